@@ -1,0 +1,73 @@
+import { redirect } from "@remix-run/node";
+import { camelKeys } from "#core/contract/common";
+import { env } from "~/env.server";
+import { destroySession, getToken } from "~/session/session.server";
+import { toastCookie } from "~/session/toast.server";
+
+/** A backend answer that was not 2xx; `message` is the backend's Spanish `{ message }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const CONNECTION_ERROR = "Error de conexión con el servidor.";
+
+type Body = Record<string, unknown> | unknown[] | FormData | undefined;
+
+/**
+ * Calls the backend for this request: bearer token from the session, the visitor's address for
+ * rate limits, responses read in any key casing. A revoked token signs the visitor out.
+ */
+export async function call<T>(request: Request, method: string, path: string, body?: Body): Promise<T> {
+  const token = await getToken(request);
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const ip = request.headers.get("x-quiniela-client-ip");
+  if (ip) headers["x-forwarded-for"] = ip;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, env().API_URL), { method, headers, body: payload, signal: AbortSignal.timeout(15_000) });
+  } catch {
+    throw new ApiError(503, CONNECTION_ERROR);
+  }
+  if (response.status === 401 && token) {
+    const cookies = new Headers();
+    cookies.append("Set-Cookie", await destroySession(request));
+    cookies.append("Set-Cookie", await toastCookie({ kind: "info", text: "Tu sesión ha terminado. Vuelve a iniciar sesión." }));
+    throw redirect("/login", { headers: cookies });
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) {
+    const message = data && typeof data === "object" && "message" in data ? String((data as { message: unknown }).message) : `Error ${response.status}`;
+    throw new ApiError(response.status, message);
+  }
+  return camelKeys(data) as T;
+}
+
+export const api = {
+  get: <T>(request: Request, path: string) => call<T>(request, "GET", path),
+  post: <T>(request: Request, path: string, body?: Body) => call<T>(request, "POST", path, body ?? {}),
+  put: <T>(request: Request, path: string, body?: Body) => call<T>(request, "PUT", path, body ?? {}),
+  delete: <T>(request: Request, path: string) => call<T>(request, "DELETE", path),
+};
+
+/** The Spanish message to show for a failed call. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

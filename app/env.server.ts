@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+const schema = z.object({
+  API_URL: z.string().url("API_URL debe ser una URL (la arranca server.ts si no se define)"),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET debe tener al menos 16 caracteres"),
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  TZ_DISPLAY: z.string().default("Europe/Madrid"),
+  NODE_ENV: z.string().default("production"),
+});
+
+let cached: z.infer<typeof schema> | null = null;
+
+/** The BFF's settings, read and checked once (server.ts fills API_URL and SESSION_SECRET when unset). */
+export function env() {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) throw new Error(`Configuración no válida: ${parsed.error.issues.map((i) => `${i.path[0]}: ${i.message}`).join("; ")}`);
+  cached = parsed.data;
+  return cached;
+}

@@ -1,0 +1,65 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Header } from "~/components/Header";
+import { GeneralErrorBoundary } from "~/components/ErrorPage";
+import { useNonce } from "~/components/nonce";
+import { Toast } from "~/components/Toast";
+import { getUser } from "~/session/session.server";
+import { readToast } from "~/session/toast.server";
+import stylesHref from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Quiniela de peñas" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, cookie }] = await Promise.all([getUser(request), readToast(request)]);
+  return json({ user, toast }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Saltar al contenido
+        </a>
+        <Header user={data?.user ?? null} />
+        {data?.toast ? <Toast toast={data.toast} /> : null}
+        <div id="main">{children}</div>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Document>
+      <GeneralErrorBoundary />
+    </Document>
+  );
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Pending } from "~/components/Pending";
+import { requireUser } from "~/session/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Evolución de la Quiniela grupal · Quiniela de peñas" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export default function Screen() {
+  return <Pending title="Evolución de la Quiniela grupal" />;
+}

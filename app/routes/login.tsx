@@ -1,0 +1,101 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ApiError, CONNECTION_ERROR } from "~/api/client.server";
+import { Field, FormErrors } from "~/components/Field";
+import { loginSchema } from "~/forms/auth";
+import { loadingPhrases } from "~/phrases.server";
+import { auth } from "~/session/auth.server";
+import { commitUser, getUser, homeFor, safeRedirect } from "~/session/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Iniciar sesión · Quiniela de peñas" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user) throw redirect(homeFor(user));
+  return json({ phrases: await loadingPhrases() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    const { user, token } = await auth().authenticate("form", request);
+    const to = safeRedirect(submission.value.redirectTo, homeFor(user));
+    return redirect(user.isAdmin || to !== "/inicio" ? to : homeFor(user), { headers: { "Set-Cookie": await commitUser(request, token, user) } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const status = error instanceof ApiError ? error.status : 500;
+    const message =
+      status === 429 ? (error as ApiError).message : status === 503 ? CONNECTION_ERROR : "Login incorrecto. Revisa usuario y contraseña.";
+    return json({ lastResult: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: status === 429 ? 429 : 401 });
+  }
+}
+
+export default function Login() {
+  const { phrases } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+  return (
+    <main className="page narrow">
+      <h1>Iniciar sesión</h1>
+      <Form
+        method="post"
+        action="/login"
+        className="stack login-form card"
+        data-enhanced={enhanced ? "" : undefined}
+        data-busy={busy ? "" : undefined}
+        {...getFormProps(form)}
+      >
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field field={fields.identifier} label="Usuario o email">
+          <input {...getInputProps(fields.identifier, { type: "text" })} autoComplete="username" autoCapitalize="none" />
+        </Field>
+        <Field field={fields.password} label="Contraseña">
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+        </Field>
+        <button type="submit" disabled={busy}>
+          Entrar
+        </button>
+        <p className="row">
+          <Link to="/forgot-password">¿Has olvidado tu contraseña?</Link>
+          <Link to="/register">Crear una cuenta</Link>
+        </p>
+      </Form>
+      <div className="wait" aria-live="polite">
+        <div className="wait-box">
+          <p>Entrando… el servidor está despertando.</p>
+          {/* Each quote shows for 10 s of a cycle as long as all of them: the share depends on their count. */}
+          <style>{`@keyframes quote{0%,${(100 / Math.max(phrases.length, 1) - 0.01).toFixed(2)}%{opacity:1}${(100 / Math.max(phrases.length, 1)).toFixed(2)}%,100%{opacity:0}}`}</style>
+          <div className="quotes" style={{ "--cycle": `${Math.max(phrases.length, 1) * 10}s` } as React.CSSProperties}>
+            {phrases.map((phrase, i) => (
+              <blockquote key={phrase.text} className="quote" style={{ "--i": i } as React.CSSProperties}>
+                <p>«{phrase.text}»</p>
+                <footer>{phrase.author}</footer>
+              </blockquote>
+            ))}
+          </div>
+          <div className="bar">
+            <span />
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

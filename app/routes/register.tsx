@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useState } from "react";
+import { api, errorMessage } from "~/api/client.server";
+import { Field, FormErrors } from "~/components/Field";
+import { registerSchema } from "~/forms/auth";
+import { getUser, homeFor } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
+import { readMultipartForm, TOO_LARGE } from "~/upload.server";
+
+export const meta: MetaFunction = () => [{ title: "Registro · Quiniela de peñas" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user) throw redirect(homeFor(user));
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { formData, tooLarge } = await readMultipartForm(request);
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const hideFields = ["password", "confirm"];
+  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
+  if (tooLarge) return json({ lastResult: submission.reply({ fieldErrors: { avatar: [TOO_LARGE] }, hideFields }) }, { status: 413 });
+  const body = new FormData();
+  body.set("email", submission.value.email);
+  body.set("username", submission.value.username);
+  body.set("password", submission.value.password);
+  const avatar = formData.get("avatar");
+  if (avatar instanceof File && avatar.size > 0) body.set("avatar", avatar);
+  try {
+    await api.post(request, "/auth/register", body);
+  } catch (error) {
+    const message = `Error al registrar: ${errorMessage(error, "inténtalo de nuevo.")}`;
+    return json({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
+  }
+  return redirectWithToast("/login", { kind: "success", text: "Registro exitoso. Ya puedes iniciar sesión." });
+}
+
+export default function Register() {
+  const actionData = useActionData<typeof action>();
+  const [show, setShow] = useState(false);
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const passwordType = show ? "text" : "password";
+  return (
+    <main className="page narrow">
+      <h1>Registro</h1>
+      <Form method="post" action="/register" encType="multipart/form-data" className="stack card" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field field={fields.email} label="Email">
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <Field field={fields.username} label="Nombre de usuario">
+          <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" />
+        </Field>
+        <Field field={fields.password} label="Contraseña" hint="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo.">
+          <input {...getInputProps(fields.password, { type: passwordType, ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
+        </Field>
+        <Field field={fields.confirm} label="Repite la contraseña">
+          <input {...getInputProps(fields.confirm, { type: passwordType })} autoComplete="new-password" />
+        </Field>
+        <label className="check">
+          <input type="checkbox" name="showPasswords" checked={show} onChange={(e) => setShow(e.target.checked)} />
+          Mostrar contraseñas
+        </label>
+        <Field field={fields.avatar} label="Avatar (opcional)">
+          <input id={fields.avatar.id} name="avatar" type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-invalid={fields.avatar.errors ? true : undefined} aria-describedby={fields.avatar.errors ? fields.avatar.errorId : undefined} />
+        </Field>
+        <button type="submit">Registrarse</button>
+        <p>
+          ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
+        </p>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+export interface BackendConfig {
+  publicUrl: string;
+  lotteryBaseUrl: string;
+  /** Per IP and per account, per minute. */
+  loginRateLimit: number;
+  forgotRateLimit: number;
+  avatarMaxBytes: number;
+  tokenDays: number;
+  /** Loopback addresses (the BFF) whose X-Forwarded-For is believed. */
+  trustProxy: string | boolean;
+}
+
+export const defaultBackendConfig: BackendConfig = {
+  publicUrl: "http://localhost:3000",
+  lotteryBaseUrl: "https://www.loteriasyapuestas.es",
+  loginRateLimit: 10,
+  forgotRateLimit: 5,
+  avatarMaxBytes: 5 * 1024 * 1024,
+  tokenDays: 30,
+  trustProxy: "127.0.0.1,::1",
+};

@@ -1,0 +1,83 @@
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/** The one query layer of the backend: plain SQL with $n parameters, the same on PGlite and PostgreSQL. */
+export interface Db {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  one<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: "pglite" | "postgres";
+}
+
+type Runner = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "close" | "kind">): Db {
+  const query = async <T>(sql: string, params?: unknown[]) => (await run(sql, params)).rows as T[];
+  return {
+    query,
+    one: async <T>(sql: string, params?: unknown[]) => (await query<T>(sql, params))[0],
+    ...rest,
+  };
+}
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const liteDb = (runner: Pick<PGlite, "query" | "exec">, inTx: boolean): Db =>
+    wrap((sql, params) => runner.query(sql, params), {
+      kind: "pglite",
+      exec: async (sql) => {
+        await runner.exec(sql);
+      },
+      tx: (fn) => (inTx ? fn(liteDb(runner, true)) : lite.transaction((t) => fn(liteDb(t, true)))),
+      close: async () => {
+        if (!inTx) await lite.close();
+      },
+    });
+  return liteDb(lite, false);
+}
+
+export async function openPostgres(url: string): Promise<Db> {
+  // Dates stay strings for `date` columns, so a season's start day never shifts with the server's zone.
+  pg.types.setTypeParser(1082, (v) => v);
+  // numeric comes back as a string by default; point values are small decimals.
+  pg.types.setTypeParser(1700, (v) => Number(v));
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const clientDb = (client: pg.PoolClient): Db =>
+    wrap((sql, params) => client.query(sql, params as unknown[]), {
+      kind: "postgres",
+      exec: async (sql) => {
+        await client.query(sql);
+      },
+      tx: (fn) => fn(clientDb(client)),
+      close: async () => {},
+    });
+  return wrap((sql, params) => pool.query(sql, params as unknown[]), {
+    kind: "postgres",
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    tx: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await fn(clientDb(client));
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback");
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  });
+}
+
+export function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

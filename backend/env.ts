@@ -1,0 +1,42 @@
+import path from "node:path";
+import { z } from "zod";
+import type { BackendOptions } from "./start";
+
+const schema = z
+  .object({
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL debe empezar por postgres://").optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL debe empezar por smtp:// o smtps://").optional(),
+    PUBLIC_URL: z.string().url("PUBLIC_URL debe ser una URL completa (http://… o https://…)").optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    LOTTERY_BASE_URL: z.string().url().optional(),
+    ADMIN_EMAIL: z.string().email("ADMIN_EMAIL no es un email válido").optional(),
+    ADMIN_USERNAME: z.string().min(3).optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
+  })
+  .refine(
+    (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
+    "ADMIN_EMAIL, ADMIN_USERNAME y ADMIN_PASSWORD van juntos: indica los tres o ninguno",
+  );
+
+/** Reads the backend's settings (DESIGN.md §8) once; a bad value stops the start with a clear line. */
+export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) => void): BackendOptions {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    throw new Error(`Configuración no válida: ${parsed.error.issues.map((i) => `${i.path.join(".") || "entorno"}: ${i.message}`).join("; ")}`);
+  }
+  const e = parsed.data;
+  return {
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME!, password: e.ADMIN_PASSWORD! } : undefined,
+    config: {
+      publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+      ...(e.LOTTERY_BASE_URL ? { lotteryBaseUrl: e.LOTTERY_BASE_URL } : {}),
+      ...(e.RATE_LIMIT_LOGIN ? { loginRateLimit: e.RATE_LIMIT_LOGIN, forgotRateLimit: e.RATE_LIMIT_LOGIN } : {}),
+    },
+    log,
+  };
+}

@@ -1,0 +1,40 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Where messages go, for the start-up log. */
+  readonly target: string;
+}
+
+const FROM = "Quiniela de peñas <no-reply@quiniela.local>";
+
+/** SMTP when a URL is given; otherwise each message is written as an .eml file to read by hand. */
+export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      target: `SMTP ${new URL(options.smtpUrl).host}`,
+      send: async (mail) => {
+        await transport.sendMail({ from: FROM, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    target: `ficheros .eml en ${options.outboxDir}`,
+    send: async (mail) => {
+      const info = await transport.sendMail({ from: FROM, ...mail });
+      await mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^\w.@-]/g, "_")}.eml`;
+      await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+    },
+  };
+}

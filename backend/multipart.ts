@@ -1,0 +1,25 @@
+import type { FastifyRequest } from "fastify";
+import { ApiError } from "./errors";
+
+/** Reads a multipart body into plain fields and at most one file buffer per field name. */
+export async function readMultipart(request: FastifyRequest, maxBytes: number) {
+  const fields: Record<string, string> = {};
+  const files: Record<string, Buffer> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 2, fields: 20, fieldSize: 20_000 } })) {
+      if (part.type === "file") {
+        const buffer = await part.toBuffer();
+        if (buffer.length > 0) files[part.fieldname] = buffer;
+      } else {
+        fields[part.fieldname] = String(part.value ?? "");
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "";
+    if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_PARTS_LIMIT" || code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT") {
+      throw new ApiError(413, `La imagen es demasiado grande (máximo ${Math.round(maxBytes / 1024 / 1024)} MB).`);
+    }
+    throw new ApiError(400, "El formulario enviado no es válido.");
+  }
+  return { fields, files };
+}

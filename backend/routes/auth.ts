@@ -1,0 +1,97 @@
+import type { FastifyInstance } from "fastify";
+import {
+  alertPreferenceBody,
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  updatePasswordBody,
+} from "#core/contract/auth";
+import { camelKeys } from "#core/contract/common";
+import { requireUser, type Deps } from "../context";
+import { notFound } from "../errors";
+import { readMultipart } from "../multipart";
+import { RateWindow } from "../rate-window";
+import { parse } from "../validate";
+import * as users from "../services/users";
+
+export default async function authRoutes(app: FastifyInstance, deps: Deps) {
+  const perIp = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
+  const loginsPerAccount = new RateWindow(deps.config.loginRateLimit, 60_000);
+  const forgotsPerAccount = new RateWindow(deps.config.forgotRateLimit, 60_000);
+
+  app.post("/auth/login", { config: perIp(deps.config.loginRateLimit * 3), schema: { tags: ["auth"], summary: "Inicia sesión" } }, async (request) => {
+    const body = parse(loginBody, request.body);
+    loginsPerAccount.hit((body.email || body.username || "").trim().toLowerCase());
+    return users.login(deps, body);
+  });
+
+  app.post("/auth/logout", { schema: { tags: ["auth"], summary: "Cierra la sesión y revoca el token" } }, async (request, reply) => {
+    const user = requireUser(request);
+    await deps.db.query("delete from auth_tokens where token_hash = $1", [user.tokenHash]);
+    return reply.code(204).send();
+  });
+
+  app.get("/auth/me", { schema: { tags: ["auth"], summary: "El usuario del token" } }, async (request) =>
+    users.sessionUser(deps, requireUser(request).id),
+  );
+
+  app.post("/auth/register", { schema: { tags: ["auth"], summary: "Registro (multipart: email, username, password, avatar?)" } }, async (request, reply) => {
+    const { fields, files } = request.isMultipart()
+      ? await readMultipart(request, deps.config.avatarMaxBytes)
+      : { fields: camelKeys(request.body) as Record<string, unknown>, files: {} as Record<string, Buffer> };
+    const body = parse(registerBody, camelKeys(fields));
+    const avatar = files.avatar ? await users.processAvatar(files.avatar) : null;
+    const userId = await users.createUser(deps, body);
+    if (avatar) await users.saveAvatar(deps, userId, avatar);
+    return reply.code(201).send({ message: "Registro exitoso. Ya puedes iniciar sesión.", id: userId });
+  });
+
+  app.post("/api/auth/forgot-password", { config: perIp(deps.config.forgotRateLimit * 3), schema: { tags: ["auth"], summary: "Envía un enlace para cambiar la contraseña" } }, async (request) => {
+    const { email } = parse(forgotPasswordBody, request.body);
+    forgotsPerAccount.hit(email.toLowerCase());
+    await users.forgotPassword(deps, email);
+    return { message: "Si el correo existe, hemos enviado la contraseña a tu bandeja de entrada." };
+  });
+
+  app.post("/auth/ResetPassword", { config: perIp(deps.config.forgotRateLimit * 3), schema: { tags: ["auth"], summary: "Nueva contraseña con el enlace del correo" } }, async (request) => {
+    const { token, newPassword } = parse(resetPasswordBody, request.body);
+    await users.resetPassword(deps, token, newPassword);
+    return { message: "Contraseña actualizada. Ya puedes iniciar sesión." };
+  });
+
+  app.post("/auth/UpdatePassword", { schema: { tags: ["auth"], summary: "Cambia la contraseña del usuario" } }, async (request) => {
+    const user = requireUser(request);
+    const { newPassword } = parse(updatePasswordBody, request.body);
+    await users.updatePassword(deps, user.id, newPassword, user.tokenHash);
+    return { message: "Contraseña actualizada." };
+  });
+
+  app.post("/auth/UpdateAvatar", { schema: { tags: ["auth"], summary: "Sube un avatar (multipart: avatar)" } }, async (request) => {
+    const user = requireUser(request);
+    const { files } = await readMultipart(request, deps.config.avatarMaxBytes);
+    if (!files.avatar) throw notFound("Falta la imagen del avatar.");
+    const avatarPath = await users.saveAvatar(deps, user.id, await users.processAvatar(files.avatar));
+    return { avatarPath };
+  });
+
+  app.post("/User/SetAlertPreference", { schema: { tags: ["auth"], summary: "Recordatorio por email" } }, async (request) => {
+    const user = requireUser(request);
+    const { sendAlert } = parse(alertPreferenceBody, request.body);
+    await deps.db.query("update users set send_alert = $2 where id = $1", [user.id, sendAlert]);
+    return { sendAlert };
+  });
+
+  app.get("/Auth/GetAllRoles", { schema: { tags: ["auth"], summary: "Roles de grupo" } }, async (request) => {
+    requireUser(request);
+    return deps.db.query("select id, name from roles order by id");
+  });
+
+  app.get("/avatars/:file", { schema: { tags: ["auth"], summary: "Imagen de avatar (pública)" } }, async (request, reply) => {
+    const match = /^(\d{1,9})-\d{1,9}\.jpg$/.exec((request.params as { file: string }).file);
+    if (!match) throw notFound("Avatar no encontrado.");
+    const { image, contentType } = await users.avatarImage(deps, Number(match[1]));
+    // The path carries a version, so the bytes behind it never change.
+    return reply.header("content-type", contentType).header("cache-control", "public, max-age=31536000, immutable").send(image);
+  });
+}

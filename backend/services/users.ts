@@ -1,0 +1,153 @@
+import sharp from "sharp";
+import type { SessionUser } from "#core/contract/auth";
+import type { Deps } from "../context";
+import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
+import { DUMMY_HASH, hashPassword, newToken, sha256, verifyPassword } from "../security";
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export const avatarPath = (userId: number, version: number | null) =>
+  version ? `/avatars/${userId}-${version}.jpg` : null;
+
+export async function sessionUser({ db }: Deps, userId: number): Promise<SessionUser> {
+  const row = await db.one<{ id: number; email: string; username: string; is_admin: boolean; avatar_version: number | null; managed: number | null }>(
+    `select u.id, u.email, u.username, u.is_admin, u.avatar_version,
+            (select min(m.group_id) from group_members m where m.user_id = u.id and m.role_id = 2 and m.removed_at is null) as managed
+       from users u where u.id = $1`,
+    [userId],
+  );
+  if (!row) throw notFound("Usuario no encontrado.");
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    avatarPath: avatarPath(row.id, row.avatar_version),
+    isAdmin: row.is_admin,
+    isManagerOfGroup: row.managed !== null,
+    managedGroupId: row.managed,
+  };
+}
+
+export async function issueToken({ db, clock, config }: Deps, userId: number): Promise<string> {
+  const token = newToken();
+  const expires = new Date(clock().getTime() + config.tokenDays * 86_400_000);
+  await db.query("insert into auth_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)", [sha256(token), userId, expires]);
+  return token;
+}
+
+export async function login(deps: Deps, body: { email?: string; username?: string; password: string }) {
+  const byEmail = Boolean(body.email?.trim());
+  const key = (byEmail ? body.email : body.username)!.trim();
+  const row = await deps.db.one<{ id: number; password_hash: string }>(
+    `select id, password_hash from users where ${byEmail ? "lower(email)" : "lower(username)"} = lower($1)`,
+    [key],
+  );
+  const ok = await verifyPassword(body.password, row?.password_hash ?? DUMMY_HASH);
+  if (!row || !ok) throw unauthorized("Usuario o contraseña incorrectos.");
+  return { ...(await sessionUser(deps, row.id)), token: await issueToken(deps, row.id) };
+}
+
+export async function assertFree(deps: Deps, email: string, username: string) {
+  const taken = await deps.db.one<{ email_taken: boolean }>(
+    "select lower(email) = lower($1) as email_taken from users where lower(email) = lower($1) or lower(username) = lower($2) limit 1",
+    [email, username],
+  );
+  if (taken) throw conflict(taken.email_taken ? "Ese email ya está registrado." : "Ese nombre de usuario ya existe.");
+}
+
+export async function createUser(deps: Deps, input: { email: string; username: string; password: string; isAdmin?: boolean }) {
+  await assertFree(deps, input.email, input.username);
+  const row = await deps.db.one<{ id: number }>(
+    "insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) returning id",
+    [input.email, input.username, await hashPassword(input.password), input.isAdmin ?? false],
+  );
+  return row!.id;
+}
+
+/** Downscales to 64 px wide, JPEG quality 60: the stored image is never the bytes that were sent. */
+export async function processAvatar(image: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(image, { limitInputPixels: 40_000_000 }).rotate().resize({ width: 64 }).jpeg({ quality: 60 }).toBuffer();
+  } catch {
+    throw badRequest("La imagen del avatar no es válida (usa JPG, PNG, WebP o GIF).");
+  }
+}
+
+export async function saveAvatar({ db }: Deps, userId: number, jpeg: Buffer): Promise<string> {
+  const row = await db.tx(async (tx) => {
+    await tx.query(
+      `insert into user_avatars (user_id, content_type, image) values ($1, 'image/jpeg', $2)
+       on conflict (user_id) do update set image = excluded.image, updated_at = now()`,
+      [userId, jpeg],
+    );
+    return tx.one<{ avatar_version: number }>(
+      "update users set avatar_version = coalesce(avatar_version, 0) + 1 where id = $1 returning avatar_version",
+      [userId],
+    );
+  });
+  return avatarPath(userId, row!.avatar_version)!;
+}
+
+export async function avatarImage({ db }: Deps, userId: number) {
+  const row = await db.one<{ image: Uint8Array; content_type: string }>(
+    "select image, content_type from user_avatars where user_id = $1",
+    [userId],
+  );
+  if (!row) throw notFound("Avatar no encontrado.");
+  return { image: Buffer.from(row.image), contentType: row.content_type };
+}
+
+export async function forgotPassword(deps: Deps, email: string) {
+  const user = await deps.db.one<{ id: number; username: string; email: string }>(
+    "select id, username, email from users where lower(email) = lower($1)",
+    [email],
+  );
+  // Unknown addresses get the same answer, so the form tells nobody who has an account.
+  if (!user) return;
+  const token = newToken();
+  await deps.db.query("insert into password_resets (token_hash, user_id, expires_at) values ($1, $2, $3)", [
+    sha256(token),
+    user.id,
+    new Date(deps.clock().getTime() + RESET_TTL_MS),
+  ]);
+  const link = `${deps.config.publicUrl.replace(/\/$/, "")}/ChangePassword?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: "Quiniela de peñas: cambia tu contraseña",
+    text: [
+      `Hola, ${user.username}:`,
+      "",
+      "Alguien (esperamos que tú) ha pedido cambiar la contraseña de tu cuenta.",
+      "Abre este enlace para elegir una nueva. Sirve una sola vez y caduca en una hora:",
+      "",
+      link,
+      "",
+      "Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.",
+    ].join("\n"),
+  });
+}
+
+const INVALID_LINK = "El enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.";
+
+export async function resetPassword(deps: Deps, token: string, newPassword: string) {
+  const hash = await hashPassword(newPassword);
+  await deps.db.tx(async (tx) => {
+    // Marking it used in the same statement that checks it makes a second use lose the race.
+    const reset = await tx.one<{ user_id: number }>(
+      `update password_resets set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2 returning user_id`,
+      [sha256(token), deps.clock()],
+    );
+    if (!reset) throw new ApiError(400, INVALID_LINK);
+    await tx.query("update users set password_hash = $2 where id = $1", [reset.user_id, hash]);
+    await tx.query("delete from auth_tokens where user_id = $1", [reset.user_id]);
+  });
+}
+
+/** Other sessions of the user end; the one that made the change stays. */
+export async function updatePassword(deps: Deps, userId: number, newPassword: string, keepTokenHash: string) {
+  const hash = await hashPassword(newPassword);
+  await deps.db.tx(async (tx) => {
+    await tx.query("update users set password_hash = $2 where id = $1", [userId, hash]);
+    await tx.query("delete from auth_tokens where user_id = $1 and token_hash <> $2", [userId, keepTokenHash]);
+  });
+}

@@ -1,0 +1,60 @@
+import path from "node:path";
+import { writeFile, mkdir } from "node:fs/promises";
+import type { FastifyInstance } from "fastify";
+import { buildBackend } from "./app";
+import { defaultBackendConfig, type BackendConfig } from "./config";
+import type { Deps } from "./context";
+import { openDb, type Db } from "./db/db";
+import { migrate } from "./db/migrate";
+import { createMailer } from "./mailer";
+import { temporaryPassword } from "./security";
+import { createUser } from "./services/users";
+
+export interface BackendOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  admin?: { email: string; username: string; password: string };
+  config?: Partial<BackendConfig>;
+  log: (message: string) => void;
+  logger?: boolean | object;
+}
+
+/** Opens the database, applies migrations, makes sure an admin exists, and builds the service. */
+export async function createBackend(options: BackendOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  await mkdir(options.dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : path.join(options.dataDir, "pglite") });
+  const applied = await migrate(db);
+  if (applied.length) options.log(`Migraciones aplicadas: ${applied.join(", ")}`);
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: path.join(options.dataDir, "outbox") });
+  options.log(`Correo: ${mailer.target}`);
+  const deps: Deps = { db, mailer, clock: () => new Date(), config: { ...defaultBackendConfig, ...options.config }, fetch };
+  await ensureAdmin(deps, options);
+  const app = await buildBackend(deps, { logger: options.logger });
+  app.addHook("onClose", async () => db.close());
+  return { app, deps };
+}
+
+/** The first admin comes from ADMIN_*; without them, one is made with a password written to DATA_DIR. */
+async function ensureAdmin({ db, ...deps }: Deps, options: BackendOptions) {
+  const depsWithDb = { db, ...deps };
+  if (options.admin) {
+    const exists = await db.one("select 1 from users where lower(username) = lower($1) or lower(email) = lower($2)", [
+      options.admin.username,
+      options.admin.email,
+    ]);
+    if (!exists) {
+      await createUser(depsWithDb, { ...options.admin, isAdmin: true });
+      options.log(`Administrador creado: ${options.admin.username}`);
+    }
+    return;
+  }
+  if (await db.one("select 1 from users where is_admin")) return;
+  const password = temporaryPassword();
+  await createUser(depsWithDb, { email: "admin@quiniela.local", username: "admin", password, isAdmin: true });
+  const file = path.join(options.dataDir, "admin-password.txt");
+  await writeFile(file, `usuario: admin\ncontraseña: ${password}\n`, { mode: 0o600 });
+  options.log(`Administrador creado: usuario "admin"; su contraseña está en ${file}`);
+}
+
+export type { Db };

@@ -1,0 +1,48 @@
+export type RoundState = "not-open" | "open" | "closed";
+export type RoundReason = "before-open" | "forced" | "date-passed";
+
+export interface RoundDates {
+  openDate: Date | string | null;
+  closeDate: Date | string | null;
+  forceClosed: boolean;
+}
+
+function toTime(d: Date | string | null): number | null {
+  if (d === null) return null;
+  const t = (d instanceof Date ? d : new Date(d)).getTime();
+  return Number.isNaN(t) ? null : t;
+}
+
+/**
+ * Closing wins over "not yet open": a manager may force-close a round before it opens, and the
+ * player should be told it is closed for good rather than that it opens later.
+ */
+export function roundStatus(r: RoundDates, now: Date): { state: RoundState; reason: RoundReason | null } {
+  const t = now.getTime();
+  const open = toTime(r.openDate);
+  const close = toTime(r.closeDate);
+  if (r.forceClosed) return { state: "closed", reason: "forced" };
+  if (close !== null && t >= close) return { state: "closed", reason: "date-passed" };
+  if (open !== null && t < open) return { state: "not-open", reason: "before-open" };
+  return { state: "open", reason: null };
+}
+
+const STATE_LABELS: Record<RoundState, string> = {
+  "not-open": "Todavía no abierta",
+  open: "Abierta",
+  closed: "Cerrada",
+};
+
+const REASON_TEXTS: Record<RoundReason, string> = {
+  "before-open": "Se abre más adelante",
+  forced: "Cerrada por el gestor",
+  "date-passed": "Fecha de cierre pasada",
+};
+
+export function roundStateLabel(state: RoundState): string {
+  return STATE_LABELS[state];
+}
+
+export function roundReasonText(reason: RoundReason | null): string {
+  return reason === null ? "" : REASON_TEXTS[reason];
+}

@@ -1,0 +1,123 @@
+// One process for a fresh clone: the embedded backend on a loopback port (unless API_URL is set)
+// and the Remix BFF on PORT.
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { backendOptionsFromEnv } from "./backend/env";
+import { createBackend } from "./backend/start";
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+
+async function main() {
+  const options = backendOptionsFromEnv(process.env, (m) => log(`[backend] ${m}`));
+  const port = Number(process.env.PORT || 3000);
+
+  let backend: Awaited<ReturnType<typeof createBackend>> | null = null;
+  if (!process.env.API_URL) {
+    backend = await createBackend(options);
+    const backendPort = Number(process.env.BACKEND_PORT || 0);
+    const address = await backend.app.listen({ host: "127.0.0.1", port: backendPort });
+    process.env.API_URL = address;
+    log(`[backend] API embebida en ${address}`);
+  }
+  if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = await sessionSecret(options.dataDir);
+  process.env.PUBLIC_URL ||= `http://localhost:${port}`;
+
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const app = express();
+  app.disable("x-powered-by");
+  // The BFF sits behind a proxy in production; Origin checks and client IPs read X-Forwarded-*.
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(compression());
+  app.use((req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    // The visitor's address, for the backend's rate limits; never taken from the visitor's own headers.
+    req.headers["x-quiniela-client-ip"] = req.ip ?? "";
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+          "img-src": ["'self'", "data:", "https:"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": process.env.PUBLIC_URL.startsWith("https:") ? [] : null,
+        },
+      },
+      referrerPolicy: { policy: "same-origin" },
+      strictTransportSecurity: process.env.PUBLIC_URL.startsWith("https:"),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(rejectCrossSitePosts);
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV ?? "production",
+      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "" }),
+    }),
+  );
+
+  const server = app.listen(port, () => log(`Quiniela de peñas en http://localhost:${port}`));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: terminando las peticiones en curso…`);
+    server.close(async () => {
+      await backend?.app.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+/** A state-changing request must come from our own pages: its Origin (or Referer) names this host. */
+function rejectCrossSitePosts(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const source = req.get("origin") ?? req.get("referer");
+  const host = req.get("x-forwarded-host") ?? req.get("host");
+  let sameSite = source === undefined ? req.get("sec-fetch-site") !== "cross-site" : false;
+  if (source && source !== "null") {
+    try {
+      sameSite = new URL(source).host === host;
+    } catch {
+      sameSite = false;
+    }
+  }
+  if (sameSite) return next();
+  res.status(403).type("text/plain; charset=utf-8").send("Petición rechazada: el formulario no viene de esta web.");
+}
+
+async function sessionSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const secret = randomBytes(32).toString("hex");
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  log(`Aviso: SESSION_SECRET no está definido; se ha generado uno en ${file}. En producción, defínelo.`);
+  return secret;
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`No se pudo arrancar: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+const alias = { "~": path.resolve("app"), "#core": path.resolve("core") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["core/**/*.test.ts", "app/**/*.test.ts", "backend/**/*.test.ts"] },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
