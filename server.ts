@@ -60,7 +60,7 @@ async function main() {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(rejectCrossSitePosts);
+  app.use(onlyOwnForms);
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.all(
@@ -90,8 +90,8 @@ async function main() {
   process.once("SIGTERM", () => stop("SIGTERM"));
 }
 
-/** A state-changing request must come from our own pages: its Origin (or Referer) names this host. */
-function rejectCrossSitePosts(req: express.Request, res: express.Response, next: express.NextFunction) {
+/** A state-changing request must be a form posted from our own pages: its Origin (or Referer) names this host. */
+function onlyOwnForms(req: express.Request, res: express.Response, next: express.NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const source = req.get("origin") ?? req.get("referer");
   const host = req.get("x-forwarded-host") ?? req.get("host");
@@ -103,8 +103,14 @@ function rejectCrossSitePosts(req: express.Request, res: express.Response, next:
       sameSite = false;
     }
   }
-  if (sameSite) return next();
-  res.status(403).type("text/plain; charset=utf-8").send("Petición rechazada: el formulario no viene de esta web.");
+  if (!sameSite) {
+    res.status(403).type("text/plain; charset=utf-8").send("Petición rechazada: el formulario no viene de esta web.");
+    return;
+  }
+  // Every action is an HTML form; anything else (a JSON body, say) is not ours to parse.
+  const type = req.get("content-type") ?? "";
+  if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return next();
+  res.status(415).type("text/plain; charset=utf-8").send("Envía el formulario desde la página.");
 }
 
 async function sessionSecret(dataDir: string): Promise<string> {

@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+import { E2E } from "./tests/support/e2e-env.mjs";
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+  },
+};
+
+/** Every journey runs twice: as a browser without JavaScript, and with it. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL: E2E.baseUrl, locale: "es-ES", timezoneId: "Europe/Madrid", trace: "retain-on-failure" },
+  projects: [
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+  ],
+  webServer: {
+    command: "node tests/support/e2e-server.mjs",
+    url: `${E2E.baseUrl}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,74 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import type { SunkMail } from "../support/mail-sink.mjs";
+import { E2E } from "../support/e2e-env.mjs";
+
+export { E2E };
+export const PASSWORD = "Secreta#2026";
+
+/** Unique per test and project, so the two runs of a journey never share data. */
+export const unique = (prefix: string) => `${prefix}${randomBytes(4).toString("hex")}`;
+
+export async function apiCall<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(E2E.apiUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export async function apiLogin(username: string, password = PASSWORD): Promise<string> {
+  const res = await apiCall<{ token: string }>("POST", "/auth/login", { username, password });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+  return res.body.token;
+}
+
+export const adminToken = () => apiLogin(E2E.admin.username, E2E.admin.password);
+
+/** A registered player, made through the real API. */
+export async function newPlayer(prefix = "jugador") {
+  const username = unique(prefix);
+  const email = `${username}@e2e.local`;
+  const res = await apiCall("POST", "/auth/register", { email, username, password: PASSWORD });
+  if (res.status !== 201) throw new Error(`register ${username}: ${res.status}`);
+  const token = await apiLogin(username);
+  const me = await apiCall<{ id: number }>("GET", "/auth/me", undefined, token);
+  return { username, email, password: PASSWORD, token, id: me.body.id };
+}
+
+export async function signIn(page: Page, identifier: string, password = PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Usuario o email").fill(identifier);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export async function mailsTo(address: string): Promise<SunkMail[]> {
+  const res = await fetch(`http://127.0.0.1:${E2E.mailHttpPort}/?to=${encodeURIComponent(address)}`);
+  return (await res.json()) as SunkMail[];
+}
+
+/** The bearer token inside the session cookie (signed, not secret to its owner), to check it from outside. */
+export async function sessionToken(page: Page): Promise<string | null> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "__session");
+  if (!cookie) return null;
+  const payload = decodeURIComponent(cookie.value).split(".")[0];
+  try {
+    return JSON.parse(Buffer.from(payload, "base64").toString("utf8")).token ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** axe: no serious or critical accessibility issue on the page as shown. */
+export async function expectAccessible(page: Page, testInfo?: TestInfo) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  if (testInfo && bad.length) await testInfo.attach("axe", { body: JSON.stringify(bad, null, 2), contentType: "application/json" });
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+export const jsEnabled = (testInfo: TestInfo) => testInfo.project.name === "js";

@@ -1,0 +1,9 @@
+export const E2E: {
+  port: number;
+  backendPort: number;
+  mailHttpPort: number;
+  smtpPort: number;
+  baseUrl: string;
+  apiUrl: string;
+  admin: { email: string; username: string; password: string };
+};

@@ -1,0 +1,12 @@
+// Loopback ports of the e2e run, shared by the server script and the tests (E2E_PORT_BASE moves them).
+const base = Number(process.env.E2E_PORT_BASE ?? 3210);
+
+export const E2E = {
+  port: base,
+  backendPort: base + 1,
+  mailHttpPort: base + 2,
+  smtpPort: base + 3,
+  baseUrl: `http://localhost:${base}`,
+  apiUrl: `http://127.0.0.1:${base + 1}`,
+  admin: { email: "admin@e2e.local", username: "admin", password: "Admin#E2e2026" },
+};

@@ -1,0 +1,39 @@
+// Playwright's web server: a real SMTP sink (readable at MAIL_HTTP_PORT) and the built app on a
+// fresh DATA_DIR, so every e2e run starts from an empty database.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startMailSink } from "./mail-sink.mjs";
+import { E2E } from "./e2e-env.mjs";
+
+const mail = await startMailSink(E2E.smtpPort);
+createServer((req, res) => {
+  const to = new URL(req.url, "http://x").searchParams.get("to") ?? "";
+  res.setHeader("content-type", "application/json");
+  res.end(JSON.stringify(to ? mail.to(to) : mail.messages));
+}).listen(E2E.mailHttpPort, "127.0.0.1");
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "quiniela-e2e-"));
+const app = spawn(process.execPath, ["build/server.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(E2E.port),
+    BACKEND_PORT: String(E2E.backendPort),
+    DATA_DIR: dataDir,
+    SMTP_URL: mail.url,
+    PUBLIC_URL: E2E.baseUrl,
+    ADMIN_EMAIL: E2E.admin.email,
+    ADMIN_USERNAME: E2E.admin.username,
+    ADMIN_PASSWORD: E2E.admin.password,
+    RATE_LIMIT_LOGIN: "10000",
+    SESSION_SECRET: "e2e-session-secret-that-is-long-enough",
+  },
+});
+const stop = () => app.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+app.on("exit", (code) => process.exit(code ?? 0));
