@@ -83,7 +83,7 @@ test.describe("signing in", () => {
 
     await signIn(page, player.username);
     await expect(page.getByRole("link", { name: player.username })).toHaveAttribute("href", "/perfil");
-    await expect(page.getByRole("link", { name: player.username }).getByRole("img")).toHaveAttribute("src", "/default-avatar.png");
+    await expect(page.getByRole("link", { name: player.username }).locator("img")).toHaveAttribute("src", "/default-avatar.png");
   });
 
   test("after signing in, the visitor returns to the page they asked for", async ({ page }) => {

@@ -63,11 +63,15 @@ export async function sessionToken(page: Page): Promise<string | null> {
   }
 }
 
-/** axe: no serious or critical accessibility issue on the page as shown. */
-export async function expectAccessible(page: Page, testInfo?: TestInfo) {
+/**
+ * axe: no serious or critical accessibility issue on the page as shown. axe is a script, so it runs
+ * in the `js` project; the no-js project gets the same server-rendered HTML.
+ */
+export async function expectAccessible(page: Page, testInfo: TestInfo) {
+  if (!jsEnabled(testInfo)) return;
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  if (testInfo && bad.length) await testInfo.attach("axe", { body: JSON.stringify(bad, null, 2), contentType: "application/json" });
+  if (bad.length) await testInfo.attach("axe", { body: JSON.stringify(bad, null, 2), contentType: "application/json" });
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
