@@ -54,6 +54,20 @@ test.describe("registering", () => {
     await expect(page.getByLabel("Nombre de usuario")).toHaveValue(username);
     expect((await apiCall("POST", "/auth/login", { username, password: PASSWORD })).status).toBe(401);
   });
+
+  test("a 20 MB avatar is refused with a message and the typed fields stay", async ({ page }) => {
+    const username = unique("grande");
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(`${username}@e2e.local`);
+    await page.getByLabel("Nombre de usuario").fill(username);
+    await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Repite la contraseña").fill(PASSWORD);
+    await page.getByLabel("Avatar (opcional)").setInputFiles({ name: "enorme.png", mimeType: "image/png", buffer: Buffer.alloc(20 * 1024 * 1024, 1) });
+    await page.getByRole("button", { name: "Registrarse" }).click();
+    await expect(page.getByText("La imagen es demasiado grande (máximo 5 MB).")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(`${username}@e2e.local`);
+    expect((await apiCall("POST", "/auth/login", { username, password: PASSWORD })).status).toBe(401);
+  });
 });
 
 test.describe("signing in", () => {
