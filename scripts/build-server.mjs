@@ -2,17 +2,12 @@
 // npm packages stay external. The SQL migrations travel beside the bundles.
 import { cp } from "node:fs/promises";
 import { build } from "esbuild";
+import { nodeBundle } from "./esbuild-options.mjs";
 
 await build({
   entryPoints: { server: "server.ts", backend: "backend/main.ts" },
   outdir: "build",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  alias: { "#core": "./core" },
+  ...nodeBundle,
   sourcemap: true,
-  logLevel: "warning",
 });
 await cp("backend/db/migrations", "build/migrations", { recursive: true });

@@ -10,7 +10,10 @@ export function Header({ user }: { user: SessionUser | null }) {
       </Link>
       <nav aria-label="Cuenta" className="header-nav">
         <Link to="/informacion" className="icon-link" title="Información">
-          <span aria-hidden="true">ⓘ</span>
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <circle cx="12" cy="12" r="10" />
+            <path d="M12 11v6M12 7.5v.01" />
+          </svg>
           <span className="sr-only">Información</span>
         </Link>
         {user ? (

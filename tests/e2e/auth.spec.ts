@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E, apiCall, expectAccessible, mailsTo, newPlayer, PASSWORD, sessionToken, signIn, unique } from "./helpers";
+import { E2E, apiCall, expectAccessible, mailsTo, newPlayer, PASSWORD, sessionToken, signIn, unique, signOut } from "./helpers";
 
 test.describe("registering", () => {
   test("a player registers, fixing each mistake without retyping the rest", async ({ page }, testInfo) => {
@@ -90,8 +90,7 @@ test.describe("signing in", () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Lax");
 
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await signOut(page);
     await expect(page.getByText("Invitado")).toBeVisible();
     expect((await apiCall("GET", "/auth/me", undefined, token!)).status).toBe(401);
 
@@ -152,7 +151,7 @@ test.describe("recovering a password", () => {
 
     expect((await apiCall("POST", "/auth/login", { username: player.username, password: PASSWORD })).status).toBe(401);
     await signIn(page, player.username, "Nueva#Clave2026");
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await signOut(page);
 
     await page.goto(link);
     await page.getByLabel("Nueva contraseña").fill("Otra#Clave2026");

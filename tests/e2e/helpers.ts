@@ -46,6 +46,12 @@ export async function signIn(page: Page, identifier: string, password = PASSWORD
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** Signs out through the header and waits for the sign-in page, so the next navigation cannot cut it short. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 export async function mailsTo(address: string): Promise<SunkMail[]> {
   const res = await fetch(`http://127.0.0.1:${E2E.mailHttpPort}/?to=${encodeURIComponent(address)}`);
   return (await res.json()) as SunkMail[];
