@@ -1,14 +1,128 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { GroupSummary } from "#core/contract/group";
+import { api, errorMessage } from "~/api/client.server";
+import { Field, FormErrors } from "~/components/Field";
+import { createUserSchema } from "~/forms/catalogue";
 import { requireAdmin } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Crear usuario (administración) · Quiniela de peñas" }];
+export const meta: MetaFunction = () => [{ title: "Crear usuario · Quiniela de peñas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  try {
+    const [groups, roles] = await Promise.all([
+      api.get<GroupSummary[]>(request, "/group/GetAllGroups"),
+      api.get<{ id: number; name: string }[]>(request, "/Auth/GetAllRoles"),
+    ]);
+    return json({ groups: groups.map((g) => ({ id: g.id, name: g.name })), roles, loadError: null });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const none: { id: number; name: string }[] = [];
+    return json({ groups: none, roles: none, loadError: "Error cargando grupos/roles" });
+  }
 }
 
-export default function Screen() {
-  return <Pending title="Crear usuario (administración)" />;
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: createUserSchema });
+  // "Añadir grupo" and "Eliminar" post too when JavaScript is off: the form comes back with the rows changed.
+  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  let message: string | undefined;
+  try {
+    ({ message } = await api.post<{ message?: string }>(request, "/auth/register-by-admin", submission.value));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return json({ lastResult: submission.reply({ formErrors: [`Error al crear usuario: ${errorMessage(error, "inténtalo de nuevo.")}`] }) }, { status: 400 });
+  }
+  return redirectWithToast("/admin/crear-usuario", { kind: "success", text: message || "Usuario creado" });
+}
+
+export default function CreateUser() {
+  const { groups, roles, loadError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    defaultValue: { email: "", username: "", groups: [{ groupId: "", roleId: "" }] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const rows = fields.groups.getFieldList();
+  return (
+    <main className="page narrow">
+      <h1>Crear usuario (administración)</h1>
+      {loadError ? (
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      <Form method="post" className="stack card" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <p className="muted">Le enviaremos por email una contraseña temporal que podrá cambiar desde su perfil.</p>
+        <Field field={fields.email} label="Email">
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" />
+        </Field>
+        <Field field={fields.username} label="Nombre de usuario">
+          <input {...getInputProps(fields.username, { type: "text" })} autoComplete="off" autoCapitalize="none" />
+        </Field>
+        <fieldset className="stack group-rows">
+          <legend>Grupos y roles</legend>
+          {fields.groups.errors?.length ? (
+            <p className="error" id={fields.groups.errorId} role="alert">
+              {fields.groups.errors[0]}
+            </p>
+          ) : null}
+          {rows.map((row, index) => {
+            const cells = row.getFieldset();
+            // Without JavaScript the role cannot wait for the group to be chosen, so it is only disabled once hydrated.
+            const roleDisabled = hydrated && !cells.groupId.value;
+            return (
+              <div key={row.key} className="row group-row">
+                <Field field={cells.groupId} label={`Grupo ${index + 1}`}>
+                  <select {...getSelectProps(cells.groupId)}>
+                    <option value="">Sin grupo</option>
+                    {groups.map((g) => (
+                      <option key={g.id} value={g.id}>
+                        {g.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field field={cells.roleId} label={`Rol en el grupo ${index + 1}`}>
+                  <select {...getSelectProps(cells.roleId)} disabled={roleDisabled}>
+                    <option value="">Selecciona un rol</option>
+                    {roles.map((r) => (
+                      <option key={r.id} value={r.id}>
+                        {r.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <button {...form.remove.getButtonProps({ name: fields.groups.name, index })} className="secondary" aria-label={`Eliminar grupo ${index + 1}`}>
+                  Eliminar
+                </button>
+              </div>
+            );
+          })}
+          <button {...form.insert.getButtonProps({ name: fields.groups.name, defaultValue: { groupId: "", roleId: "" } })} className="secondary">
+            Añadir grupo
+          </button>
+        </fieldset>
+        <div className="row">
+          <button type="submit">Crear usuario</button>
+          <Link to="/inicio" className="button secondary">
+            Volver
+          </Link>
+        </div>
+      </Form>
+    </main>
+  );
 }

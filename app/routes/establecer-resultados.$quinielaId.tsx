@@ -1,14 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ResultsEditor } from "~/components/ResultsEditor";
+import { loadResultsEditor, saveResults } from "~/results-admin.server";
 import { requireAdmin } from "~/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return json(await loadResultsEditor(request, params.quinielaId ?? null));
 }
 
-export default function Screen() {
-  return <Pending title="Establecer resultados" />;
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return saveResults(request);
+}
+
+export default function SetResults() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ResultsEditor {...data} lastResult={actionData?.lastResult} />;
 }

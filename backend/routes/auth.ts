@@ -7,8 +7,9 @@ import {
   resetPasswordBody,
   updatePasswordBody,
 } from "#core/contract/auth";
+import { registerByAdminBody } from "#core/contract/admin-user";
 import { camelKeys } from "#core/contract/common";
-import { requireUser, type Deps } from "../context";
+import { requireAdmin, requireUser, type Deps } from "../context";
 import { notFound } from "../errors";
 import { readMultipart } from "../multipart";
 import { RateWindow } from "../rate-window";
@@ -45,6 +46,12 @@ export default async function authRoutes(app: FastifyInstance, deps: Deps) {
     const userId = await users.createUser(deps, body);
     if (avatar) await users.saveAvatar(deps, userId, avatar);
     return reply.code(201).send({ message: "Registro exitoso. Ya puedes iniciar sesión.", id: userId });
+  });
+
+  app.post("/auth/register-by-admin", { schema: { tags: ["auth"], summary: "Crea un usuario con grupos y le envía una contraseña temporal (admin)" } }, async (request, reply) => {
+    requireAdmin(request);
+    const id = await users.registerByAdmin(deps, parse(registerByAdminBody, request.body));
+    return reply.code(201).send({ message: "Usuario creado. Le hemos enviado por email una contraseña temporal.", id });
   });
 
   app.post("/api/auth/forgot-password", { config: perIp(deps.config.forgotRateLimit * 3), schema: { tags: ["auth"], summary: "Envía un enlace para cambiar la contraseña" } }, async (request) => {

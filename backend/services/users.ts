@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { SessionUser } from "#core/contract/auth";
 import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
-import { DUMMY_HASH, hashPassword, newToken, sha256, verifyPassword } from "../security";
+import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -150,4 +150,47 @@ export async function updatePassword(deps: Deps, userId: number, newPassword: st
     await tx.query("update users set password_hash = $2 where id = $1", [userId, hash]);
     await tx.query("delete from auth_tokens where user_id = $1 and token_hash <> $2", [userId, keepTokenHash]);
   });
+}
+
+/**
+ * An account made by an admin, with its group memberships, and a temporary password mailed to it.
+ * If the mail cannot be sent nobody could sign in, so the account is removed again.
+ */
+export async function registerByAdmin(
+  deps: Deps,
+  input: { email: string; username: string; groups: { groupId: number; roleId: number }[] },
+): Promise<number> {
+  const password = temporaryPassword();
+  const userId = await deps.db.tx(async (tx) => {
+    for (const { groupId } of input.groups) {
+      if (!(await tx.one("select 1 from groups where id = $1", [groupId]))) throw notFound("Grupo no encontrado.");
+    }
+    const id = await createUser({ ...deps, db: tx }, { email: input.email, username: input.username, password });
+    for (const { groupId, roleId } of input.groups) {
+      await tx.query("insert into group_members (group_id, user_id, role_id) values ($1, $2, $3)", [groupId, id, roleId]);
+    }
+    return id;
+  });
+  // Sent after the commit: an embedded database must not stay locked while an SMTP server answers.
+  const site = deps.config.publicUrl.replace(/\/$/, "");
+  try {
+    await deps.mailer.send({
+      to: input.email,
+      subject: "Quiniela de peñas: tu cuenta",
+      text: [
+        `Hola, ${input.username}:`,
+        "",
+        "Un administrador te ha creado una cuenta en Quiniela de peñas.",
+        "",
+        `Usuario: ${input.username}`,
+        `Contraseña temporal: ${password}`,
+        "",
+        `Entra en ${site}/login y cámbiala desde tu perfil (${site}/perfil).`,
+      ].join("\n"),
+    });
+  } catch {
+    await deps.db.query("delete from users where id = $1", [userId]);
+    throw new ApiError(502, "No se pudo enviar el correo con la contraseña temporal; el usuario no se ha creado.");
+  }
+  return userId;
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../backend/db/db";
 import type { Pick, Score, Sign } from "#core/domain/signs";
+import { teamKey } from "#core/domain/team-names";
 
 /**
  * Data builders that write straight to the schema, for integration tests of one resource whose
@@ -16,7 +17,7 @@ export async function season(db: Db, input: { name?: string; startDate?: string 
 export async function team(db: Db, name: string, aliases: string[] = []) {
   const row = await db.one<{ id: number }>("insert into teams (name) values ($1) returning id", [name]);
   for (const alias of aliases) {
-    await db.query("insert into team_aliases (team_id, alias, alias_key) values ($1, $2, lower($2))", [row!.id, alias]);
+    await db.query("insert into team_aliases (team_id, alias, alias_key) values ($1, $2, $3)", [row!.id, alias, teamKey(alias)]);
   }
   return row!.id;
 }

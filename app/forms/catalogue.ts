@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { ADMIN_USER_REQUIRED, REPEATED_GROUP, ROLE_REQUIRED } from "#core/contract/admin-user";
+import { EMAIL_MESSAGE, USERNAME_MESSAGE } from "#core/contract/auth";
+import { camelKeys } from "#core/contract/common";
+import { ROLE_GESTOR, ROLE_USUARIO } from "#core/contract/group";
+import {
+  PLENO_GOALS,
+  POOL_DATES_ORDER,
+  POOL_FIELDS_REQUIRED,
+  POOL_MATCH_COUNT,
+  POOL_MATCH_SHAPE,
+  POOL_SIZE,
+} from "#core/contract/quiniela";
+import { SEASON_REQUIRED } from "#core/contract/season";
+import { ALIAS_NOT_ARRAY, aliasList, LOGO_MESSAGE, TEAM_NAME_REQUIRED } from "#core/contract/team";
+import { madridLocalToUtc } from "#core/dates";
+import { MATCHES } from "#core/domain/signs";
+
+// ---- Seasons ----
+
+export const seasonSchema = z.object({
+  name: z.string({ required_error: SEASON_REQUIRED }).trim().min(1, SEASON_REQUIRED).max(100, "Máximo 100 caracteres."),
+  startDate: z.string({ required_error: SEASON_REQUIRED }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "La fecha de inicio no es válida (AAAA-MM-DD)."),
+});
+
+const POINTS_MESSAGE = "Cada valor de puntos debe ser un número entre 0 y 100.";
+const points = z.coerce.number({ required_error: POINTS_MESSAGE, invalid_type_error: POINTS_MESSAGE }).min(0, POINTS_MESSAGE).max(100, POINTS_MESSAGE);
+export const pointsSchema = z.object({
+  seasonId: z.coerce.number().int().positive(),
+  single: points,
+  double: points,
+  triple: points,
+  pleno: points,
+});
+
+// ---- Teams ----
+
+export const ALIAS_EXAMPLE = '["Atleti", "Atlético"]';
+
+const logoField = z
+  .string()
+  .trim()
+  .max(500, LOGO_MESSAGE)
+  .refine((v) => /^https:\/\/\S+$/i.test(v) || /^\/(?![/\\])\S*$/.test(v), LOGO_MESSAGE)
+  .optional();
+
+/** Alias as a JSON array: items become strings and empties are dropped (spec section 5). */
+const aliasField = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const list = aliasList(value ?? "");
+      if (list === null) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      }
+      return list;
+    });
+
+export const teamSchema = z.object({
+  name: z.string({ required_error: TEAM_NAME_REQUIRED }).trim().min(1, TEAM_NAME_REQUIRED).max(100, "Máximo 100 caracteres."),
+  logo: logoField,
+  alias: aliasField(ALIAS_NOT_ARRAY),
+});
+
+// ---- Pools ----
+
+export interface PoolMatchInput {
+  home: string;
+  away: string;
+}
+
+/** The pasted JSON: an array of 15 objects with home and away (either key casing). */
+export function readMatchesJson(text: string): { matches: PoolMatchInput[] } | { error: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { error: POOL_MATCH_COUNT };
+  }
+  if (!Array.isArray(parsed) || parsed.length !== POOL_SIZE) return { error: POOL_MATCH_COUNT };
+  const matches: PoolMatchInput[] = [];
+  for (const item of camelKeys(parsed) as unknown[]) {
+    const m = item as { home?: unknown; away?: unknown } | null;
+    const home = typeof m?.home === "string" || typeof m?.home === "number" ? String(m.home).trim() : "";
+    const away = typeof m?.away === "string" || typeof m?.away === "number" ? String(m.away).trim() : "";
+    if (!home || !away) return { error: POOL_MATCH_SHAPE };
+    matches.push({ home, away });
+  }
+  return { matches };
+}
+
+/**
+ * The pool editor's form: number (read-only), dates as Madrid wall-clock time, matches as JSON.
+ * Missing number or dates share one message, shown once for the form (spec section 5). No field is
+ * called "id" or "matches": a form control by that name would hide the form element's own property.
+ */
+export const poolSchema = z
+  .object({
+    numberQuiniela: z.string().optional(),
+    startDate: z.string().optional(),
+    closingDate: z.string().optional(),
+    matchesJson: z.string({ required_error: POOL_MATCH_COUNT }),
+  })
+  .transform((v, ctx) => {
+    const start = v.startDate ? madridLocalToUtc(v.startDate) : null;
+    const closing = v.closingDate ? madridLocalToUtc(v.closingDate) : null;
+    const number = Number(v.numberQuiniela);
+    let ok = true;
+    if (!v.numberQuiniela || !Number.isInteger(number) || number < 1 || !start || !closing) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: POOL_FIELDS_REQUIRED });
+      ok = false;
+    } else if (closing <= start) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["closingDate"], message: POOL_DATES_ORDER });
+      ok = false;
+    }
+    const read = readMatchesJson(v.matchesJson);
+    if ("error" in read) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["matchesJson"], message: read.error });
+      ok = false;
+    }
+    if (!ok || "error" in read) return z.NEVER;
+    return { numberQuiniela: number, startDate: start!, closingDate: closing!, matches: read.matches };
+  });
+
+/** The team-resolution step: link the unknown name to a team, or create one. */
+export const linkTeamSchema = z.object({
+  unknownName: z.string(),
+  teamId: z.string({ required_error: "Selecciona un equipo" }).regex(/^\d+$/, "Selecciona un equipo"),
+});
+
+export const newTeamSchema = z.object({
+  unknownName: z.string(),
+  name: teamSchema.shape.name,
+  logo: logoField,
+  alias: aliasField("alias debe ser un JSON array"),
+});
+
+// ---- Results ----
+
+const sign = z.enum(["1", "X", "2"], { errorMap: () => ({ message: "Usa 1, X o 2." }) }).optional();
+const goals = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}$/, PLENO_GOALS)
+  .refine((v) => Number(v) <= 10, PLENO_GOALS)
+  .optional();
+
+export const resultsSchema = z
+  .object({
+    quinielaId: z.coerce.number({ required_error: "Selecciona una jornada." }).int().positive("Selecciona una jornada."),
+    signs: z.array(sign).max(MATCHES).default([]),
+    plenoHome: goals,
+    plenoAway: goals,
+  })
+  // The pleno is sent only when both goals are filled; one alone is a mistake worth pointing out.
+  .refine((v) => (v.plenoHome === undefined) === (v.plenoAway === undefined), { message: PLENO_GOALS, path: ["plenoAway"] });
+
+// ---- Users created by an admin ----
+
+const required = (max: number) => z.string({ required_error: ADMIN_USER_REQUIRED }).trim().min(1, ADMIN_USER_REQUIRED).max(max, `Máximo ${max} caracteres.`);
+
+export const createUserSchema = z
+  .object({
+    email: required(254).pipe(z.string().email(EMAIL_MESSAGE)),
+    username: required(30).pipe(z.string().regex(/^[\p{L}\p{N}._-]{3,30}$/u, USERNAME_MESSAGE)),
+    groups: z.array(z.object({ groupId: z.string().optional(), roleId: z.string().optional() })).default([]),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.groups.forEach((row, i) => {
+      if (!row.groupId) return;
+      if (seen.has(row.groupId)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["groups"], message: REPEATED_GROUP });
+      seen.add(row.groupId);
+      if (row.roleId !== String(ROLE_USUARIO) && row.roleId !== String(ROLE_GESTOR)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["groups", i, "roleId"], message: ROLE_REQUIRED });
+      }
+    });
+  })
+  // Rows without a group are dropped (spec section 5).
+  .transform((v) => ({
+    email: v.email,
+    username: v.username,
+    groups: v.groups.filter((row) => row.groupId).map((row) => ({ groupId: Number(row.groupId), roleId: Number(row.roleId) })),
+  }));

@@ -1,0 +1,206 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import type { Quiniela } from "#core/contract/quiniela";
+import type { Season } from "#core/contract/season";
+import type { Team } from "#core/contract/team";
+import { utcToMadridLocal } from "#core/dates";
+import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
+import { api, errorMessage } from "~/api/client.server";
+import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
+import { redirectWithToast } from "~/session/toast.server";
+
+export const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";
+export const TEAMS_ERROR = "No se pudieron cargar los equipos (continuarás igualmente).";
+const NOT_IN_LIST = "Equipo no encontrado en la lista.";
+
+/** What the editor carries between its server-rendered steps, as hidden inputs. */
+export const STATE_FIELDS = ["mode", "poolId", "numberQuiniela", "startDate", "closingDate", "matchesJson", "total"] as const;
+export type EditorState = Record<(typeof STATE_FIELDS)[number], string>;
+
+const poolLabel = (pool: Quiniela, seasons: Season[]) => {
+  const season = seasons.find((s) => s.id === pool.seasonId);
+  return season ? `${pool.name} · ${season.name}` : pool.name;
+};
+
+const asJson = (matches: { home: string; away: string }[]) =>
+  JSON.stringify(
+    matches.map(({ home, away }) => ({ home, away })),
+    null,
+    2,
+  );
+
+/** Everything the editor shows before any post: the mode, the number a new pool gets, or the pool being edited. */
+export async function loadEditor(request: Request) {
+  const url = new URL(request.url);
+  const mode = url.searchParams.get("modo") === "editar" ? ("edit" as const) : ("create" as const);
+  const selectedId = Number(url.searchParams.get("id")) || null;
+  const [season, seasons, pools] = await Promise.all([
+    api.get<Season>(request, "/season/GetCurrentSeason").catch(passOrNull),
+    api.get<Season[]>(request, "/season/List").catch(() => [] as Season[]),
+    api.get<Quiniela[]>(request, "/quiniela/all").catch(passOrNull),
+  ]);
+  let selected: Quiniela | null = null;
+  let loadError: string | null = null;
+  if (mode === "edit" && selectedId) {
+    selected = await api.get<Quiniela>(request, `/quiniela/GetById/${selectedId}`).catch(passOrNull);
+    if (!selected) loadError = LOAD_POOL_ERROR;
+  }
+  if (pools === null) loadError = mode === "edit" ? LOAD_POOL_ERROR : "Error al cargar quinielas";
+  const nextNumber = season && pools ? pools.filter((p) => p.seasonId === season.id).length + 1 : null;
+  const defaults =
+    mode === "edit"
+      ? selected && {
+          numberQuiniela: String(selected.numberQuiniela),
+          startDate: utcToMadridLocal(selected.startDate),
+          closingDate: utcToMadridLocal(selected.closingDate),
+          matchesJson: asJson(selected.matches),
+        }
+      : nextNumber !== null
+        ? { numberQuiniela: String(nextNumber), startDate: "", closingDate: "", matchesJson: "" }
+        : null;
+  return {
+    mode,
+    season,
+    selectedId: selected?.id ?? null,
+    pools: (pools ?? [])
+      .slice()
+      .sort((a, b) => b.seasonId - a.seasonId || b.numberQuiniela - a.numberQuiniela)
+      .map((p) => ({ id: p.id, label: poolLabel(p, seasons) })),
+    loadError,
+    defaults,
+  };
+}
+
+/** A failed read shows as "nothing there"; a redirect (signed out) still goes through. */
+function passOrNull(error: unknown): null {
+  if (error instanceof Response) throw error;
+  return null;
+}
+
+async function loadTeams(request: Request): Promise<{ teams: Team[]; teamsError: string | null }> {
+  try {
+    return { teams: await api.get<Team[]>(request, "/team/List"), teamsError: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { teams: [], teamsError: TEAMS_ERROR };
+  }
+}
+
+function readState(formData: FormData): EditorState {
+  return Object.fromEntries(STATE_FIELDS.map((f) => [f, String(formData.get(f) ?? "")])) as EditorState;
+}
+
+function stateFormData(state: EditorState): FormData {
+  const formData = new FormData();
+  for (const f of STATE_FIELDS) formData.set(f, state[f]);
+  return formData;
+}
+
+/** The pool form again, with what was typed and the message. */
+function formStep(submission: ReturnType<typeof parsePool>, formErrors?: string[], status = 400) {
+  return json({ step: "form" as const, lastResult: submission.reply(formErrors ? { formErrors } : undefined) }, { status });
+}
+
+const parsePool = (formData: FormData) => parseWithZod(formData, { schema: poolSchema });
+
+/**
+ * The editor's steps. "save" checks the form; names no team answers to open the resolution step,
+ * one name at a time ("link" adds the name as an alias of a team, "create-team" makes a team);
+ * once every name is known the pool is saved. "back" returns to the form with everything kept.
+ */
+export async function handleEditor(request: Request) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "save");
+  const state = readState(formData);
+  if (intent === "back") return formStep(parsePool(stateFormData(state)), undefined, 200);
+  if (intent === "link") {
+    const submission = parseWithZod(formData, { schema: linkTeamSchema });
+    const { teams } = await loadTeams(request);
+    if (submission.status !== "success") return resolveStep(request, state, { link: submission.reply() });
+    const team = teams.find((t) => t.id === Number(submission.value.teamId));
+    if (!team) return resolveStep(request, state, { link: submission.reply({ fieldErrors: { teamId: [NOT_IN_LIST] } }) });
+    try {
+      await api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName });
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return resolveStep(request, state, { link: submission.reply({ formErrors: [errorMessage(error, "No se pudo vincular el equipo.")] }) });
+    }
+    return resolveStep(request, state, {}, `«${submission.value.unknownName}» es ahora un alias de ${team.name}.`);
+  }
+  if (intent === "create-team") {
+    const submission = parseWithZod(formData, { schema: newTeamSchema });
+    if (submission.status !== "success") return resolveStep(request, state, { create: submission.reply() });
+    const { unknownName, name, logo, alias } = submission.value;
+    // The new team must answer to the pasted spelling too, or the pool would still not resolve.
+    const aliases = teamKey(unknownName) === teamKey(name) || alias.some((a) => teamKey(a) === teamKey(unknownName)) ? alias : [...alias, unknownName];
+    try {
+      await api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases });
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return resolveStep(request, state, { create: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) });
+    }
+    return resolveStep(request, state, {}, `Equipo ${name} creado.`);
+  }
+  const submission = parsePool(formData);
+  if (submission.status !== "success") return formStep(submission);
+  return resolveStep(request, { ...state, total: "" }, {});
+}
+
+type StepResults = { link?: SubmissionResult<string[]>; create?: SubmissionResult<string[]> };
+
+/** The next unknown name, or, when none is left, the pool saved. */
+async function resolveStep(request: Request, state: EditorState, results: StepResults, done?: string) {
+  const submission = parsePool(stateFormData(state));
+  if (submission.status !== "success") return formStep(submission);
+  const { teams, teamsError } = await loadTeams(request);
+  const resolution = resolveTeamNames(submission.value.matches, teamIndex(teams));
+  // Without the team list the backend still resolves the names, and says which are unknown.
+  if (!resolution.unknown.length || teamsError) {
+    return savePool(request, state, submission, resolution, teamsError);
+  }
+  const total = Math.max(Number(state.total) || 0, resolution.unknown.length);
+  return json({
+    step: "resolve" as const,
+    state: { ...state, total: String(total) },
+    unknownName: resolution.unknown[0],
+    position: total - resolution.unknown.length + 1,
+    total,
+    teams: teams.map((t) => ({ id: t.id, name: t.name })),
+    normalized: resolution.normalized ? normalizedMessage(resolution.normalized) : null,
+    done: done ?? null,
+    link: results.link ?? null,
+    create: results.create ?? null,
+  });
+}
+
+async function savePool(
+  request: Request,
+  state: EditorState,
+  submission: ReturnType<typeof parsePool>,
+  resolution: ReturnType<typeof resolveTeamNames<{ home: string; away: string }>>,
+  teamsError: string | null,
+) {
+  if (submission.status !== "success") return formStep(submission);
+  const { numberQuiniela, startDate, closingDate } = submission.value;
+  const body = {
+    numberQuiniela,
+    startDate: startDate.toISOString(),
+    closingDate: closingDate.toISOString(),
+    matches: resolution.matches.map(({ home, away }) => ({ home, away })),
+  };
+  let saved: Quiniela;
+  try {
+    saved =
+      state.mode === "edit"
+        ? await api.put<Quiniela>(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body)
+        : await api.post<Quiniela>(request, "/quiniela/CreateQuiniela", body);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = `Error al guardar: ${errorMessage(error, "inténtalo de nuevo.")}`;
+    return formStep(submission, teamsError ? [teamsError, message] : [message]);
+  }
+  const parts = [`Quiniela guardada: ${saved.name}.`];
+  if (resolution.normalized) parts.push(normalizedMessage(resolution.normalized));
+  return redirectWithToast(`/crear-quiniela?modo=editar&id=${saved.id}`, { kind: "success", text: parts.join(" ") });
+}

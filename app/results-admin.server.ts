@@ -1,0 +1,85 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import type { Quiniela, QuinielaMatch, QuinielaResults } from "#core/contract/quiniela";
+import { MATCHES } from "#core/domain/signs";
+import { api, ApiError } from "~/api/client.server";
+import { resultsSchema } from "~/forms/catalogue";
+import { redirectWithToast } from "~/session/toast.server";
+
+const rethrowResponse = (error: unknown) => {
+  if (error instanceof Response) throw error;
+};
+
+/**
+ * The results screen: the round selector, the chosen pool's matches and its official results so far.
+ * With no round asked for, the latest one that has closed (or else the latest one).
+ */
+export async function loadResultsEditor(request: Request, requested: string | null, now = new Date()) {
+  const errors: string[] = [];
+  let pools: Quiniela[] = [];
+  try {
+    pools = await api.get<Quiniela[]>(request, "/quiniela/all");
+  } catch (error) {
+    rethrowResponse(error);
+    errors.push("Error al cargar las quinielas.");
+  }
+  const byClose = pools.slice().sort((a, b) => Date.parse(b.closingDate) - Date.parse(a.closingDate) || b.id - a.id);
+  const fallback = byClose.find((p) => Date.parse(p.closingDate) <= now.getTime()) ?? byClose[0];
+  const selectedId = requested ? Number(requested) || null : (fallback?.id ?? null);
+  const selected = pools.find((p) => p.id === selectedId) ?? null;
+
+  let matches: QuinielaMatch[] = [];
+  let results: QuinielaResults | null = null;
+  if (selected) {
+    try {
+      matches = await api.get<QuinielaMatch[]>(request, `/Quiniela/${selected.id}/GetMatches`);
+    } catch (error) {
+      rethrowResponse(error);
+      errors.push("Error al cargar los partidos.");
+    }
+    try {
+      results = await api.get<QuinielaResults>(request, `/Quiniela/GetResults/${selected.id}`);
+    } catch (error) {
+      rethrowResponse(error);
+      // No results yet is the normal state of a round (spec section 8: the 404 is ignored).
+      if (!(error instanceof ApiError && error.status === 404)) errors.push("Error al cargar los resultados.");
+    }
+  } else if (requested && pools.length) {
+    errors.push("Esa jornada no existe: elige otra.");
+  }
+  const pleno = results?.plain15 ?? results?.pl15 ?? null;
+  return {
+    rounds: byClose.map((p) => ({ id: p.id, name: p.name })),
+    selected: selected ? { id: selected.id, name: selected.name } : null,
+    matches,
+    defaults: {
+      quinielaId: selected ? String(selected.id) : "",
+      signs: Array.from({ length: MATCHES }, (_, i) => results?.matches[i] ?? ""),
+      plenoHome: pleno ? String(pleno.home) : "",
+      plenoAway: pleno ? String(pleno.away) : "",
+    },
+    hasResults: results !== null,
+    errors,
+  };
+}
+
+/** Saves the official results for every group at once; the pleno only when both goals are given. */
+export async function saveResults(request: Request) {
+  const submission = parseWithZod(await request.formData(), { schema: resultsSchema });
+  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  const { quinielaId, signs, plenoHome, plenoAway } = submission.value;
+  const body = {
+    quinielaId,
+    matches: Array.from({ length: MATCHES }, (_, i) => signs[i] ?? null),
+    ...(plenoHome !== undefined && plenoAway !== undefined ? { plain15: { home: Number(plenoHome), away: Number(plenoAway) } } : {}),
+  };
+  try {
+    await api.post(request, "/Quiniela/SetResults", body);
+  } catch (error) {
+    rethrowResponse(error);
+    const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : "";
+    return json({ lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }) }, { status: 400 });
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { kind: "success", text: "Resultados guardados." });
+}

@@ -1,0 +1,166 @@
+import { NO_CURRENT_SEASON } from "#core/contract/season";
+import { unresolvedMessage, type PoolType, type Quiniela, type QuinielaResults } from "#core/contract/quiniela";
+import { resolveTeamNames } from "#core/domain/team-names";
+import type { Score, Sign } from "#core/domain/signs";
+import type { Deps } from "../context";
+import type { Db } from "../db/db";
+import { ApiError, badRequest, notFound } from "../errors";
+import { currentSeason, seasonById } from "./season";
+import { loadTeamIndex } from "./team";
+
+export const QUINIELA_NOT_FOUND = "Quiniela no encontrada.";
+export const RESULTS_NOT_FOUND = "Esta quiniela todavía no tiene resultados.";
+
+/** Some names of the pool belong to no team: the 400 carries them so the editor can walk through each. */
+export class UnresolvedTeamsError extends ApiError {
+  constructor(readonly unknown: string[]) {
+    super(400, unresolvedMessage(unknown));
+  }
+}
+
+interface PoolRow {
+  id: number;
+  season_id: number;
+  number: number;
+  start_date: Date | string;
+  closing_date: Date | string;
+  position: number | null;
+  home: string | null;
+  away: string | null;
+  home_team_id: number | null;
+  away_team_id: number | null;
+}
+
+async function loadPools(db: Db, where: string, params: unknown[]): Promise<Quiniela[]> {
+  const rows = await db.query<PoolRow>(
+    `select q.id, q.season_id, q.number, q.start_date, q.closing_date,
+            m.position, m.home, m.away, m.home_team_id, m.away_team_id
+       from quinielas q left join quiniela_matches m on m.quiniela_id = q.id
+      ${where}
+      order by q.number, q.season_id, q.id, m.position`,
+    params,
+  );
+  const pools = new Map<number, Quiniela>();
+  for (const row of rows) {
+    let pool = pools.get(row.id);
+    if (!pool) {
+      pool = {
+        id: row.id,
+        numberQuiniela: row.number,
+        name: `Jornada ${row.number}`,
+        startDate: new Date(row.start_date).toISOString(),
+        closingDate: new Date(row.closing_date).toISOString(),
+        seasonId: row.season_id,
+        matches: [],
+      };
+      pools.set(row.id, pool);
+    }
+    if (row.position !== null) {
+      pool.matches.push({ position: row.position, home: row.home!, away: row.away!, homeTeamId: row.home_team_id, awayTeamId: row.away_team_id });
+    }
+  }
+  return [...pools.values()];
+}
+
+export const allPools = ({ db }: Deps) => loadPools(db, "", []);
+
+export async function poolsOfSeason({ db }: Deps, seasonId: number) {
+  await seasonById(db, seasonId);
+  return loadPools(db, "where q.season_id = $1", [seasonId]);
+}
+
+export async function poolById(db: Db, id: number): Promise<Quiniela> {
+  const [pool] = await loadPools(db, "where q.id = $1", [id]);
+  if (!pool) throw notFound(QUINIELA_NOT_FOUND);
+  return pool;
+}
+
+export async function poolTypes({ db }: Deps): Promise<PoolType[]> {
+  const rows = await db.query<{ id: number; name: string; description: string; num_double: number; num_triple: number }>(
+    "select id, name, description, num_double, num_triple from pool_types order by id",
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, numDouble: r.num_double, numTriple: r.num_triple }));
+}
+
+interface PoolInput {
+  startDate: Date;
+  closingDate: Date;
+  matches: { home: string; away: string }[];
+}
+
+/** Every name resolved to a team by name or alias, or nothing is saved. */
+async function resolvedMatches(db: Db, matches: PoolInput["matches"]) {
+  const resolution = resolveTeamNames(matches, await loadTeamIndex(db));
+  if (resolution.unknown.length) throw new UnresolvedTeamsError(resolution.unknown);
+  return resolution.matches;
+}
+
+async function writeMatches(db: Db, quinielaId: number, matches: Awaited<ReturnType<typeof resolvedMatches>>) {
+  await db.query("delete from quiniela_matches where quiniela_id = $1", [quinielaId]);
+  for (const [i, m] of matches.entries()) {
+    await db.query(
+      "insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)",
+      [quinielaId, i + 1, m.home, m.away, m.homeTeamId, m.awayTeamId],
+    );
+  }
+}
+
+/** A new pool in the given season, or the current one; its number is the season's pool count + 1. */
+export async function createPool({ db, clock }: Deps, input: PoolInput & { seasonId?: number | null }): Promise<Quiniela> {
+  const id = await db.tx(async (tx) => {
+    const season = input.seasonId ? await seasonById(tx, input.seasonId) : await currentSeason(tx, clock());
+    if (!season) throw badRequest(NO_CURRENT_SEASON);
+    const matches = await resolvedMatches(tx, input.matches);
+    // Locking the season makes two pools created at once take consecutive numbers, not the same one.
+    await tx.query("select id from seasons where id = $1 for update", [season.id]);
+    const count = await tx.one<{ n: number }>("select count(*)::int as n from quinielas where season_id = $1", [season.id]);
+    const row = await tx.one<{ id: number }>(
+      "insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id",
+      [season.id, Number(count!.n) + 1, input.startDate, input.closingDate],
+    );
+    await writeMatches(tx, row!.id, matches);
+    return row!.id;
+  });
+  return poolById(db, id);
+}
+
+/** New dates and matches; the number stays, so other pools of the season keep theirs. */
+export async function updatePool({ db }: Deps, id: number, input: PoolInput): Promise<Quiniela> {
+  await db.tx(async (tx) => {
+    const updated = await tx.one("update quinielas set start_date = $2, closing_date = $3 where id = $1 returning id", [
+      id,
+      input.startDate,
+      input.closingDate,
+    ]);
+    if (!updated) throw notFound(QUINIELA_NOT_FOUND);
+    await writeMatches(tx, id, await resolvedMatches(tx, input.matches));
+  });
+  return poolById(db, id);
+}
+
+export async function poolResults({ db }: Deps, quinielaId: number): Promise<QuinielaResults> {
+  const row = await db.one<{ matches: unknown; pleno_home: number | null; pleno_away: number | null }>(
+    "select matches, pleno_home, pleno_away from quiniela_results where quiniela_id = $1",
+    [quinielaId],
+  );
+  if (!row) {
+    await poolById(db, quinielaId);
+    throw notFound(RESULTS_NOT_FOUND);
+  }
+  const matches = (typeof row.matches === "string" ? JSON.parse(row.matches) : row.matches) as (Sign | null)[];
+  const pleno = row.pleno_home === null || row.pleno_away === null ? null : { home: row.pleno_home, away: row.pleno_away };
+  return { quinielaId, matches, plain15: pleno, pl15: pleno };
+}
+
+/** The official results: one row per pool, so every group sees them at once. */
+export async function setResults(deps: Deps, input: { quinielaId: number; matches: (Sign | null)[]; plain15: Score | null }) {
+  await poolById(deps.db, input.quinielaId);
+  await deps.db.query(
+    `insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source, updated_at)
+     values ($1, $2, $3, $4, 'manual', $5)
+     on conflict (quiniela_id) do update set matches = excluded.matches, pleno_home = excluded.pleno_home,
+       pleno_away = excluded.pleno_away, source = excluded.source, updated_at = excluded.updated_at`,
+    [input.quinielaId, JSON.stringify(input.matches), input.plain15?.home ?? null, input.plain15?.away ?? null, deps.clock()],
+  );
+  return poolResults(deps, input.quinielaId);
+}

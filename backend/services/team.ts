@@ -1,0 +1,81 @@
+import type { Team } from "#core/contract/team";
+import { teamIndex, teamKey, type TeamMatch } from "#core/domain/team-names";
+import type { Deps } from "../context";
+import type { Db } from "../db/db";
+import { conflict, notFound } from "../errors";
+
+export const TEAM_NOT_FOUND = "Equipo no encontrado.";
+
+/** Every team with its aliases, by name. The catalogue is small (a few dozen clubs), so it is read whole. */
+export async function listTeams(db: Db): Promise<Team[]> {
+  const rows = await db.query<{ id: number; name: string; logo: string | null; alias: string | null }>(
+    `select t.id, t.name, t.logo, a.alias from teams t left join team_aliases a on a.team_id = t.id
+      order by lower(t.name), t.id, a.alias`,
+  );
+  const teams = new Map<number, Team>();
+  for (const row of rows) {
+    const team = teams.get(row.id) ?? { id: row.id, name: row.name, logo: row.logo, alias: [] };
+    if (row.alias !== null) team.alias.push(row.alias);
+    teams.set(row.id, team);
+  }
+  return [...teams.values()];
+}
+
+/** Every spelling of every team by its folded key (core/domain/team-names). */
+export async function loadTeamIndex(db: Db): Promise<Map<string, TeamMatch>> {
+  return teamIndex(await listTeams(db));
+}
+
+const taken = (spelling: string, owner: TeamMatch) => conflict(`«${spelling}» ya es el nombre o un alias de ${owner.name}.`);
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
+
+/** A team whose name and aliases no other team answers to. Aliases that fold to the same key are kept once. */
+export async function createTeam({ db }: Deps, input: { name: string; logo: string | null; alias: string[] }): Promise<Team> {
+  try {
+    return await db.tx(async (tx) => {
+      const index = await loadTeamIndex(tx);
+      const owner = index.get(teamKey(input.name));
+      if (owner) throw taken(input.name, owner);
+      const keys = new Set([teamKey(input.name)]);
+      const aliases: string[] = [];
+      for (const alias of input.alias) {
+        const key = teamKey(alias);
+        const other = index.get(key);
+        if (other) throw taken(alias, other);
+        if (keys.has(key)) continue;
+        keys.add(key);
+        aliases.push(alias);
+      }
+      const row = await tx.one<{ id: number }>("insert into teams (name, logo) values ($1, $2) returning id", [input.name, input.logo]);
+      for (const alias of aliases) {
+        await tx.query("insert into team_aliases (team_id, alias, alias_key) values ($1, $2, $3)", [row!.id, alias, teamKey(alias)]);
+      }
+      return { id: row!.id, name: input.name, logo: input.logo, alias: aliases.sort() };
+    });
+  } catch (error) {
+    // Two admins saving the same club at once: the unique indexes decide, and the loser is told why.
+    if (isUniqueViolation(error)) throw conflict(`Ya existe un equipo con el nombre o alias «${input.name}».`);
+    throw error;
+  }
+}
+
+/** Adds a spelling to a team (the pool editor's "link to an existing team"); adding one it has is a no-op. */
+export async function addAlias({ db }: Deps, teamId: number, alias: string): Promise<Team> {
+  try {
+    await db.tx(async (tx) => {
+      const team = await tx.one("select 1 from teams where id = $1", [teamId]);
+      if (!team) throw notFound(TEAM_NOT_FOUND);
+      const owner = (await loadTeamIndex(tx)).get(teamKey(alias));
+      if (owner && owner.id !== teamId) throw taken(alias, owner);
+      if (owner) return;
+      await tx.query("insert into team_aliases (team_id, alias, alias_key) values ($1, $2, $3)", [teamId, alias, teamKey(alias)]);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`«${alias}» ya es el nombre o un alias de otro equipo.`);
+    throw error;
+  }
+  const team = (await listTeams(db)).find((t) => t.id === teamId);
+  if (!team) throw notFound(TEAM_NOT_FOUND);
+  return team;
+}

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { MATCHES, normalizePick, parseScore, type Score, type Sign } from "#core/domain/signs";
+import { id, text } from "./common";
+
+export const POOL_FIELDS_REQUIRED = "Todos los campos de fecha y jornada son obligatorios.";
+export const POOL_MATCH_COUNT = "El JSON debe contener un array de 15 partidos.";
+export const POOL_MATCH_SHAPE = 'Cada partido debe tener "home" y "away".';
+export const POOL_DATES_ORDER = "La fecha de cierre debe ser posterior a la de inicio.";
+export const PLENO_GOALS = "Introduce los goles del pleno al quince (0-10).";
+export const RESULT_SIGN = "Cada resultado debe ser 1, X, 2 o quedar vacío.";
+/** A pool has 14 matches plus the pleno. */
+export const POOL_SIZE = MATCHES + 1;
+
+const moment = z.coerce.date({ errorMap: () => ({ message: POOL_FIELDS_REQUIRED }) });
+const teamName = text(100, POOL_MATCH_SHAPE);
+
+export const poolMatch = z.object(
+  { home: teamName, away: teamName },
+  { errorMap: () => ({ message: POOL_MATCH_SHAPE }) },
+);
+
+export const poolMatches = z.array(z.unknown(), { errorMap: () => ({ message: POOL_MATCH_COUNT }) })
+  .length(POOL_SIZE, POOL_MATCH_COUNT)
+  .pipe(z.array(poolMatch));
+
+/** POST /quiniela/CreateQuiniela and PUT /quiniela/UpdateQuiniela/{id}. The number is the server's to give. */
+export const quinielaBody = z
+  .object({
+    numberQuiniela: z.unknown().optional(),
+    startDate: moment,
+    closingDate: moment,
+    matches: poolMatches,
+    seasonId: id.optional().nullable(),
+  })
+  .refine((b) => b.closingDate.getTime() > b.startDate.getTime(), { message: POOL_DATES_ORDER, path: ["closingDate"] });
+
+/** One official sign, or null for a match left empty; anything else is refused. */
+const resultSign = z.unknown().transform((v, ctx): Sign | null => {
+  if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
+  const pick = normalizePick(typeof v === "number" ? v : String(v).trim());
+  if (pick.length !== 1 || String(v).trim().length !== 1) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: RESULT_SIGN });
+    return z.NEVER;
+  }
+  return pick[0];
+});
+
+const pleno = z.unknown().transform((v, ctx): Score | null => {
+  if (v === null || v === undefined) return null;
+  const score = parseScore(v, 10);
+  if (!score) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: PLENO_GOALS });
+    return z.NEVER;
+  }
+  return score;
+});
+
+/** POST /Quiniela/SetResults: up to 14 signs (missing ones are empty) and the pleno when known. */
+export const setResultsBody = z
+  .object({
+    quinielaId: id,
+    matches: z.array(resultSign, { errorMap: () => ({ message: "Faltan los resultados de los partidos." }) }).max(MATCHES, "Los resultados son de 14 partidos."),
+    plain15: pleno.optional(),
+    pl15: pleno.optional(),
+  })
+  .transform(({ quinielaId, matches, plain15, pl15 }) => ({
+    quinielaId,
+    matches: Array.from({ length: MATCHES }, (_, i) => matches[i] ?? null),
+    plain15: plain15 ?? pl15 ?? null,
+  }));
+
+export interface QuinielaMatch {
+  /** 1..15; 15 is the pleno al quince. */
+  position: number;
+  home: string;
+  away: string;
+  homeTeamId: number | null;
+  awayTeamId: number | null;
+}
+
+/** GET /quiniela/GetById/{id}; /quiniela/all and /GetBySeasonId answer arrays of these. */
+export interface Quiniela {
+  id: number;
+  numberQuiniela: number;
+  /** "Jornada N" */
+  name: string;
+  startDate: string;
+  closingDate: string;
+  seasonId: number;
+  matches: QuinielaMatch[];
+}
+
+/** GET /Quiniela/GetResults/{id}. `pl15` repeats `plain15` for clients that read either. */
+export interface QuinielaResults {
+  quinielaId: number;
+  matches: (Sign | null)[];
+  plain15: Score | null;
+  pl15: Score | null;
+}
+
+/** GET /quiniela/GetTypesQuiniela items. */
+export interface PoolType {
+  id: number;
+  name: string;
+  description: string;
+  numDouble: number;
+  numTriple: number;
+}
+
+/** The 400 of CreateQuiniela/UpdateQuiniela when some names belong to no team. */
+export interface UnresolvedTeams {
+  message: string;
+  unknown: string[];
+}
+
+export const unresolvedMessage = (names: string[]) => `Hay equipos sin resolver: ${names.join(", ")}`;
