@@ -1,14 +1,128 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ROLE_GESTOR, roleName, type GroupMember, type GroupSummary, type MyGroup } from "#core/contract/group";
+import { api, errorMessage } from "~/api/client.server";
+import { refreshedUserCookie } from "~/api/groups.server";
+import { roleSchema } from "~/forms/groups";
 import { requireUser } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Roles · Quiniela de peñas" }];
 
+const ROLE_ERROR = "Error al cambiar el rol del usuario";
+
+/** Admins see every group; a manager sees the groups they manage; anyone else goes to /inicio. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const groups: { id: number; name: string }[] = user.isAdmin
+    ? await api.get<GroupSummary[]>(request, "/group/GetAllGroups")
+    : (await api.get<MyGroup[]>(request, "/group/GetMyGroups")).filter((g) => g.roleId === ROLE_GESTOR);
+  if (!user.isAdmin && groups.length === 0) throw redirect("/inicio");
+  const chosen = Number(new URL(request.url).searchParams.get("grupo"));
+  const group = groups.find((g) => g.id === chosen) ?? groups[0] ?? null;
+  const members = group ? await api.get<GroupMember[]>(request, `/Group/${group.id}/GetGroupMembers`) : [];
+  return json({ groups: groups.map((g) => ({ id: g.id, name: g.name })), group: group && { id: group.id, name: group.name }, members, userId: user.id });
 }
 
-export default function Screen() {
-  return <Pending title="Roles" />;
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: roleSchema });
+  if (submission.status !== "success") return json({ userId: null, roleId: null, message: ROLE_ERROR }, { status: 400 });
+  const { groupId, userId, roleId } = submission.value;
+  try {
+    await api.post(request, "/group/ChangeUserRole", { groupId, userId, roleId });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return json({ userId, roleId, message: `${ROLE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}` }, { status: 400 });
+  }
+  const headers = userId === user.id ? [await refreshedUserCookie(request)] : [];
+  return redirectWithToast(`/admin/roles?grupo=${groupId}`, { kind: "success", text: `Rol cambiado a ${roleName(roleId)}.` }, { headers });
+}
+
+export default function Roles() {
+  const { groups, group, members, userId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <main className="page">
+      <h1>Roles</h1>
+      {groups.length > 1 ? (
+        <Form method="get" className="row align-end">
+          <div className="field">
+            <label htmlFor="grupo">Grupo</label>
+            <select id="grupo" name="grupo" defaultValue={group?.id}>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="secondary">
+            Ver miembros
+          </button>
+        </Form>
+      ) : null}
+      {actionData && actionData.userId === null ? (
+        <p className="form-error" role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      {!group ? (
+        <p className="muted">Todavía no hay grupos.</p>
+      ) : (
+        <>
+          <h2>{group.name}</h2>
+          {members.length === 0 ? (
+            <p className="muted">Este grupo no tiene miembros todavía.</p>
+          ) : (
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Usuario</th>
+                    <th scope="col">Rol actual</th>
+                    <th scope="col">Cambiar rol</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {members.map((m) => (
+                    <tr key={m.userId}>
+                      <td>
+                        {m.username}
+                        {m.userId === userId ? <span className="muted"> (tú)</span> : null}
+                      </td>
+                      <td>{m.role}</td>
+                      <td>
+                        <Form method="post" className="row">
+                          <input type="hidden" name="groupId" value={group.id} />
+                          <input type="hidden" name="userId" value={m.userId} />
+                          <label htmlFor={`role-${m.userId}`} className="sr-only">
+                            Rol de {m.username}
+                          </label>
+                          <select id={`role-${m.userId}`} name="roleId" defaultValue={actionData?.userId === m.userId ? (actionData.roleId ?? m.roleId) : m.roleId} className="inline">
+                            <option value="1">Usuario</option>
+                            <option value="2">Gestor</option>
+                          </select>
+                          <button type="submit" aria-label={`Cambiar rol de ${m.username}`}>
+                            Cambiar rol
+                          </button>
+                        </Form>
+                        {actionData?.userId === m.userId ? (
+                          <p className="error" role="alert">
+                            {actionData.message}
+                          </p>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </main>
+  );
 }

@@ -1,5 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { createGroup } from "~/api/groups.server";
+import { CreateGroupForm } from "~/components/GroupForms";
 import { requireUser } from "~/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear grupo · Quiniela de peñas" }];
@@ -9,6 +11,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export default function Screen() {
-  return <Pending title="Crear grupo" />;
+export async function action({ request }: ActionFunctionArgs) {
+  return createGroup(request);
+}
+
+export default function CrearGrupo() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <main className="page narrow">
+      <h1>Crear grupo</h1>
+      <p className="muted">El código de invitación se genera al crear el grupo.</p>
+      <CreateGroupForm lastResult={actionData?.lastResult} />
+    </main>
+  );
 }

@@ -1,14 +1,159 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
-import { requireUser } from "~/session/session.server";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { formatDate } from "#core/dates";
+import { api, errorMessage } from "~/api/client.server";
+import { loadGroup, refreshedUserCookie } from "~/api/groups.server";
+import { Field, FormErrors } from "~/components/Field";
+import { groupSchema, removeMemberSchema } from "~/forms/groups";
+import { requireManagerOf } from "~/session/guards.server";
+import { redirectWithToast } from "~/session/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Grupo · Quiniela de peñas" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Grupo"} · Quiniela de peñas` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, group, isManager } = await loadGroup(request, params.groupId);
+  const removing = isManager ? Number(new URL(request.url).searchParams.get("quitar")) : 0;
+  const toRemove = group.members.find((m) => m.userId === removing) ?? null;
+  return json({ group, isManager, userId: user.id, toRemove });
 }
 
-export default function Screen() {
-  return <Pending title="Grupo" />;
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, group } = await requireManagerOf(request, params.groupId);
+  const formData = await request.formData();
+  if (formData.get("intent") === "remove") {
+    const submission = parseWithZod(formData, { schema: removeMemberSchema });
+    if (submission.status !== "success") return json({ intent: "remove", lastResult: submission.reply() }, { status: 400 });
+    const { userId } = submission.value;
+    try {
+      await api.delete(request, `/group/${group.id}/members/${userId}`);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const message = `No se pudo quitar al miembro: ${errorMessage(error, "inténtalo de nuevo.")}`;
+      return json({ intent: "remove", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+    }
+    const name = group.members.find((m) => m.userId === userId)?.username ?? "El miembro";
+    if (userId === user.id) {
+      return redirectWithToast("/inicio", { kind: "success", text: "Has salido del grupo." }, { headers: [await refreshedUserCookie(request)] });
+    }
+    return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: `${name} ya no es miembro del grupo.` });
+  }
+  const submission = parseWithZod(formData, { schema: groupSchema });
+  if (submission.status !== "success") return json({ intent: "edit", lastResult: submission.reply() }, { status: 400 });
+  try {
+    await api.put(request, `/group/${group.id}`, { name: submission.value.name, description: submission.value.description ?? "" });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = `No se pudo guardar el grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
+    return json({ intent: "edit", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
+  return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: "Grupo actualizado." });
+}
+
+export default function GroupDetail() {
+  const { group, isManager, userId, toRemove } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [editForm, fields] = useForm({
+    id: "edit-group",
+    lastResult: actionData?.intent === "edit" ? actionData.lastResult : undefined,
+    defaultValue: { name: group.name, description: group.description },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: groupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [removeForm] = useForm({ id: "remove-member", lastResult: actionData?.intent === "remove" ? actionData.lastResult : undefined });
+  return (
+    <main className="page">
+      <h1>{group.name}</h1>
+      {toRemove ? (
+        <section className="card stack confirm" aria-labelledby="remove-title">
+          <h2 id="remove-title">Quitar miembro</h2>
+          <p>
+            ¿Quitar a <strong>{toRemove.username}</strong> del grupo? Sus pronósticos se conservan en las clasificaciones pasadas.
+          </p>
+          <Form method="post" className="row" {...getFormProps(removeForm)}>
+            <FormErrors errors={removeForm.errors} id={removeForm.errorId} />
+            <input type="hidden" name="userId" value={toRemove.userId} />
+            <button type="submit" name="intent" value="remove" className="danger">
+              Sí, quitar
+            </button>
+            <Link to={`/grupo/${group.id}`} className="button secondary">
+              Cancelar
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+      {group.description ? <p>{group.description}</p> : null}
+      <dl className="facts">
+        <div>
+          <dt>Código de invitación</dt>
+          <dd>
+            <code>{group.inviteCode}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Creado el</dt>
+          <dd>{formatDate(group.createdAt)}</dd>
+        </div>
+      </dl>
+      <p className="row">
+        <Link to={`/grupo/${group.id}/dashboard`}>Ir al panel del grupo</Link>
+        {isManager ? <Link to={`/admin/roles?grupo=${group.id}`}>Cambiar roles</Link> : null}
+      </p>
+
+      <h2>Miembros</h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Usuario</th>
+              <th scope="col">Rol</th>
+              {isManager ? <th scope="col">Acciones</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {group.members.map((m) => (
+              <tr key={m.userId}>
+                <td>
+                  <span className="row">
+                    <img src={m.avatarPath || "/default-avatar.png"} alt="" width="28" height="28" className="avatar" />
+                    {m.username}
+                    {m.userId === userId ? <span className="muted">(tú)</span> : null}
+                  </span>
+                </td>
+                <td>{m.role}</td>
+                {isManager ? (
+                  <td>
+                    <Link to={`?quitar=${m.userId}`} aria-label={`Quitar a ${m.username}`}>
+                      Quitar
+                    </Link>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {isManager ? (
+        <details className="card" open={actionData?.intent === "edit"}>
+          <summary>Editar grupo</summary>
+          <Form method="post" className="stack" {...getFormProps(editForm)}>
+            <FormErrors errors={editForm.errors} id={editForm.errorId} />
+            <Field field={fields.name} label="Nombre">
+              <input {...getInputProps(fields.name, { type: "text" })} maxLength={80} />
+            </Field>
+            <Field field={fields.description} label="Descripción">
+              <textarea {...getTextareaProps(fields.description)} maxLength={500} rows={3} className="plain" />
+            </Field>
+            <button type="submit" name="intent" value="edit">
+              Guardar cambios
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </main>
+  );
 }

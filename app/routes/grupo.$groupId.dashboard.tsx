@@ -1,14 +1,127 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
-import { requireUser } from "~/session/session.server";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { formatDateTime } from "#core/dates";
+import { currentSeason, groupRounds, loadGroup } from "~/api/groups.server";
+import { RoundState } from "~/components/RoundState";
 
-export const meta: MetaFunction = () => [{ title: "Panel del grupo · Quiniela de peñas" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel de ${data?.group.name ?? "grupo"} · Quiniela de peñas` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, group, isManager } = await loadGroup(request, params.groupId);
+  const [season, rounds] = await Promise.all([currentSeason(request), groupRounds(request, group.id)]);
+  const role = group.members.find((m) => m.userId === user.id)?.role ?? (user.isAdmin ? "Administrador" : "Usuario");
+  return json({
+    group: { id: group.id, name: group.name, description: group.description },
+    role,
+    isManager,
+    season,
+    // Rounds still to be played; closed ones live in results and standings.
+    rounds: rounds.filter((r) => r.state !== "closed"),
+  });
 }
 
-export default function Screen() {
-  return <Pending title="Panel del grupo" />;
+export default function Dashboard() {
+  const { group, role, isManager, season, rounds } = useLoaderData<typeof loader>();
+  const base = `/grupo/${group.id}`;
+  return (
+    <main className="page">
+      <h1>{group.name}</h1>
+      <p className="muted">
+        Tu rol: {role} · <Link to={base}>Ver grupo</Link> · <Link to="/grupos">Mis grupos</Link>
+      </p>
+
+      <nav aria-labelledby="player-options">
+        <h2 id="player-options">Jugar</h2>
+        <ul className="cards options">
+          <li>
+            <Link to={`${base}/predictions`} className="option">
+              Pronósticos
+            </Link>
+          </li>
+          <li>
+            {season ? (
+              <Link to={`${base}/temporada/${season.id}/clasificacion`} className="option">
+                Clasificación
+              </Link>
+            ) : (
+              <span className="option muted">Clasificación (no hay temporada en curso)</span>
+            )}
+          </li>
+          <li>
+            <Link to={`${base}/resultados-y-apuestas`} className="option">
+              Resultados y apuestas
+            </Link>
+          </li>
+          <li>
+            {season ? (
+              <Link to={`${base}/season/${season.id}/bet-evolucion`} className="option">
+                Evolución de la quiniela grupal
+              </Link>
+            ) : (
+              <span className="option muted">Evolución de la quiniela grupal (no hay temporada en curso)</span>
+            )}
+          </li>
+        </ul>
+      </nav>
+
+      {isManager ? (
+        <nav aria-labelledby="manager-options">
+          <h2 id="manager-options">Gestión del grupo</h2>
+          <ul className="cards options">
+            <li>
+              <Link to={`${base}/ajustes`} className="option">
+                Ajustes (activar quinielas)
+              </Link>
+            </li>
+            <li>
+              <Link to={`${base}/quiniela-grupal`} className="option">
+                Quiniela grupal
+              </Link>
+            </li>
+            <li>
+              <Link to={`${base}/gestionar-quinielas`} className="option">
+                Fechas y bloqueos
+              </Link>
+            </li>
+            <li>
+              <Link to={`/admin/roles?grupo=${group.id}`} className="option">
+                Roles de los miembros
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+
+      <h2>Jornadas en juego</h2>
+      {rounds.length ? (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Jornada</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Apertura</th>
+                <th scope="col">Cierre</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rounds.map((r) => (
+                <tr key={r.id}>
+                  <td>Jornada {r.numberQuiniela}</td>
+                  <td>
+                    <RoundState state={r.state} reason={r.reason} />
+                  </td>
+                  <td>{formatDateTime(r.openDate)}</td>
+                  <td>{formatDateTime(r.closeDate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">No hay jornadas abiertas ni por abrir ahora mismo.</p>
+      )}
+    </main>
+  );
 }

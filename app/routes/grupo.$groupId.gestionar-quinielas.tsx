@@ -1,14 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
-import { requireUser } from "~/session/session.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { roundSettingsAction, roundSettingsLoader } from "~/api/round-settings.server";
+import { RoundSettings } from "~/components/RoundSettings";
 
 export const meta: MetaFunction = () => [{ title: "Gestionar quinielas · Quiniela de peñas" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => roundSettingsLoader(request, params.groupId);
 
-export default function Screen() {
-  return <Pending title="Gestionar quinielas" />;
+export const action = ({ request, params }: ActionFunctionArgs) => roundSettingsAction(request, params.groupId);
+
+export default function GestionarQuinielas() {
+  return <RoundSettings title="Gestionar quinielas" />;
 }

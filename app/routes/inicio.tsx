@@ -1,14 +1,34 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { joinGroup, loadMyGroups } from "~/api/groups.server";
+import { AdminPanel } from "~/components/AdminPanel";
+import { MyGroups } from "~/components/GroupForms";
 import { requireUser } from "~/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Inicio · Quiniela de peñas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  if (user.isAdmin) return json({ isAdmin: true, groups: [], loadError: null });
+  const { groups, loadError } = await loadMyGroups(request);
+  // A single group is selected for the player (spec section 2).
+  if (groups.length === 1) throw redirect(`/grupo/${groups[0].id}/dashboard`);
+  return json({ isAdmin: false, groups, loadError });
 }
 
-export default function Screen() {
-  return <Pending title="Inicio" />;
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  return joinGroup(request);
+}
+
+export default function Inicio() {
+  const { isAdmin, groups, loadError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <main className="page">
+      <h1>{isAdmin ? "Panel de administración" : "Mis grupos"}</h1>
+      {isAdmin ? <AdminPanel /> : <MyGroups groups={groups} loadError={loadError} lastResult={actionData?.lastResult} action="/inicio" />}
+    </main>
+  );
 }

@@ -1,0 +1,89 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import type { SessionUser } from "#core/contract/auth";
+import { ROLE_GESTOR, type GroupDetail, type JoinedGroup, type MyGroup } from "#core/contract/group";
+import type { GroupRound } from "#core/contract/group-quiniela";
+import type { Season } from "#core/contract/season";
+import { groupSchema, joinSchema } from "~/forms/groups";
+import { requireUser, updateSessionUser } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
+import { api, ApiError, errorMessage } from "./client.server";
+
+/**
+ * Joining, creating or changing roles can make the user a manager (or stop them being one); the
+ * session copy of the user follows, so sign-in's landing page stays right.
+ */
+export async function refreshedUserCookie(request: Request): Promise<[string, string]> {
+  const me = await api.get<SessionUser>(request, "/auth/me");
+  return ["Set-Cookie", await updateSessionUser(request, me)];
+}
+
+/** A group the user may see; otherwise back to /inicio with the spec's message. */
+export async function loadGroup(request: Request, groupId: string | undefined) {
+  const user = await requireUser(request);
+  try {
+    const group = await api.get<GroupDetail>(request, `/group/${Number(groupId) || 0}`);
+    const isManager = user.isAdmin || group.members.some((m) => m.userId === user.id && m.roleId === ROLE_GESTOR);
+    return { user, group, isManager };
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });
+    }
+    throw error;
+  }
+}
+
+export async function loadMyGroups(request: Request): Promise<{ groups: MyGroup[]; loadError: string | null }> {
+  try {
+    return { groups: await api.get<MyGroup[]>(request, "/group/GetMyGroups"), loadError: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { groups: [], loadError: "Error al cargar tus grupos" };
+  }
+}
+
+/** Join by invitation code, then land on the group's dashboard; a failure keeps the typed code. */
+export async function joinGroup(request: Request) {
+  const submission = parseWithZod(await request.formData(), { schema: joinSchema });
+  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  let joined: JoinedGroup;
+  try {
+    joined = await api.post<JoinedGroup>(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = `Error al unirte: ${errorMessage(error, "inténtalo de nuevo.")}`;
+    return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
+  const text = joined.alreadyMember ? `Ya eras miembro de ${joined.name}.` : `Te has unido a ${joined.name}.`;
+  return redirectWithToast(`/grupo/${joined.id}/dashboard`, { kind: "success", text }, { headers: [await refreshedUserCookie(request)] });
+}
+
+/** /crear-grupo and /grupo/nuevo. */
+export async function createGroup(request: Request) {
+  await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: groupSchema });
+  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  let group: GroupDetail;
+  try {
+    group = await api.post<GroupDetail>(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = `Error al crear grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
+    return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
+  return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: `Grupo ${group.name} creado.` }, { headers: [await refreshedUserCookie(request)] });
+}
+
+/** The season in course, or null when there is none (the backend answers 404). */
+export async function currentSeason(request: Request): Promise<Season | null> {
+  try {
+    return await api.get<Season>(request, "/season/GetCurrentSeason");
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return null;
+  }
+}
+
+export async function groupRounds(request: Request, groupId: number): Promise<GroupRound[]> {
+  return api.get<GroupRound[]>(request, `/GroupQuiniela/ByGroup/${groupId}`);
+}

@@ -1,0 +1,139 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import type { GroupDetail } from "#core/contract/group";
+import type { GroupRound, GroupRoundDetail } from "#core/contract/group-quiniela";
+import type { PoolType, Quiniela } from "#core/contract/quiniela";
+import { madridLocalToUtc } from "#core/dates";
+import { blockSchema, configureRoundSchema, roundStatusSchema } from "~/forms/groups";
+import { requireManagerOf } from "~/session/guards.server";
+import { redirectWithToast } from "~/session/toast.server";
+import { api, ApiError, errorMessage } from "./client.server";
+import { currentSeason, groupRounds } from "./groups.server";
+
+/** The pool fields the settings screen shows. */
+const poolSummary = (q: Quiniela) => ({ id: q.id, numberQuiniela: q.numberQuiniela, startDate: q.startDate, closingDate: q.closingDate });
+
+async function roundOf(request: Request, groupId: number, quinielaId: number): Promise<GroupRoundDetail | null> {
+  try {
+    return await api.get<GroupRoundDetail>(request, `/GroupQuiniela/GetByGroupAndQuiniela?groupId=${groupId}&quinielaId=${quinielaId}`);
+  } catch (error) {
+    // 404 is the contract's "not configured yet".
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+async function selectedPool(request: Request, group: GroupDetail, quinielaId: number, seasonPools: Quiniela[]) {
+  let pool = seasonPools.find((q) => q.id === quinielaId);
+  if (!pool) {
+    try {
+      pool = await api.get<Quiniela>(request, `/quiniela/GetById/${quinielaId}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) return null;
+      throw error;
+    }
+  }
+  const round = await roundOf(request, group.id, quinielaId);
+  const blocked = new Set(round?.blockedUserIds ?? []);
+  return {
+    pool: poolSummary(pool),
+    round,
+    members: group.members.map((m) => ({ userId: m.userId, username: m.username, role: m.role, blocked: blocked.has(m.userId) })),
+  };
+}
+
+/**
+ * /grupo/{id}/ajustes and /grupo/{id}/gestionar-quinielas: the season's pools and, for the one
+ * chosen with ?quiniela=, its configuration, dates, state and blocked members.
+ */
+export async function roundSettingsLoader(request: Request, groupIdParam: string | undefined) {
+  const { group } = await requireManagerOf(request, groupIdParam);
+  const [season, rounds, types] = await Promise.all([
+    currentSeason(request),
+    groupRounds(request, group.id),
+    api.get<PoolType[]>(request, "/quiniela/GetTypesQuiniela"),
+  ]);
+  const seasonPools = season ? await api.get<Quiniela[]>(request, `/quiniela/GetBySeasonId/${season.id}`) : [];
+  const byPool = new Map<number, GroupRound>(rounds.map((r) => [r.quinielaId, r]));
+  const chosen = Number(new URL(request.url).searchParams.get("quiniela")) || 0;
+  return json({
+    group: { id: group.id, name: group.name },
+    season: season ? { id: season.id, name: season.name } : null,
+    pools: [...seasonPools]
+      .sort((a, b) => a.numberQuiniela - b.numberQuiniela)
+      .map((q) => ({ ...poolSummary(q), round: byPool.get(q.id) ?? null })),
+    types,
+    selected: chosen ? await selectedPool(request, group, chosen, seasonPools) : null,
+    missing: chosen > 0 && !seasonPools.some((q) => q.id === chosen),
+  });
+}
+
+const toUtc = (local: string) => madridLocalToUtc(local)!.toISOString();
+
+type Intent = "configure" | "dates" | "force" | "type" | "block" | "unblock";
+
+const ERRORS: Record<Intent, string> = {
+  configure: "No se pudo activar la jornada:",
+  dates: "Error al actualizar fechas.",
+  force: "Error al actualizar fechas.",
+  type: "No se pudo cambiar el tipo de quiniela:",
+  block: "Error al bloquear usuario.",
+  unblock: "Error al desbloquear usuario.",
+};
+
+export async function roundSettingsAction(request: Request, groupIdParam: string | undefined) {
+  const { group } = await requireManagerOf(request, groupIdParam);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "") as Intent;
+  const url = new URL(request.url);
+  const back = (quinielaId: number) => `${url.pathname}?quiniela=${quinielaId}`;
+  const fail = (error: unknown) => {
+    if (error instanceof Response) throw error;
+    return [ERRORS[intent], errorMessage(error, "Inténtalo de nuevo.")];
+  };
+
+  if (intent === "configure" || intent === "dates") {
+    const schema = intent === "configure" ? configureRoundSchema : roundStatusSchema;
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status !== "success") return json({ intent, lastResult: submission.reply(), message: null }, { status: 400 });
+    const v = submission.value;
+    const body = { groupId: group.id, quinielaId: v.quinielaId, openDate: toUtc(v.openDate), closeDate: toUtc(v.closeDate), forceClosed: v.forceClosed ?? false };
+    try {
+      if ("typeQuinielaId" in v) await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, typeQuinielaId: v.typeQuinielaId });
+      else await api.post(request, "/GroupQuiniela/UpdateStatus", body);
+    } catch (error) {
+      return json({ intent, lastResult: submission.reply({ formErrors: fail(error) }), message: null }, { status: 400 });
+    }
+    const text = intent === "configure" ? "Jornada activada para el grupo." : "Fechas actualizadas.";
+    return redirectWithToast(back(v.quinielaId), { kind: "success", text });
+  }
+
+  if (intent === "force" || intent === "type") {
+    const quinielaId = Number(formData.get("quinielaId"));
+    try {
+      const round = await roundOf(request, group.id, quinielaId);
+      if (!round) throw new ApiError(404, "Esta jornada no está configurada para el grupo.");
+      const body = { groupId: group.id, quinielaId, openDate: round.openDate, closeDate: round.closeDate };
+      if (intent === "force") await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, forceClosed: formData.get("forceClosed") === "true" });
+      else await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: round.forceClosed, typeQuinielaId: Number(formData.get("typeQuinielaId")) });
+    } catch (error) {
+      return json({ intent, lastResult: null, message: fail(error).join(" ") }, { status: 400 });
+    }
+    const text = intent === "force" ? (formData.get("forceClosed") === "true" ? "Jornada cerrada." : "Cierre forzado retirado.") : "Tipo de quiniela cambiado.";
+    return redirectWithToast(back(quinielaId), { kind: "success", text });
+  }
+
+  if (intent === "block" || intent === "unblock") {
+    const submission = parseWithZod(formData, { schema: blockSchema });
+    const quinielaId = Number(formData.get("quinielaId"));
+    if (submission.status !== "success") return json({ intent, lastResult: null, message: ERRORS[intent] }, { status: 400 });
+    try {
+      await api.post(request, intent === "block" ? "/GroupQuiniela/BlockUser" : "/GroupQuiniela/UnblockUser", submission.value);
+    } catch (error) {
+      return json({ intent, lastResult: null, message: fail(error).join(" ") }, { status: 400 });
+    }
+    return redirectWithToast(back(quinielaId), { kind: "success", text: intent === "block" ? "Usuario bloqueado en esta jornada." : "Usuario desbloqueado." });
+  }
+
+  return json({ intent, lastResult: null, message: "Acción desconocida." }, { status: 400 });
+}

@@ -1,0 +1,270 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { formatDateTime, utcToMadridLocal } from "#core/dates";
+import type { roundSettingsAction, roundSettingsLoader } from "~/api/round-settings.server";
+import { Field, FormErrors } from "~/components/Field";
+import { RoundState } from "~/components/RoundState";
+import { configureRoundSchema, roundStatusSchema } from "~/forms/groups";
+
+type Data = SerializeFrom<typeof roundSettingsLoader>;
+type ActionData = SerializeFrom<typeof roundSettingsAction> | undefined;
+type Selected = NonNullable<Data["selected"]>;
+
+const MADRID = "Hora de Madrid.";
+
+/** The group's pools of the season with their state, and the chosen one's settings; `children` go at the end. */
+export function RoundSettings({ title, children }: { title: string; children?: React.ReactNode }) {
+  const { group, season, pools, types, selected, missing } = useLoaderData<Data>();
+  const actionData = useActionData<ActionData>();
+  return (
+    <main className="page">
+      <h1>{title}</h1>
+      <p className="muted">
+        <Link to={`/grupo/${group.id}/dashboard`}>{group.name}</Link>
+        {season ? ` · Temporada ${season.name}` : null}
+      </p>
+      {selected ? (
+        <SelectedRound
+          key={`${selected.pool.id}-${selected.round?.openDate}-${selected.round?.closeDate}-${selected.round?.forceClosed}-${selected.round?.typeQuinielaId}`}
+          selected={selected}
+          types={types}
+          actionData={actionData}
+        />
+      ) : missing ? (
+        <p className="form-error" role="alert">
+          Esa quiniela no existe.
+        </p>
+      ) : null}
+
+      <h2>Quinielas de la temporada</h2>
+      {!season ? (
+        <p className="notice">No hay ninguna temporada en curso. El administrador debe crearla antes de activar jornadas.</p>
+      ) : pools.length === 0 ? (
+        <p className="muted">Esta temporada todavía no tiene quinielas.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Jornada</th>
+                <th scope="col">Fechas de la quiniela</th>
+                <th scope="col">En el grupo</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Acción</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pools.map((p) => (
+                <tr key={p.id} aria-current={selected?.pool.id === p.id ? "true" : undefined}>
+                  <td>Jornada {p.numberQuiniela}</td>
+                  <td>
+                    {formatDateTime(p.startDate)} – {formatDateTime(p.closingDate)}
+                  </td>
+                  <td>{p.round ? `Activada (${p.round.typeName})` : "Sin activar"}</td>
+                  <td>{p.round ? <RoundState state={p.round.state} reason={p.round.reason} /> : "—"}</td>
+                  <td>
+                    <Link to={`?quiniela=${p.id}#jornada`} aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}>
+                      {p.round ? "Gestionar" : "Activar"}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {children}
+    </main>
+  );
+}
+
+function SelectedRound({ selected, types, actionData }: { selected: Selected; types: Data["types"]; actionData: ActionData }) {
+  const { pool, round, members } = selected;
+  const forIntent = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  return (
+    <section id="jornada" className="card stack" aria-labelledby="jornada-title">
+      <h2 id="jornada-title">Jornada {pool.numberQuiniela}</h2>
+      <p className="muted">
+        Quiniela: {formatDateTime(pool.startDate)} – {formatDateTime(pool.closingDate)} (hora de Madrid)
+      </p>
+      {round ? (
+        <>
+          <p>
+            Estado: <RoundState state={round.state} reason={round.reason} /> · Tipo: {round.typeName}
+          </p>
+          <DatesForm round={round} quinielaId={pool.id} lastResult={forIntent("dates")?.lastResult ?? undefined} />
+          <ForceAndType round={round} quinielaId={pool.id} types={types} message={forIntent("force")?.message ?? forIntent("type")?.message} />
+          <Members
+            members={members}
+            groupQuinielaId={round.id}
+            quinielaId={pool.id}
+            message={forIntent("block")?.message ?? forIntent("unblock")?.message}
+          />
+        </>
+      ) : (
+        <ConfigureForm pool={pool} types={types} lastResult={forIntent("configure")?.lastResult ?? undefined} />
+      )}
+    </section>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function ConfigureForm({ pool, types, lastResult }: { pool: Selected["pool"]; types: Data["types"]; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: "configure-round",
+    lastResult,
+    defaultValue: { openDate: utcToMadridLocal(pool.startDate), closeDate: utcToMadridLocal(pool.closingDate), typeQuinielaId: String(types[0]?.id ?? 1) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: configureRoundSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="stack" {...getFormProps(form)}>
+      <h3>Activar para el grupo</h3>
+      <p className="muted">Aún no está activada: elige sus fechas y su tipo para que el grupo pueda jugarla.</p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="quinielaId" value={pool.id} />
+      <Field field={fields.openDate} label="Fecha de apertura" hint={MADRID}>
+        <input {...getInputProps(fields.openDate, { type: "datetime-local" })} />
+      </Field>
+      <Field field={fields.closeDate} label="Fecha de cierre" hint={MADRID}>
+        <input {...getInputProps(fields.closeDate, { type: "datetime-local" })} />
+      </Field>
+      <Field field={fields.typeQuinielaId} label="Tipo de quiniela">
+        <select {...getSelectProps(fields.typeQuinielaId)}>
+          {types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}: {t.description}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <label className="check">
+        <input {...getInputProps(fields.forceClosed, { type: "checkbox" })} />
+        Cierre forzado
+      </label>
+      <button type="submit" name="intent" value="configure">
+        Activar jornada
+      </button>
+    </Form>
+  );
+}
+
+function DatesForm({ round, quinielaId, lastResult }: { round: NonNullable<Selected["round"]>; quinielaId: number; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: "round-dates",
+    lastResult,
+    defaultValue: { openDate: utcToMadridLocal(round.openDate), closeDate: utcToMadridLocal(round.closeDate), forceClosed: round.forceClosed ? "on" : undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: roundStatusSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="stack" {...getFormProps(form)}>
+      <h3>Fechas y cierre</h3>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="quinielaId" value={quinielaId} />
+      <Field field={fields.openDate} label="Fecha de apertura" hint={MADRID}>
+        <input {...getInputProps(fields.openDate, { type: "datetime-local" })} />
+      </Field>
+      <Field field={fields.closeDate} label="Fecha de cierre" hint={MADRID}>
+        <input {...getInputProps(fields.closeDate, { type: "datetime-local" })} />
+      </Field>
+      <label className="check">
+        <input {...getInputProps(fields.forceClosed, { type: "checkbox" })} />
+        Cierre forzado
+      </label>
+      <button type="submit" name="intent" value="dates">
+        Guardar fechas
+      </button>
+    </Form>
+  );
+}
+
+function ForceAndType({ round, quinielaId, types, message }: { round: NonNullable<Selected["round"]>; quinielaId: number; types: Data["types"]; message?: string | null }) {
+  return (
+    <div className="stack">
+      {message ? (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <Form method="post" className="row">
+        <input type="hidden" name="quinielaId" value={quinielaId} />
+        <input type="hidden" name="forceClosed" value={round.forceClosed ? "false" : "true"} />
+        <button type="submit" name="intent" value="force" className={round.forceClosed ? "secondary" : "danger"}>
+          {round.forceClosed ? "Quitar cierre forzado" : "Forzar cierre ahora"}
+        </button>
+      </Form>
+      <Form method="post" className="row align-end">
+        <input type="hidden" name="quinielaId" value={quinielaId} />
+        <div className="field">
+          <label htmlFor="round-type">Tipo de quiniela</label>
+          <select id="round-type" name="typeQuinielaId" defaultValue={round.typeQuinielaId}>
+            {types.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}: {t.description}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" name="intent" value="type" className="secondary">
+          Cambiar tipo
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function Members({ members, groupQuinielaId, quinielaId, message }: { members: Selected["members"]; groupQuinielaId: number; quinielaId: number; message?: string | null }) {
+  return (
+    <>
+      <h3>Miembros en esta jornada</h3>
+      {message ? (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Usuario</th>
+              <th scope="col">Rol</th>
+              <th scope="col">En esta jornada</th>
+              <th scope="col">Acción</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.userId}>
+                <td>{m.username}</td>
+                <td>{m.role}</td>
+                <td>{m.blocked ? <strong>Bloqueado</strong> : "Puede jugar"}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="groupQuinielaId" value={groupQuinielaId} />
+                    <input type="hidden" name="quinielaId" value={quinielaId} />
+                    <input type="hidden" name="userId" value={m.userId} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={m.blocked ? "unblock" : "block"}
+                      className={m.blocked ? "secondary" : "danger"}
+                      aria-label={`${m.blocked ? "Desbloquear" : "Bloquear"} a ${m.username}`}
+                    >
+                      {m.blocked ? "Desbloquear" : "Bloquear"}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import type { RoundReason, RoundState } from "../domain/round-status";
+import { id, isoDateTime } from "./common";
+
+export const CLOSE_AFTER_OPEN = "La fecha de cierre debe ser posterior a la de apertura.";
+
+/** true/false as JSON booleans or as the strings a form sends ("on" is a checked checkbox). */
+const flag = z.preprocess(
+  (v) => (typeof v === "string" ? ["true", "on", "1"].includes(v.toLowerCase()) : v),
+  z.boolean({ invalid_type_error: "Valor no válido." }),
+);
+
+const datesInOrder = (b: { openDate: Date; closeDate: Date }) => b.closeDate.getTime() > b.openDate.getTime();
+
+export const configureBody = z
+  .object({
+    groupId: id,
+    quinielaId: id,
+    openDate: isoDateTime,
+    closeDate: isoDateTime,
+    forceClosed: flag.optional().default(false),
+    typeQuinielaId: id.optional().default(1),
+  })
+  .refine(datesInOrder, CLOSE_AFTER_OPEN);
+
+export const updateStatusBody = z
+  .object({ groupId: id, quinielaId: id, openDate: isoDateTime, closeDate: isoDateTime, forceClosed: flag.optional() })
+  .refine(datesInOrder, CLOSE_AFTER_OPEN);
+
+export const blockBody = z.object({ groupQuinielaId: id, userId: id });
+
+export const groupAndQuinielaQuery = z.object({ groupId: id, quinielaId: id });
+
+/** A pool as one group plays it, with its state at the backend's clock. */
+export interface GroupRound {
+  id: number;
+  groupId: number;
+  quinielaId: number;
+  seasonId: number;
+  numberQuiniela: number;
+  openDate: string;
+  closeDate: string;
+  forceClosed: boolean;
+  typeQuinielaId: number;
+  typeName: string;
+  numDouble: number;
+  numTriple: number;
+  description: string;
+  state: RoundState;
+  reason: RoundReason | null;
+}
+
+export interface GroupRoundDetail extends GroupRound {
+  blockedUserIds: number[];
+}
+
+export interface BlockedUser {
+  userId: number;
+  username: string;
+  blockedAt: string;
+}
