@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { Header } from "~/components/Header";
 import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import { useNonce } from "~/components/nonce";
@@ -24,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // A route with `handle = { bare: true }` (the office kiosk) shows no header and no way elsewhere.
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   return (
     <html lang="es">
       <head>
@@ -37,7 +39,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Saltar al contenido
         </a>
-        <Header user={data?.user ?? null} />
+        {bare ? null : <Header user={data?.user ?? null} />}
         {data?.toast ? <Toast toast={data.toast} /> : null}
         <div id="main">{children}</div>
         <ScrollRestoration nonce={nonce} />

@@ -6,11 +6,19 @@ import { userFromToken, type Deps } from "./context";
 import { ApiError } from "./errors";
 import { TOO_MANY } from "./rate-window";
 import authRoutes from "./routes/auth";
+import seasonRoutes from "./routes/season";
+import teamRoutes from "./routes/team";
+import quinielaRoutes from "./routes/quiniela";
+import classificationRoutes from "./routes/classification";
+import kioskRoutes from "./routes/kiosk";
+import predictionRoutes from "./routes/prediction";
+import groupRoutes from "./routes/group";
+import groupQuinielaRoutes from "./routes/group-quiniela";
 
 export type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (spec section 7). */
-const resources: RoutePlugin[] = [authRoutes];
+const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */
 const lowerStatic = (url: string) =>

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 export interface BackendConfig {
   publicUrl: string;
   lotteryBaseUrl: string;
@@ -8,6 +10,8 @@ export interface BackendConfig {
   tokenDays: number;
   /** Loopback addresses (the BFF) whose X-Forwarded-For is believed. */
   trustProxy: string | boolean;
+  /** Signs kiosk links (cookie-signature); changing it turns every kiosk link off at once. */
+  kioskSecret: string;
 }
 
 export const defaultBackendConfig: BackendConfig = {
@@ -18,4 +22,6 @@ export const defaultBackendConfig: BackendConfig = {
   avatarMaxBytes: 5 * 1024 * 1024,
   tokenDays: 30,
   trustProxy: "127.0.0.1,::1",
+  // Replaced at start by KIOSK_SECRET, SESSION_SECRET or a secret kept in DATA_DIR (backend/start.ts).
+  kioskSecret: randomBytes(32).toString("hex"),
 };

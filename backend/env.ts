@@ -14,6 +14,8 @@ const schema = z
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().optional(),
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
+    KIOSK_SECRET: z.string().min(16, "KIOSK_SECRET debe tener al menos 16 caracteres").optional(),
+    SESSION_SECRET: z.string().optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
@@ -36,6 +38,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
       ...(e.LOTTERY_BASE_URL ? { lotteryBaseUrl: e.LOTTERY_BASE_URL } : {}),
       ...(e.RATE_LIMIT_LOGIN ? { loginRateLimit: e.RATE_LIMIT_LOGIN, forgotRateLimit: e.RATE_LIMIT_LOGIN } : {}),
+      ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     log,
   };

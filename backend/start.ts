@@ -1,5 +1,6 @@
 import path from "node:path";
-import { writeFile, mkdir } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { readFile, writeFile, mkdir } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { buildBackend } from "./app";
 import { defaultBackendConfig, type BackendConfig } from "./config";
@@ -28,11 +29,23 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   if (applied.length) options.log(`Migraciones aplicadas: ${applied.join(", ")}`);
   const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: path.join(options.dataDir, "outbox") });
   options.log(`Correo: ${mailer.target}`);
-  const deps: Deps = { db, mailer, clock: () => new Date(), config: { ...defaultBackendConfig, ...options.config }, fetch };
+  const config = { ...defaultBackendConfig, ...options.config };
+  if (!options.config?.kioskSecret) config.kioskSecret = await kioskSecret(options.dataDir);
+  const deps: Deps = { db, mailer, clock: () => new Date(), config, fetch };
   await ensureAdmin(deps, options);
   const app = await buildBackend(deps, { logger: options.logger });
   app.addHook("onClose", async () => db.close());
   return { app, deps };
+}
+
+/** Kept in DATA_DIR when neither KIOSK_SECRET nor SESSION_SECRET is set, so kiosk links outlive a restart. */
+async function kioskSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, "kiosk-secret");
+  const stored = await readFile(file, "utf8").catch(() => "");
+  if (stored.trim()) return stored.trim();
+  const secret = randomBytes(32).toString("hex");
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** The first admin comes from ADMIN_*; without them, one is made with a password written to DATA_DIR. */

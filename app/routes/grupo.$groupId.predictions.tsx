@@ -1,14 +1,177 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
-import { requireUser } from "~/session/session.server";
+import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatDateTime } from "#core/dates";
+import { roundStateLabel } from "#core/domain/round-status";
+import { SIGNS } from "#core/domain/signs";
+import { FormErrors } from "~/components/Field";
+import { TeamLogo } from "~/components/TeamLogo";
+import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
+import { loadPredictions, sendPrediction, type MatchRow } from "~/predictions.server";
 
 export const meta: MetaFunction = () => [{ title: "Pronósticos · Quiniela de peñas" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await loadPredictions(request, params.groupId));
 }
 
-export default function Screen() {
-  return <Pending title="Pronósticos" />;
+export async function action({ request, params }: ActionFunctionArgs) {
+  return sendPrediction(request, params.groupId);
+}
+
+function Teams({ match }: { match: MatchRow }) {
+  return (
+    <span className="teams">
+      <span className="team">
+        <TeamLogo name={match.home} size={24} />
+        {match.home}
+      </span>
+      <span aria-hidden="true"> – </span>
+      <span className="sr-only"> contra </span>
+      <span className="team">
+        <TeamLogo name={match.away} size={24} />
+        {match.away}
+      </span>
+    </span>
+  );
+}
+
+export default function Predictions() {
+  const { groupId, available, round, matches, loadError } = useLoaderData<typeof loader>();
+  return (
+    <main className="page predictions">
+      <h1>Pronósticos</h1>
+      <p>
+        <Link to={`/grupo/${groupId}/dashboard`}>Volver al grupo</Link>
+      </p>
+      {loadError ? (
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      {available.length ? (
+        <nav aria-label="Jornadas disponibles">
+          <ul className="round-tabs">
+            {available.map((r) => (
+              <li key={r.quinielaId}>
+                <Link to={`?quiniela=${r.quinielaId}`} aria-current={round?.quinielaId === r.quinielaId ? "page" : undefined}>
+                  Jornada {r.numberQuiniela} · {roundStateLabel(r.state)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : !loadError ? (
+        <p className="notice">No hay jornadas abiertas para pronosticar ahora mismo.</p>
+      ) : null}
+      {round && matches.length ? <PredictionForm key={round.quinielaId} round={round} matches={matches} /> : null}
+    </main>
+  );
+}
+
+type Round = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["round"]>;
+
+function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<PredictionForm>({
+    id: `prediction-${round.quinielaId}`,
+    lastResult: actionData?.lastResult,
+    defaultValue: predictionDefaults(round.quinielaId, round.prediction),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: predictionSchema(round) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const editable = round.state === "open" && !round.blocked;
+  const busy = navigation.state === "submitting";
+  const pleno = matches.find((m) => m.position === 15);
+  const asks = [
+    round.numDouble ? `${round.numDouble} ${round.numDouble === 1 ? "doble" : "dobles"}` : null,
+    round.numTriple ? `${round.numTriple} ${round.numTriple === 1 ? "triple" : "triples"}` : null,
+  ].filter(Boolean);
+
+  return (
+    <section aria-labelledby="round-title" className="card">
+      <h2 id="round-title">Jornada {round.numberQuiniela}</h2>
+      <p>
+        Tipo: <strong>{round.typeName}</strong> ({asks.length ? `${asks.join(" y ")}; el resto, un signo por partido` : "un signo por partido"}).
+      </p>
+      <p className="muted">
+        Abre el {formatDateTime(round.openDate)} y cierra el {formatDateTime(round.closeDate)}.
+      </p>
+      {round.state === "not-open" ? (
+        <p className="notice warning" role="status">
+          Esta jornada todavía no está abierta: podrás pronosticar a partir del {formatDateTime(round.openDate)}.
+        </p>
+      ) : null}
+      {round.state === "closed" ? (
+        <p className="notice warning" role="status">
+          {round.reason === "forced" ? "El gestor ha cerrado esta jornada" : "Esta jornada ya ha cerrado"}: no admite cambios.
+        </p>
+      ) : null}
+      {round.blocked ? (
+        <p className="notice warning" role="status">
+          El gestor te ha bloqueado en esta jornada: no puedes enviar ni cambiar tu pronóstico.
+        </p>
+      ) : null}
+      {round.prediction && editable ? (
+        <p className="success">Ya enviaste tu pronóstico ({formatDateTime(round.prediction.updatedAt)}). Puedes cambiarlo hasta el cierre.</p>
+      ) : null}
+
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="quinielaId" value={round.quinielaId} />
+        <fieldset disabled={!editable} className="picks">
+          <legend className="sr-only">Signos de los 14 partidos y pleno al 15</legend>
+          <ol className="matches">
+            {matches
+              .filter((m) => m.position <= 14)
+              .map((match) => {
+                const field = fields[MATCH_FIELDS[match.position - 1]];
+                return (
+                  <li key={match.position}>
+                    <fieldset className="match">
+                      <legend>
+                        <span className="match-number">Partido {match.position}</span> <Teams match={match} />
+                      </legend>
+                      <div className="signs">
+                        {getCollectionProps(field, { type: "checkbox", options: [...SIGNS] }).map(({ key, ...props }) => (
+                          <label key={key} className="sign">
+                            <input {...props} />
+                            <span>{props.value}</span>
+                          </label>
+                        ))}
+                      </div>
+                    </fieldset>
+                  </li>
+                );
+              })}
+          </ol>
+          {pleno ? (
+            <fieldset className="match pleno">
+              <legend>
+                <span className="match-number">Pleno al 15</span> <Teams match={pleno} />
+              </legend>
+              <div className="row">
+                <label className="goals">
+                  Goles de {pleno.home}
+                  <input {...getInputProps(fields.plenoHome, { type: "number" })} min={0} max={10} step={1} inputMode="numeric" />
+                </label>
+                <label className="goals">
+                  Goles de {pleno.away}
+                  <input {...getInputProps(fields.plenoAway, { type: "number" })} min={0} max={10} step={1} inputMode="numeric" />
+                </label>
+              </div>
+            </fieldset>
+          ) : null}
+          {/* The server checks every rule with the spec's message; the browser's own checks would hide it. */}
+          <button type="submit" formNoValidate disabled={!editable || busy}>
+            {round.prediction ? "Guardar cambios" : "Enviar pronóstico"}
+          </button>
+        </fieldset>
+      </Form>
+    </section>
+  );
 }

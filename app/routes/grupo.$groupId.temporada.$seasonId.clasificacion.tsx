@@ -1,14 +1,61 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
-import { requireUser } from "~/session/session.server";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ClassificationSort } from "#core/contract/classification";
+import { StandingsLegend, StandingsTable } from "~/components/StandingsTable";
+import { loadStandings } from "~/standings.server";
 
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await loadStandings(request, params));
 }
 
-export default function Screen() {
-  return <Pending title="Clasificación" />;
+export default function Standings() {
+  const { groupId, sort, jornada, info, rows, loadError } = useLoaderData<typeof loader>();
+  const round = info?.rounds.find((r) => r.quinielaId === jornada) ?? null;
+  const sortHref = (by: ClassificationSort) => `?${new URLSearchParams({ ...(jornada ? { jornada: String(jornada) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
+  const scope = round ? `jornada ${round.numberQuiniela}` : "toda la temporada";
+  return (
+    <main className="page">
+      <h1>Clasificación{info ? ` · ${info.group.name}` : ""}</h1>
+      <p>
+        <Link to={`/grupo/${groupId}/dashboard`}>Volver al grupo</Link>
+      </p>
+      {loadError ? (
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      {info ? (
+        <>
+          <p className="muted">
+            Temporada {info.season.name}: {info.rounds.length === 1 ? "1 jornada con resultados" : `${info.rounds.length} jornadas con resultados`}.
+          </p>
+          <Form method="get" className="row round-picker">
+            {sort !== "points" ? <input type="hidden" name="orden" value={sort} /> : null}
+            <label htmlFor="jornada">Ver</label>
+            <select id="jornada" name="jornada" defaultValue={round ? String(round.quinielaId) : ""}>
+              <option value="">Toda la temporada</option>
+              {info.rounds.map((r) => (
+                <option key={r.quinielaId} value={r.quinielaId}>
+                  Jornada {r.numberQuiniela}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="secondary">
+              Mostrar
+            </button>
+          </Form>
+          {info.rounds.length === 0 ? <p className="notice">Todavía no hay jornadas con resultados en esta temporada.</p> : null}
+          {rows.length ? (
+            <StandingsTable rows={rows} sort={sort} sortHref={sortHref} caption={`Clasificación de ${scope}`} />
+          ) : (
+            <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
+          )}
+          <StandingsLegend />
+        </>
+      ) : null}
+    </main>
+  );
 }

@@ -1,0 +1,52 @@
+import { Form } from "@remix-run/react";
+import { formatDateTime } from "#core/dates";
+import type { KioskLinkView } from "~/kiosk.server";
+
+/**
+ * Kiosk links of a group, for its settings page: the manager makes a read-only link for the
+ * office TV and can revoke it. The forms post to /grupo/{id}/kiosk, so the host page's own action
+ * needs nothing.
+ */
+export function KioskLinks({ groupId, links }: { groupId: number; links: KioskLinkView[] }) {
+  const action = `/grupo/${groupId}/kiosk`;
+  return (
+    <section className="card kiosk-links" aria-labelledby="kiosk-links-title">
+      <h2 id="kiosk-links-title">Pantalla de la oficina</h2>
+      <p className="muted">
+        Un enlace de solo lectura con la clasificación actual y el resumen de la última jornada, en letra grande, que se actualiza solo cada
+        minuto. Quien lo tenga puede verlo sin cuenta; revócalo cuando deje de hacer falta.
+      </p>
+      {links.length ? (
+        <ul className="stack">
+          {links.map((link) => (
+            <li key={link.id} className="kiosk-link">
+              <label htmlFor={`kiosk-link-${link.id}`}>
+                Enlace creado el {formatDateTime(link.createdAt)}
+                {link.createdBy ? ` por ${link.createdBy}` : ""}
+              </label>
+              <div className="row">
+                <input id={`kiosk-link-${link.id}`} type="url" readOnly value={link.url} />
+                <a href={link.url} target="_blank" rel="noreferrer">
+                  Abrir
+                </a>
+                <Form method="post" action={action}>
+                  <input type="hidden" name="linkId" value={link.id} />
+                  <button type="submit" name="intent" value="kiosk-revoke" className="danger">
+                    Revocar
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No hay enlaces de pantalla activos.</p>
+      )}
+      <Form method="post" action={action}>
+        <button type="submit" name="intent" value="kiosk-create" className="secondary">
+          Crear enlace de pantalla
+        </button>
+      </Form>
+    </section>
+  );
+}

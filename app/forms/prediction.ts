@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { validatePrediction } from "#core/domain/prediction-rules";
+import { MATCHES, SIGNS, type Pick, type Score } from "#core/domain/signs";
+
+/** One checkbox group per match, named m1..m14: a match left blank simply sends nothing. */
+export const MATCH_FIELDS = Array.from({ length: MATCHES }, (_, i) => `m${i + 1}`) as MatchField[];
+export type MatchField = "m1" | "m2" | "m3" | "m4" | "m5" | "m6" | "m7" | "m8" | "m9" | "m10" | "m11" | "m12" | "m13" | "m14";
+
+const pick = z.array(z.enum(SIGNS, { message: "Elige 1, X o 2." })).default([]);
+const matchShape = Object.fromEntries(MATCH_FIELDS.map((f) => [f, pick])) as Record<MatchField, typeof pick>;
+
+const base = z.object({
+  quinielaId: z.coerce.number().int().positive(),
+  // Strings on purpose: core's parseScore decides what a valid goal count is, with its own message.
+  plenoHome: z.string().optional(),
+  plenoAway: z.string().optional(),
+  ...matchShape,
+});
+
+export type PredictionForm = z.infer<typeof base>;
+
+export const picksOf = (value: Partial<Record<MatchField, Pick>>): Pick[] => MATCH_FIELDS.map((f) => value[f] ?? []);
+
+/**
+ * The rules of spec section 5 for the round's type, run by core/domain/prediction-rules: the
+ * spec's message first, then one line per broken rule. The backend runs the same rules again.
+ */
+export function predictionSchema(type: { numDouble: number; numTriple: number }) {
+  return base.superRefine((value, ctx) => {
+    const checked = validatePrediction({ matches: picksOf(value), pleno: { home: value.plenoHome ?? "", away: value.plenoAway ?? "" } }, type);
+    if (checked.ok) return;
+    for (const message of [checked.message, ...checked.problems]) ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: [] });
+  });
+}
+
+/** The saved prediction as the form's initial values. */
+export function predictionDefaults(quinielaId: number, saved: { matches: Pick[]; plain15: Score | null } | null) {
+  const defaults: { quinielaId: string; plenoHome?: string; plenoAway?: string } & Partial<Record<MatchField, string[]>> = {
+    quinielaId: String(quinielaId),
+  };
+  if (!saved) return defaults;
+  MATCH_FIELDS.forEach((f, i) => (defaults[f] = saved.matches[i] ?? []));
+  if (saved.plain15) {
+    defaults.plenoHome = String(saved.plain15.home);
+    defaults.plenoAway = String(saved.plain15.away);
+  }
+  return defaults;
+}

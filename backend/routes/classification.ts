@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import { classificationParams, classificationQuery } from "#core/contract/classification";
+import { requireMember, requireUser, type Deps } from "../context";
+import { parse } from "../validate";
+import { assertGroupExists } from "../services/groups";
+import * as standings from "../services/classification";
+
+export default async function classificationRoutes(app: FastifyInstance, deps: Deps) {
+  const tags = ["classification"];
+
+  app.get(
+    "/group/:id/season/:seasonId/GetClassification",
+    { schema: { tags, summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)" } },
+    async (request) => {
+      requireUser(request);
+      const { id: groupId, seasonId } = parse(classificationParams, request.params);
+      const { quinielaId } = parse(classificationQuery, { ...(request.query as object) });
+      await assertGroupExists(deps.db, groupId);
+      await requireMember(request, deps.db, groupId);
+      return (await standings.classification(deps, groupId, seasonId, quinielaId)).rows;
+    },
+  );
+
+  app.get(
+    "/group/:id/season/:seasonId/GetClassificationRounds",
+    { schema: { tags, summary: "Grupo, temporada y jornadas que cuentan en la clasificación" } },
+    async (request) => {
+      requireUser(request);
+      const { id: groupId, seasonId } = parse(classificationParams, request.params);
+      await assertGroupExists(deps.db, groupId);
+      await requireMember(request, deps.db, groupId);
+      return standings.classificationInfo(deps, groupId, seasonId);
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { sign, unsign } from "cookie-signature";
+import type { KioskLink, KioskStandings } from "#core/contract/kiosk";
+import { KIOSK_INVALID } from "#core/contract/kiosk";
+import type { Deps } from "../context";
+import { notFound } from "../errors";
+import { seasonStandings } from "./classification";
+
+// cookie-signature signs in base64, but the token travels as a path segment, and paths are matched
+// case-insensitively (backend/app.ts lower-cases them): the link carries the signature in hex.
+const toUrlSafe = (b64: string) => Buffer.from(b64, "base64").toString("hex");
+const fromUrlSafe = (hex: string) => Buffer.from(hex, "hex").toString("base64").replace(/=+$/, "");
+
+/** The token names the link's row and carries its nonce, signed so a forged one is refused before any query. */
+export function kioskToken(secret: string, id: number, nonce: string): string {
+  const signed = sign(`${id}.${nonce}`, secret);
+  const dot = signed.lastIndexOf(".");
+  return `${signed.slice(0, dot)}.${toUrlSafe(signed.slice(dot + 1))}`;
+}
+
+function readToken(secret: string, token: string): { id: number; nonce: string } | null {
+  const dot = token.lastIndexOf(".");
+  if (dot < 0) return null;
+  const value = unsign(`${token.slice(0, dot)}.${fromUrlSafe(token.slice(dot + 1).toLowerCase())}`, secret);
+  if (value === false) return null;
+  const [id, nonce] = value.toLowerCase().split(".");
+  return { id: Number(id), nonce };
+}
+
+interface LinkRow {
+  id: number;
+  nonce: string;
+  created_at: Date;
+  created_by: string | null;
+}
+
+const toLink = (secret: string, row: LinkRow): KioskLink => ({
+  id: row.id,
+  token: kioskToken(secret, row.id, row.nonce),
+  createdAt: new Date(row.created_at).toISOString(),
+  createdBy: row.created_by,
+});
+
+export async function createLink({ db, config, clock }: Deps, groupId: number, userId: number): Promise<KioskLink> {
+  const row = await db.one<LinkRow>(
+    `with made as (insert into kiosk_links (group_id, nonce, created_by, created_at) values ($1, $2, $3, $4) returning *)
+     select made.id, made.nonce, made.created_at, u.username as created_by from made left join users u on u.id = made.created_by`,
+    [groupId, randomBytes(16).toString("hex"), userId, clock()],
+  );
+  return toLink(config.kioskSecret, row!);
+}
+
+/** Links still working, newest first. */
+export async function listLinks({ db, config }: Deps, groupId: number): Promise<KioskLink[]> {
+  const rows = await db.query<LinkRow>(
+    `select k.id, k.nonce, k.created_at, u.username as created_by
+       from kiosk_links k left join users u on u.id = k.created_by
+      where k.group_id = $1 and k.revoked_at is null
+      order by k.created_at desc, k.id desc`,
+    [groupId],
+  );
+  return rows.map((row) => toLink(config.kioskSecret, row));
+}
+
+export async function linkGroup({ db }: Deps, linkId: number): Promise<number> {
+  const row = await db.one<{ group_id: number }>("select group_id from kiosk_links where id = $1", [linkId]);
+  if (!row) throw notFound("Enlace de pantalla no encontrado.");
+  return row.group_id;
+}
+
+export async function revokeLink({ db, clock }: Deps, linkId: number): Promise<{ id: number; revokedAt: string }> {
+  const row = await db.one<{ revoked_at: Date }>(
+    "update kiosk_links set revoked_at = coalesce(revoked_at, $2) where id = $1 returning revoked_at",
+    [linkId, clock()],
+  );
+  if (!row) throw notFound("Enlace de pantalla no encontrado.");
+  return { id: linkId, revokedAt: new Date(row.revoked_at).toISOString() };
+}
+
+/** What a kiosk token opens: its group's current standings, nothing more. */
+export async function kioskStandings(deps: Deps, token: string): Promise<KioskStandings> {
+  const parsed = readToken(deps.config.kioskSecret, token);
+  const link =
+    parsed &&
+    (await deps.db.one<{ group_id: number; name: string }>(
+      `select k.group_id, g.name from kiosk_links k join groups g on g.id = k.group_id
+        where k.id = $1 and k.nonce = $2 and k.revoked_at is null`,
+      [parsed.id, parsed.nonce],
+    ));
+  if (!link) throw notFound(KIOSK_INVALID);
+  return { group: { name: link.name }, ...(await seasonStandings(deps, link.group_id)) };
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import type { ClassificationRow } from "../domain/classification";
+import type { Score, Sign } from "../domain/signs";
+import { id } from "./common";
+
+export type { ClassificationRow, ClassificationSort, Icon } from "../domain/classification";
+
+export const classificationParams = z.object({ id, seasonId: id });
+export const classificationQuery = z.object({ quinielaId: id.optional() });
+
+/** A round that counts in the standings: closed for the group and with official results. */
+export interface ClassificationRound {
+  quinielaId: number;
+  numberQuiniela: number;
+  closeDate: string;
+}
+
+/** GET /group/{id}/season/{seasonId}/GetClassificationRounds: what the standings screen shows around the table. */
+export interface ClassificationInfo {
+  group: { id: number; name: string };
+  season: { id: number; name: string };
+  rounds: ClassificationRound[];
+}
+
+/** The last counted round in a few figures, for the office screen. */
+export interface LastRoundSummary extends ClassificationRound {
+  results: { matches: (Sign | null)[]; plain15: Score | null };
+  players: number;
+  averageHits: number;
+  bestHits: number;
+  best: string[];
+  worstHits: number;
+  worst: string[];
+}
+
+export interface SeasonStandings {
+  season: { id: number; name: string } | null;
+  rows: ClassificationRow[];
+  lastRound: LastRoundSummary | null;
+}

@@ -1,0 +1,249 @@
+// `npm run demo`: loads a lived-in demo into the database of DATA_DIR (or DATABASE_URL) — the real
+// 2024-25 season of fixtures/football, two groups of players and a whole season of their picks.
+// Stop the app first: the embedded database admits one process at a time.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { validatePrediction } from "#core/domain/prediction-rules";
+import { SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
+import { openDb, type Db } from "../backend/db/db";
+import { migrate } from "../backend/db/migrate";
+import { hashPassword } from "../backend/security";
+import { season2024, teamsOf, type Jornada } from "./football";
+
+export const DEMO_PASSWORD = "Demo#2025";
+const SEASON = "2024-25";
+const DAY = 86_400_000;
+const EMAIL_DOMAIN = "demo.quiniela.local";
+
+interface DemoGroup {
+  name: string;
+  description: string;
+  inviteCode: string;
+  manager: string;
+  players: string[];
+  /** Pool type per jornada number (1 Sencilla, 2 Dos dobles, 3 Un triple, 4 Dos dobles y un triple). */
+  typeOf: (jornada: number) => number;
+}
+
+const GROUPS: DemoGroup[] = [
+  {
+    name: "Oficina TI",
+    description: "La peña de la oficina de informática: iconos, premios y castigos a final de temporada.",
+    inviteCode: "DEMOOFICINA",
+    manager: "marta",
+    players: ["alberto", "beatriz", "carlos", "diana", "eduardo", "fatima", "gonzalo", "helena", "ismael", "julia"],
+    typeOf: (j) => (j % 9 === 0 ? 4 : j % 6 === 0 ? 3 : j % 4 === 0 ? 2 : 1),
+  },
+  {
+    name: "Peña del Barrio",
+    description: "Los del bar de la esquina, desde hace quince temporadas.",
+    inviteCode: "DEMOBARRIO",
+    manager: "ramon",
+    players: ["julia", "lucia", "manuel", "nuria", "oscar", "paula", "quique", "rocio", "sergio", "teresa"],
+    typeOf: (j) => (j % 5 === 0 ? 2 : 1),
+  },
+];
+const ADMIN = "admin-demo";
+/** Blocked by the manager in the open jornada, so that screen shows its warning too. */
+const BLOCKED_IN_OPEN = { group: "Oficina TI", username: "ismael" };
+
+/** mulberry32: a small seeded generator, so every load of the demo is the same demo. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function shuffle<T>(random: () => number, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const k = Math.floor(random() * (i + 1));
+    [items[i], items[k]] = [items[k], items[i]];
+  }
+  return items;
+}
+
+const hashSeed = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
+
+/**
+ * A player's ticket: right with probability `skill` on each match (a guess otherwise, draws a bit
+ * less likely), doubles and triples where the type asks for them, and now and then the exact pleno.
+ */
+function ticket(random: () => number, skill: number, j: Jornada, type: { numDouble: number; numTriple: number }): { matches: Pick[]; pleno: Score } {
+  const real = j.results?.matches ?? [];
+  const guess = (): Sign => (random() < 0.45 ? "1" : random() < 0.5 ? "X" : "2");
+  const single = (i: number): Sign => {
+    const truth = real[i];
+    if (truth && random() < skill) return truth;
+    return guess();
+  };
+  const matches: Pick[] = Array.from({ length: 14 }, (_, i) => [single(i)]);
+  const positions = shuffle(random, Array.from({ length: 14 }, (_, i) => i));
+  positions.slice(0, type.numTriple).forEach((i) => (matches[i] = [...SIGNS]));
+  positions.slice(type.numTriple, type.numTriple + type.numDouble).forEach((i) => {
+    const first = matches[i][0];
+    const second = SIGNS.filter((s) => s !== first)[random() < 0.5 ? 0 : 1];
+    matches[i] = SIGNS.filter((s) => s === first || s === second);
+  });
+  const truth = j.results?.pleno;
+  const pleno = truth && random() < 0.12 ? { ...truth } : { home: Math.floor(random() * 4), away: Math.floor(random() * 3) };
+  return { matches, pleno };
+}
+
+async function insertId(db: Db, sql: string, params: unknown[]): Promise<number> {
+  return (await db.one<{ id: number }>(sql, params))!.id;
+}
+
+async function main() {
+  const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  console.log(`Cargando la demo en ${databaseUrl ? "la base de datos de DATABASE_URL" : path.join(dataDir, "pglite")} (la aplicación debe estar parada).`);
+  if (!databaseUrl) await mkdir(dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite") });
+  try {
+    await migrate(db, path.resolve("backend/db/migrations"));
+    const usernames = [ADMIN, ...new Set(GROUPS.flatMap((g) => [g.manager, ...g.players]))];
+    const loaded = await db.one("select 1 from groups where invite_code = $1", [GROUPS[0].inviteCode]);
+    if (loaded) {
+      console.log("La demo ya está cargada: no se cambia nada.");
+      printSignIns(usernames);
+      return;
+    }
+    if (await db.one("select 1 from seasons where name = $1", [SEASON])) {
+      throw new Error(`Ya existe una temporada ${SEASON} que no es de la demo: cárgala en una base de datos nueva (otro DATA_DIR).`);
+    }
+    const taken = await db.query<{ username: string }>("select username from users where lower(username) = any($1)", [usernames]);
+    if (taken.length) {
+      throw new Error(`Ya existen usuarios con nombres de la demo (${taken.map((t) => t.username).join(", ")}): usa otro DATA_DIR.`);
+    }
+
+    const jornadas = season2024();
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const now = new Date();
+    await db.tx(async (tx) => {
+      const users = new Map<string, number>();
+      for (const name of usernames) {
+        users.set(
+          name,
+          await insertId(tx, "insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) returning id", [
+            `${name}@${EMAIL_DOMAIN}`,
+            name,
+            passwordHash,
+            name === ADMIN,
+          ]),
+        );
+      }
+
+      const teams = new Map<string, number>();
+      for (const name of teamsOf(jornadas)) {
+        await tx.query("insert into teams (name) values ($1) on conflict do nothing", [name]);
+        teams.set(name, (await tx.one<{ id: number }>("select id from teams where lower(name) = lower($1)", [name]))!.id);
+      }
+
+      const seasonId = await insertId(tx, "insert into seasons (name, start_date) values ($1, $2) returning id", [SEASON, "2024-08-01"]);
+      const pools = new Map<number, number>();
+      for (const j of jornadas) {
+        const quinielaId = await insertId(tx, "insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id", [
+          seasonId,
+          j.number,
+          j.startDate,
+          j.closingDate,
+        ]);
+        pools.set(j.number, quinielaId);
+        for (const [i, m] of j.matches.entries()) {
+          await tx.query(
+            "insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)",
+            [quinielaId, i + 1, m.home, m.away, teams.get(m.home), teams.get(m.away)],
+          );
+        }
+        if (j.results) {
+          await tx.query("insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source) values ($1, $2, $3, $4, 'openfootball')", [
+            quinielaId,
+            JSON.stringify(j.results.matches),
+            j.results.pleno.home,
+            j.results.pleno.away,
+          ]);
+        }
+      }
+
+      const types = new Map(
+        (await tx.query<{ id: number; num_double: number; num_triple: number }>("select id, num_double, num_triple from pool_types")).map((t) => [
+          t.id,
+          { numDouble: t.num_double, numTriple: t.num_triple },
+        ]),
+      );
+      for (const group of GROUPS) {
+        const groupId = await insertId(tx, "insert into groups (name, description, invite_code, created_at) values ($1, $2, $3, $4) returning id", [
+          group.name,
+          group.description,
+          group.inviteCode,
+          new Date("2024-08-01T10:00:00Z"),
+        ]);
+        const members = [group.manager, ...group.players];
+        for (const name of members) {
+          await tx.query("insert into group_members (group_id, user_id, role_id, joined_at) values ($1, $2, $3, $4)", [
+            groupId,
+            users.get(name),
+            name === group.manager ? 2 : 1,
+            new Date("2024-08-01T10:00:00Z"),
+          ]);
+        }
+        for (const j of jornadas) {
+          // The jornada without results stays open for a week from now, so there is something to predict.
+          const open = j.results === null;
+          const typeId = group.typeOf(j.number);
+          const roundId = await insertId(
+            tx,
+            "insert into group_quinielas (group_id, quiniela_id, open_date, close_date, type_quiniela_id) values ($1, $2, $3, $4, $5) returning id",
+            [groupId, pools.get(j.number), open ? new Date(now.getTime() - DAY) : j.startDate, open ? new Date(now.getTime() + 7 * DAY) : j.closingDate, typeId],
+          );
+          if (open && group.name === BLOCKED_IN_OPEN.group) {
+            await tx.query("insert into group_quiniela_blocks (group_quiniela_id, user_id, blocked_by) values ($1, $2, $3)", [
+              roundId,
+              users.get(BLOCKED_IN_OPEN.username),
+              users.get(group.manager),
+            ]);
+          }
+          for (const name of members) {
+            const random = prng(hashSeed(`${group.inviteCode}/${name}/${j.number}`));
+            const skill = 0.4 + prng(hashSeed(`${group.inviteCode}/${name}`))() * 0.22;
+            // Most play every week; in the open jornada, about half have sent their picks so far.
+            if (random() > (open ? 0.5 : 0.9)) continue;
+            if (open && name === BLOCKED_IN_OPEN.username) continue;
+            const picks = ticket(random, skill, j, types.get(typeId)!);
+            if (!validatePrediction({ matches: picks.matches, pleno: picks.pleno }, types.get(typeId)!).ok) throw new Error("La demo generó un pronóstico no válido.");
+            const at = open ? new Date(now.getTime() - random() * DAY) : new Date(j.closingDate.getTime() - (1 + random() * 47) * 3_600_000);
+            await tx.query(
+              `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at)
+               values ($1, $2, $3, $4, $5, $6, $7, $7)`,
+              [groupId, pools.get(j.number), users.get(name), JSON.stringify(picks.matches), picks.pleno.home, picks.pleno.away, at],
+            );
+          }
+        }
+      }
+    });
+    const played = jornadas.filter((j) => j.results).length;
+    console.log(`Demo cargada: temporada ${SEASON}, ${jornadas.length} jornadas (${played} con resultados reales), ${GROUPS.length} grupos.`);
+    printSignIns(usernames);
+  } finally {
+    await db.close();
+  }
+}
+
+function printSignIns(usernames: string[]) {
+  console.log(`\nUsuarios de la demo (contraseña de todos: ${DEMO_PASSWORD}):`);
+  for (const group of GROUPS) {
+    console.log(`  ${group.name} (código ${group.inviteCode}): gestor ${group.manager}; jugadores ${group.players.join(", ")}`);
+  }
+  console.log(`  Administrador: ${ADMIN}`);
+  console.log(`  (${usernames.length} cuentas; inicia sesión con el nombre o con <nombre>@${EMAIL_DOMAIN})`);
+}
+
+await main().catch((error: Error) => {
+  console.error(`No se pudo cargar la demo: ${error.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from "@playwright/test";
+import { KIOSK_INVALID } from "../../core/contract/kiosk";
+import { adminToken, apiCall, expectAccessible, newPlayer, signIn, unique } from "./helpers";
+
+type Player = Awaited<ReturnType<typeof newPlayer>>;
+const HOUR = 3_600_000;
+const OFFICIAL = Array.from({ length: 14 }, () => "1");
+
+/** `hits` of the 14 matches right (the rest "2"), and the exact pleno or not. */
+const ticket = (hits: number, pleno: boolean) => ({
+  matches: OFFICIAL.map((s, i) => (i < hits ? [s] : ["2"])),
+  plain15: pleno ? { home: 2, away: 1 } : { home: 0, away: 0 },
+});
+
+/**
+ * A group of a manager and two players who played two rounds, closed by the manager, with
+ * official results: every ticket sent through the API while the round was open.
+ */
+async function playedSeason() {
+  const admin = await adminToken();
+  const season = await apiCall<{ id: number; name: string }>("POST", "/season/CreateSeason", { name: unique("Temporada "), startDate: "2001-08-01" }, admin);
+  const [home, away] = [unique("Local"), unique("Visitante")];
+  for (const name of [home, away]) expect((await apiCall("POST", "/team/Create", { name, logo: "", alias: [] }, admin)).status).toBe(201);
+  const manager = await newPlayer("gestor");
+  const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
+  const group = await apiCall<{ id: number; name: string; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Oficina "), description: "" }, manager.token);
+  for (const p of [ana, bea]) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
+
+  const plays: [Player, ReturnType<typeof ticket>][][] = [
+    [[manager, ticket(14, true)], [ana, ticket(10, false)], [bea, ticket(7, false)]],
+    [[manager, ticket(12, false)], [ana, ticket(14, true)], [bea, ticket(5, false)]],
+  ];
+  const rounds: { id: number; numberQuiniela: number }[] = [];
+  for (const [r, tickets] of plays.entries()) {
+    const pool = await apiCall<{ id: number; numberQuiniela: number }>(
+      "POST",
+      "/quiniela/CreateQuiniela",
+      {
+        startDate: new Date(Date.now() - 24 * HOUR).toISOString(),
+        closingDate: new Date(Date.now() + 96 * HOUR).toISOString(),
+        matches: Array.from({ length: 15 }, () => ({ home, away })),
+        seasonId: season.body.id,
+      },
+      admin,
+    );
+    rounds.push(pool.body);
+    const dates = { groupId: group.body.id, quinielaId: pool.body.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString() };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
+    for (const [player, t] of tickets) {
+      expect((await apiCall("POST", `/Quiniela/${pool.body.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
+    }
+    expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
+    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.body.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+  }
+  return { seasonId: season.body.id, seasonName: season.body.name, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds };
+}
+
+/** DESIGN.md §5 by hand: Wilson lower bound, z = 1.96, shown with four decimals. */
+function wilson(hits: number, n: number) {
+  const z = 1.96;
+  const p = hits / n;
+  const w = (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return w.toFixed(4).replace(".", ",");
+}
+
+const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${name}`) }) });
+const names = (page: Page) => page.getByRole("rowheader").locator("span").first();
+
+test.describe("standings", () => {
+  test("show points, hits, accuracy, Wilson, the top 5 and the four icons, sortable by plain links and round by round", async ({ page }, testInfo) => {
+    const s = await playedSeason();
+    await signIn(page, s.bea.username);
+    await page.goto(`/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion`);
+    await expect(page.getByRole("heading", { level: 1, name: `Clasificación · ${s.groupName}` })).toBeVisible();
+
+    // Manager: 14 + pleno, then 12 → 31 points, 27 hits of 30. Ana: 10, then 14 + pleno → 29, 25/30. Bea: 7 + 5 → 12, 12/30.
+    const expected = [
+      [s.manager.username, "1", "31", "26/28", "0/0", "1/2", "27/30", "90,0 %", wilson(27, 30)],
+      [s.ana.username, "2", "29", "24/28", "0/0", "1/2", "25/30", "83,3 %", wilson(25, 30)],
+      [s.bea.username, "3", "12", "12/28", "0/0", "0/2", "12/30", "40,0 %", wilson(12, 30)],
+    ];
+    for (const [name, ...cells] of expected) {
+      const r = row(page, name);
+      await expect(r).toContainText("Top 5");
+      expect((await r.getByRole("cell").allTextContents()).map((c) => c.replace(/\s+/g, " ").trim())).toEqual(cells);
+    }
+    await expect(row(page, s.manager.username).getByRole("img", { name: /^Burro/ })).toBeVisible();
+    await expect(row(page, s.bea.username).getByRole("img", { name: /^Piña/ })).toBeVisible();
+    await expect(row(page, s.ana.username).getByRole("img", { name: /^Bola/ })).toBeVisible();
+    await expect(row(page, s.bea.username).getByRole("img", { name: /^Rinoceronte/ })).toBeVisible();
+    await expectAccessible(page, testInfo);
+
+    await page.getByRole("link", { name: "Jugador" }).click();
+    await expect(page).toHaveURL(/orden=name/);
+    const alphabetical = [s.manager.username, s.ana.username, s.bea.username].sort((a, b) => a.localeCompare(b, "es"));
+    await expect(page.getByRole("rowheader")).toHaveText(alphabetical.map((n) => new RegExp(`^${n}`)));
+    await page.getByRole("link", { name: "Puntos" }).click();
+    await expect(page.getByRole("rowheader")).toHaveText([s.manager.username, s.ana.username, s.bea.username].map((n) => new RegExp(`^${n}`)));
+
+    await page.getByLabel("Ver", { exact: true }).selectOption({ label: `Jornada ${s.rounds[0].numberQuiniela}` });
+    await page.getByRole("button", { name: "Mostrar" }).click();
+    await expect(page).toHaveURL(new RegExp(`jornada=${s.rounds[0].id}`));
+    await expect(page.getByRole("table")).toContainText(`Clasificación de jornada ${s.rounds[0].numberQuiniela}`);
+    await expect(row(page, s.ana.username).getByRole("cell").nth(1)).toHaveText("10");
+    await expect(row(page, s.manager.username).getByRole("cell").nth(1)).toHaveText("19");
+    await expect(names(page)).toHaveText(s.manager.username);
+  });
+
+  test("an office TV shows them from a kiosk link, with no account, refreshing itself, until the manager revokes it", async ({ page, browser }) => {
+    const s = await playedSeason();
+    await signIn(page, s.manager.username);
+    await page.goto(`/grupo/${s.groupId}/ajustes`);
+    await expect(page.getByText("No hay enlaces de pantalla activos.")).toBeVisible();
+    await page.getByRole("button", { name: "Crear enlace de pantalla" }).click();
+    await expect(page.getByText("Enlace de pantalla creado.", { exact: false })).toBeVisible();
+    const url = await page.getByLabel(/Enlace creado el/).inputValue();
+    expect(url).toMatch(/\/kiosk\/\d+\.[0-9a-f]+\.[0-9a-f]+$/);
+
+    const tv = await browser.newContext();
+    const screen = await tv.newPage();
+    try {
+      await screen.goto(url);
+      expect(await tv.cookies()).toEqual([]);
+      await expect(screen.getByRole("heading", { level: 1, name: s.groupName })).toBeVisible();
+      await expect(screen.getByText(`Clasificación · Temporada ${s.seasonName}`)).toBeVisible();
+      await expect(screen.getByRole("heading", { name: `Última jornada: Jornada ${s.rounds[1].numberQuiniela}` })).toBeVisible();
+      await expect(screen.getByRole("rowheader")).toHaveText([s.manager.username, s.ana.username, s.bea.username].map((n) => new RegExp(`^${n}`)));
+      await expect(screen.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "60");
+      // Nothing on the screen leads elsewhere: no header, no navigation, no links out.
+      await expect(screen.getByRole("banner")).toHaveCount(0);
+      for (const href of await screen.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toMatch(/^#/);
+      await screen.goto(`/grupo/${s.groupId}/dashboard`);
+      await expect(screen).toHaveURL(/\/login/);
+
+      await page.reload();
+      await page.getByRole("button", { name: "Revocar" }).click();
+      await expect(page.getByText(/Enlace de pantalla revocado/)).toBeVisible();
+      const gone = await screen.goto(url);
+      expect(gone?.status()).toBe(404);
+      await expect(screen.getByText(KIOSK_INVALID)).toBeVisible();
+      await expect(screen.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    } finally {
+      await tv.close();
+    }
+  });
+});
