@@ -122,9 +122,11 @@ test.describe("the admin catalogue", () => {
     const earlier = new Date(mine.startDate.getTime() - 86_400_000);
     await page.getByLabel("Fecha de inicio").fill(utcToMadridLocal(earlier));
     await page.getByRole("button", { name: "Guardar quiniela" }).click();
+    // The creation's toast may still be showing (8 s), so wait for the change itself.
+    const read = async () => (await apiCall("GET", `/quiniela/GetById/${id}`, undefined, token)).body;
+    await expect.poll(async () => (await read()).startDate).toBe(earlier.toISOString());
     await expect(toast(page, `Quiniela guardada: ${saved.body.name}.`)).toBeVisible();
-    const edited = await apiCall("GET", `/quiniela/GetById/${id}`, undefined, token);
-    expect(edited.body).toEqual({ ...saved.body, startDate: earlier.toISOString() });
+    expect(await read()).toEqual({ ...saved.body, startDate: earlier.toISOString() });
 
     // Its real scores, on the results screen.
     await page.goto(`/establecer-resultados/${id}`);
