@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ClassificationRow, ClassificationSort, Icon } from "#core/contract/classification";
+import { IconGlyph } from "~/components/IconGlyph";
 
-// Emoji old enough (Unicode 6–9) for an old phone or an office TV; the name is written beside each.
-export const ICONS: Record<Icon, { emoji: string; name: string; meaning: string }> = {
-  burro: { emoji: "🐴", name: "Burro", meaning: "líder de la clasificación por puntos" },
-  pina: { emoji: "🍍", name: "Piña", meaning: "menos puntos sin contar a quien tiene cero" },
-  bola: { emoji: "🔮", name: "Bola", meaning: "más aciertos en la última jornada con resultados" },
-  rinoceronte: { emoji: "🦏", name: "Rinoceronte", meaning: "menos aciertos en la última jornada con resultados" },
+export const ICONS: Record<Icon, { name: string; meaning: string }> = {
+  burro: { name: "Burro", meaning: "líder de la clasificación por puntos" },
+  pina: { name: "Piña", meaning: "menos puntos sin contar a quien tiene cero" },
+  bola: { name: "Bola", meaning: "más aciertos en la última jornada con resultados" },
+  rinoceronte: { name: "Rinoceronte", meaning: "menos aciertos en la última jornada con resultados" },
 };
 
 const points = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
@@ -42,7 +42,7 @@ function IconMarks({ icons }: { icons: Icon[] }) {
     <span className="icons">
       {icons.map((icon) => (
         <span key={icon} className="icon-pill" role="img" aria-label={`${ICONS[icon].name}: ${ICONS[icon].meaning}`} title={ICONS[icon].meaning}>
-          {ICONS[icon].emoji} {ICONS[icon].name}
+          <IconGlyph icon={icon} /> {ICONS[icon].name}
         </span>
       ))}
     </span>
@@ -138,12 +138,12 @@ export function StandingsLegend() {
         </dt>
         <dd>los 5 mejores por Wilson: forman la quiniela grupal.</dd>
       </div>
-      {Object.values(ICONS).map((icon) => (
-        <div key={icon.name}>
+      {(Object.keys(ICONS) as Icon[]).map((icon) => (
+        <div key={icon}>
           <dt>
-            <span aria-hidden="true">{icon.emoji}</span> {icon.name}
+            <IconGlyph icon={icon} /> {ICONS[icon].name}
           </dt>
-          <dd>{icon.meaning}.</dd>
+          <dd>{ICONS[icon].meaning}.</dd>
         </div>
       ))}
     </dl>
