@@ -47,7 +47,7 @@ export default function Roles() {
   return (
     <main className="page">
       <h1>Roles</h1>
-      {groups.length > 1 ? (
+      {groups.length > 0 ? (
         <Form method="get" className="row align-end">
           <div className="field">
             <label htmlFor="grupo">Grupo</label>

@@ -1,27 +1,2 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
-import { createGroup } from "~/api/groups.server";
-import { CreateGroupForm } from "~/components/GroupForms";
-import { requireUser } from "~/session/session.server";
-
-export const meta: MetaFunction = () => [{ title: "Nuevo grupo · Quiniela de peñas" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  return createGroup(request);
-}
-
-export default function NuevoGrupo() {
-  const actionData = useActionData<typeof action>();
-  return (
-    <main className="page narrow">
-      <h1>Nuevo grupo</h1>
-      <p className="muted">El código de invitación se genera al crear el grupo.</p>
-      <CreateGroupForm lastResult={actionData?.lastResult} />
-    </main>
-  );
-}
+// The new-group button's path: the same screen as /crear-grupo.
+export { action, default, loader, meta } from "./crear-grupo";
