@@ -4,7 +4,6 @@ const schema = z.object({
   API_URL: z.string().url("API_URL debe ser una URL (la arranca server.ts si no se define)"),
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET debe tener al menos 16 caracteres"),
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
-  TZ_DISPLAY: z.string().default("Europe/Madrid"),
   NODE_ENV: z.string().default("production"),
 });
 

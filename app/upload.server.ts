@@ -1,6 +1,6 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const TOO_LARGE = "La imagen es demasiado grande (máximo 5 MB).";
 
 /**

@@ -1,5 +1,5 @@
 /** Dates are entered and shown in Europe/Madrid and stored in UTC (DESIGN.md §5). */
-export const DISPLAY_TZ = "Europe/Madrid";
+const DISPLAY_TZ = "Europe/Madrid";
 
 const parts = (date: Date, timeZone: string) =>
   Object.fromEntries(
