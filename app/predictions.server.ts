@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import type { GroupRound } from "#core/contract/group-quiniela";
 import { PREDICTION_SEND_ERROR, type MyPrediction } from "#core/contract/prediction";
 import type { Quiniela } from "#core/contract/quiniela";
-import { api, ApiError, errorMessage } from "~/api/client.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "~/api/client.server";
 import { picksOf, predictionSchema } from "~/forms/prediction";
 import { requireUser } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -13,10 +13,6 @@ export interface MatchRow {
   home: string;
   away: string;
 }
-
-const rethrowResponse = (error: unknown) => {
-  if (error instanceof Response) throw error;
-};
 
 function groupIdOf(raw: string | undefined): number {
   const id = Number(raw);

@@ -67,6 +67,24 @@ export const api = {
   delete: <T>(request: Request, path: string) => call<T>(request, "DELETE", path),
 };
 
+/** A thrown Response is a redirect (an expired session, say): it must reach Remix, not a catch. */
+export function rethrowResponse(error: unknown) {
+  if (error instanceof Response) throw error;
+}
+
+/**
+ * A read whose failure the screen shows as its own load error: null when the backend failed.
+ * A redirect (an expired session) still goes through.
+ */
+export async function loadOrNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    rethrowResponse(error);
+    return null;
+  }
+}
+
 /** The Spanish message to show for a failed call. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;

@@ -29,3 +29,13 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
     </p>
   );
 }
+
+/** A message about the page or one of its parts (a load failure, a refused action); nothing when empty. */
+export function Alert({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="form-error" role="alert">
+      {children}
+    </p>
+  );
+}

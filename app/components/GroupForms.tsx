@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { MyGroup } from "#core/contract/group";
-import { Field, FormErrors } from "~/components/Field";
+import { Field, FormErrors, Alert } from "~/components/Field";
 import { groupSchema, joinSchema } from "~/forms/groups";
 
 /** The user's groups as cards, each leading to its dashboard. */
@@ -86,11 +86,7 @@ export function MyGroups({
 }) {
   return (
     <>
-      {loadError ? (
-        <p className="form-error" role="alert">
-          {loadError}
-        </p>
-      ) : null}
+      <Alert>{loadError}</Alert>
       {groups.length ? (
         <GroupCards groups={groups} />
       ) : loadError ? null : (

@@ -4,7 +4,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDateTime, utcToMadridLocal } from "#core/dates";
 import type { roundSettingsAction, roundSettingsLoader } from "~/api/round-settings.server";
-import { Field, FormErrors } from "~/components/Field";
+import { Field, FormErrors, Alert } from "~/components/Field";
 import { RoundState } from "~/components/RoundState";
 import { configureRoundSchema, roundStatusSchema } from "~/forms/groups";
 
@@ -187,11 +187,7 @@ function DatesForm({ round, quinielaId, lastResult }: { round: NonNullable<Selec
 function ForceAndType({ round, quinielaId, types, message }: { round: NonNullable<Selected["round"]>; quinielaId: number; types: Data["types"]; message?: string | null }) {
   return (
     <div className="stack">
-      {message ? (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <Alert>{message}</Alert>
       <Form method="post" className="row">
         <input type="hidden" name="quinielaId" value={quinielaId} />
         <input type="hidden" name="forceClosed" value={round.forceClosed ? "false" : "true"} />
@@ -223,11 +219,7 @@ function Members({ members, groupQuinielaId, quinielaId, message }: { members: S
   return (
     <>
       <h3>Miembros en esta jornada</h3>
-      {message ? (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <Alert>{message}</Alert>
       <div className="table-wrap">
         <table>
           <thead>

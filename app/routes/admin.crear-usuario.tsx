@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { GroupSummary } from "#core/contract/group";
 import { api, errorMessage } from "~/api/client.server";
-import { Field, FormErrors } from "~/components/Field";
+import { Field, FormErrors, Alert } from "~/components/Field";
 import { createUserSchema } from "~/forms/catalogue";
 import { requireAdmin } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -59,11 +59,7 @@ export default function CreateUser() {
   return (
     <main className="page narrow">
       <h1>Crear usuario (administración)</h1>
-      {loadError ? (
-        <p className="form-error" role="alert">
-          {loadError}
-        </p>
-      ) : null}
+      <Alert>{loadError}</Alert>
       <Form method="post" className="stack card" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <p className="muted">Le enviaremos por email una contraseña temporal que podrá cambiar desde su perfil.</p>

@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ROLE_GESTOR, roleName, type GroupMember, type GroupSummary, type MyGroup } from "#core/contract/group";
-import { api, errorMessage } from "~/api/client.server";
+import { api, errorMessage, loadOrNull } from "~/api/client.server";
 import { refreshedUserCookie } from "~/api/groups.server";
+import { Alert } from "~/components/Field";
 import { roleSchema } from "~/forms/groups";
 import { requireUser } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -16,14 +17,23 @@ const ROLE_ERROR = "Error al cambiar el rol del usuario";
 /** Admins see every group; a manager sees the groups they manage; anyone else goes to /inicio. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const groups: { id: number; name: string }[] = user.isAdmin
-    ? await api.get<GroupSummary[]>(request, "/group/GetAllGroups")
-    : (await api.get<MyGroup[]>(request, "/group/GetMyGroups")).filter((g) => g.roleId === ROLE_GESTOR);
-  if (!user.isAdmin && groups.length === 0) throw redirect("/inicio");
+  const groups = await loadOrNull(
+    async (): Promise<{ id: number; name: string }[]> =>
+      user.isAdmin
+        ? await api.get<GroupSummary[]>(request, "/group/GetAllGroups")
+        : (await api.get<MyGroup[]>(request, "/group/GetMyGroups")).filter((g) => g.roleId === ROLE_GESTOR),
+  );
+  if (groups !== null && !user.isAdmin && groups.length === 0) throw redirect("/inicio");
   const chosen = Number(new URL(request.url).searchParams.get("grupo"));
-  const group = groups.find((g) => g.id === chosen) ?? groups[0] ?? null;
-  const members = group ? await api.get<GroupMember[]>(request, `/Group/${group.id}/GetGroupMembers`) : [];
-  return json({ groups: groups.map((g) => ({ id: g.id, name: g.name })), group: group && { id: group.id, name: group.name }, members, userId: user.id });
+  const group = groups?.find((g) => g.id === chosen) ?? groups?.[0] ?? null;
+  const members = group ? await loadOrNull(() => api.get<GroupMember[]>(request, `/Group/${group.id}/GetGroupMembers`)) : [];
+  return json({
+    groups: (groups ?? []).map((g) => ({ id: g.id, name: g.name })),
+    group: group && { id: group.id, name: group.name },
+    members: members ?? [],
+    userId: user.id,
+    loadError: groups === null ? "Error al cargar grupos" : members === null ? "Error al cargar miembros del grupo" : null,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,11 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Roles() {
-  const { groups, group, members, userId } = useLoaderData<typeof loader>();
+  const { groups, group, members, userId, loadError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <main className="page">
       <h1>Roles</h1>
+      <Alert>{loadError}</Alert>
       {groups.length > 0 ? (
         <Form method="get" className="row align-end">
           <div className="field">
@@ -70,7 +81,7 @@ export default function Roles() {
         </p>
       ) : null}
       {!group ? (
-        <p className="muted">Todavía no hay grupos.</p>
+        loadError ? null : <p className="muted">Todavía no hay grupos.</p>
       ) : (
         <>
           <h2>{group.name}</h2>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormErrors } from "~/components/Field";
+import { Field, FormErrors, Alert } from "~/components/Field";
 import { ALIAS_EXAMPLE, linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { handleEditor, loadEditor } from "~/pool-editor.server";
 import { requireAdmin } from "~/session/session.server";
@@ -42,11 +42,7 @@ export default function PoolEditor() {
       ) : (
         <>
           {editing ? <PoolPicker pools={data.pools} selectedId={data.selectedId} /> : null}
-          {data.loadError ? (
-            <p className="form-error" role="alert">
-              {data.loadError}
-            </p>
-          ) : null}
+          <Alert>{data.loadError}</Alert>
           {!editing && !data.season ? (
             <p className="notice">
               No hay ninguna temporada en curso: no se pueden crear quinielas. <Link to="/crear-temporada">Crea una temporada</Link>.

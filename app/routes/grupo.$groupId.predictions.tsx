@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { formatDateTime } from "#core/dates";
 import { roundStateLabel } from "#core/domain/round-status";
 import { SIGNS } from "#core/domain/signs";
-import { FormErrors } from "~/components/Field";
+import { FormErrors, Alert } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
 import { loadPredictions, sendPrediction, type MatchRow } from "~/predictions.server";
@@ -46,11 +46,7 @@ export default function Predictions() {
       <p>
         <Link to={`/grupo/${groupId}/dashboard`}>Volver al grupo</Link>
       </p>
-      {loadError ? (
-        <p className="form-error" role="alert">
-          {loadError}
-        </p>
-      ) : null}
+      <Alert>{loadError}</Alert>
       {available.length ? (
         <nav aria-label="Jornadas disponibles">
           <ul className="round-tabs">

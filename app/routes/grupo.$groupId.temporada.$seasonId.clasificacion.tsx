@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ClassificationSort } from "#core/contract/classification";
 import { StandingsLegend, StandingsTable } from "~/components/StandingsTable";
 import { loadStandings } from "~/standings.server";
+import { Alert } from "~/components/Field";
 
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 
@@ -22,11 +23,7 @@ export default function Standings() {
       <p>
         <Link to={`/grupo/${groupId}/dashboard`}>Volver al grupo</Link>
       </p>
-      {loadError ? (
-        <p className="form-error" role="alert">
-          {loadError}
-        </p>
-      ) : null}
+      <Alert>{loadError}</Alert>
       {info ? (
         <>
           <p className="muted">
