@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { MyGroup } from "#core/contract/group";
@@ -47,6 +47,20 @@ export function JoinGroupForm({ lastResult, action }: { lastResult?: SubmissionR
   );
 }
 
+/** A group's name and description, as created and as edited by its manager. */
+export function GroupFields({ fields }: { fields: { name: FieldMetadata<string>; description: FieldMetadata<string | undefined> } }) {
+  return (
+    <>
+      <Field field={fields.name} label="Nombre">
+        <input {...getInputProps(fields.name, { type: "text" })} maxLength={80} />
+      </Field>
+      <Field field={fields.description} label="Descripción">
+        <textarea {...getTextareaProps(fields.description)} maxLength={500} rows={3} className="plain" />
+      </Field>
+    </>
+  );
+}
+
 export function CreateGroupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -59,12 +73,7 @@ export function CreateGroupForm({ lastResult }: { lastResult?: SubmissionResult<
   return (
     <Form method="post" className="stack card" {...getFormProps(form)}>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <Field field={fields.name} label="Nombre">
-        <input {...getInputProps(fields.name, { type: "text" })} maxLength={80} />
-      </Field>
-      <Field field={fields.description} label="Descripción">
-        <textarea {...getTextareaProps(fields.description)} maxLength={500} rows={3} className="plain" />
-      </Field>
+      <GroupFields fields={fields} />
       <button type="submit" disabled={navigation.state === "submitting"}>
         Crear grupo
       </button>

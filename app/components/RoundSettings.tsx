@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -112,6 +112,24 @@ function SelectedRound({ selected, types, actionData }: { selected: Selected; ty
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
+/** A round's dates (Madrid time) and forced close, as activated and as changed later. */
+function RoundDateFields({ fields }: { fields: { openDate: FieldMetadata<string>; closeDate: FieldMetadata<string>; forceClosed: FieldMetadata<boolean | undefined> } }) {
+  return (
+    <>
+      <Field field={fields.openDate} label="Fecha de apertura" hint={MADRID}>
+        <input {...getInputProps(fields.openDate, { type: "datetime-local" })} />
+      </Field>
+      <Field field={fields.closeDate} label="Fecha de cierre" hint={MADRID}>
+        <input {...getInputProps(fields.closeDate, { type: "datetime-local" })} />
+      </Field>
+      <label className="check">
+        <input {...getInputProps(fields.forceClosed, { type: "checkbox" })} />
+        Cierre forzado
+      </label>
+    </>
+  );
+}
+
 function ConfigureForm({ pool, types, lastResult }: { pool: Selected["pool"]; types: Data["types"]; lastResult: LastResult }) {
   const [form, fields] = useForm({
     id: "configure-round",
@@ -127,12 +145,6 @@ function ConfigureForm({ pool, types, lastResult }: { pool: Selected["pool"]; ty
       <p className="muted">Aún no está activada: elige sus fechas y su tipo para que el grupo pueda jugarla.</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="quinielaId" value={pool.id} />
-      <Field field={fields.openDate} label="Fecha de apertura" hint={MADRID}>
-        <input {...getInputProps(fields.openDate, { type: "datetime-local" })} />
-      </Field>
-      <Field field={fields.closeDate} label="Fecha de cierre" hint={MADRID}>
-        <input {...getInputProps(fields.closeDate, { type: "datetime-local" })} />
-      </Field>
       <Field field={fields.typeQuinielaId} label="Tipo de quiniela">
         <select {...getSelectProps(fields.typeQuinielaId)}>
           {types.map((t) => (
@@ -142,10 +154,7 @@ function ConfigureForm({ pool, types, lastResult }: { pool: Selected["pool"]; ty
           ))}
         </select>
       </Field>
-      <label className="check">
-        <input {...getInputProps(fields.forceClosed, { type: "checkbox" })} />
-        Cierre forzado
-      </label>
+      <RoundDateFields fields={fields} />
       <button type="submit" name="intent" value="configure">
         Activar jornada
       </button>
@@ -167,16 +176,7 @@ function DatesForm({ round, quinielaId, lastResult }: { round: NonNullable<Selec
       <h3>Fechas y cierre</h3>
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="quinielaId" value={quinielaId} />
-      <Field field={fields.openDate} label="Fecha de apertura" hint={MADRID}>
-        <input {...getInputProps(fields.openDate, { type: "datetime-local" })} />
-      </Field>
-      <Field field={fields.closeDate} label="Fecha de cierre" hint={MADRID}>
-        <input {...getInputProps(fields.closeDate, { type: "datetime-local" })} />
-      </Field>
-      <label className="check">
-        <input {...getInputProps(fields.forceClosed, { type: "checkbox" })} />
-        Cierre forzado
-      </label>
+      <RoundDateFields fields={fields} />
       <button type="submit" name="intent" value="dates">
         Guardar fechas
       </button>

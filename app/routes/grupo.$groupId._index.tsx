@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
 import { api, errorMessage } from "~/api/client.server";
 import { loadGroup, refreshedUserCookie } from "~/api/groups.server";
-import { Field, FormErrors } from "~/components/Field";
+import { FormErrors } from "~/components/Field";
+import { GroupFields } from "~/components/GroupForms";
 import { groupSchema, removeMemberSchema } from "~/forms/groups";
 import { requireManagerOf } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -142,12 +143,7 @@ export default function GroupDetail() {
           <summary>Editar grupo</summary>
           <Form method="post" className="stack" {...getFormProps(editForm)}>
             <FormErrors errors={editForm.errors} id={editForm.errorId} />
-            <Field field={fields.name} label="Nombre">
-              <input {...getInputProps(fields.name, { type: "text" })} maxLength={80} />
-            </Field>
-            <Field field={fields.description} label="Descripción">
-              <textarea {...getTextareaProps(fields.description)} maxLength={500} rows={3} className="plain" />
-            </Field>
+            <GroupFields fields={fields} />
             <button type="submit" name="intent" value="edit">
               Guardar cambios
             </button>

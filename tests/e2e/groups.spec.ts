@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { utcToMadridLocal } from "../../core/dates";
-import { E2E, adminToken, apiCall, expectAccessible, newPlayer, signIn, unique, signOut } from "./helpers";
+import { E2E, apiCall, expectAccessible, newPlayer, signIn, unique, signOut, newSeason } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 
@@ -14,23 +14,8 @@ async function join(player: Player, code: string) {
   expect((await apiCall("POST", `/group/JoinByInviteCode/${code}`, undefined, player.token)).status).toBe(200);
 }
 
-/** A pool of its own season (so other journeys' seasons do not matter), made through the admin API. */
-async function createPool() {
-  const admin = await adminToken();
-  const season = await apiCall<{ id: number }>("POST", "/season/CreateSeason", { name: unique("Temporada "), startDate: "2001-08-01" }, admin);
-  expect(season.status).toBe(201);
-  const [home, away] = [unique("Local"), unique("Visitante")];
-  for (const name of [home, away]) expect((await apiCall("POST", "/team/Create", { name, logo: "", alias: [] }, admin)).status).toBe(201);
-  const start = new Date(Date.now() - 86_400_000);
-  const pool = await apiCall<{ id: number; numberQuiniela: number }>(
-    "POST",
-    "/quiniela/CreateQuiniela",
-    { startDate: start.toISOString(), closingDate: new Date(start.getTime() + 4 * 86_400_000).toISOString(), matches: Array.from({ length: 15 }, () => ({ home, away })), seasonId: season.body.id },
-    admin,
-  );
-  expect(pool.status).toBe(201);
-  return pool.body;
-}
+/** A pool of its own season (so other journeys' seasons do not matter). */
+const createPool = async () => (await newSeason()).pool();
 
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 

@@ -82,3 +82,33 @@ export async function expectAccessible(page: Page, testInfo: TestInfo) {
 }
 
 export const jsEnabled = (testInfo: TestInfo) => testInfo.project.name === "js";
+
+const DAY = 86_400_000;
+
+/**
+ * A season of the test's own with two teams of its own, made through the admin API, so journeys
+ * never share them; `pool()` adds a pool of 15 matches between those teams (open from yesterday).
+ */
+export async function newSeason() {
+  const admin = await adminToken();
+  const season = await apiCall<{ id: number; name: string }>("POST", "/season/CreateSeason", { name: unique("Temporada "), startDate: "2001-08-01" }, admin);
+  expect(season.status).toBe(201);
+  const [home, away] = [unique("Local"), unique("Visitante")];
+  for (const name of [home, away]) expect((await apiCall("POST", "/team/Create", { name, logo: "", alias: [] }, admin)).status).toBe(201);
+  const pool = async () => {
+    const res = await apiCall<{ id: number; numberQuiniela: number }>(
+      "POST",
+      "/quiniela/CreateQuiniela",
+      {
+        startDate: new Date(Date.now() - DAY).toISOString(),
+        closingDate: new Date(Date.now() + 4 * DAY).toISOString(),
+        matches: Array.from({ length: 15 }, () => ({ home, away })),
+        seasonId: season.body.id,
+      },
+      admin,
+    );
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  return { admin, seasonId: season.body.id, seasonName: season.body.name, home, away, pool };
+}

@@ -1,33 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminToken, apiCall, expectAccessible, newPlayer, signIn, unique } from "./helpers";
+import { apiCall, expectAccessible, newPlayer, signIn, unique, newSeason } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 const HOUR = 3_600_000;
 
 /** A season, two teams and pools of its own, made through the admin API, so journeys never share them. */
 async function seasonWithPools(count: number) {
-  const admin = await adminToken();
-  const season = await apiCall<{ id: number }>("POST", "/season/CreateSeason", { name: unique("Temporada "), startDate: "2001-08-01" }, admin);
-  expect(season.status).toBe(201);
-  const [home, away] = [unique("Local"), unique("Visitante")];
-  for (const name of [home, away]) expect((await apiCall("POST", "/team/Create", { name, logo: "", alias: [] }, admin)).status).toBe(201);
+  const { admin, seasonId, home, away, pool } = await newSeason();
   const pools: { id: number; numberQuiniela: number }[] = [];
-  for (let i = 0; i < count; i++) {
-    const res = await apiCall<{ id: number; numberQuiniela: number }>(
-      "POST",
-      "/quiniela/CreateQuiniela",
-      {
-        startDate: new Date(Date.now() - 24 * HOUR).toISOString(),
-        closingDate: new Date(Date.now() + 96 * HOUR).toISOString(),
-        matches: Array.from({ length: 15 }, () => ({ home, away })),
-        seasonId: season.body.id,
-      },
-      admin,
-    );
-    expect(res.status).toBe(201);
-    pools.push(res.body);
-  }
-  return { admin, seasonId: season.body.id, pools, home, away };
+  for (let i = 0; i < count; i++) pools.push(await pool());
+  return { admin, seasonId, pools, home, away };
 }
 
 /** A group run by a manager, with the given players, and one round configured per pool. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { KIOSK_INVALID } from "../../core/contract/kiosk";
-import { adminToken, apiCall, expectAccessible, newPlayer, signIn, unique } from "./helpers";
+import { apiCall, expectAccessible, newPlayer, signIn, unique, newSeason } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 const HOUR = 3_600_000;
@@ -17,10 +17,7 @@ const ticket = (hits: number, pleno: boolean) => ({
  * official results: every ticket sent through the API while the round was open.
  */
 async function playedSeason() {
-  const admin = await adminToken();
-  const season = await apiCall<{ id: number; name: string }>("POST", "/season/CreateSeason", { name: unique("Temporada "), startDate: "2001-08-01" }, admin);
-  const [home, away] = [unique("Local"), unique("Visitante")];
-  for (const name of [home, away]) expect((await apiCall("POST", "/team/Create", { name, logo: "", alias: [] }, admin)).status).toBe(201);
+  const { admin, seasonId, seasonName, pool: newPool } = await newSeason();
   const manager = await newPlayer("gestor");
   const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
   const group = await apiCall<{ id: number; name: string; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Oficina "), description: "" }, manager.token);
@@ -32,27 +29,17 @@ async function playedSeason() {
   ];
   const rounds: { id: number; numberQuiniela: number }[] = [];
   for (const [r, tickets] of plays.entries()) {
-    const pool = await apiCall<{ id: number; numberQuiniela: number }>(
-      "POST",
-      "/quiniela/CreateQuiniela",
-      {
-        startDate: new Date(Date.now() - 24 * HOUR).toISOString(),
-        closingDate: new Date(Date.now() + 96 * HOUR).toISOString(),
-        matches: Array.from({ length: 15 }, () => ({ home, away })),
-        seasonId: season.body.id,
-      },
-      admin,
-    );
-    rounds.push(pool.body);
-    const dates = { groupId: group.body.id, quinielaId: pool.body.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString() };
+    const pool = await newPool();
+    rounds.push(pool);
+    const dates = { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString() };
     expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
     for (const [player, t] of tickets) {
-      expect((await apiCall("POST", `/Quiniela/${pool.body.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
+      expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
     }
     expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.body.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
   }
-  return { seasonId: season.body.id, seasonName: season.body.name, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds };
+  return { seasonId, seasonName, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds };
 }
 
 /** DESIGN.md §5 by hand: Wilson lower bound, z = 1.96, shown with four decimals. */
