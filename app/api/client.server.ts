@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import type { z } from "zod";
 import { camelKeys } from "#core/contract/common";
 import { env } from "~/env.server";
 import { destroySession, getToken } from "~/session/session.server";
@@ -60,8 +61,24 @@ export async function call<T>(request: Request, method: string, path: string, bo
   return camelKeys(data) as T;
 }
 
+/** Status of an answer that does not match the contract: the screen shows its load error. */
+export const CONTRACT_MISMATCH = 502;
+
+/**
+ * A read checked against the contract's schema: an answer of another shape is logged and becomes
+ * an ApiError (the screen's load-error message), never a crash or a page built on wrong data.
+ */
+export async function read<S extends z.ZodTypeAny>(request: Request, path: string, schema: S): Promise<z.output<S>> {
+  const data = await call<unknown>(request, "GET", path);
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  console.error(`backend answer off contract: GET ${path}: ${result.error.issues[0]?.path.join(".")} ${result.error.issues[0]?.message}`);
+  throw new ApiError(CONTRACT_MISMATCH, "Respuesta no válida del servidor.");
+}
+
 export const api = {
   get: <T>(request: Request, path: string) => call<T>(request, "GET", path),
+  read,
   post: <T>(request: Request, path: string, body?: Body) => call<T>(request, "POST", path, body ?? {}),
   put: <T>(request: Request, path: string, body?: Body) => call<T>(request, "PUT", path, body ?? {}),
   delete: <T>(request: Request, path: string) => call<T>(request, "DELETE", path),
