@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { id } from "#core/contract/common";
 import { createSeasonBody, seasonPointsBody } from "#core/contract/season";
-import { requireAdmin, requireUser, type Deps } from "../context";
+import { requireAdmin, requireMember, requireUser, type Deps } from "../context";
+import { assertGroupExists } from "../services/groups";
 import { parse } from "../validate";
 import * as seasons from "../services/season";
 
@@ -17,6 +18,18 @@ export default async function seasonRoutes(app: FastifyInstance, deps: Deps) {
     requireUser(request);
     return seasons.listSeasons(deps);
   });
+
+  app.get(
+    "/group/:id/Seasons",
+    { schema: { tags, summary: "Temporada en juego y temporadas con jornadas en el grupo (selector de temporada)" } },
+    async (request) => {
+      requireUser(request);
+      const groupId = parse(id, (request.params as { id: string }).id);
+      await assertGroupExists(deps.db, groupId);
+      await requireMember(request, deps.db, groupId);
+      return seasons.groupSeasons(deps, groupId);
+    },
+  );
 
   app.post("/season/CreateSeason", { schema: { tags, summary: "Crea una temporada (admin)" } }, async (request, reply) => {
     requireAdmin(request);

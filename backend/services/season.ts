@@ -1,9 +1,9 @@
-import { NO_CURRENT_SEASON, type Season } from "#core/contract/season";
+import { NO_CURRENT_SEASON, SEASON_NAME_TAKEN, type GroupSeasons, type Season } from "#core/contract/season";
 import type { PointValues } from "#core/domain/points";
 import { utcToMadridLocal } from "#core/dates";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 
 export const SEASON_NOT_FOUND = "Temporada no encontrada.";
 
@@ -44,6 +44,40 @@ export async function currentSeason(db: Db, now: Date): Promise<Season | null> {
   return row ? toSeason(row) : null;
 }
 
+/**
+ * The season being played: the latest started season that has pools, else the latest started.
+ * A season just created stays in the wings until its first pool exists, so the rounds still open
+ * in the previous one (and its standings) do not vanish from the groups' screens (decision 013).
+ * New pools still go to the latest started season (`currentSeason`).
+ */
+export async function playingSeason(db: Db, now: Date): Promise<Season | null> {
+  const row = await db.one<SeasonRow>(
+    `select ${COLUMNS} from seasons s where start_date <= $1::date
+      order by exists (select 1 from quinielas q where q.season_id = s.id) desc, start_date desc, id desc limit 1`,
+    [madridToday(now)],
+  );
+  return row ? toSeason(row) : null;
+}
+
+/** The group's season picker: the season being played and every season with rounds in the group. */
+export async function groupSeasons({ db, clock }: Deps, groupId: number): Promise<GroupSeasons> {
+  const current = await playingSeason(db, clock());
+  const rows = await db.query<{ id: number; name: string; start_date: string; rounds: number }>(
+    `select s.id, s.name, to_char(s.start_date, 'YYYY-MM-DD') as start_date, count(gq.id)::int as rounds
+       from seasons s
+       left join quinielas q on q.season_id = s.id
+       left join group_quinielas gq on gq.quiniela_id = q.id and gq.group_id = $1
+      group by s.id
+     having count(gq.id) > 0 or s.id = $2
+      order by s.start_date desc, s.id desc`,
+    [groupId, current?.id ?? 0],
+  );
+  return {
+    current: current ? { id: current.id, name: current.name } : null,
+    seasons: rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, rounds: Number(r.rounds) })),
+  };
+}
+
 export async function requireCurrentSeason({ db, clock }: Deps): Promise<Season> {
   const season = await currentSeason(db, clock());
   if (!season) throw notFound(NO_CURRENT_SEASON);
@@ -64,11 +98,14 @@ export async function listSeasons({ db }: Deps): Promise<Season[]> {
 
 /** A new season starts with the default point values of DESIGN.md §5 (the column defaults). */
 export async function createSeason({ db }: Deps, input: { name: string; startDate: string }): Promise<Season> {
+  // Two seasons of one name could not be told apart in any picker.
   const row = await db.one<SeasonRow>(
-    `insert into seasons (name, start_date) values ($1, $2::date) returning ${COLUMNS}`,
+    `insert into seasons (name, start_date) select $1, $2::date
+      where not exists (select 1 from seasons where lower(name) = lower($1)) returning ${COLUMNS}`,
     [input.name, input.startDate],
   );
-  return toSeason(row!);
+  if (!row) throw conflict(SEASON_NAME_TAKEN);
+  return toSeason(row);
 }
 
 export async function setSeasonPoints({ db }: Deps, id: number, points: PointValues): Promise<Season> {

@@ -41,3 +41,17 @@ export interface Season {
   startDate: string;
   points: PointValues;
 }
+
+export const SEASON_NAME_TAKEN = "Ya existe una temporada con ese nombre.";
+
+export const SeasonRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** One season of a group's picker: its rounds in the group (0 for the current season before any is activated). */
+export const GroupSeason = SeasonRef.extend({ startDate: z.string(), rounds: z.number().int() });
+
+/**
+ * GET /group/{id}/Seasons: the season the group is playing now (see decision 013) and every season
+ * with rounds in the group, newest first, for the pickers of the standings and the round settings.
+ */
+export const GroupSeasons = z.object({ current: SeasonRef.nullable(), seasons: z.array(GroupSeason) });
+export type GroupSeasons = z.infer<typeof GroupSeasons>;
