@@ -3,11 +3,11 @@ import { json } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
 import { ROLE_GESTOR, type GroupDetail, type JoinedGroup, type MyGroup } from "#core/contract/group";
 import type { GroupRound } from "#core/contract/group-quiniela";
-import type { Season } from "#core/contract/season";
+import { GroupSeasons, type Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { api, ApiError, errorMessage } from "./client.server";
+import { api, ApiError, errorMessage, loadOrNull } from "./client.server";
 
 /**
  * Joining, creating or changing roles can make the user a manager (or stop them being one); the
@@ -87,3 +87,10 @@ export async function currentSeason(request: Request): Promise<Season | null> {
 export async function groupRounds(request: Request, groupId: number): Promise<GroupRound[]> {
   return api.get<GroupRound[]>(request, `/GroupQuiniela/ByGroup/${groupId}`);
 }
+
+/**
+ * The season the group is playing and the seasons it has rounds in (the pickers' options); null
+ * when the backend failed, so a screen can still show what it has.
+ */
+export const groupSeasons = (request: Request, groupId: number): Promise<GroupSeasons | null> =>
+  loadOrNull(() => api.read(request, `/group/${groupId}/Seasons`, GroupSeasons));

@@ -8,7 +8,7 @@ import { blockSchema, configureRoundSchema, roundStatusSchema } from "~/forms/gr
 import { requireManagerOf } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { api, ApiError, errorMessage } from "./client.server";
-import { currentSeason, groupRounds } from "./groups.server";
+import { groupRounds, groupSeasons } from "./groups.server";
 
 /** The pool fields the settings screen shows. */
 const poolSummary = (q: Quiniela) => ({ id: q.id, numberQuiniela: q.numberQuiniela, startDate: q.startDate, closingDate: q.closingDate });
@@ -48,23 +48,30 @@ async function selectedPool(request: Request, group: GroupDetail, quinielaId: nu
  */
 export async function roundSettingsLoader(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);
-  const [season, rounds, types] = await Promise.all([
-    currentSeason(request),
+  const search = new URL(request.url).searchParams;
+  const chosen = Number(search.get("quiniela")) || 0;
+  const [seasonList, rounds, types, chosenPool] = await Promise.all([
+    groupSeasons(request, group.id),
     groupRounds(request, group.id),
     api.get<PoolType[]>(request, "/quiniela/GetTypesQuiniela"),
+    chosen ? api.get<Quiniela>(request, `/quiniela/GetById/${chosen}`).catch(() => null) : null,
   ]);
+  const seasons = seasonList?.seasons ?? [];
+  // ?temporada= from the picker; else the chosen pool's season (after a post); else the one in play.
+  const asked = Number(search.get("temporada")) || chosenPool?.seasonId || 0;
+  const season = seasons.find((s) => s.id === asked) ?? seasonList?.current ?? null;
   const seasonPools = season ? await api.get<Quiniela[]>(request, `/quiniela/GetBySeasonId/${season.id}`) : [];
   const byPool = new Map<number, GroupRound>(rounds.map((r) => [r.quinielaId, r]));
-  const chosen = Number(new URL(request.url).searchParams.get("quiniela")) || 0;
   return json({
     group: { id: group.id, name: group.name },
     season: season ? { id: season.id, name: season.name } : null,
+    seasons: seasons.map((s) => ({ id: s.id, name: s.name })),
     pools: [...seasonPools]
       .sort((a, b) => a.numberQuiniela - b.numberQuiniela)
       .map((q) => ({ ...poolSummary(q), round: byPool.get(q.id) ?? null })),
     types,
     selected: chosen ? await selectedPool(request, group, chosen, seasonPools) : null,
-    missing: chosen > 0 && !seasonPools.some((q) => q.id === chosen),
+    missing: chosen > 0 && !chosenPool,
   });
 }
 

@@ -6,6 +6,7 @@ import { formatDateTime, utcToMadridLocal } from "#core/dates";
 import type { roundSettingsAction, roundSettingsLoader } from "~/api/round-settings.server";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { RoundState } from "~/components/RoundState";
+import { SeasonPicker } from "~/components/SeasonPicker";
 import { configureRoundSchema, roundStatusSchema } from "~/forms/groups";
 
 type Data = SerializeFrom<typeof roundSettingsLoader>;
@@ -16,7 +17,7 @@ const MADRID = "Hora de Madrid.";
 
 /** The group's pools of the season with their state, and the chosen one's settings; `children` go at the end. */
 export function RoundSettings({ title, children }: { title: string; children?: React.ReactNode }) {
-  const { group, season, pools, types, selected, missing } = useLoaderData<Data>();
+  const { group, season, seasons, pools, types, selected, missing } = useLoaderData<Data>();
   const actionData = useActionData<ActionData>();
   return (
     <main className="page">
@@ -39,13 +40,14 @@ export function RoundSettings({ title, children }: { title: string; children?: R
       ) : null}
 
       <h2>Quinielas de la temporada</h2>
+      <SeasonPicker seasons={seasons} selectedId={season?.id ?? null} />
       {!season ? (
         <p className="notice">No hay ninguna temporada en curso. El administrador debe crearla antes de activar jornadas.</p>
       ) : pools.length === 0 ? (
         <p className="muted">Esta temporada todavía no tiene quinielas.</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stacked">
             <thead>
               <tr>
                 <th scope="col">Jornada</th>
@@ -58,14 +60,14 @@ export function RoundSettings({ title, children }: { title: string; children?: R
             <tbody>
               {pools.map((p) => (
                 <tr key={p.id} aria-current={selected?.pool.id === p.id ? "true" : undefined}>
-                  <td>Jornada {p.numberQuiniela}</td>
-                  <td>
+                  <th scope="row">Jornada {p.numberQuiniela}</th>
+                  <td data-label="Fechas">
                     {formatDateTime(p.startDate)} – {formatDateTime(p.closingDate)}
                   </td>
-                  <td>{p.round ? `Activada (${p.round.typeName})` : "Sin activar"}</td>
-                  <td>{p.round ? <RoundState state={p.round.state} reason={p.round.reason} /> : "—"}</td>
+                  <td data-label="En el grupo">{p.round ? `Activada (${p.round.typeName})` : "Sin activar"}</td>
+                  <td data-label="Estado">{p.round ? <RoundState state={p.round.state} reason={p.round.reason} /> : "—"}</td>
                   <td>
-                    <Link to={`?quiniela=${p.id}#jornada`} aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}>
+                    <Link to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`} aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}>
                       {p.round ? "Gestionar" : "Activar"}
                     </Link>
                   </td>
@@ -221,7 +223,7 @@ function Members({ members, groupQuinielaId, quinielaId, message }: { members: S
       <h3>Miembros en esta jornada</h3>
       <Alert>{message}</Alert>
       <div className="table-wrap">
-        <table>
+        <table className="stacked">
           <thead>
             <tr>
               <th scope="col">Usuario</th>
@@ -233,9 +235,9 @@ function Members({ members, groupQuinielaId, quinielaId, message }: { members: S
           <tbody>
             {members.map((m) => (
               <tr key={m.userId}>
-                <td>{m.username}</td>
-                <td>{m.role}</td>
-                <td>{m.blocked ? <strong>Bloqueado</strong> : "Puede jugar"}</td>
+                <th scope="row">{m.username}</th>
+                <td data-label="Rol">{m.role}</td>
+                <td data-label="En esta jornada">{m.blocked ? <strong>Bloqueado</strong> : "Puede jugar"}</td>
                 <td>
                   <Form method="post">
                     <input type="hidden" name="groupQuinielaId" value={groupQuinielaId} />

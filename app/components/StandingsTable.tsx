@@ -21,19 +21,36 @@ interface Column {
   sort?: ClassificationSort;
   label: string;
   abbr?: string;
-  num?: boolean;
+  /** What the figure counts, for the header's tooltip and the phone's list. */
+  means?: string;
+  /** Shown as its own column only on wider screens; on a phone it sits in the row's "Más datos". */
+  wide?: boolean;
+  cell: (r: ClassificationRow) => string;
 }
 
+// Decision 013: "Aciertos" is the game's count (triples in, max 15 a round); accuracy and Wilson
+// keep DESIGN.md §5's base without triples, and say so.
 const COLUMNS: Column[] = [
-  { label: "Posición", abbr: "Pos.", num: true },
-  { label: "Jugador", sort: "name" },
-  { label: "Puntos", sort: "points", num: true },
-  { label: "Aciertos simples", abbr: "Simples", num: true },
-  { label: "Aciertos dobles", abbr: "Dobles", num: true },
-  { label: "Plenos al 15", abbr: "Plenos", num: true },
-  { label: "Aciertos totales", abbr: "Aciertos", sort: "hits", num: true },
-  { label: "Precisión", sort: "accuracy", num: true },
-  { label: "Wilson", sort: "wilson", num: true },
+  { label: "Puntos", sort: "points", cell: (r) => formatPoints(r.totalPoints) },
+  {
+    label: "Aciertos",
+    sort: "hits",
+    means: "partidos cuyo signo oficial está entre los elegidos (también con triple) más el pleno exacto: hasta 15 por jornada",
+    wide: true,
+    cell: (r) => String(r.allHits),
+  },
+  { label: "Aciertos simples", abbr: "Simples", means: "aciertos / partidos jugados a un signo", wide: true, cell: (r) => `${r.simpleHits}/${r.simpleTotal}` },
+  { label: "Aciertos dobles", abbr: "Dobles", means: "aciertos / partidos jugados a doble", wide: true, cell: (r) => `${r.dobleHits}/${r.dobleTotal}` },
+  { label: "Plenos al 15", abbr: "Plenos", means: "plenos exactos / jornadas", wide: true, cell: (r) => `${r.pleno15Hits}/${r.pleno15Total}` },
+  {
+    label: "Aciertos sin triples",
+    abbr: "Sin triples",
+    means: "aciertos de simples, dobles y plenos / sus pronósticos: la base de la precisión y de Wilson",
+    wide: true,
+    cell: (r) => `${r.hits}/${r.n}`,
+  },
+  { label: "Precisión", sort: "accuracy", means: "aciertos sin triples entre pronósticos sin triples", wide: true, cell: (r) => formatAccuracy(r.accuracy) },
+  { label: "Wilson", sort: "wilson", means: "límite inferior de Wilson (z = 1,96) de la precisión", wide: true, cell: (r) => formatWilson(r.wilson) },
 ];
 
 function IconMarks({ icons }: { icons: Icon[] }) {
@@ -49,43 +66,60 @@ function IconMarks({ icons }: { icons: Icon[] }) {
   );
 }
 
+function Header({ label, abbr, sort: by, means, current, sortHref }: Column & { current: ClassificationSort; sortHref?: (sort: ClassificationSort) => string }) {
+  const title = means ? `${label}: ${means}` : label;
+  if (by && sortHref) {
+    return (
+      <Link to={sortHref(by)} aria-current={by === current ? "true" : undefined} title={`${title}. Ordenar por ${label.toLowerCase()}`}>
+        {abbr ?? label}
+      </Link>
+    );
+  }
+  return abbr || means ? <abbr title={title}>{abbr ?? label}</abbr> : <>{label}</>;
+}
+
 /**
  * The standings of spec section 3. `sortHref` turns the sortable headers into plain links (no
- * script needed); without it (the office screen) the headers are text.
+ * script needed); without it (the office screen) the headers are text. On a phone the table keeps
+ * position, player (with badges and icons) and points; the other figures are one tap away in the
+ * row's native `<details>`, so nothing scrolls sideways. From 48rem up they are columns again.
  */
 export function StandingsTable({
   rows,
   sort = "points",
   sortHref,
   caption,
+  perRound = false,
 }: {
   rows: ClassificationRow[];
   sort?: ClassificationSort;
   sortHref?: (sort: ClassificationSort) => string;
   caption: string;
+  /** One round's standings: "Aciertos" is then that round's count, out of 15. */
+  perRound?: boolean;
 }) {
+  const columns = perRound ? COLUMNS.map((c) => (c.sort === "hits" ? { ...c, cell: (r: ClassificationRow) => `${r.allHits} de 15` } : c)) : COLUMNS;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap standings-wrap">
       <table className="standings">
         <caption>{caption}</caption>
         <thead>
           <tr>
-            {COLUMNS.map((c) => (
-              <th
-                key={c.label}
-                scope="col"
-                className={c.num ? "num" : undefined}
-                aria-sort={c.sort && c.sort === sort ? (c.sort === "name" ? "ascending" : "descending") : undefined}
-              >
-                {c.sort && sortHref ? (
-                  <Link to={sortHref(c.sort)} aria-current={c.sort === sort ? "true" : undefined} title={`Ordenar por ${c.label.toLowerCase()}`}>
-                    {c.abbr ?? c.label}
-                  </Link>
-                ) : c.abbr ? (
-                  <abbr title={c.label}>{c.abbr}</abbr>
-                ) : (
-                  c.label
-                )}
+            <th scope="col" className="num">
+              <abbr title="Posición">Pos.</abbr>
+            </th>
+            <th scope="col" aria-sort={sort === "name" ? "ascending" : undefined}>
+              {sortHref ? (
+                <Link to={sortHref("name")} aria-current={sort === "name" ? "true" : undefined} title="Ordenar por jugador">
+                  Jugador
+                </Link>
+              ) : (
+                "Jugador"
+              )}
+            </th>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.wide ? "num wide" : "num"} aria-sort={c.sort && c.sort === sort ? "descending" : undefined}>
+                <Header {...c} current={sort} sortHref={sortHref} />
               </th>
             ))}
           </tr>
@@ -105,22 +139,27 @@ export function StandingsTable({
                   ) : null}
                   <IconMarks icons={r.icons} />
                 </div>
+                <details className="row-more">
+                  <summary>
+                    Más datos<span className="sr-only"> de {r.userName}</span>
+                  </summary>
+                  <dl>
+                    {columns
+                      .filter((c) => c.wide)
+                      .map((c) => (
+                        <div key={c.label}>
+                          <dt>{c.label}</dt>
+                          <dd>{c.cell(r)}</dd>
+                        </div>
+                      ))}
+                  </dl>
+                </details>
               </th>
-              <td className="num">{formatPoints(r.totalPoints)}</td>
-              <td className="num">
-                {r.simpleHits}/{r.simpleTotal}
-              </td>
-              <td className="num">
-                {r.dobleHits}/{r.dobleTotal}
-              </td>
-              <td className="num">
-                {r.pleno15Hits}/{r.pleno15Total}
-              </td>
-              <td className="num">
-                {r.hits}/{r.n}
-              </td>
-              <td className="num">{formatAccuracy(r.accuracy)}</td>
-              <td className="num">{formatWilson(r.wilson)}</td>
+              {columns.map((c) => (
+                <td key={c.label} className={c.wide ? "num wide" : "num"}>
+                  {c.cell(r)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -137,6 +176,14 @@ export function StandingsLegend() {
           <span className="badge">Top 5</span>
         </dt>
         <dd>los 5 mejores por Wilson: forman la quiniela grupal.</dd>
+      </div>
+      <div>
+        <dt>Aciertos</dt>
+        <dd>partidos cuyo signo oficial está entre los elegidos (también con triple) más el pleno exacto: hasta 15 por jornada.</dd>
+      </div>
+      <div>
+        <dt>Precisión y Wilson</dt>
+        <dd>se calculan sin los triples (un triple no puede fallar): aciertos sin triples entre pronósticos sin triples.</dd>
       </div>
       {(Object.keys(ICONS) as Icon[]).map((icon) => (
         <div key={icon}>

@@ -2,14 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
-import { currentSeason, groupRounds, loadGroup } from "~/api/groups.server";
+import { groupRounds, groupSeasons, loadGroup } from "~/api/groups.server";
 import { RoundState } from "~/components/RoundState";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel de ${data?.group.name ?? "grupo"} · Quiniela de peñas` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, group, isManager } = await loadGroup(request, params.groupId);
-  const [season, rounds] = await Promise.all([currentSeason(request), groupRounds(request, group.id)]);
+  const [seasons, rounds] = await Promise.all([groupSeasons(request, group.id), groupRounds(request, group.id)]);
+  // The season in play stays the one with rounds until a newer one has pools (decision 013).
+  const season = seasons?.current ?? null;
   const role = group.members.find((m) => m.userId === user.id)?.role ?? (user.isAdmin ? "Administrador" : "Usuario");
   return json({
     group: { id: group.id, name: group.name, description: group.description },
@@ -96,7 +98,7 @@ export default function Dashboard() {
       <h2>Jornadas en juego</h2>
       {rounds.length ? (
         <div className="table-wrap">
-          <table>
+          <table className="stacked">
             <thead>
               <tr>
                 <th scope="col">Jornada</th>
@@ -108,12 +110,12 @@ export default function Dashboard() {
             <tbody>
               {rounds.map((r) => (
                 <tr key={r.id}>
-                  <td>Jornada {r.numberQuiniela}</td>
-                  <td>
+                  <th scope="row">Jornada {r.numberQuiniela}</th>
+                  <td data-label="Estado">
                     <RoundState state={r.state} reason={r.reason} />
                   </td>
-                  <td>{formatDateTime(r.openDate)}</td>
-                  <td>{formatDateTime(r.closeDate)}</td>
+                  <td data-label="Apertura">{formatDateTime(r.openDate)}</td>
+                  <td data-label="Cierre">{formatDateTime(r.closeDate)}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ClassificationSort } from "#core/contract/classification";
+import { Alert } from "~/components/Field";
+import { SeasonPicker } from "~/components/SeasonPicker";
 import { StandingsLegend, StandingsTable } from "~/components/StandingsTable";
 import { loadStandings } from "~/standings.server";
-import { Alert } from "~/components/Field";
 
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 
@@ -13,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Standings() {
-  const { groupId, sort, jornada, info, rows, loadError } = useLoaderData<typeof loader>();
+  const { groupId, seasonId, sort, jornada, uncounted, info, seasons, rows, loadError } = useLoaderData<typeof loader>();
   const round = info?.rounds.find((r) => r.quinielaId === jornada) ?? null;
   const sortHref = (by: ClassificationSort) => `?${new URLSearchParams({ ...(jornada ? { jornada: String(jornada) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
   const scope = round ? `jornada ${round.numberQuiniela}` : "toda la temporada";
@@ -26,10 +27,11 @@ export default function Standings() {
       <Alert>{loadError}</Alert>
       {info ? (
         <>
+          <SeasonPicker seasons={seasons} selectedId={seasonId} keep={sort !== "points" ? { orden: sort } : {}} />
           <p className="muted">
             Temporada {info.season.name}: {info.rounds.length === 1 ? "1 jornada con resultados" : `${info.rounds.length} jornadas con resultados`}.
           </p>
-          <Form method="get" className="row round-picker">
+          <Form method="get" className="row picker">
             {sort !== "points" ? <input type="hidden" name="orden" value={sort} /> : null}
             <label htmlFor="jornada">Ver</label>
             <select id="jornada" name="jornada" defaultValue={round ? String(round.quinielaId) : ""}>
@@ -45,8 +47,13 @@ export default function Standings() {
             </button>
           </Form>
           {info.rounds.length === 0 ? <p className="notice">Todavía no hay jornadas con resultados en esta temporada.</p> : null}
-          {rows.length ? (
-            <StandingsTable rows={rows} sort={sort} sortHref={sortHref} caption={`Clasificación de ${scope}`} />
+          {uncounted ? (
+            <p className="notice" role="status">
+              Esa jornada todavía no cuenta en la clasificación: aparecerá cuando haya cerrado y tenga resultados oficiales.{" "}
+              <Link to={`?${new URLSearchParams(sort !== "points" ? { orden: sort } : {})}`}>Ver toda la temporada</Link>
+            </p>
+          ) : rows.length ? (
+            <StandingsTable rows={rows} sort={sort} sortHref={sortHref} caption={`Clasificación de ${scope}`} perRound={round !== null} />
           ) : (
             <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
           )}

@@ -125,7 +125,7 @@ describe("computeClassification", () => {
     const t = ticket(13);
     t.matches[13] = ["1", "X", "2"];
     const [row] = classify({ members: [member(1, "ana")], rounds: [{ quinielaId: 1, results: official }], predictions: [predict(1, 1, t)] });
-    expect(row).toMatchObject({ hits: 13, n: 14, totalPoints: 13, lastRoundHits: 14 });
+    expect(row).toMatchObject({ hits: 13, n: 14, allHits: 14, totalPoints: 13, lastRoundHits: 14 });
   });
 
   it("sorts names with Spanish collation", () => {

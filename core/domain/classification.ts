@@ -19,6 +19,12 @@ export interface ClassificationRow {
   pleno15Total: number;
   /** simpleHits + dobleHits + pleno15Hits: the numerator of accuracy and Wilson, so triples are left out. */
   hits: number;
+  /**
+   * The game's hit count (spec section 9, core/domain/hits): every match whose official sign is
+   * among the chosen signs, triples included, plus each exact pleno. At most 15 per round; the
+   * figure every screen calls "aciertos" (decision 013).
+   */
+  allHits: number;
   n: number;
   accuracy: number;
   wilson: number;
@@ -89,6 +95,7 @@ export function computeClassification(input: ClassificationInput): Classificatio
       dobleTotal: b.dobleTotal,
       pleno15Total: b.pleno15Total,
       hits,
+      allHits: b.hits,
       n,
       accuracy: accuracy(hits, n),
       wilson: wilsonLowerBound(hits, n),
@@ -129,7 +136,7 @@ export function computeClassification(input: ClassificationInput): Classificatio
 
 const COMPARATORS: Record<ClassificationSort, (a: ClassificationRow, b: ClassificationRow) => number> = {
   points: () => 0,
-  hits: (a, b) => b.hits - a.hits,
+  hits: (a, b) => b.allHits - a.allHits,
   accuracy: (a, b) => b.accuracy - a.accuracy,
   wilson: (a, b) => b.wilson - a.wilson,
   name: byName,
