@@ -45,7 +45,11 @@ export async function loadResultsEditor(request: Request, requested: string | nu
   }
   const pleno = results?.plain15 ?? results?.pl15 ?? null;
   return {
-    rounds: byClose.map((p) => ({ id: p.id, name: p.name })),
+    // In number order within each season, the newest season first.
+    rounds: pools
+      .slice()
+      .sort((a, b) => b.seasonId - a.seasonId || a.numberQuiniela - b.numberQuiniela)
+      .map((p) => ({ id: p.id, name: p.name })),
     selected: selected ? { id: selected.id, name: selected.name } : null,
     matches,
     defaults: {
@@ -59,15 +63,19 @@ export async function loadResultsEditor(request: Request, requested: string | nu
   };
 }
 
+export const PLENO_LEFT_OUT = "El pleno al quince no se ha guardado: faltaban los goles de uno de los dos equipos.";
+
 /** Saves the official results for every group at once; the pleno only when both goals are given. */
 export async function saveResults(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: resultsSchema });
   if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
   const { quinielaId, signs, plenoHome, plenoAway } = submission.value;
+  const withPleno = plenoHome !== undefined && plenoAway !== undefined;
+  const halfPleno = !withPleno && (plenoHome !== undefined || plenoAway !== undefined);
   const body = {
     quinielaId,
     matches: Array.from({ length: MATCHES }, (_, i) => signs[i] ?? null),
-    ...(plenoHome !== undefined && plenoAway !== undefined ? { plain15: { home: Number(plenoHome), away: Number(plenoAway) } } : {}),
+    ...(withPleno ? { plain15: { home: Number(plenoHome), away: Number(plenoAway) } } : {}),
   };
   try {
     await api.post(request, "/Quiniela/SetResults", body);
@@ -77,5 +85,6 @@ export async function saveResults(request: Request) {
     return json({ lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }) }, { status: 400 });
   }
   const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, { kind: "success", text: "Resultados guardados." });
+  const text = halfPleno ? `Resultados guardados. ${PLENO_LEFT_OUT}` : "Resultados guardados.";
+  return redirectWithToast(`${url.pathname}${url.search}`, { kind: halfPleno ? "info" : "success", text });
 }

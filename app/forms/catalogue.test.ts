@@ -25,10 +25,11 @@ describe("catalogue forms", () => {
     expect(messages(teamSchema.safeParse({ alias: "[]" }))).toEqual(["El nombre es obligatorio"]);
   });
 
-  it("sends the pleno only with both goals, 0 to 10", () => {
+  it("takes goals from 0 to 10 and lets one side alone through (the action leaves that pleno out)", () => {
     const none = resultsSchema.parse({ quinielaId: "4", signs: ["1", undefined, "X"] });
     expect([none.signs, none.plenoHome, none.plenoAway]).toEqual([["1", undefined, "X"], undefined, undefined]);
-    expect(messages(resultsSchema.safeParse({ quinielaId: "4", plenoHome: "2" }))).toEqual(["Introduce los goles del pleno al quince (0-10)."]);
+    const half = resultsSchema.parse({ quinielaId: "4", plenoHome: "2" });
+    expect([half.plenoHome, half.plenoAway]).toEqual(["2", undefined]);
     expect(messages(resultsSchema.safeParse({ quinielaId: "4", plenoHome: "11", plenoAway: "0" }))).toEqual(["Introduce los goles del pleno al quince (0-10)."]);
   });
 

@@ -23,13 +23,19 @@ export const picksOf = (value: Partial<Record<MatchField, Pick>>): Pick[] => MAT
 
 /**
  * The rules of spec section 5 for the round's type, run by core/domain/prediction-rules: the
- * spec's message first, then one line per broken rule. The backend runs the same rules again.
+ * spec's message for the whole form, each broken rule on the match or pleno goals it is about (so
+ * the screen marks them in place), and the rules about the whole ticket (how many doubles) on the
+ * form too. The backend runs the same rules again.
  */
 export function predictionSchema(type: { numDouble: number; numTriple: number }) {
   return base.superRefine((value, ctx) => {
     const checked = validatePrediction({ matches: picksOf(value), pleno: { home: value.plenoHome ?? "", away: value.plenoAway ?? "" } }, type);
     if (checked.ok) return;
-    for (const message of [checked.message, ...checked.problems]) ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: [] });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: checked.message, path: [] });
+    for (const issue of checked.issues) {
+      const paths = issue.match ? [[MATCH_FIELDS[issue.match - 1]]] : issue.pleno ? issue.pleno.map((side) => [side === "home" ? "plenoHome" : "plenoAway"]) : [[]];
+      for (const path of paths) ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path });
+    }
   });
 }
 

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { formatDateTime } from "#core/dates";
 import { roundStateLabel } from "#core/domain/round-status";
 import { SIGNS } from "#core/domain/signs";
-import { FormErrors, Alert } from "~/components/Field";
+import { Alert } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
 import { loadPredictions, sendPrediction, type MatchRow } from "~/predictions.server";
@@ -83,6 +83,11 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
   const editable = round.state === "open" && !round.blocked;
   const busy = navigation.state === "submitting";
   const pleno = matches.find((m) => m.position === 15);
+  // The summary at the top links to each match (and pleno) marked in place below.
+  const marked = [
+    ...MATCH_FIELDS.map((name, i) => ({ href: `#partido-${i + 1}`, message: fields[name].errors?.[0] })),
+    { href: "#pleno", message: fields.plenoHome.errors?.[0] ?? fields.plenoAway.errors?.[0] },
+  ].filter((m): m is { href: string; message: string } => Boolean(m.message));
   const asks = [
     round.numDouble ? `${round.numDouble} ${round.numDouble === 1 ? "doble" : "dobles"}` : null,
     round.numTriple ? `${round.numTriple} ${round.numTriple === 1 ? "triple" : "triples"}` : null,
@@ -117,7 +122,20 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
       ) : null}
 
       <Form method="post" className="stack" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
+        {form.errors?.length ? (
+          <div className="form-error error-summary" role="alert" id={form.errorId}>
+            <p>{form.errors.join(" ")}</p>
+            {marked.length ? (
+              <ul>
+                {marked.map((m) => (
+                  <li key={m.href}>
+                    <a href={m.href}>{m.message}</a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
         <input type="hidden" name="quinielaId" value={round.quinielaId} />
         <fieldset disabled={!editable} className="picks">
           <legend className="sr-only">Signos de los 14 partidos y pleno al 15</legend>
@@ -127,7 +145,7 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
               .map((match) => {
                 const field = fields[MATCH_FIELDS[match.position - 1]];
                 return (
-                  <li key={match.position}>
+                  <li key={match.position} id={`partido-${match.position}`}>
                     <fieldset className="match">
                       <legend>
                         <span className="match-number">Partido {match.position}</span> <Teams match={match} />
@@ -140,25 +158,36 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
                           </label>
                         ))}
                       </div>
+                      {field.errors?.length ? (
+                        <p className="error match-error" id={field.errorId}>
+                          {field.errors[0]}
+                        </p>
+                      ) : null}
                     </fieldset>
                   </li>
                 );
               })}
           </ol>
           {pleno ? (
-            <fieldset className="match pleno">
+            <fieldset className="match pleno" id="pleno">
               <legend>
                 <span className="match-number">Pleno al 15</span> <Teams match={pleno} />
               </legend>
               <div className="row">
-                <label className="goals">
-                  Goles de {pleno.home}
-                  <input {...getInputProps(fields.plenoHome, { type: "number" })} min={0} max={10} step={1} inputMode="numeric" />
-                </label>
-                <label className="goals">
-                  Goles de {pleno.away}
-                  <input {...getInputProps(fields.plenoAway, { type: "number" })} min={0} max={10} step={1} inputMode="numeric" />
-                </label>
+                {[
+                  { field: fields.plenoHome, team: pleno.home },
+                  { field: fields.plenoAway, team: pleno.away },
+                ].map(({ field, team }) => (
+                  <div key={field.name} className="goals">
+                    <label htmlFor={field.id}>Goles de {team}</label>
+                    <input {...getInputProps(field, { type: "number" })} min={0} max={10} step={1} inputMode="numeric" />
+                    {field.errors?.length ? (
+                      <p className="error" id={field.errorId}>
+                        {field.errors[0]}
+                      </p>
+                    ) : null}
+                  </div>
+                ))}
               </div>
             </fieldset>
           ) : null}

@@ -30,6 +30,10 @@ describe("validatePrediction", () => {
       ok: false,
       message: PREDICTION_ERROR,
       problems: ["Falta elegir signo en el partido 3.", "Falta elegir signo en el partido 6."],
+      issues: [
+        { message: "Falta elegir signo en el partido 3.", match: 3 },
+        { message: "Falta elegir signo en el partido 6.", match: 6 },
+      ],
     });
     expect(PREDICTION_ERROR).toBe("Tu pronóstico no cumple con los requisitos del tipo de quiniela.");
   });
@@ -43,6 +47,13 @@ describe("validatePrediction", () => {
       "Este tipo pide 2 doble(s) y has marcado 1.",
       "Este tipo pide 0 triple(s) y has marcado 1.",
     ]);
+  });
+
+  it("points at the side of the pleno that is wrong", () => {
+    const r = validatePrediction({ matches: singles(), pleno: { home: "2", away: "" } }, plain);
+    expect(r.ok ? [] : r.issues).toEqual([{ message: "El pleno al quince necesita goles enteros de 0 a 10 para los dos equipos.", pleno: ["away"] }]);
+    const both = validatePrediction({ matches: singles(), pleno: null }, plain);
+    expect(both.ok ? [] : both.issues.map((i) => i.pleno)).toEqual([["home", "away"]]);
   });
 
   it("rejects a pleno that is missing, fractional or above 10", () => {
