@@ -89,7 +89,7 @@ export default function Roles() {
             <p className="muted">Este grupo no tiene miembros todavía.</p>
           ) : (
             <div className="table-wrap">
-              <table>
+              <table className="stacked">
                 <thead>
                   <tr>
                     <th scope="col">Usuario</th>
@@ -100,11 +100,11 @@ export default function Roles() {
                 <tbody>
                   {members.map((m) => (
                     <tr key={m.userId}>
-                      <td>
+                      <th scope="row" className="name">
                         {m.username}
                         {m.userId === userId ? <span className="muted"> (tú)</span> : null}
-                      </td>
-                      <td>{m.role}</td>
+                      </th>
+                      <td data-label="Rol actual">{m.role}</td>
                       <td>
                         <Form method="post" className="row">
                           <input type="hidden" name="groupId" value={group.id} />

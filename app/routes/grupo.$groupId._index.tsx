@@ -106,7 +106,7 @@ export default function GroupDetail() {
 
       <h2>Miembros</h2>
       <div className="table-wrap">
-        <table>
+        <table className="stacked">
           <thead>
             <tr>
               <th scope="col">Usuario</th>
@@ -117,14 +117,14 @@ export default function GroupDetail() {
           <tbody>
             {group.members.map((m) => (
               <tr key={m.userId}>
-                <td>
+                <th scope="row">
                   <span className="row">
                     <img src={m.avatarPath || "/default-avatar.png"} alt="" width="28" height="28" className="avatar" />
-                    {m.username}
+                    <span className="name">{m.username}</span>
                     {m.userId === userId ? <span className="muted">(tú)</span> : null}
                   </span>
-                </td>
-                <td>{m.role}</td>
+                </th>
+                <td data-label="Rol">{m.role}</td>
                 {isManager ? (
                   <td>
                     <Link to={`?quitar=${m.userId}`} aria-label={`Quitar a ${m.username}`}>
