@@ -59,23 +59,39 @@ export async function playingSeason(db: Db, now: Date): Promise<Season | null> {
   return row ? toSeason(row) : null;
 }
 
-/** The group's season picker: the season being played and every season with rounds in the group. */
+/**
+ * The season a group is in: that of its latest round still open or to come (a manager mid-season
+ * stays there, whatever the admin creates); with none, the season being played (`playingSeason`).
+ */
+async function groupCurrentSeason(db: Db, groupId: number, now: Date): Promise<{ id: number; name: string } | null> {
+  const inProgress = await db.one<{ id: number; name: string }>(
+    `select s.id, s.name from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join seasons s on s.id = q.season_id
+      where gq.group_id = $1 and not gq.force_closed and gq.close_date > $2
+      order by gq.open_date desc, q.number desc limit 1`,
+    [groupId, now],
+  );
+  const playing = inProgress ?? (await playingSeason(db, now));
+  return playing ? { id: playing.id, name: playing.name } : null;
+}
+
+/**
+ * The group's season picker: its current season, every season with rounds in the group and the
+ * season being played (where the manager activates the next rounds), newest first.
+ */
 export async function groupSeasons({ db, clock }: Deps, groupId: number): Promise<GroupSeasons> {
-  const current = await playingSeason(db, clock());
+  const now = clock();
+  const [current, playing] = await Promise.all([groupCurrentSeason(db, groupId, now), playingSeason(db, now)]);
   const rows = await db.query<{ id: number; name: string; start_date: string; rounds: number }>(
     `select s.id, s.name, to_char(s.start_date, 'YYYY-MM-DD') as start_date, count(gq.id)::int as rounds
        from seasons s
        left join quinielas q on q.season_id = s.id
        left join group_quinielas gq on gq.quiniela_id = q.id and gq.group_id = $1
       group by s.id
-     having count(gq.id) > 0 or s.id = $2
+     having count(gq.id) > 0 or s.id = any($2::int[])
       order by s.start_date desc, s.id desc`,
-    [groupId, current?.id ?? 0],
+    [groupId, [current?.id ?? 0, playing?.id ?? 0]],
   );
-  return {
-    current: current ? { id: current.id, name: current.name } : null,
-    seasons: rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, rounds: Number(r.rounds) })),
-  };
+  return { current, seasons: rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, rounds: Number(r.rounds) })) };
 }
 
 export async function requireCurrentSeason({ db, clock }: Deps): Promise<Season> {

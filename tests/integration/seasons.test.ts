@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("the season being played", () => {
-  it("stays the one with pools when a newer season has none, and the group lists both once it plays the new one", async () => {
+  it("stays the group's while its round is open or the new season has no pools, and the picker keeps both", async () => {
     const gestor = await t.player();
     const outsider = await t.player();
     const groupId = await build.group(t.db, { members: [{ userId: gestor.id, role: 2 }] });
@@ -29,8 +29,11 @@ describe("the season being played", () => {
       seasons: [{ id: old, name: "Vieja", startDate: "2024-08-01", rounds: 1 }],
     });
 
-    // Its first pool makes the new season the one in play; the old one stays in the picker.
+    // Its first pool puts the new season in the picker, but the group stays in the old one while
+    // its round there is open; once that closes, the group moves on.
     const newPool = await build.pool(t.db, { seasonId: created.body.id, number: 1 });
+    expect((await gestor.get(`/group/${groupId}/seasons`)).body.current).toEqual({ id: old, name: "Vieja" });
+    t.setNow(new Date("2025-06-06T10:00:00Z"));
     expect((await gestor.get(`/group/${groupId}/seasons`)).body).toEqual({
       current: { id: created.body.id, name: "Nueva" },
       seasons: [
@@ -38,7 +41,7 @@ describe("the season being played", () => {
         { id: old, name: "Vieja", startDate: "2024-08-01", rounds: 1 },
       ],
     });
-    await build.round(t.db, { groupId, quinielaId: newPool, openDate: new Date("2025-06-02T10:00:00Z"), closeDate: new Date("2025-06-09T10:00:00Z") });
+    await build.round(t.db, { groupId, quinielaId: newPool, openDate: new Date("2025-06-07T10:00:00Z"), closeDate: new Date("2025-06-09T10:00:00Z") });
     expect((await gestor.get(`/group/${groupId}/Seasons`)).body.seasons.map((s: { rounds: number }) => s.rounds)).toEqual([1, 1]);
 
     expect((await outsider.get(`/group/${groupId}/Seasons`)).status).toBe(403);
