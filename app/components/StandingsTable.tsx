@@ -51,18 +51,21 @@ function IconMarks({ icons }: { icons: Icon[] }) {
 
 /**
  * The standings of spec section 3. `sortHref` turns the sortable headers into plain links (no
- * script needed); without it (the office screen) the headers are text.
+ * script needed); without it the headers are text. `showIcons` is the group's 'Iconos y premios
+ * de oficina' setting: the four icons are an office custom.
  */
 export function StandingsTable({
   rows,
   sort = "points",
   sortHref,
   caption,
+  showIcons = true,
 }: {
   rows: ClassificationRow[];
   sort?: ClassificationSort;
   sortHref?: (sort: ClassificationSort) => string;
   caption: string;
+  showIcons?: boolean;
 }) {
   return (
     <div className="table-wrap">
@@ -103,7 +106,7 @@ export function StandingsTable({
                       Top 5
                     </span>
                   ) : null}
-                  <IconMarks icons={r.icons} />
+                  {showIcons ? <IconMarks icons={r.icons} /> : null}
                 </div>
               </th>
               <td className="num">{formatPoints(r.totalPoints)}</td>
@@ -129,7 +132,7 @@ export function StandingsTable({
   );
 }
 
-export function StandingsLegend() {
+export function StandingsLegend({ showIcons = true }: { showIcons?: boolean }) {
   return (
     <dl className="legend">
       <div>
@@ -138,7 +141,7 @@ export function StandingsLegend() {
         </dt>
         <dd>los 5 mejores por Wilson: forman la quiniela grupal.</dd>
       </div>
-      {(Object.keys(ICONS) as Icon[]).map((icon) => (
+      {(showIcons ? (Object.keys(ICONS) as Icon[]) : []).map((icon) => (
         <div key={icon}>
           <dt>
             <IconGlyph icon={icon} /> {ICONS[icon].name}

@@ -46,11 +46,11 @@ export default function Standings() {
           </Form>
           {info.rounds.length === 0 ? <p className="notice">Todavía no hay jornadas con resultados en esta temporada.</p> : null}
           {rows.length ? (
-            <StandingsTable rows={rows} sort={sort} sortHref={sortHref} caption={`Clasificación de ${scope}`} />
+            <StandingsTable rows={rows} sort={sort} sortHref={sortHref} caption={`Clasificación de ${scope}`} showIcons={info.group.officeIcons} />
           ) : (
             <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
           )}
-          <StandingsLegend />
+          <StandingsLegend showIcons={info.group.officeIcons} />
         </>
       ) : null}
     </main>

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -25,6 +25,9 @@ const hhmm = (d: Date) => formatDateTime(d).slice(-5);
 const secondsToNextMinute = (now: Date) => 60 - now.getUTCSeconds();
 
 const light = (search: URLSearchParams) => search.get("tema") === "claro";
+
+// Always the latest standings: no cache between the TV and the server.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   {
@@ -198,7 +201,7 @@ export default function Kiosk() {
       <div className="kiosk-body">
         <section className="kiosk-standings" aria-labelledby="kiosk-table">
           <h2 id="kiosk-table" className="sr-only">
-            Clasificación{pages > 1 ? `, página ${page} de ${pages}` : ""}
+            Clasificación
           </h2>
           {columns[0].length ? (
             columns.map((rows, c) => (
