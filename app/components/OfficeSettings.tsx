@@ -19,8 +19,8 @@ export function OfficeSettings({ groupId, officeIcons }: { groupId: number; offi
             Iconos y premios de oficina
           </label>
           <p className="muted" id="office-icons-hint">
-            Muestra los cuatro iconos (burro, piña, bola y rinoceronte) en la clasificación y en la pantalla de la oficina. Los premios y castigos
-            de fin de temporada de la oficina van con ellos.
+            Muestra los cuatro iconos (burro, piña, bola y rinoceronte) en la clasificación y en la pantalla de la oficina. Los premios y castigos de fin de
+            temporada de la oficina van con ellos.
           </p>
           <button type="submit" className="secondary">
             Guardar opción

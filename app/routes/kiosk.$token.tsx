@@ -1,12 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
-import type { KioskScreen } from "#core/contract/kiosk";
+import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
 import { formatDateTime } from "#core/dates";
 import { kioskPage, nextKioskPage } from "#core/domain/kiosk-pages";
@@ -31,36 +25,13 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   {
-    title: data?.screen
-      ? `Clasificación · ${data.screen.group.name}`
-      : "Pantalla de clasificación",
+    title: data?.screen ? `Clasificación · ${data.screen.group.name}` : "Pantalla de clasificación",
   },
   { name: "robots", content: "noindex, nofollow" },
   // Refreshes itself without JavaScript (an office TV's browser may have none) and moves to the next
   // page; a dead link stops asking.
-  ...(isRouteErrorResponse(error) && error.status === 404
-    ? []
-    : [{ httpEquiv: "refresh", content: data?.refresh ?? "60" }]),
+  ...(isRouteErrorResponse(error) && error.status === 404 ? [] : [{ httpEquiv: "refresh", content: data?.refresh ?? "60" }]),
 ];
-
-type Row = KioskScreen["rows"][number];
-const slim = ({
-  userId,
-  position,
-  userName,
-  totalPoints,
-  isSubGroup,
-  icons,
-  lastRoundHits,
-}: Row) => ({
-  userId,
-  position,
-  userName,
-  totalPoints,
-  isSubGroup,
-  icons,
-  lastRoundHits,
-});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
@@ -69,30 +40,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tema = light(search) ? "&tema=claro" : "";
   const base = { clock: hhmm(now), light: light(search) };
   const headers = { "cache-control": "no-store" };
-  if (!reading)
-    return json(
-      { ...base, screen: null, refresh: `${secondsToNextMinute(now)}` },
-      { headers }
-    );
+  if (!reading) return json({ ...base, screen: null, refresh: `${secondsToNextMinute(now)}` }, { headers });
   const { screen, readAt, offlineSince } = reading;
-  const page = kioskPage(
-    screen.rows.map(slim),
-    Number(search.get("pagina") ?? 1)
-  );
-  const next =
-    page.pages > 1 || search.has("pagina")
-      ? `; url=?pagina=${nextKioskPage(page)}${tema}`
-      : "";
+  // The contract's schema has already cut each row to what the screen shows.
+  const { rows, ...shown } = screen;
+  const page = kioskPage(rows, Number(search.get("pagina") ?? 1));
+  const next = page.pages > 1 || search.has("pagina") ? `; url=?pagina=${nextKioskPage(page)}${tema}` : "";
   return json(
     {
       ...base,
       refresh: `${secondsToNextMinute(now)}${next}`,
-      screen: {
-        group: screen.group,
-        season: screen.season,
-        lastRound: screen.lastRound,
-        bet: screen.bet,
-      },
+      screen: shown,
       page,
       updatedAt: hhmm(readAt),
       offlineSince: offlineSince ? hhmm(offlineSince) : null,
@@ -101,15 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-function Signs({
-  label,
-  signs,
-  pleno,
-}: {
-  label: string;
-  signs: string[];
-  pleno: string;
-}) {
+function Signs({ label, signs, pleno }: { label: string; signs: string[]; pleno: string }) {
   return (
     <ol className="kiosk-signs" aria-label={label}>
       {signs.map((sign, i) => (
@@ -124,24 +74,12 @@ function Signs({
   );
 }
 
-const score = (s: { home: number; away: number } | null) =>
-  s ? `${s.home}-${s.away}` : "-";
+const score = (s: { home: number; away: number } | null) => (s ? `${s.home}-${s.away}` : "-");
 
 /** "ana, bea y 3 más": a tie of many must not push the rest off the screen. */
-const names = (list: string[]) =>
-  list.length > 3
-    ? `${list.slice(0, 3).join(", ")} y ${list.length - 3} más`
-    : list.join(", ") || "-";
+const names = (list: string[]) => (list.length > 3 ? `${list.slice(0, 3).join(", ")} y ${list.length - 3} más` : list.join(", ") || "-");
 
-function Clock({
-  clock,
-  updatedAt,
-  offlineSince,
-}: {
-  clock: string;
-  updatedAt?: string;
-  offlineSince?: string | null;
-}) {
+function Clock({ clock, updatedAt, offlineSince }: { clock: string; updatedAt?: string; offlineSince?: string | null }) {
   return (
     <div className="kiosk-time">
       <p className="kiosk-clock">
@@ -149,9 +87,7 @@ function Clock({
         {clock}
       </p>
       {updatedAt ? <p>Actualizado a las {updatedAt}</p> : null}
-      {offlineSince ? (
-        <p className="kiosk-offline">Sin conexión desde {offlineSince}</p>
-      ) : null}
+      {offlineSince ? <p className="kiosk-offline">Sin conexión desde {offlineSince}</p> : null}
     </div>
   );
 }
@@ -173,17 +109,12 @@ export default function Kiosk() {
   const lastLabel = lastRound ? `J${lastRound.numberQuiniela}` : null;
   const shownIcons = new Set(columns.flat().flatMap((r) => r.icons));
   return (
-    <main
-      className={theme}
-      style={{ "--kiosk-rows": rowsPerColumn } as React.CSSProperties}
-    >
+    <main className={theme} style={{ "--kiosk-rows": rowsPerColumn } as React.CSSProperties}>
       <header className="kiosk-head">
         <div>
           <h1>{group.name}</h1>
           <p>
-            {season
-              ? `Clasificación · Temporada ${season.name}`
-              : "Todavía no hay temporada en juego."}
+            {season ? `Clasificación · Temporada ${season.name}` : "Todavía no hay temporada en juego."}
             {pages > 1 ? (
               <strong className="kiosk-page">
                 {" "}
@@ -192,11 +123,7 @@ export default function Kiosk() {
             ) : null}
           </p>
         </div>
-        <Clock
-          clock={data.clock}
-          updatedAt={data.updatedAt}
-          offlineSince={data.offlineSince}
-        />
+        <Clock clock={data.clock} updatedAt={data.updatedAt} offlineSince={data.offlineSince} />
       </header>
       <div className="kiosk-body">
         <section className="kiosk-standings" aria-labelledby="kiosk-table">
@@ -223,32 +150,20 @@ export default function Kiosk() {
                     </th>
                     {lastLabel ? (
                       <th scope="col" className="num">
-                        <abbr
-                          title={`Aciertos en la jornada ${
-                            lastRound!.numberQuiniela
-                          }`}
-                        >
-                          {lastLabel}
-                        </abbr>
+                        <abbr title={`Aciertos en la jornada ${lastRound!.numberQuiniela}`}>{lastLabel}</abbr>
                       </th>
                     ) : null}
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((r) => (
-                    <tr
-                      key={r.userId}
-                      className={r.isSubGroup ? "subgroup" : undefined}
-                    >
+                    <tr key={r.userId} className={r.isSubGroup ? "subgroup" : undefined}>
                       <td className="num">{r.position}</td>
                       <th scope="row">
                         <div className="kiosk-player">
                           <span className="kiosk-name">{r.userName}</span>
                           {r.isSubGroup ? (
-                            <span
-                              className="kiosk-top"
-                              title="Entre los 5 mejores por Wilson: juega la quiniela grupal"
-                            >
+                            <span className="kiosk-top" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">
                               Top 5
                             </span>
                           ) : null}
@@ -266,9 +181,7 @@ export default function Kiosk() {
                         </div>
                       </th>
                       <td className="num">{formatPoints(r.totalPoints)}</td>
-                      {lastLabel ? (
-                        <td className="num">{r.lastRoundHits ?? "-"}</td>
-                      ) : null}
+                      {lastLabel ? <td className="num">{r.lastRoundHits ?? "-"}</td> : null}
                     </tr>
                   ))}
                 </tbody>
@@ -281,15 +194,12 @@ export default function Kiosk() {
         <aside className="kiosk-side">
           {lastRound ? (
             <section aria-labelledby="kiosk-last">
-              <h2 id="kiosk-last">
-                Última jornada: Jornada {lastRound.numberQuiniela}
-              </h2>
+              <h2 id="kiosk-last">Última jornada: Jornada {lastRound.numberQuiniela}</h2>
               <dl className="kiosk-figures">
                 <div>
                   <dt>Media de aciertos</dt>
                   <dd>
-                    {formatPoints(lastRound.averageHits)} ({lastRound.players}{" "}
-                    jugadores)
+                    {formatPoints(lastRound.averageHits)} ({lastRound.players} jugadores)
                   </dd>
                 </div>
                 <div>
@@ -305,31 +215,19 @@ export default function Kiosk() {
                   </dd>
                 </div>
               </dl>
-              <Signs
-                label="Resultados oficiales"
-                signs={lastRound.results.matches.map((s) => s ?? "-")}
-                pleno={score(lastRound.results.plain15)}
-              />
+              <Signs label="Resultados oficiales" signs={lastRound.results.matches.map((s) => s ?? "-")} pleno={score(lastRound.results.plain15)} />
             </section>
           ) : (
             <p>Todavía no hay jornadas con resultados.</p>
           )}
           {bet ? (
             <section aria-labelledby="kiosk-bet">
-              <h2 id="kiosk-bet">
-                Quiniela grupal: Jornada {bet.numberQuiniela}
-              </h2>
+              <h2 id="kiosk-bet">Quiniela grupal: Jornada {bet.numberQuiniela}</h2>
               <p className="kiosk-status">
                 {bet.confirmed ? "Apuesta confirmada" : "Apuesta sin confirmar"}
-                {bet.hits !== null ? (
-                  <strong> · {bet.hits} aciertos de 15</strong>
-                ) : null}
+                {bet.hits !== null ? <strong> · {bet.hits} aciertos de 15</strong> : null}
               </p>
-              <Signs
-                label="Apuesta de la quiniela grupal"
-                signs={bet.matches.map((p) => p.join("") || "-")}
-                pleno={score(bet.pleno)}
-              />
+              <Signs label="Apuesta de la quiniela grupal" signs={bet.matches.map((p) => p.join("") || "-")} pleno={score(bet.pleno)} />
             </section>
           ) : null}
           {group.officeIcons && shownIcons.size ? (

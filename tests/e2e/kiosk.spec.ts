@@ -111,6 +111,7 @@ test.describe("office kiosk", () => {
         expect(new URL(await nextByRefresh(page)).pathname).toBe(s.url);
         await expect(page.locator("script")).toHaveCount(0);
         expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+        if (tv.width === 1920) await expectAccessible(page, testInfo);
       } finally {
         await context.close();
       }
@@ -188,6 +189,7 @@ test.describe("office kiosk", () => {
       expect(dark).toBe("rgb(0, 0, 0)");
       expect(bright).toBe("rgb(255, 255, 255)");
       await expectWholePageOnScreen(tv.page, TVS[1]);
+      await expectAccessible(tv.page, testInfo);
     } finally {
       await tv.context.close();
     }
