@@ -1,5 +1,5 @@
-import type { KioskLink, KioskStandings } from "#core/contract/kiosk";
-import { KIOSK_INVALID } from "#core/contract/kiosk";
+import type { KioskLink } from "#core/contract/kiosk";
+import { KIOSK_INVALID, KioskScreen } from "#core/contract/kiosk";
 import { api, ApiError, errorMessage } from "~/api/client.server";
 import { env } from "~/env.server";
 import { requireManagerOf } from "~/session/guards.server";
@@ -47,13 +47,47 @@ export async function kioskLinkAction(request: Request, groupIdParam: string | u
   return redirectWithToast(back, { kind: "error", text: "Acción no válida." });
 }
 
-/** What the public office screen shows; an unknown or revoked link is a plain 404. */
-export async function loadKioskScreen(request: Request, token: string | undefined): Promise<KioskStandings> {
+/** The screen's data as last read, and since when the backend has failed to answer (null: it answers). */
+export interface KioskReading {
+  screen: KioskScreen;
+  readAt: Date;
+  offlineSince: Date | null;
+}
+
+/**
+ * The last good answer per kiosk link, so a TV keeps its content through a backend restart or a
+ * network cut. Bounded: a link nobody opens any more drops out first.
+ */
+const lastGood = new Map<string, KioskReading>();
+const LAST_GOOD_LIMIT = 500;
+
+function remember(token: string, reading: KioskReading) {
+  lastGood.delete(token);
+  lastGood.set(token, reading);
+  if (lastGood.size > LAST_GOOD_LIMIT) lastGood.delete(lastGood.keys().next().value!);
+}
+
+/**
+ * What the public office screen shows. An unknown or revoked link is a plain 404; any other
+ * failure gives the last good content with the time the connection was lost, or null when this
+ * server has never read that link (the screen then waits and tries again).
+ */
+export async function loadKioskScreen(request: Request, token: string | undefined): Promise<KioskReading | null> {
   if (!token || !/^[\w.-]{1,200}$/.test(token)) throw new Response(KIOSK_INVALID, { status: 404 });
+  const key = token.toLowerCase();
   try {
-    return await api.get<KioskStandings>(request, `/kiosk/${token}/standings`);
+    const reading = { screen: await api.read(request, `/kiosk/${token}/standings`, KioskScreen), readAt: new Date(), offlineSince: null };
+    remember(key, reading);
+    return reading;
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) throw new Response(KIOSK_INVALID, { status: 404 });
-    throw error;
+    if (error instanceof ApiError && error.status === 404) {
+      lastGood.delete(key);
+      throw new Response(KIOSK_INVALID, { status: 404 });
+    }
+    const known = lastGood.get(key);
+    if (!known) return null;
+    const reading = { ...known, offlineSince: known.offlineSince ?? new Date() };
+    remember(key, reading);
+    return reading;
   }
 }

@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  // A route with `handle = { bare: true }` (the office kiosk) shows no header and no way elsewhere.
+  // A route with `handle = { bare: true }` (the office kiosk) shows no header and no way elsewhere,
+  // and ships no script and no hydration data: it is plain HTML, refreshed by a meta refresh.
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   return (
     <html lang="es">
@@ -40,10 +41,14 @@ function Document({ children }: { children: React.ReactNode }) {
           Saltar al contenido
         </a>
         {bare ? null : <Header user={data?.user ?? null} />}
-        {data?.toast ? <Toast toast={data.toast} /> : null}
+        {data?.toast && !bare ? <Toast toast={data.toast} /> : null}
         <div id="main">{children}</div>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {bare ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -21,6 +21,8 @@ interface DemoGroup {
   inviteCode: string;
   manager: string;
   players: string[];
+  /** 'Iconos y premios de oficina': the icons are the office's custom (spec section 1). */
+  officeIcons: boolean;
   /** Pool type per jornada number (1 Sencilla, 2 Dos dobles, 3 Un triple, 4 Dos dobles y un triple). */
   typeOf: (jornada: number) => number;
 }
@@ -32,6 +34,7 @@ const GROUPS: DemoGroup[] = [
     inviteCode: "DEMOOFICINA",
     manager: "marta",
     players: ["alberto", "beatriz", "carlos", "diana", "eduardo", "fatima", "gonzalo", "helena", "ismael", "julia"],
+    officeIcons: true,
     typeOf: (j) => (j % 9 === 0 ? 4 : j % 6 === 0 ? 3 : j % 4 === 0 ? 2 : 1),
   },
   {
@@ -40,6 +43,7 @@ const GROUPS: DemoGroup[] = [
     inviteCode: "DEMOBARRIO",
     manager: "ramon",
     players: ["julia", "lucia", "manuel", "nuria", "oscar", "paula", "quique", "rocio", "sergio", "teresa"],
+    officeIcons: false,
     typeOf: (j) => (j % 5 === 0 ? 2 : 1),
   },
 ];
@@ -177,11 +181,12 @@ async function main() {
         ]),
       );
       for (const group of GROUPS) {
-        const groupId = await insertId(tx, "insert into groups (name, description, invite_code, created_at) values ($1, $2, $3, $4) returning id", [
+        const groupId = await insertId(tx, "insert into groups (name, description, invite_code, created_at, office_icons) values ($1, $2, $3, $4, $5) returning id", [
           group.name,
           group.description,
           group.inviteCode,
           new Date("2024-08-01T10:00:00Z"),
+          group.officeIcons,
         ]);
         const members = [group.manager, ...group.players];
         for (const name of members) {

@@ -83,6 +83,7 @@ function Header({ label, abbr, sort: by, means, current, sortHref }: Column & { 
  * script needed); without it (the office screen) the headers are text. On a phone the table keeps
  * position, player (with badges and icons) and points; the other figures are one tap away in the
  * row's native `<details>`, so nothing scrolls sideways. From 48rem up they are columns again.
+ * `showIcons` is the group's 'Iconos y premios de oficina' setting: the four icons are an office custom.
  */
 export function StandingsTable({
   rows,
@@ -90,6 +91,7 @@ export function StandingsTable({
   sortHref,
   caption,
   perRound = false,
+  showIcons = true,
 }: {
   rows: ClassificationRow[];
   sort?: ClassificationSort;
@@ -97,6 +99,7 @@ export function StandingsTable({
   caption: string;
   /** One round's standings: "Aciertos" is then that round's count, out of 15. */
   perRound?: boolean;
+  showIcons?: boolean;
 }) {
   const columns = perRound ? COLUMNS.map((c) => (c.sort === "hits" ? { ...c, cell: (r: ClassificationRow) => `${r.allHits} de 15` } : c)) : COLUMNS;
   return (
@@ -137,7 +140,7 @@ export function StandingsTable({
                       Top 5
                     </span>
                   ) : null}
-                  <IconMarks icons={r.icons} />
+                  {showIcons ? <IconMarks icons={r.icons} /> : null}
                 </div>
                 <details className="row-more">
                   <summary>
@@ -168,7 +171,7 @@ export function StandingsTable({
   );
 }
 
-export function StandingsLegend() {
+export function StandingsLegend({ showIcons = true }: { showIcons?: boolean }) {
   return (
     <dl className="legend">
       <div>
@@ -185,7 +188,7 @@ export function StandingsLegend() {
         <dt>Precisión y Wilson</dt>
         <dd>se calculan sin los triples (un triple no puede fallar): aciertos sin triples entre pronósticos sin triples.</dd>
       </div>
-      {(Object.keys(ICONS) as Icon[]).map((icon) => (
+      {(showIcons ? (Object.keys(ICONS) as Icon[]) : []).map((icon) => (
         <div key={icon}>
           <dt>
             <IconGlyph icon={icon} /> {ICONS[icon].name}

@@ -53,11 +53,11 @@ export default function Standings() {
               <Link to={`?${new URLSearchParams(sort !== "points" ? { orden: sort } : {})}`}>Ver toda la temporada</Link>
             </p>
           ) : rows.length ? (
-            <StandingsTable rows={rows} sort={sort} sortHref={sortHref} caption={`Clasificación de ${scope}`} perRound={round !== null} />
+            <StandingsTable rows={rows} sort={sort} sortHref={sortHref} caption={`Clasificación de ${scope}`} perRound={round !== null} showIcons={info.group.officeIcons} />
           ) : (
             <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
           )}
-          <StandingsLegend />
+          <StandingsLegend showIcons={info.group.officeIcons} />
         </>
       ) : null}
     </main>

@@ -1,95 +1,259 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { formatDateTime } from "#core/dates";
+import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
-import { formatPoints, StandingsTable } from "~/components/StandingsTable";
+import { formatDateTime } from "#core/dates";
+import { kioskPage, nextKioskPage } from "#core/domain/kiosk-pages";
+import { IconGlyph } from "~/components/IconGlyph";
+import { formatPoints, ICONS } from "~/components/StandingsTable";
 import { loadKioskScreen } from "~/kiosk.server";
 
-// No header, no navigation: the office screen reaches nothing else of the app (root.tsx reads this).
+// No header, no navigation and no script: the office screen reaches nothing else of the app and is
+// plain HTML refreshed by a meta refresh (root.tsx reads this).
 export const handle = { bare: true };
 
-const REFRESH_SECONDS = 60;
+/** "21:30", Madrid time. */
+const hhmm = (d: Date) => formatDateTime(d).slice(-5);
+
+/** Reloads just after the next minute starts, so the clock on screen is never a minute behind. */
+const secondsToNextMinute = (now: Date) => 60 - now.getUTCSeconds();
+
+const light = (search: URLSearchParams) => search.get("tema") === "claro";
+
+// Always the latest standings: no cache between the TV and the server.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: data ? `Clasificación · ${data.group.name}` : "Pantalla de clasificación" },
+  {
+    title: data?.screen ? `Clasificación · ${data.screen.group.name}` : "Pantalla de clasificación",
+  },
   { name: "robots", content: "noindex, nofollow" },
-  // Refreshes itself without JavaScript (an office TV's browser may have none); a dead link stops asking.
-  ...(isRouteErrorResponse(error) && error.status === 404 ? [] : [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }]),
+  // Refreshes itself without JavaScript (an office TV's browser may have none) and moves to the next
+  // page; a dead link stops asking.
+  ...(isRouteErrorResponse(error) && error.status === 404 ? [] : [{ httpEquiv: "refresh", content: data?.refresh ?? "60" }]),
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const standings = await loadKioskScreen(request, params.token);
-  return json({ ...standings, updatedAt: formatDateTime(new Date()) }, { headers: { "cache-control": "no-store" } });
+  const search = new URL(request.url).searchParams;
+  const reading = await loadKioskScreen(request, params.token);
+  const now = new Date();
+  const tema = light(search) ? "&tema=claro" : "";
+  const base = { clock: hhmm(now), light: light(search) };
+  const headers = { "cache-control": "no-store" };
+  if (!reading) return json({ ...base, screen: null, refresh: `${secondsToNextMinute(now)}` }, { headers });
+  const { screen, readAt, offlineSince } = reading;
+  // The contract's schema has already cut each row to what the screen shows.
+  const { rows, ...shown } = screen;
+  const page = kioskPage(rows, Number(search.get("pagina") ?? 1));
+  const next = page.pages > 1 || search.has("pagina") ? `; url=?pagina=${nextKioskPage(page)}${tema}` : "";
+  return json(
+    {
+      ...base,
+      refresh: `${secondsToNextMinute(now)}${next}`,
+      screen: shown,
+      page,
+      updatedAt: hhmm(readAt),
+      offlineSince: offlineSince ? hhmm(offlineSince) : null,
+    },
+    { headers }
+  );
+}
+
+function Signs({ label, signs, pleno }: { label: string; signs: string[]; pleno: string }) {
+  return (
+    <ol className="kiosk-signs" aria-label={label}>
+      {signs.map((sign, i) => (
+        <li key={i} title={`Partido ${i + 1}`}>
+          {sign}
+        </li>
+      ))}
+      <li className="pleno" title="Pleno al 15">
+        {pleno}
+      </li>
+    </ol>
+  );
+}
+
+const score = (s: { home: number; away: number } | null) => (s ? `${s.home}-${s.away}` : "-");
+
+/** "ana, bea y 3 más": a tie of many must not push the rest off the screen. */
+const names = (list: string[]) => (list.length > 3 ? `${list.slice(0, 3).join(", ")} y ${list.length - 3} más` : list.join(", ") || "-");
+
+function Clock({ clock, updatedAt, offlineSince }: { clock: string; updatedAt?: string; offlineSince?: string | null }) {
+  return (
+    <div className="kiosk-time">
+      <p className="kiosk-clock">
+        <span className="sr-only">Hora: </span>
+        {clock}
+      </p>
+      {updatedAt ? <p>Actualizado a las {updatedAt}</p> : null}
+      {offlineSince ? <p className="kiosk-offline">Sin conexión desde {offlineSince}</p> : null}
+    </div>
+  );
 }
 
 export default function Kiosk() {
-  const { group, season, rows, lastRound, updatedAt } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const theme = `kiosk${data.light ? " kiosk-light" : ""}`;
+  if (!data.screen) {
+    return (
+      <main className={`${theme} kiosk-message`}>
+        <h1>Pantalla de clasificación</h1>
+        <p>Conectando con el servidor… Se volverá a intentar en un minuto.</p>
+        <Clock clock={data.clock} />
+      </main>
+    );
+  }
+  const { group, season, lastRound, bet } = data.screen;
+  const { page, pages, columns, rowsPerColumn } = data.page;
+  const lastLabel = lastRound ? `J${lastRound.numberQuiniela}` : null;
+  const shownIcons = new Set(columns.flat().flatMap((r) => r.icons));
   return (
-    <main className="kiosk">
+    <main className={theme} style={{ "--kiosk-rows": rowsPerColumn } as React.CSSProperties}>
       <header className="kiosk-head">
-        <h1>{group.name}</h1>
-        <p>
-          {season ? `Clasificación · Temporada ${season.name}` : "Todavía no hay temporada en juego."} · Actualizado el {updatedAt}
-        </p>
-      </header>
-      {lastRound ? (
-        <section aria-labelledby="kiosk-last" className="kiosk-last">
-          <h2 id="kiosk-last">Última jornada: Jornada {lastRound.numberQuiniela}</h2>
-          <dl className="kiosk-figures">
-            <div>
-              <dt>Jugadores</dt>
-              <dd>{lastRound.players}</dd>
-            </div>
-            <div>
-              <dt>Media de aciertos</dt>
-              <dd>{formatPoints(lastRound.averageHits)}</dd>
-            </div>
-            <div>
-              <dt>Más aciertos</dt>
-              <dd>
-                {lastRound.bestHits} · {lastRound.best.join(", ") || "-"}
-              </dd>
-            </div>
-            <div>
-              <dt>Menos aciertos</dt>
-              <dd>
-                {lastRound.worstHits} · {lastRound.worst.join(", ") || "-"}
-              </dd>
-            </div>
-          </dl>
-          <p className="kiosk-results">
-            <span className="sr-only">Resultados oficiales: </span>
-            {lastRound.results.matches.map((sign, i) => (
-              <span key={i} className="kiosk-sign" title={`Partido ${i + 1}`}>
-                {sign ?? "-"}
-              </span>
-            ))}
-            <span className="kiosk-sign pleno" title="Pleno al 15">
-              {lastRound.results.plain15 ? `${lastRound.results.plain15.home}-${lastRound.results.plain15.away}` : "-"}
-            </span>
+        <div>
+          <h1>{group.name}</h1>
+          <p>
+            {season ? `Clasificación · Temporada ${season.name}` : "Todavía no hay temporada en juego."}
+            {pages > 1 ? (
+              <strong className="kiosk-page">
+                {" "}
+                · Página {page} de {pages}
+              </strong>
+            ) : null}
           </p>
+        </div>
+        <Clock clock={data.clock} updatedAt={data.updatedAt} offlineSince={data.offlineSince} />
+      </header>
+      <div className="kiosk-body">
+        <section className="kiosk-standings" aria-labelledby="kiosk-table">
+          <h2 id="kiosk-table" className="sr-only">
+            Clasificación
+          </h2>
+          {columns[0].length ? (
+            columns.map((rows, c) => (
+              <table key={c} className="kiosk-table">
+                <colgroup>
+                  <col className="k-pos" />
+                  <col />
+                  <col className="k-pts" />
+                  {lastLabel ? <col className="k-last" /> : null}
+                </colgroup>
+                <thead>
+                  <tr>
+                    <th scope="col" className="num">
+                      <abbr title="Posición">Pos.</abbr>
+                    </th>
+                    <th scope="col">Jugador</th>
+                    <th scope="col" className="num">
+                      Puntos
+                    </th>
+                    {lastLabel ? (
+                      <th scope="col" className="num">
+                        <abbr title={`Aciertos en la jornada ${lastRound!.numberQuiniela}`}>{lastLabel}</abbr>
+                      </th>
+                    ) : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.userId} className={r.isSubGroup ? "subgroup" : undefined}>
+                      <td className="num">{r.position}</td>
+                      <th scope="row">
+                        <div className="kiosk-player">
+                          <span className="kiosk-name">{r.userName}</span>
+                          {r.isSubGroup ? (
+                            <span className="kiosk-top" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">
+                              Top 5
+                            </span>
+                          ) : null}
+                          {r.icons.map((icon) => (
+                            <span
+                              key={icon}
+                              className="kiosk-icon"
+                              role="img"
+                              aria-label={`${ICONS[icon].name}: ${ICONS[icon].meaning}`}
+                              title={ICONS[icon].name}
+                            >
+                              <IconGlyph icon={icon} />
+                            </span>
+                          ))}
+                        </div>
+                      </th>
+                      <td className="num">{formatPoints(r.totalPoints)}</td>
+                      {lastLabel ? <td className="num">{r.lastRoundHits ?? "-"}</td> : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ))
+          ) : (
+            <p>Todavía no hay clasificación.</p>
+          )}
         </section>
-      ) : null}
-      <section aria-labelledby="kiosk-table">
-        <h2 id="kiosk-table">Clasificación</h2>
-        {rows.length ? (
-          <StandingsTable rows={rows} caption={`Clasificación general${season ? ` de la temporada ${season.name}` : ""}`} />
-        ) : (
-          <p>Todavía no hay clasificación.</p>
-        )}
-      </section>
+        <aside className="kiosk-side">
+          {lastRound ? (
+            <section aria-labelledby="kiosk-last">
+              <h2 id="kiosk-last">Última jornada: Jornada {lastRound.numberQuiniela}</h2>
+              <dl className="kiosk-figures">
+                <div>
+                  <dt>Media de aciertos</dt>
+                  <dd>
+                    {formatPoints(lastRound.averageHits)} ({lastRound.players} jugadores)
+                  </dd>
+                </div>
+                <div>
+                  <dt>Más aciertos</dt>
+                  <dd>
+                    {lastRound.bestHits} · {names(lastRound.best)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Menos aciertos</dt>
+                  <dd>
+                    {lastRound.worstHits} · {names(lastRound.worst)}
+                  </dd>
+                </div>
+              </dl>
+              <Signs label="Resultados oficiales" signs={lastRound.results.matches.map((s) => s ?? "-")} pleno={score(lastRound.results.plain15)} />
+            </section>
+          ) : (
+            <p>Todavía no hay jornadas con resultados.</p>
+          )}
+          {bet ? (
+            <section aria-labelledby="kiosk-bet">
+              <h2 id="kiosk-bet">Quiniela grupal: Jornada {bet.numberQuiniela}</h2>
+              <p className="kiosk-status">
+                {bet.confirmed ? "Apuesta confirmada" : "Apuesta sin confirmar"}
+                {bet.hits !== null ? <strong> · {bet.hits} aciertos de 15</strong> : null}
+              </p>
+              <Signs label="Apuesta de la quiniela grupal" signs={bet.matches.map((p) => p.join("") || "-")} pleno={score(bet.pleno)} />
+            </section>
+          ) : null}
+          {group.officeIcons && shownIcons.size ? (
+            <ul className="kiosk-legend" aria-label="Iconos">
+              {[...shownIcons].map((icon) => (
+                <li key={icon}>
+                  <IconGlyph icon={icon} /> {ICONS[icon].name}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </aside>
+      </div>
     </main>
   );
 }
 
+/** Only a dead link lands here (any other failure keeps the last good content): a plain full-screen message. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const gone = isRouteErrorResponse(error) && error.status === 404;
+  const claro = light(new URLSearchParams(useLocation().search));
   return (
-    <main className="kiosk">
+    <main className={`kiosk kiosk-message${claro ? " kiosk-light" : ""}`}>
       <h1>Pantalla de clasificación</h1>
-      <p>{gone ? KIOSK_INVALID : "No se pudo cargar la clasificación. Se volverá a intentar en un minuto."}</p>
+      <p>{gone ? KIOSK_INVALID : "No se pudo cargar la clasificación."}</p>
     </main>
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { classificationParams, classificationQuery } from "#core/contract/classification";
 import { requireMember, requireUser, type Deps } from "../context";
 import { parse } from "../validate";
-import { assertGroupExists } from "../services/groups";
+import { assertGroupExists, officeIconsOf } from "../services/groups";
 import * as standings from "../services/classification";
 
 export default async function classificationRoutes(app: FastifyInstance, deps: Deps) {
@@ -17,7 +17,8 @@ export default async function classificationRoutes(app: FastifyInstance, deps: D
       const { quinielaId } = parse(classificationQuery, { ...(request.query as object) });
       await assertGroupExists(deps.db, groupId);
       await requireMember(request, deps.db, groupId);
-      return (await standings.classification(deps, groupId, seasonId, quinielaId)).rows;
+      const { rows } = await standings.classification(deps, groupId, seasonId, quinielaId);
+      return standings.iconsWhereWanted(rows, await officeIconsOf(deps.db, groupId));
     },
   );
 

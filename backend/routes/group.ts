@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { id } from "#core/contract/common";
-import { changeRoleBody, groupBody, inviteCode } from "#core/contract/group";
+import { changeRoleBody, groupBody, groupSettingsBody, inviteCode } from "#core/contract/group";
 import { requireAdmin, requireManager, requireMember, requireUser, type Deps } from "../context";
 import { parse } from "../validate";
 import * as groups from "../services/groups";
@@ -54,6 +54,16 @@ export default async function groupRoutes(app: FastifyInstance, deps: Deps) {
     await requireManager(request, deps.db, groupId);
     await groups.updateGroup(deps, groupId, body);
     return groups.groupDetail(deps, groupId, requireUser(request).id);
+  });
+
+  app.put("/group/:id/settings", { schema: { tags, summary: "Opciones del grupo: 'Iconos y premios de oficina' (gestor del grupo o admin)" } }, async (request) => {
+    const { id: groupId } = parse(groupParams, request.params);
+    requireUser(request);
+    const body = parse(groupSettingsBody, request.body);
+    await groups.assertGroupExists(deps.db, groupId);
+    await requireManager(request, deps.db, groupId);
+    await groups.updateSettings(deps, groupId, body);
+    return { officeIcons: await groups.officeIconsOf(deps.db, groupId) };
   });
 
   app.get("/Group/:id/GetGroupMembers", { schema: { tags, summary: "Miembros actuales del grupo (miembros o admin)" } }, async (request) => {

@@ -70,10 +70,10 @@ async function countedRounds(deps: Deps, groupId: number, seasonId: number): Pro
     .map((r) => ({ quinielaId: r.quiniela_id, numberQuiniela: r.number, closeDate: new Date(r.close_date).toISOString(), results: resultsOf(r) }));
 }
 
-async function groupName(deps: Deps, groupId: number): Promise<string> {
-  const row = await deps.db.one<{ name: string }>("select name from groups where id = $1", [groupId]);
+async function groupOf(deps: Deps, groupId: number): Promise<{ name: string; officeIcons: boolean }> {
+  const row = await deps.db.one<{ name: string; office_icons: boolean }>("select name, office_icons from groups where id = $1", [groupId]);
   if (!row) throw notFound(GROUP_NOT_FOUND);
-  return row.name;
+  return { name: row.name, officeIcons: row.office_icons };
 }
 
 type Picks = ClassificationInput["predictions"];
@@ -169,10 +169,18 @@ export async function classification(
   return { rows, rounds };
 }
 
+/**
+ * The four icons are an office custom (spec section 1): a group without 'Iconos y premios de
+ * oficina' gets its rows without them. Rows may be memoised, so they are copied, never changed.
+ */
+export function iconsWhereWanted(rows: ClassificationRow[], officeIcons: boolean): ClassificationRow[] {
+  return officeIcons ? rows : rows.map((r) => (r.icons.length ? { ...r, icons: [] } : r));
+}
+
 export async function classificationInfo(deps: Deps, groupId: number, seasonId: number): Promise<ClassificationInfo> {
-  const [name, s, rounds] = await Promise.all([groupName(deps, groupId), season(deps, seasonId), countedRounds(deps, groupId, seasonId)]);
+  const [group, s, rounds] = await Promise.all([groupOf(deps, groupId), season(deps, seasonId), countedRounds(deps, groupId, seasonId)]);
   return {
-    group: { id: groupId, name },
+    group: { id: groupId, ...group },
     season: { id: s.id, name: s.name },
     rounds: rounds.map(({ quinielaId, numberQuiniela, closeDate }) => ({ quinielaId, numberQuiniela, closeDate })),
   };

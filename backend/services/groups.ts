@@ -85,15 +85,27 @@ export async function members({ db }: Deps, groupId: number): Promise<GroupMembe
  * client loads; the backend keeps it per user).
  */
 export async function groupDetail(deps: Deps, groupId: number, viewerId: number): Promise<GroupDetail> {
-  const row = await deps.db.one<GroupRow & { send_alert: boolean | null }>(
-    `select g.id, g.name, g.description, g.invite_code, g.created_at, 0 as member_count,
+  const row = await deps.db.one<GroupRow & { send_alert: boolean | null; office_icons: boolean }>(
+    `select g.id, g.name, g.description, g.invite_code, g.created_at, 0 as member_count, g.office_icons,
             (select send_alert from users where id = $2) as send_alert
        from groups g where g.id = $1`,
     [groupId, viewerId],
   );
   if (!row) throw notFound(GROUP_NOT_FOUND);
   const { memberCount: _count, ...group } = summary(row);
-  return { ...group, sendAlert: Boolean(row.send_alert), members: await members(deps, groupId) };
+  return { ...group, sendAlert: Boolean(row.send_alert), officeIcons: row.office_icons, members: await members(deps, groupId) };
+}
+
+/** 'Iconos y premios de oficina': whether the group's standings and kiosk show the four icons. */
+export async function officeIconsOf(db: Db, groupId: number): Promise<boolean> {
+  const row = await db.one<{ office_icons: boolean }>("select office_icons from groups where id = $1", [groupId]);
+  if (!row) throw notFound(GROUP_NOT_FOUND);
+  return row.office_icons;
+}
+
+export async function updateSettings({ db }: Deps, groupId: number, input: { officeIcons: boolean }) {
+  const row = await db.one("update groups set office_icons = $2 where id = $1 returning id", [groupId, input.officeIcons]);
+  if (!row) throw notFound(GROUP_NOT_FOUND);
 }
 
 /** A non-admin creator manages the new group; an admin creates it for others (docs/decisions). */

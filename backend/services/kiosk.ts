@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { sign, unsign } from "cookie-signature";
-import type { KioskLink, KioskStandings } from "#core/contract/kiosk";
+import type { KioskBet, KioskLink, KioskStandings } from "#core/contract/kiosk";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
+import { scorePrediction } from "#core/domain/hits";
+import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import type { Deps } from "../context";
 import { notFound } from "../errors";
-import { seasonStandings } from "./classification";
+import { iconsWhereWanted, seasonStandings } from "./classification";
 
 // cookie-signature signs in base64, but the token travels as a path segment, and paths are matched
 // case-insensitively (backend/app.ts lower-cases them): the link carries the signature in hex.
@@ -77,16 +79,67 @@ export async function revokeLink({ db, clock }: Deps, linkId: number): Promise<{
   return { id: linkId, revokedAt: new Date(row.revoked_at).toISOString() };
 }
 
-/** What a kiosk token opens: its group's current standings, nothing more. */
+const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
+
+/**
+ * The group bet of the group's latest round (already open, in the season shown) that has one: the
+ * current round's once it is generated, else the previous one with its hits. The hits are the
+ * spec's count (core/domain/hits), once the round has official results.
+ */
+export async function latestBet({ db, clock }: Deps, groupId: number, seasonId: number): Promise<KioskBet | null> {
+  const row = await db.one<{
+    quiniela_id: number;
+    number: number;
+    matches: unknown;
+    pleno_home: number | null;
+    pleno_away: number | null;
+    confirmed: boolean;
+    results: unknown;
+    result_home: number | null;
+    result_away: number | null;
+  }>(
+    `select b.quiniela_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.confirmed,
+            r.matches as results, r.pleno_home as result_home, r.pleno_away as result_away
+       from bets b
+       join quinielas q on q.id = b.quiniela_id
+       join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
+       left join quiniela_results r on r.quiniela_id = b.quiniela_id
+      where b.group_id = $1 and q.season_id = $2 and gq.open_date <= $3
+      order by gq.open_date desc, q.number desc limit 1`,
+    [groupId, seasonId, clock()],
+  );
+  if (!row) return null;
+  const raw = parseJson(row.matches);
+  const matches = (Array.isArray(raw) ? raw : []).map(normalizePick);
+  const pleno = row.pleno_home === null || row.pleno_away === null ? null : { home: row.pleno_home, away: row.pleno_away };
+  let hits: number | null = null;
+  if (row.results !== null) {
+    const official = parseJson(row.results);
+    const results = {
+      matches: (Array.isArray(official) ? official : []).map((s): Sign | null => (isSign(s) ? s : null)),
+      pleno: row.result_home === null || row.result_away === null ? null : { home: row.result_home, away: row.result_away },
+    };
+    hits = scorePrediction({ matches, pleno }, results).hits;
+  }
+  return { quinielaId: row.quiniela_id, numberQuiniela: row.number, matches, pleno, confirmed: row.confirmed, hits };
+}
+
+/** What a kiosk token opens: its group's current standings, last round and group bet, nothing more. */
 export async function kioskStandings(deps: Deps, token: string): Promise<KioskStandings> {
   const parsed = readToken(deps.config.kioskSecret, token);
   const link =
     parsed &&
-    (await deps.db.one<{ group_id: number; name: string }>(
-      `select k.group_id, g.name from kiosk_links k join groups g on g.id = k.group_id
+    (await deps.db.one<{ group_id: number; name: string; office_icons: boolean }>(
+      `select k.group_id, g.name, g.office_icons from kiosk_links k join groups g on g.id = k.group_id
         where k.id = $1 and k.nonce = $2 and k.revoked_at is null`,
       [parsed.id, parsed.nonce],
     ));
   if (!link) throw notFound(KIOSK_INVALID);
-  return { group: { name: link.name }, ...(await seasonStandings(deps, link.group_id)) };
+  const standings = await seasonStandings(deps, link.group_id);
+  return {
+    group: { name: link.name, officeIcons: link.office_icons },
+    ...standings,
+    rows: iconsWhereWanted(standings.rows, link.office_icons),
+    bet: standings.season ? await latestBet(deps, link.group_id, standings.season.id) : null,
+  };
 }

@@ -17,7 +17,8 @@ export interface ClassificationRound {
 
 /** GET /group/{id}/season/{seasonId}/GetClassificationRounds: what the standings screen shows around the table. */
 export interface ClassificationInfo {
-  group: { id: number; name: string };
+  /** officeIcons: 'Iconos y premios de oficina' is on, so the rows carry the four icons. */
+  group: { id: number; name: string; officeIcons: boolean };
   season: { id: number; name: string };
   rounds: ClassificationRound[];
 }

@@ -22,6 +22,17 @@ export const roleId = z.coerce
   .int("Rol no válido.")
   .refine((r) => r === ROLE_USUARIO || r === ROLE_GESTOR, "Rol no válido.");
 
+export const OFFICE_ICONS_INVALID = "Indica si el grupo usa iconos y premios de oficina.";
+
+/** PUT /group/{id}/settings: the group's own options, set by its managers. */
+export const groupSettingsBody = z.object({
+  officeIcons: z.boolean({ required_error: OFFICE_ICONS_INVALID, invalid_type_error: OFFICE_ICONS_INVALID }),
+});
+
+/** The part of GET /group/{id} (and PUT /group/{id}/settings) that the settings screen reads. */
+export const GroupSettings = groupSettingsBody;
+export type GroupSettings = z.infer<typeof GroupSettings>;
+
 export const changeRoleBody = z.object({ groupId: id, userId: id, roleId });
 
 /** GET /group/GetMyGroups: one entry per group the caller belongs to. */
@@ -65,6 +76,8 @@ export interface GroupDetail {
   inviteCode: string;
   createdAt: string;
   sendAlert: boolean;
+  /** 'Iconos y premios de oficina': the standings and the kiosk show the four icons. */
+  officeIcons: boolean;
   members: GroupMember[];
 }
 

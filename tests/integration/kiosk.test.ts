@@ -12,6 +12,8 @@ let ana: Player;
 let otherManager: Player;
 let groupId: number;
 let otherGroupId: number;
+let seasonId: number;
+const quinielaIds: number[] = [];
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -20,11 +22,12 @@ beforeAll(async () => {
   groupId = await build.group(t.db, { name: "Oficina TI", members: [{ userId: gestor.id, role: 2 }, { userId: ana.id }] });
   otherGroupId = await build.group(t.db, { name: "Otra peña", members: [{ userId: otherManager.id, role: 2 }] });
 
-  const seasonId = await build.season(t.db, { name: "2024-25", startDate: "2024-08-01" });
+  seasonId = await build.season(t.db, { name: "2024-25", startDate: "2024-08-01" });
   const official: Sign[] = Array.from({ length: 14 }, (): Sign => "1");
   for (const number of [1, 2]) {
     const close = new Date(Date.now() - (3 - number) * DAY);
     const quinielaId = await build.pool(t.db, { seasonId, number, startDate: new Date(close.getTime() - DAY), closingDate: close });
+    quinielaIds.push(quinielaId);
     await build.results(t.db, quinielaId, official, { home: 2, away: 1 });
     await build.round(t.db, { groupId, quinielaId, openDate: new Date(close.getTime() - DAY), closeDate: close });
     const picks = (hits: number): Pick[] => official.map((s, i) => (i < hits ? [s] : ["2"]));
@@ -53,7 +56,8 @@ describe("kiosk links", () => {
     const { body: link } = await gestor.post(`/group/${groupId}/kiosk`);
     const res = await standings(link.token);
     expect(res.status).toBe(200);
-    expect(res.body.group).toEqual({ name: "Oficina TI" });
+    expect(res.body.group).toEqual({ name: "Oficina TI", officeIcons: true });
+    expect(res.body.bet).toBeNull();
     expect(res.body.season.name).toBe("2024-25");
     expect(res.body.rows.map((r: { userName: string; totalPoints: number; icons: string[] }) => [r.userName, r.totalPoints, r.icons])).toEqual([
       ["gestor", 11 + 12 + 10, ["burro", "bola"]],
@@ -103,7 +107,31 @@ describe("kiosk links", () => {
     const { body: link } = await otherManager.post(`/group/${otherGroupId}/kiosk`);
     const res = await standings(link.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ group: { name: "Otra peña" }, lastRound: null });
+    expect(res.body).toMatchObject({ group: { name: "Otra peña" }, lastRound: null, bet: null });
     expect(res.body.rows.map((r: { userName: string; totalPoints: number }) => [r.userName, r.totalPoints])).toEqual([["otro", 0]]);
+  });
+
+  it("show the group bet of the latest round that has one: its signs, pleno and state, and its hits once there are results", async () => {
+    const { body: link } = await gestor.post(`/group/${groupId}/kiosk`);
+    // The bet calls are another part of the API: the rows are written as they would leave them.
+    const bet = (quinielaId: number, matches: Pick[], confirmed: boolean) =>
+      t.db.query(
+        `insert into bets (group_id, quiniela_id, season_id, top_n, matches, pleno_home, pleno_away, confirmed)
+         values ($1, $2, $3, 2, $4, 2, 1, $5)`,
+        [groupId, quinielaId, seasonId, JSON.stringify(matches), confirmed],
+      );
+    // Official: fourteen "1" and 2-1. Ten right, "X", "2", "1X" (right: a double holds the sign), "X2", and the exact pleno: 12 of 15.
+    const picks: Pick[] = [...Array.from({ length: 10 }, (): Pick => ["1"]), ["X"], ["2"], ["1", "X"], ["X", "2"]];
+    await bet(quinielaIds[1], picks, true);
+    const withResults = await standings(link.token);
+    expect(withResults.body.bet).toEqual({ quinielaId: quinielaIds[1], numberQuiniela: 2, matches: picks, pleno: { home: 2, away: 1 }, confirmed: true, hits: 12 });
+
+    // The next round opens and its bet is generated before any result: it replaces the old one, with no hits yet.
+    const open = await build.pool(t.db, { seasonId, number: 3, startDate: new Date(Date.now() - DAY), closingDate: new Date(Date.now() + DAY) });
+    await build.round(t.db, { groupId, quinielaId: open, openDate: new Date(Date.now() - DAY), closeDate: new Date(Date.now() - 1000) });
+    await bet(open, picks, false);
+    const pending = await standings(link.token);
+    expect(pending.body.bet).toMatchObject({ quinielaId: open, numberQuiniela: 3, confirmed: false, hits: null });
+    expect(pending.body.lastRound.numberQuiniela).toBe(2);
   });
 });

@@ -45,10 +45,12 @@ export async function results(db: Db, quinielaId: number, matches: (Sign | null)
   );
 }
 
-export async function group(db: Db, input: { name?: string; members?: { userId: number; role?: 1 | 2 }[] } = {}) {
-  const row = await db.one<{ id: number }>("insert into groups (name, invite_code) values ($1, $2) returning id", [
+/** A group with 'Iconos y premios de oficina' on unless `officeIcons: false`, like the groups made before that setting. */
+export async function group(db: Db, input: { name?: string; officeIcons?: boolean; members?: { userId: number; role?: 1 | 2 }[] } = {}) {
+  const row = await db.one<{ id: number }>("insert into groups (name, invite_code, office_icons) values ($1, $2, $3) returning id", [
     input.name ?? "Peña de prueba",
     `CODE${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+    input.officeIcons ?? true,
   ]);
   for (const m of input.members ?? []) {
     await db.query("insert into group_members (group_id, user_id, role_id) values ($1, $2, $3)", [row!.id, m.userId, m.role ?? 1]);

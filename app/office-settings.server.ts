@@ -1,0 +1,27 @@
+import { parseWithZod } from "@conform-to/zod";
+import { GroupSettings } from "#core/contract/group";
+import { api, errorMessage, loadOrNull } from "~/api/client.server";
+import { officeSettingsSchema } from "~/forms/office";
+import { requireManagerOf } from "~/session/guards.server";
+import { redirectWithToast } from "~/session/toast.server";
+
+/** The group's own options for its settings page; null when they could not be read. */
+export const loadOfficeSettings = (request: Request, groupId: number) => loadOrNull(() => api.read(request, `/group/${groupId}`, GroupSettings));
+
+/** Turns 'Iconos y premios de oficina' on or off, then back to the group's settings with the outcome. */
+export async function officeSettingsAction(request: Request, groupIdParam: string | undefined) {
+  const { group } = await requireManagerOf(request, groupIdParam);
+  const back = `/grupo/${group.id}/ajustes`;
+  const submission = parseWithZod(await request.formData(), { schema: officeSettingsSchema });
+  if (submission.status !== "success") return redirectWithToast(back, { kind: "error", text: "No se pudo guardar la opción: valor no válido." });
+  try {
+    await api.put(request, `/group/${group.id}/settings`, { officeIcons: submission.value.officeIcons });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return redirectWithToast(back, { kind: "error", text: `No se pudo guardar la opción: ${errorMessage(error, "inténtalo de nuevo.")}` });
+  }
+  const text = submission.value.officeIcons
+    ? "Iconos y premios de oficina activados: la clasificación y la pantalla muestran los iconos."
+    : "Iconos y premios de oficina desactivados: la clasificación y la pantalla ya no muestran iconos.";
+  return redirectWithToast(back, { kind: "success", text });
+}
