@@ -1,7 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
+import { api, loadOrNull } from "~/api/client.server";
 import { roundSettingsAction, roundSettingsLoader } from "~/api/round-settings.server";
+import { AuditTrail } from "~/components/AuditTrail";
+import { Alert } from "~/components/Field";
 import { KioskLinks } from "~/components/KioskLinks";
 import { RoundSettings } from "~/components/RoundSettings";
 import { loadKioskLinks } from "~/kiosk.server";
@@ -10,16 +14,21 @@ export const meta: MetaFunction = () => [{ title: "Ajustes del grupo · Quiniela
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const settings = await (await roundSettingsLoader(request, params.groupId)).json();
-  return json({ ...settings, kioskLinks: await loadKioskLinks(request, settings.group.id) });
+  const [kioskLinks, audit] = await Promise.all([
+    loadKioskLinks(request, settings.group.id),
+    loadOrNull(() => api.read(request, `/Audit/ByGroup/${settings.group.id}?limit=100`, AuditTrailSchema)),
+  ]);
+  return json({ ...settings, kioskLinks, audit });
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => roundSettingsAction(request, params.groupId);
 
 export default function Ajustes() {
-  const { group, kioskLinks } = useLoaderData<typeof loader>();
+  const { group, kioskLinks, audit } = useLoaderData<typeof loader>();
   return (
     <RoundSettings title="Ajustes del grupo">
       <KioskLinks groupId={group.id} links={kioskLinks} />
+      {audit ? <AuditTrail entries={audit} /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </RoundSettings>
   );
 }
