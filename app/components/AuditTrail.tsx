@@ -55,7 +55,7 @@ export function AuditTrail({ entries, showGroup = false, title = "Registro de ca
                 <dl className="audit-changes">
                   {changes(entry).map((c) => (
                     <div key={c.field}>
-                      <dt>{c.field}</dt>
+                      <dt>{c.field}:</dt>{" "}
                       <dd>
                         {c.before !== null && c.after !== null ? (
                           <>

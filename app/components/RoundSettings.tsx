@@ -206,7 +206,7 @@ function DatesForm({ round, quinielaId, lastResult, stale }: { round: NonNullabl
       <input type="hidden" name="quinielaId" value={quinielaId} />
       {/* Always the stored version, also after a refused save: saving again means "I have seen the current values". */}
       <input type="hidden" name="version" value={round.version} />
-      <RoundDateFields fields={fields} />
+      <RoundDateFields fields={{ openDate: fields.openDate, closeDate: fields.closeDate }} />
       <button type="submit" name="intent" value="dates">
         Guardar fechas
       </button>
