@@ -6,7 +6,7 @@ import type { Season } from "#core/contract/season";
 import type { Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
-import { api, errorMessage } from "~/api/client.server";
+import { api, ApiError, errorMessage } from "~/api/client.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { redirectWithToast } from "~/session/toast.server";
 
@@ -15,7 +15,7 @@ export const TEAMS_ERROR = "No se pudieron cargar los equipos (continuarás igua
 const NOT_IN_LIST = "Equipo no encontrado en la lista.";
 
 /** What the editor carries between its server-rendered steps, as hidden inputs. */
-export const STATE_FIELDS = ["mode", "poolId", "numberQuiniela", "startDate", "closingDate", "matchesJson", "total"] as const;
+export const STATE_FIELDS = ["mode", "poolId", "version", "numberQuiniela", "startDate", "closingDate", "matchesJson", "total"] as const;
 export type EditorState = Record<(typeof STATE_FIELDS)[number], string>;
 
 const poolLabel = (pool: Quiniela, seasons: Season[]) => {
@@ -69,6 +69,8 @@ export async function loadEditor(request: Request) {
       .map((p) => ({ id: p.id, label: poolLabel(p, seasons) })),
     loadError,
     defaults,
+    /** The version of the pool being edited: a save against a newer one is refused (409). */
+    version: selected?.version ?? null,
   };
 }
 
@@ -98,8 +100,8 @@ function stateFormData(state: EditorState): FormData {
 }
 
 /** The pool form again, with what was typed and the message. */
-function formStep(submission: ReturnType<typeof parsePool>, formErrors?: string[], status = 400) {
-  return json({ step: "form" as const, lastResult: submission.reply(formErrors ? { formErrors } : undefined) }, { status });
+function formStep(submission: ReturnType<typeof parsePool>, formErrors?: string[], status = 400, stale = false) {
+  return json({ step: "form" as const, lastResult: submission.reply(formErrors ? { formErrors } : undefined), stale }, { status });
 }
 
 const parsePool = (formData: FormData) => parseWithZod(formData, { schema: poolSchema });
@@ -188,6 +190,7 @@ async function savePool(
     startDate: startDate.toISOString(),
     closingDate: closingDate.toISOString(),
     matches: resolution.matches.map(({ home, away }) => ({ home, away })),
+    version: state.mode === "edit" ? Number(state.version) || undefined : undefined,
   };
   let saved: Quiniela;
   try {
@@ -197,8 +200,10 @@ async function savePool(
         : await api.post<Quiniela>(request, "/quiniela/CreateQuiniela", body);
   } catch (error) {
     if (error instanceof Response) throw error;
+    // Another admin saved first: 409, the typed pool stays in the form and the current values are shown.
+    const stale = error instanceof ApiError && error.status === 409;
     const message = `Error al guardar: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return formStep(submission, teamsError ? [teamsError, message] : [message]);
+    return formStep(submission, teamsError ? [teamsError, message] : [message], stale ? 409 : 400, stale);
   }
   const parts = [`Quiniela guardada: ${saved.name}.`];
   if (resolution.normalized) parts.push(normalizedMessage(resolution.normalized));

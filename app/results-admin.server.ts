@@ -59,6 +59,7 @@ export async function loadResultsEditor(request: Request, requested: string | nu
       plenoAway: pleno ? String(pleno.away) : "",
     },
     hasResults: results !== null,
+    version: results?.version ?? null,
     errors,
   };
 }
@@ -68,12 +69,13 @@ export const PLENO_LEFT_OUT = "El pleno al quince no se ha guardado: faltaban lo
 /** Saves the official results for every group at once; the pleno only when both goals are given. */
 export async function saveResults(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: resultsSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
-  const { quinielaId, signs, plenoHome, plenoAway } = submission.value;
+  if (submission.status !== "success") return json({ lastResult: submission.reply(), stale: false }, { status: 400 });
+  const { quinielaId, signs, plenoHome, plenoAway, version } = submission.value;
   const withPleno = plenoHome !== undefined && plenoAway !== undefined;
   const halfPleno = !withPleno && (plenoHome !== undefined || plenoAway !== undefined);
   const body = {
     quinielaId,
+    version,
     matches: Array.from({ length: MATCHES }, (_, i) => signs[i] ?? null),
     ...(withPleno ? { plain15: { home: Number(plenoHome), away: Number(plenoAway) } } : {}),
   };
@@ -81,8 +83,10 @@ export async function saveResults(request: Request) {
     await api.post(request, "/Quiniela/SetResults", body);
   } catch (error) {
     rethrowResponse(error);
+    // Another admin saved first: 409, the typed results stay in the form and the current ones are shown.
+    const stale = error instanceof ApiError && error.status === 409;
     const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : "";
-    return json({ lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }) }, { status: 400 });
+    return json({ lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }), stale }, { status: stale ? 409 : 400 });
   }
   const url = new URL(request.url);
   const text = halfPleno ? `Resultados guardados. ${PLENO_LEFT_OUT}` : "Resultados guardados.";

@@ -88,6 +88,9 @@ const ERRORS: Record<Intent, string> = {
   unblock: "Error al desbloquear usuario.",
 };
 
+/** A save against a newer version (another manager saved first): the page answers 409 with the current values. */
+const isStale = (error: unknown) => error instanceof ApiError && error.status === 409;
+
 export async function roundSettingsAction(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);
   const formData = await request.formData();
@@ -104,12 +107,20 @@ export async function roundSettingsAction(request: Request, groupIdParam: string
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return json({ intent, lastResult: submission.reply(), message: null }, { status: 400 });
     const v = submission.value;
-    const body = { groupId: group.id, quinielaId: v.quinielaId, openDate: toUtc(v.openDate), closeDate: toUtc(v.closeDate), forceClosed: v.forceClosed ?? false };
+    const body = { groupId: group.id, quinielaId: v.quinielaId, openDate: toUtc(v.openDate), closeDate: toUtc(v.closeDate) };
     try {
-      if ("typeQuinielaId" in v) await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, typeQuinielaId: v.typeQuinielaId });
-      else await api.post(request, "/GroupQuiniela/UpdateStatus", body);
+      if ("typeQuinielaId" in v) {
+        await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: v.forceClosed ?? false, typeQuinielaId: v.typeQuinielaId });
+      } else {
+        // No forceClosed: the dates form never touches the forced close (docs/decisions/015).
+        await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, version: v.version });
+      }
     } catch (error) {
-      return json({ intent, lastResult: submission.reply({ formErrors: fail(error) }), message: null }, { status: 400 });
+      const stale = isStale(error);
+      return json(
+        { intent, lastResult: submission.reply({ formErrors: stale ? [errorMessage(error, "")] : fail(error) }), message: null, stale },
+        { status: stale ? 409 : 400 },
+      );
     }
     const text = intent === "configure" ? "Jornada activada para el grupo." : "Fechas actualizadas.";
     return redirectWithToast(back(v.quinielaId), { kind: "success", text });
@@ -117,14 +128,17 @@ export async function roundSettingsAction(request: Request, groupIdParam: string
 
   if (intent === "force" || intent === "type") {
     const quinielaId = Number(formData.get("quinielaId"));
+    // The version the button's page was loaded from: a stale "Quitar cierre forzado" is refused.
+    const version = Number(formData.get("version")) || undefined;
     try {
       const round = await roundOf(request, group.id, quinielaId);
       if (!round) throw new ApiError(404, "Esta jornada no está configurada para el grupo.");
-      const body = { groupId: group.id, quinielaId, openDate: round.openDate, closeDate: round.closeDate };
+      const body = { groupId: group.id, quinielaId, openDate: round.openDate, closeDate: round.closeDate, version };
       if (intent === "force") await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, forceClosed: formData.get("forceClosed") === "true" });
       else await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: round.forceClosed, typeQuinielaId: Number(formData.get("typeQuinielaId")) });
     } catch (error) {
-      return json({ intent, lastResult: null, message: fail(error).join(" ") }, { status: 400 });
+      const stale = isStale(error);
+      return json({ intent, lastResult: null, message: stale ? errorMessage(error, "") : fail(error).join(" "), stale }, { status: stale ? 409 : 400 });
     }
     const text = intent === "force" ? (formData.get("forceClosed") === "true" ? "Jornada cerrada." : "Cierre forzado retirado.") : "Tipo de quiniela cambiado.";
     return redirectWithToast(back(quinielaId), { kind: "success", text });

@@ -11,6 +11,7 @@ export function AdminPanel() {
     ["/admin/crear-usuario", "Crear usuario"],
     ["/team", "Equipos"],
     ["/call-quiniela", "Consultar resultados Loterías"],
+    ["/admin/auditoria", "Registro de cambios"],
   ];
   return (
     <nav aria-label="Administración">

@@ -11,12 +11,16 @@ interface Props {
   matches: QuinielaMatch[];
   defaults: { quinielaId: string; signs: string[]; plenoHome: string; plenoAway: string };
   hasResults: boolean;
+  /** The version of the stored results (null before the first save). */
+  version: number | null;
   errors: string[];
   lastResult?: SubmissionResult<string[]>;
+  /** The last save was refused because another admin saved first. */
+  stale?: boolean;
 }
 
 /** The official results of one round: 14 signs (a match may stay empty) and the pleno's score. */
-export function ResultsEditor({ rounds, selected, matches, defaults, hasResults, errors, lastResult }: Props) {
+export function ResultsEditor({ rounds, selected, matches, defaults, hasResults, version, errors, lastResult, stale }: Props) {
   const [form, fields] = useForm({
     id: `results-${selected?.id ?? "none"}`,
     lastResult,
@@ -58,7 +62,18 @@ export function ResultsEditor({ rounds, selected, matches, defaults, hasResults,
           <h2>{selected.name}</h2>
           <p className="muted">{hasResults ? "Esta jornada ya tiene resultados: al guardar se sustituyen para todos los grupos." : "Los resultados se aplican a todos los grupos a la vez."}</p>
           <FormErrors errors={form.errors} id={form.errorId} />
+          {stale ? (
+            <div className="conflict-current" aria-label="Valores actuales">
+              <p>
+                <strong>Valores actuales</strong> (guardados por otra persona):
+              </p>
+              <p>{defaults.signs.map((sign) => sign || "–").join(" ")}</p>
+              <p>Pleno al quince: {defaults.plenoHome !== "" ? `${defaults.plenoHome}-${defaults.plenoAway}` : "—"}</p>
+            </div>
+          ) : null}
           <input {...getInputProps(fields.quinielaId, { type: "hidden" })} />
+          {/* The stored version, also after a refused save: saving again means "I have seen the current values". */}
+          {version !== null ? <input type="hidden" name="version" value={version} /> : null}
           <ol className="result-list">
             {matches
               .filter((m) => m.position <= 14)

@@ -85,6 +85,10 @@ export function RoundSettings({ title, children }: { title: string; children?: R
 function SelectedRound({ selected, types, actionData }: { selected: Selected; types: Data["types"]; actionData: ActionData }) {
   const { pool, round, members } = selected;
   const forIntent = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  const staleFor = (intent: string) => {
+    const data = forIntent(intent);
+    return Boolean(data && "stale" in data && data.stale);
+  };
   return (
     <section id="jornada" className="card stack" aria-labelledby="jornada-title">
       <h2 id="jornada-title">Jornada {pool.numberQuiniela}</h2>
@@ -96,8 +100,14 @@ function SelectedRound({ selected, types, actionData }: { selected: Selected; ty
           <p>
             Estado: <RoundState state={round.state} reason={round.reason} /> · Tipo: {round.typeName}
           </p>
-          <DatesForm round={round} quinielaId={pool.id} lastResult={forIntent("dates")?.lastResult ?? undefined} />
-          <ForceAndType round={round} quinielaId={pool.id} types={types} message={forIntent("force")?.message ?? forIntent("type")?.message} />
+          <DatesForm round={round} quinielaId={pool.id} lastResult={forIntent("dates")?.lastResult ?? undefined} stale={staleFor("dates")} />
+          <ForceAndType
+            round={round}
+            quinielaId={pool.id}
+            types={types}
+            message={forIntent("force")?.message ?? forIntent("type")?.message}
+            stale={staleFor("force") || staleFor("type")}
+          />
           <Members
             members={members}
             groupQuinielaId={round.id}
@@ -114,8 +124,8 @@ function SelectedRound({ selected, types, actionData }: { selected: Selected; ty
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
-/** A round's dates (Madrid time) and forced close, as activated and as changed later. */
-function RoundDateFields({ fields }: { fields: { openDate: FieldMetadata<string>; closeDate: FieldMetadata<string>; forceClosed: FieldMetadata<boolean | undefined> } }) {
+/** A round's dates (Madrid time), and its forced close only when it is first activated. */
+function RoundDateFields({ fields }: { fields: { openDate: FieldMetadata<string>; closeDate: FieldMetadata<string>; forceClosed?: FieldMetadata<boolean | undefined> } }) {
   return (
     <>
       <Field field={fields.openDate} label="Fecha de apertura" hint={MADRID}>
@@ -124,11 +134,28 @@ function RoundDateFields({ fields }: { fields: { openDate: FieldMetadata<string>
       <Field field={fields.closeDate} label="Fecha de cierre" hint={MADRID}>
         <input {...getInputProps(fields.closeDate, { type: "datetime-local" })} />
       </Field>
-      <label className="check">
-        <input {...getInputProps(fields.forceClosed, { type: "checkbox" })} />
-        Cierre forzado
-      </label>
+      {fields.forceClosed ? (
+        <label className="check">
+          <input {...getInputProps(fields.forceClosed, { type: "checkbox" })} />
+          Cierre forzado
+        </label>
+      ) : null}
     </>
+  );
+}
+
+/** After a refused stale save: what is stored now, beside what the manager typed (kept in the form). */
+function CurrentRound({ round }: { round: NonNullable<Selected["round"]> }) {
+  return (
+    <div className="conflict-current" aria-label="Valores actuales">
+      <p>
+        <strong>Valores actuales</strong> (guardados por otra persona):
+      </p>
+      <p>Apertura: {formatDateTime(round.openDate)}</p>
+      <p>Cierre: {formatDateTime(round.closeDate)}</p>
+      <p>Cierre forzado: {round.forceClosed ? "Sí" : "No"}</p>
+      <p>Tipo: {round.typeName}</p>
+    </div>
   );
 }
 
@@ -164,21 +191,24 @@ function ConfigureForm({ pool, types, lastResult }: { pool: Selected["pool"]; ty
   );
 }
 
-function DatesForm({ round, quinielaId, lastResult }: { round: NonNullable<Selected["round"]>; quinielaId: number; lastResult: LastResult }) {
+function DatesForm({ round, quinielaId, lastResult, stale }: { round: NonNullable<Selected["round"]>; quinielaId: number; lastResult: LastResult; stale: boolean }) {
   const [form, fields] = useForm({
     id: "round-dates",
     lastResult,
-    defaultValue: { openDate: utcToMadridLocal(round.openDate), closeDate: utcToMadridLocal(round.closeDate), forceClosed: round.forceClosed ? "on" : undefined },
+    defaultValue: { openDate: utcToMadridLocal(round.openDate), closeDate: utcToMadridLocal(round.closeDate) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roundStatusSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" className="stack" {...getFormProps(form)}>
-      <h3>Fechas y cierre</h3>
+      <h3>Fechas</h3>
       <FormErrors errors={form.errors} id={form.errorId} />
+      {stale ? <CurrentRound round={round} /> : null}
       <input type="hidden" name="quinielaId" value={quinielaId} />
-      <RoundDateFields fields={fields} />
+      {/* Always the stored version, also after a refused save: saving again means "I have seen the current values". */}
+      <input type="hidden" name="version" value={round.version} />
+      <RoundDateFields fields={{ openDate: fields.openDate, closeDate: fields.closeDate }} />
       <button type="submit" name="intent" value="dates">
         Guardar fechas
       </button>
@@ -186,12 +216,26 @@ function DatesForm({ round, quinielaId, lastResult }: { round: NonNullable<Selec
   );
 }
 
-function ForceAndType({ round, quinielaId, types, message }: { round: NonNullable<Selected["round"]>; quinielaId: number; types: Data["types"]; message?: string | null }) {
+function ForceAndType({
+  round,
+  quinielaId,
+  types,
+  message,
+  stale,
+}: {
+  round: NonNullable<Selected["round"]>;
+  quinielaId: number;
+  types: Data["types"];
+  message?: string | null;
+  stale: boolean;
+}) {
   return (
     <div className="stack">
       <Alert>{message}</Alert>
+      {stale ? <CurrentRound round={round} /> : null}
       <Form method="post" className="row">
         <input type="hidden" name="quinielaId" value={quinielaId} />
+        <input type="hidden" name="version" value={round.version} />
         <input type="hidden" name="forceClosed" value={round.forceClosed ? "false" : "true"} />
         <button type="submit" name="intent" value="force" className={round.forceClosed ? "secondary" : "danger"}>
           {round.forceClosed ? "Quitar cierre forzado" : "Forzar cierre ahora"}
@@ -199,6 +243,7 @@ function ForceAndType({ round, quinielaId, types, message }: { round: NonNullabl
       </Form>
       <Form method="post" className="row align-end">
         <input type="hidden" name="quinielaId" value={quinielaId} />
+        <input type="hidden" name="version" value={round.version} />
         <div className="field">
           <label htmlFor="round-type">Tipo de quiniela</label>
           <select id="round-type" name="typeQuinielaId" defaultValue={round.typeQuinielaId}>

@@ -153,6 +153,8 @@ export const resultsSchema = z
     signs: z.array(sign).max(MATCHES).default([]),
     plenoHome: goals,
     plenoAway: goals,
+    /** The version of the results the form was loaded from; absent for a first save. */
+    version: z.coerce.number().int().positive().optional(),
   });
 // The pleno is sent only when both goals are filled (spec section 5): one alone is left out, and
 // the action says so, rather than refusing the fourteen signs.

@@ -3,9 +3,12 @@ import { madridLocalToUtc } from "#core/dates";
 import { GROUP_NAME_REQUIRED, ROLE_GESTOR, ROLE_USUARIO } from "#core/contract/group";
 import { CLOSE_AFTER_OPEN } from "#core/contract/group-quiniela";
 
+const positiveIdBase = z.coerce.number().int().positive();
+
 export const groupSchema = z.object({
   name: z.string({ required_error: GROUP_NAME_REQUIRED }).trim().min(1, GROUP_NAME_REQUIRED).max(80, "Máximo 80 caracteres."),
   description: z.string().trim().max(500, "Máximo 500 caracteres.").optional(),
+  version: positiveIdBase.optional(),
 });
 
 export const JOIN_CODE_REQUIRED = "Introduce el código de invitación.";
@@ -37,18 +40,23 @@ const closeAfterOpen = (v: { openDate: string; closeDate: string }, ctx: z.Refin
   if (open && close && close <= open) ctx.addIssue({ code: "custom", path: ["closeDate"], message: CLOSE_AFTER_OPEN });
 };
 
+/** The version a form was loaded from (a hidden input): a save against a newer one is refused. */
+export const loadedVersion = positiveId.optional();
+
 const roundDates = {
   openDate: madridDateTime("Indica la fecha de apertura."),
   closeDate: madridDateTime("Indica la fecha de cierre."),
-  forceClosed: z.boolean().optional(),
 };
 
 /** Configuring a pool for the group: dates, type and forced close. */
 export const configureRoundSchema = z
-  .object({ quinielaId: positiveId, typeQuinielaId: positiveId, ...roundDates })
+  .object({ quinielaId: positiveId, typeQuinielaId: positiveId, ...roundDates, forceClosed: z.boolean().optional() })
   .superRefine(closeAfterOpen);
 
-/** Changing the dates and forced close of a configured round. */
-export const roundStatusSchema = z.object({ quinielaId: positiveId, ...roundDates }).superRefine(closeAfterOpen);
+/**
+ * Changing the dates of a configured round. The forced close is not part of it (its own button):
+ * a dates form loaded before another manager's forced close must not lift it when saved.
+ */
+export const roundStatusSchema = z.object({ quinielaId: positiveId, ...roundDates, version: loadedVersion }).superRefine(closeAfterOpen);
 
 export const blockSchema = z.object({ groupQuinielaId: positiveId, userId: positiveId });

@@ -21,5 +21,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminResults() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ResultsEditor {...data} lastResult={actionData?.lastResult} />;
+  return <ResultsEditor {...data} lastResult={actionData?.lastResult} stale={actionData?.stale} />;
 }

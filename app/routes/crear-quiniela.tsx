@@ -54,7 +54,9 @@ export default function PoolEditor() {
               mode={data.mode}
               id={data.selectedId}
               defaults={data.defaults}
+              version={data.version}
               lastResult={actionData?.step === "form" ? actionData.lastResult : undefined}
+              stale={actionData?.step === "form" && actionData.stale}
             />
           ) : null}
         </>
@@ -90,12 +92,16 @@ function PoolForm({
   mode,
   id,
   defaults,
+  version,
   lastResult,
+  stale,
 }: {
   mode: "create" | "edit";
   id: number | null;
   defaults: { numberQuiniela: string; startDate: string; closingDate: string; matchesJson: string };
+  version: number | null;
   lastResult?: SubmissionResult<string[]>;
+  stale: boolean;
 }) {
   const [form, fields] = useForm({
     id: `pool-${mode}-${id ?? "new"}`,
@@ -108,8 +114,23 @@ function PoolForm({
   return (
     <Form method="post" className="stack card" {...getFormProps(form)}>
       <FormErrors errors={form.errors} id={form.errorId} />
+      {stale ? (
+        <div className="conflict-current" aria-label="Valores actuales">
+          <p>
+            <strong>Valores actuales</strong> (guardados por otra persona):
+          </p>
+          <p>Inicio: {defaults.startDate.replace("T", " ")}</p>
+          <p>Cierre: {defaults.closingDate.replace("T", " ")}</p>
+          <details>
+            <summary>Partidos</summary>
+            <pre>{defaults.matchesJson}</pre>
+          </details>
+        </div>
+      ) : null}
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="poolId" value={id ?? ""} />
+      {/* The stored version, also after a refused save: saving again means "I have seen the current values". */}
+      {version !== null ? <input type="hidden" name="version" value={version} /> : null}
       <div className="row pool-head">
         <Field field={fields.numberQuiniela} label="Jornada" hint="Número siguiente de la temporada: no se puede cambiar.">
           <input {...getInputProps(fields.numberQuiniela, { type: "text", ariaDescribedBy: fields.numberQuiniela.descriptionId })} readOnly inputMode="numeric" />

@@ -20,5 +20,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SetResults() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ResultsEditor {...data} lastResult={actionData?.lastResult} />;
+  return <ResultsEditor {...data} lastResult={actionData?.lastResult} stale={actionData?.stale} />;
 }

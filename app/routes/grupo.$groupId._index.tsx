@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
-import { api, errorMessage } from "~/api/client.server";
+import { api, ApiError, errorMessage } from "~/api/client.server";
 import { loadGroup, refreshedUserCookie } from "~/api/groups.server";
 import { FormErrors } from "~/components/Field";
 import { GroupFields } from "~/components/GroupForms";
@@ -44,11 +44,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: groupSchema });
   if (submission.status !== "success") return json({ intent: "edit", lastResult: submission.reply() }, { status: 400 });
   try {
-    await api.put(request, `/group/${group.id}`, { name: submission.value.name, description: submission.value.description ?? "" });
+    const { name, description, version } = submission.value;
+    await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const message = `No se pudo guardar el grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return json({ intent: "edit", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+    // Another manager saved first: 409, the typed values stay in the form and the current ones are shown.
+    const stale = error instanceof ApiError && error.status === 409;
+    const message = stale ? errorMessage(error, "") : `No se pudo guardar el grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
+    return json({ intent: "edit", lastResult: submission.reply({ formErrors: [message] }), stale }, { status: stale ? 409 : 400 });
   }
   return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: "Grupo actualizado." });
 }
@@ -143,6 +146,17 @@ export default function GroupDetail() {
           <summary>Editar grupo</summary>
           <Form method="post" className="stack" {...getFormProps(editForm)}>
             <FormErrors errors={editForm.errors} id={editForm.errorId} />
+            {actionData && "stale" in actionData && actionData.stale ? (
+              <div className="conflict-current" aria-label="Valores actuales">
+                <p>
+                  <strong>Valores actuales</strong> (guardados por otra persona):
+                </p>
+                <p>Nombre: {group.name}</p>
+                <p>Descripción: {group.description || "—"}</p>
+              </div>
+            ) : null}
+            {/* The stored version, also after a refused save: saving again means "I have seen the current values". */}
+            <input type="hidden" name="version" value={group.version} />
             <GroupFields fields={fields} />
             <button type="submit" name="intent" value="edit">
               Guardar cambios

@@ -1,7 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
+import { api, loadOrNull } from "~/api/client.server";
 import { roundSettingsAction, roundSettingsLoader } from "~/api/round-settings.server";
+import { AuditTrail } from "~/components/AuditTrail";
+import { Alert } from "~/components/Field";
 import { KioskLinks } from "~/components/KioskLinks";
 import { OfficeSettings } from "~/components/OfficeSettings";
 import { RoundSettings } from "~/components/RoundSettings";
@@ -12,18 +16,23 @@ export const meta: MetaFunction = () => [{ title: "Ajustes del grupo · Quiniela
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const settings = await (await roundSettingsLoader(request, params.groupId)).json();
-  const [kioskLinks, office] = await Promise.all([loadKioskLinks(request, settings.group.id), loadOfficeSettings(request, settings.group.id)]);
-  return json({ ...settings, kioskLinks, officeIcons: office?.officeIcons ?? null });
+  const [kioskLinks, office, audit] = await Promise.all([
+    loadKioskLinks(request, settings.group.id),
+    loadOfficeSettings(request, settings.group.id),
+    loadOrNull(() => api.read(request, `/Audit/ByGroup/${settings.group.id}?limit=100`, AuditTrailSchema)),
+  ]);
+  return json({ ...settings, kioskLinks, officeIcons: office?.officeIcons ?? null, audit });
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => roundSettingsAction(request, params.groupId);
 
 export default function Ajustes() {
-  const { group, kioskLinks, officeIcons } = useLoaderData<typeof loader>();
+  const { group, kioskLinks, officeIcons, audit } = useLoaderData<typeof loader>();
   return (
     <RoundSettings title="Ajustes del grupo">
       <OfficeSettings groupId={group.id} officeIcons={officeIcons} />
       <KioskLinks groupId={group.id} links={kioskLinks} />
+      {audit ? <AuditTrail entries={audit} /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </RoundSettings>
   );
 }

@@ -25,19 +25,19 @@ export default async function groupQuinielaRoutes(app: FastifyInstance, deps: De
     return rounds.roundDetail(deps, groupId, quinielaId);
   });
 
-  app.post("/GroupQuiniela/ConfigureGroupQuiniela", { schema: { tags, summary: "Configura (o reconfigura) una jornada del grupo" } }, async (request, reply) => {
+  app.post("/GroupQuiniela/ConfigureGroupQuiniela", { schema: { tags, summary: "Configura (o reconfigura) una jornada del grupo; con version, 409 si otra persona la cambió" } }, async (request, reply) => {
     requireUser(request);
     const body = parse(configureBody, request.body);
-    await requireManager(request, deps.db, body.groupId);
-    const { round, created } = await rounds.configure(deps, body);
+    const user = await requireManager(request, deps.db, body.groupId);
+    const { round, created } = await rounds.configure(deps, user.id, body);
     return reply.code(created ? 201 : 200).send(round);
   });
 
-  app.post("/GroupQuiniela/UpdateStatus", { schema: { tags, summary: "Cambia fechas y, si se envía, el cierre forzado" } }, async (request) => {
+  app.post("/GroupQuiniela/UpdateStatus", { schema: { tags, summary: "Cambia fechas y, si se envía, el cierre forzado; no reabre una jornada con resultados; con version, 409 si otra persona la cambió" } }, async (request) => {
     requireUser(request);
     const body = parse(updateStatusBody, request.body);
-    await requireManager(request, deps.db, body.groupId);
-    return rounds.updateStatus(deps, body);
+    const user = await requireManager(request, deps.db, body.groupId);
+    return rounds.updateStatus(deps, user.id, body);
   });
 
   app.post("/GroupQuiniela/BlockUser", { schema: { tags, summary: "Bloquea a un miembro para esta jornada" } }, async (request) => {
@@ -48,10 +48,10 @@ export default async function groupQuinielaRoutes(app: FastifyInstance, deps: De
   });
 
   app.post("/GroupQuiniela/UnblockUser", { schema: { tags, summary: "Desbloquea a un miembro para esta jornada" } }, async (request) => {
-    requireUser(request);
+    const user = requireUser(request);
     const body = parse(blockBody, request.body);
     await requireManager(request, deps.db, (await rounds.roundOwner(deps.db, body.groupQuinielaId)).groupId);
-    return rounds.unblock(deps, body.groupQuinielaId, body.userId);
+    return rounds.unblock(deps, body.groupQuinielaId, body.userId, user.id);
   });
 
   app.get("/GroupQuiniela/:id/BlockedUsers", { schema: { tags, summary: "Usuarios bloqueados en una jornada (miembros o admin)" } }, async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { id } from "#core/contract/common";
-import { changeRoleBody, groupBody, groupSettingsBody, inviteCode } from "#core/contract/group";
+import { changeRoleBody, groupBody, groupSettingsBody, inviteCode, updateGroupBody } from "#core/contract/group";
 import { requireAdmin, requireManager, requireMember, requireUser, type Deps } from "../context";
 import { parse } from "../validate";
 import * as groups from "../services/groups";
@@ -36,8 +36,8 @@ export default async function groupRoutes(app: FastifyInstance, deps: Deps) {
   app.post("/group/ChangeUserRole", { schema: { tags, summary: "Usuario ⇄ Gestor (gestor del grupo o admin); el grupo conserva un gestor" } }, async (request) => {
     requireUser(request);
     const body = parse(changeRoleBody, request.body);
-    await requireManager(request, deps.db, body.groupId);
-    return groups.changeRole(deps, body.groupId, body.userId, body.roleId);
+    const user = await requireManager(request, deps.db, body.groupId);
+    return groups.changeRole(deps, user.id, body.groupId, body.userId, body.roleId);
   });
 
   app.get("/group/:id", { schema: { tags, summary: "Detalle del grupo con sus miembros (miembros o admin)" } }, async (request) => {
@@ -47,13 +47,13 @@ export default async function groupRoutes(app: FastifyInstance, deps: Deps) {
     return groups.groupDetail(deps, groupId, user.id);
   });
 
-  app.put("/group/:id", { schema: { tags, summary: "Cambia nombre y descripción (gestor del grupo o admin)" } }, async (request) => {
+  app.put("/group/:id", { schema: { tags, summary: "Cambia nombre y descripción (gestor del grupo o admin); con version, 409 si otra persona lo cambió" } }, async (request) => {
     const { id: groupId } = parse(groupParams, request.params);
     requireUser(request);
-    const body = parse(groupBody, request.body);
-    await requireManager(request, deps.db, groupId);
-    await groups.updateGroup(deps, groupId, body);
-    return groups.groupDetail(deps, groupId, requireUser(request).id);
+    const body = parse(updateGroupBody, request.body);
+    const user = await requireManager(request, deps.db, groupId);
+    await groups.updateGroup(deps, user.id, groupId, body);
+    return groups.groupDetail(deps, groupId, user.id);
   });
 
   app.put("/group/:id/settings", { schema: { tags, summary: "Opciones del grupo: 'Iconos y premios de oficina' (gestor del grupo o admin)" } }, async (request) => {
@@ -75,8 +75,8 @@ export default async function groupRoutes(app: FastifyInstance, deps: Deps) {
 
   app.delete("/group/:id/members/:userId", { schema: { tags, summary: "Quita a un miembro (sus pronósticos se conservan)" } }, async (request, reply) => {
     const { id: groupId, userId } = parse(memberParams, request.params);
-    await requireManager(request, deps.db, groupId);
-    await groups.removeMember(deps, groupId, userId);
+    const user = await requireManager(request, deps.db, groupId);
+    await groups.removeMember(deps, user.id, groupId, userId);
     return reply.code(204).send();
   });
 }

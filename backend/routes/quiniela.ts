@@ -45,16 +45,16 @@ export default async function quinielaRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.post("/quiniela/CreateQuiniela", { schema: { tags, summary: "Crea la quiniela de una jornada (admin)" } }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const body = parse(quinielaBody, request.body);
-    return answeringUnknown(reply, 201, () => pools.createPool(deps, body));
+    return answeringUnknown(reply, 201, () => pools.createPool(deps, admin.id, body));
   });
 
-  app.put("/quiniela/UpdateQuiniela/:id", { schema: { tags, summary: "Cambia fechas y partidos de una quiniela (admin)" } }, async (request, reply) => {
-    requireAdmin(request);
+  app.put("/quiniela/UpdateQuiniela/:id", { schema: { tags, summary: "Cambia fechas y partidos de una quiniela (admin); con version, 409 si otra persona la cambió" } }, async (request, reply) => {
+    const admin = requireAdmin(request);
     const quinielaId = param(request, "id");
     const body = parse(quinielaBody, request.body);
-    return answeringUnknown(reply, 200, () => pools.updatePool(deps, quinielaId, body));
+    return answeringUnknown(reply, 200, () => pools.updatePool(deps, admin.id, quinielaId, body));
   });
 
   app.get("/Quiniela/GetResults/:id", { schema: { tags, summary: "Resultados oficiales (404 si aún no hay)" } }, async (request) => {
@@ -62,8 +62,8 @@ export default async function quinielaRoutes(app: FastifyInstance, deps: Deps) {
     return pools.poolResults(deps, param(request, "id"));
   });
 
-  app.post("/Quiniela/SetResults", { schema: { tags, summary: "Fija los resultados oficiales para todos los grupos (admin)" } }, async (request) => {
-    requireAdmin(request);
-    return pools.setResults(deps, parse(setResultsBody, request.body));
+  app.post("/Quiniela/SetResults", { schema: { tags, summary: "Fija los resultados oficiales para todos los grupos (admin); con version, 409 si otra persona los cambió" } }, async (request) => {
+    const admin = requireAdmin(request);
+    return pools.setResults(deps, admin.id, parse(setResultsBody, request.body));
   });
 }

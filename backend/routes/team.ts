@@ -14,14 +14,14 @@ export default async function teamRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.post("/team/Create", { schema: { tags, summary: "Crea un equipo {name, logo, alias[]} (admin)" } }, async (request, reply) => {
-    requireAdmin(request);
-    return reply.code(201).send(await teams.createTeam(deps, parse(createTeamBody, request.body)));
+    const admin = requireAdmin(request);
+    return reply.code(201).send(await teams.createTeam(deps, admin.id, parse(createTeamBody, request.body)));
   });
 
   app.post("/team/:id/add-alias", { schema: { tags, summary: "Añade un alias a un equipo (admin)" } }, async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const teamId = parse(id, (request.params as { id: string }).id);
     const { alias } = parse(addAliasBody, request.body);
-    return teams.addAlias(deps, teamId, alias);
+    return teams.addAlias(deps, admin.id, teamId, alias);
   });
 }

@@ -13,6 +13,8 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { newInviteCode } from "../security";
+import { recordAudit } from "./audit";
+import { assertVersion } from "./versions";
 import { avatarPath } from "./users";
 
 export const GROUP_NOT_FOUND = "Grupo no encontrado.";
@@ -85,15 +87,15 @@ export async function members({ db }: Deps, groupId: number): Promise<GroupMembe
  * client loads; the backend keeps it per user).
  */
 export async function groupDetail(deps: Deps, groupId: number, viewerId: number): Promise<GroupDetail> {
-  const row = await deps.db.one<GroupRow & { send_alert: boolean | null; office_icons: boolean }>(
-    `select g.id, g.name, g.description, g.invite_code, g.created_at, 0 as member_count, g.office_icons,
+  const row = await deps.db.one<GroupRow & { send_alert: boolean | null; office_icons: boolean; version: number }>(
+    `select g.id, g.name, g.description, g.invite_code, g.created_at, 0 as member_count, g.office_icons, g.version,
             (select send_alert from users where id = $2) as send_alert
        from groups g where g.id = $1`,
     [groupId, viewerId],
   );
   if (!row) throw notFound(GROUP_NOT_FOUND);
   const { memberCount: _count, ...group } = summary(row);
-  return { ...group, sendAlert: Boolean(row.send_alert), officeIcons: row.office_icons, members: await members(deps, groupId) };
+  return { ...group, sendAlert: Boolean(row.send_alert), officeIcons: row.office_icons, version: row.version, members: await members(deps, groupId) };
 }
 
 /** 'Iconos y premios de oficina': whether the group's standings and kiosk show the four icons. */
@@ -132,9 +134,27 @@ export async function createGroup(deps: Deps, creator: AuthUser, input: { name: 
   });
 }
 
-export async function updateGroup({ db }: Deps, groupId: number, input: { name: string; description: string }) {
-  const row = await db.one("update groups set name = $2, description = $3 where id = $1 returning id", [groupId, input.name, input.description]);
-  if (!row) throw notFound(GROUP_NOT_FOUND);
+export async function updateGroup(deps: Deps, actorId: number, groupId: number, input: { name: string; description: string; version?: number }) {
+  await deps.db.tx(async (tx) => {
+    const current = await tx.one<{ name: string; description: string; version: number }>(
+      "select name, description, version from groups where id = $1 for update",
+      [groupId],
+    );
+    if (!current) throw notFound(GROUP_NOT_FOUND);
+    assertVersion(current.version, input.version, "El grupo");
+    await tx.query("update groups set name = $2, description = $3, version = version + 1 where id = $1", [groupId, input.name, input.description]);
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId,
+      groupId,
+      action: "group.edit",
+      entity: "group",
+      entityId: groupId,
+      subject: input.name,
+      before: { name: current.name, description: current.description },
+      after: { name: input.name, description: input.description },
+    });
+  });
 }
 
 /**
@@ -179,21 +199,47 @@ async function assertAnotherManager(tx: Db, groupId: number, userId: number) {
   if (!other) throw conflict(LAST_MANAGER_MESSAGE);
 }
 
-export async function changeRole({ db }: Deps, groupId: number, userId: number, roleId: number) {
-  await db.tx(async (tx) => {
+const memberName = async (tx: Db, userId: number) => (await tx.one<{ username: string }>("select username from users where id = $1", [userId]))?.username ?? "";
+
+export async function changeRole(deps: Deps, actorId: number, groupId: number, userId: number, roleId: number) {
+  await deps.db.tx(async (tx) => {
     const member = await lockedMember(tx, groupId, userId);
     if (member.role_id === roleId) return;
     if (member.role_id === ROLE_GESTOR) await assertAnotherManager(tx, groupId, userId);
     await tx.query("update group_members set role_id = $3 where group_id = $1 and user_id = $2", [groupId, userId, roleId]);
+    const username = await memberName(tx, userId);
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId,
+      groupId,
+      action: "group.role",
+      entity: "member",
+      entityId: userId,
+      subject: username,
+      before: { username, role: roleName(member.role_id) },
+      after: { username, role: roleName(roleId) },
+    });
   });
   return { groupId, userId, roleId, role: roleName(roleId) };
 }
 
 /** Soft removal: the row and the member's predictions stay, so past standings still show them. */
-export async function removeMember(deps: Deps, groupId: number, userId: number) {
+export async function removeMember(deps: Deps, actorId: number, groupId: number, userId: number) {
   await deps.db.tx(async (tx) => {
     const member = await lockedMember(tx, groupId, userId);
     if (member.role_id === ROLE_GESTOR) await assertAnotherManager(tx, groupId, userId);
     await tx.query("update group_members set removed_at = $3 where group_id = $1 and user_id = $2", [groupId, userId, deps.clock()]);
+    const username = await memberName(tx, userId);
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId,
+      groupId,
+      action: "group.remove-member",
+      entity: "member",
+      entityId: userId,
+      subject: username,
+      before: { username, role: roleName(member.role_id) },
+      after: null,
+    });
   });
 }

@@ -1,5 +1,6 @@
 import {
   BLOCKED_MESSAGE,
+  RESULTS_FINAL_MESSAGE,
   ROUND_CLOSED_MESSAGE,
   ROUND_NOT_OPEN_MESSAGE,
   type MyPrediction,
@@ -11,7 +12,8 @@ import { normalizePick, type Pick } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
-import { findRound, isBlocked, ROUND_NOT_FOUND } from "./rounds";
+import { recordAudit } from "./audit";
+import { findRound, hasOfficialResults, isBlocked, ROUND_NOT_FOUND } from "./rounds";
 import { avatarPath } from "./users";
 
 interface PredictionRow {
@@ -23,10 +25,11 @@ interface PredictionRow {
   pleno_home: number;
   pleno_away: number;
   updated_at: Date | string;
+  late: boolean;
 }
 
 const SELECT_PREDICTION = `
-  select p.id, p.user_id, u.username, u.avatar_version, p.matches, p.pleno_home, p.pleno_away, p.updated_at
+  select p.id, p.user_id, u.username, u.avatar_version, p.matches, p.pleno_home, p.pleno_away, p.updated_at, p.late
     from predictions p join users u on u.id = p.user_id`;
 
 // jsonb arrives parsed from both drivers, but a string is tolerated in case a column was written as text.
@@ -46,6 +49,7 @@ function toPrediction(row: PredictionRow, hidden = false): Prediction {
     plain15: hidden ? null : { home: row.pleno_home, away: row.pleno_away },
     hidden,
     updatedAt: new Date(row.updated_at).toISOString(),
+    late: row.late,
   };
 }
 
@@ -105,14 +109,25 @@ export async function savePrediction(
 ): Promise<Prediction> {
   const id = await deps.db.tx(async (tx) => {
     await assertActiveMember(tx, input.groupId, user.id);
-    const round = await tx.one<{ id: number; open_date: Date; close_date: Date; force_closed: boolean; num_double: number; num_triple: number }>(
-      `select gq.id, gq.open_date, gq.close_date, gq.force_closed, pt.num_double, pt.num_triple
-         from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id
+    const round = await tx.one<{
+      id: number;
+      open_date: Date;
+      close_date: Date;
+      force_closed: boolean;
+      num_double: number;
+      num_triple: number;
+      reopened_at: Date | null;
+      number: number;
+    }>(
+      `select gq.id, gq.open_date, gq.close_date, gq.force_closed, pt.num_double, pt.num_triple, gq.reopened_at, q.number
+         from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id join quinielas q on q.id = gq.quiniela_id
         where gq.group_id = $1 and gq.quiniela_id = $2
         for update of gq`,
       [input.groupId, input.quinielaId],
     );
     if (!round) throw notFound(ROUND_NOT_FOUND);
+    // Official results end the round for good, whatever its dates say (docs/decisions/015).
+    if (await hasOfficialResults(tx, input.quinielaId)) throw forbidden(RESULTS_FINAL_MESSAGE);
     const { state } = roundStatus({ openDate: round.open_date, closeDate: round.close_date, forceClosed: round.force_closed }, deps.clock());
     if (state === "closed") throw forbidden(ROUND_CLOSED_MESSAGE);
     if (state === "not-open") throw forbidden(ROUND_NOT_OPEN_MESSAGE);
@@ -122,24 +137,41 @@ export async function savePrediction(
 
     const checked = validatePrediction({ matches: input.matches, pleno: input.plain15 }, { numDouble: round.num_double, numTriple: round.num_triple });
     if (!checked.ok) throw badRequest([checked.message, ...checked.problems].join(" "));
-    const values = [input.groupId, input.quinielaId, user.id, JSON.stringify(checked.matches), checked.pleno.home, checked.pleno.away, deps.clock()];
+    // Anything written after a reopening is late: whoever reopened may have seen the others' picks.
+    const late = round.reopened_at !== null;
+    const values = [input.groupId, input.quinielaId, user.id, JSON.stringify(checked.matches), checked.pleno.home, checked.pleno.away, deps.clock(), late];
 
+    let row: { id: number } | undefined;
     if (mode === "create") {
-      const row = await tx.one<{ id: number }>(
-        `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $7)
+      row = await tx.one<{ id: number }>(
+        `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at, late)
+         values ($1, $2, $3, $4, $5, $6, $7, $7, $8)
          on conflict (group_id, quiniela_id, user_id) do nothing returning id`,
         values,
       );
       if (!row) throw conflict("Ya has enviado un pronóstico para esta jornada: cámbialo en lugar de enviarlo otra vez.");
-      return row.id;
+    } else {
+      row = await tx.one<{ id: number }>(
+        `update predictions set matches = $4, pleno_home = $5, pleno_away = $6, updated_at = $7, late = late or $8
+          where group_id = $1 and quiniela_id = $2 and user_id = $3 returning id`,
+        values,
+      );
+      if (!row) throw notFound("Todavía no has enviado un pronóstico para esta jornada.");
     }
-    const row = await tx.one<{ id: number }>(
-      `update predictions set matches = $4, pleno_home = $5, pleno_away = $6, updated_at = $7
-        where group_id = $1 and quiniela_id = $2 and user_id = $3 returning id`,
-      values,
-    );
-    if (!row) throw notFound("Todavía no has enviado un pronóstico para esta jornada.");
+    if (late) {
+      // The picks stay out of the trail: the round is open, and others' picks are private until it closes.
+      await recordAudit(tx, {
+        at: deps.clock(),
+        actorId: user.id,
+        groupId: input.groupId,
+        action: "prediction.late",
+        entity: "prediction",
+        entityId: row.id,
+        subject: `Jornada ${round.number} · ${user.username}`,
+        before: null,
+        after: { username: user.username, late: true, reopenedAt: new Date(round.reopened_at!).toISOString() },
+      });
+    }
     return row.id;
   });
   const row = await deps.db.one<PredictionRow>(`${SELECT_PREDICTION} where p.id = $1`, [id]);

@@ -5,7 +5,9 @@ import type { Score, Sign } from "#core/domain/signs";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { ApiError, badRequest, notFound } from "../errors";
+import { recordAudit } from "./audit";
 import { currentSeason, seasonById } from "./season";
+import { assertVersion } from "./versions";
 import { loadTeamIndex } from "./team";
 
 export const QUINIELA_NOT_FOUND = "Quiniela no encontrada.";
@@ -29,11 +31,12 @@ interface PoolRow {
   away: string | null;
   home_team_id: number | null;
   away_team_id: number | null;
+  version: number;
 }
 
 async function loadPools(db: Db, where: string, params: unknown[]): Promise<Quiniela[]> {
   const rows = await db.query<PoolRow>(
-    `select q.id, q.season_id, q.number, q.start_date, q.closing_date,
+    `select q.id, q.season_id, q.number, q.start_date, q.closing_date, q.version,
             m.position, m.home, m.away, m.home_team_id, m.away_team_id
        from quinielas q left join quiniela_matches m on m.quiniela_id = q.id
       ${where}
@@ -52,6 +55,7 @@ async function loadPools(db: Db, where: string, params: unknown[]): Promise<Quin
         closingDate: new Date(row.closing_date).toISOString(),
         seasonId: row.season_id,
         matches: [],
+        version: row.version,
       };
       pools.set(row.id, pool);
     }
@@ -106,7 +110,15 @@ async function writeMatches(db: Db, quinielaId: number, matches: Awaited<ReturnT
 }
 
 /** A new pool in the given season, or the current one; its number is the season's pool count + 1. */
-export async function createPool({ db, clock }: Deps, input: PoolInput & { seasonId?: number | null }): Promise<Quiniela> {
+/** What the audit trail keeps of a pool. */
+const poolSnapshot = (p: Quiniela) => ({
+  numberQuiniela: p.numberQuiniela,
+  startDate: p.startDate,
+  closingDate: p.closingDate,
+  matches: p.matches.map((m) => `${m.home} - ${m.away}`),
+});
+
+export async function createPool({ db, clock }: Deps, actorId: number, input: PoolInput & { seasonId?: number | null }): Promise<Quiniela> {
   const id = await db.tx(async (tx) => {
     const season = input.seasonId ? await seasonById(tx, input.seasonId) : await currentSeason(tx, clock());
     if (!season) throw badRequest(NO_CURRENT_SEASON);
@@ -119,28 +131,31 @@ export async function createPool({ db, clock }: Deps, input: PoolInput & { seaso
       [season.id, Number(count!.n) + 1, input.startDate, input.closingDate],
     );
     await writeMatches(tx, row!.id, matches);
+    const created = await poolById(tx, row!.id);
+    await recordAudit(tx, { at: clock(), actorId, groupId: null, action: "pool.create", entity: "pool", entityId: created.id, subject: created.name, after: poolSnapshot(created) });
     return row!.id;
   });
   return poolById(db, id);
 }
 
 /** New dates and matches; the number stays, so other pools of the season keep theirs. */
-export async function updatePool({ db }: Deps, id: number, input: PoolInput): Promise<Quiniela> {
+export async function updatePool({ db, clock }: Deps, actorId: number, id: number, input: PoolInput & { version?: number }): Promise<Quiniela> {
   await db.tx(async (tx) => {
-    const updated = await tx.one("update quinielas set start_date = $2, closing_date = $3 where id = $1 returning id", [
-      id,
-      input.startDate,
-      input.closingDate,
-    ]);
-    if (!updated) throw notFound(QUINIELA_NOT_FOUND);
+    const locked = await tx.one<{ version: number }>("select version from quinielas where id = $1 for update", [id]);
+    if (!locked) throw notFound(QUINIELA_NOT_FOUND);
+    assertVersion(locked.version, input.version, "La quiniela");
+    const before = await poolById(tx, id);
+    await tx.query("update quinielas set start_date = $2, closing_date = $3, version = version + 1 where id = $1", [id, input.startDate, input.closingDate]);
     await writeMatches(tx, id, await resolvedMatches(tx, input.matches));
+    const after = await poolById(tx, id);
+    await recordAudit(tx, { at: clock(), actorId, groupId: null, action: "pool.edit", entity: "pool", entityId: id, subject: after.name, before: poolSnapshot(before), after: poolSnapshot(after) });
   });
   return poolById(db, id);
 }
 
 export async function poolResults({ db }: Deps, quinielaId: number): Promise<QuinielaResults> {
-  const row = await db.one<{ matches: unknown; pleno_home: number | null; pleno_away: number | null }>(
-    "select matches, pleno_home, pleno_away from quiniela_results where quiniela_id = $1",
+  const row = await db.one<{ matches: unknown; pleno_home: number | null; pleno_away: number | null; version: number }>(
+    "select matches, pleno_home, pleno_away, version from quiniela_results where quiniela_id = $1",
     [quinielaId],
   );
   if (!row) {
@@ -149,18 +164,50 @@ export async function poolResults({ db }: Deps, quinielaId: number): Promise<Qui
   }
   const matches = (typeof row.matches === "string" ? JSON.parse(row.matches) : row.matches) as (Sign | null)[];
   const pleno = row.pleno_home === null || row.pleno_away === null ? null : { home: row.pleno_home, away: row.pleno_away };
-  return { quinielaId, matches, plain15: pleno, pl15: pleno };
+  return { quinielaId, matches, plain15: pleno, pl15: pleno, version: row.version };
 }
 
+/** What the audit trail keeps of a pool's results. */
+const resultsSnapshot = (r: { matches: (Sign | null)[]; plain15: Score | null }) => ({
+  matches: r.matches.map((m) => m ?? "-"),
+  plain15: r.plain15 ? `${r.plain15.home}-${r.plain15.away}` : null,
+});
+
 /** The official results: one row per pool, so every group sees them at once. */
-export async function setResults(deps: Deps, input: { quinielaId: number; matches: (Sign | null)[]; plain15: Score | null }) {
-  await poolById(deps.db, input.quinielaId);
-  await deps.db.query(
-    `insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source, updated_at)
-     values ($1, $2, $3, $4, 'manual', $5)
-     on conflict (quiniela_id) do update set matches = excluded.matches, pleno_home = excluded.pleno_home,
-       pleno_away = excluded.pleno_away, source = excluded.source, updated_at = excluded.updated_at`,
-    [input.quinielaId, JSON.stringify(input.matches), input.plain15?.home ?? null, input.plain15?.away ?? null, deps.clock()],
-  );
+export async function setResults(
+  deps: Deps,
+  actorId: number,
+  input: { quinielaId: number; matches: (Sign | null)[]; plain15: Score | null; version?: number },
+) {
+  const pool = await poolById(deps.db, input.quinielaId);
+  await deps.db.tx(async (tx) => {
+    // Locking the pool serialises the first save of its results too, when there is no results row to lock yet.
+    await tx.query("select id from quinielas where id = $1 for update", [input.quinielaId]);
+    const before = await poolResults({ ...deps, db: tx }, input.quinielaId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+    // A first save has nothing to be stale against: version 1 is what a new row gets.
+    assertVersion(before?.version ?? 1, before ? input.version : undefined, "Los resultados");
+    await tx.query(
+      `insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source, updated_at)
+       values ($1, $2, $3, $4, 'manual', $5)
+       on conflict (quiniela_id) do update set matches = excluded.matches, pleno_home = excluded.pleno_home,
+         pleno_away = excluded.pleno_away, source = excluded.source, updated_at = excluded.updated_at,
+         version = quiniela_results.version + 1`,
+      [input.quinielaId, JSON.stringify(input.matches), input.plain15?.home ?? null, input.plain15?.away ?? null, deps.clock()],
+    );
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId,
+      groupId: null,
+      action: "results.set",
+      entity: "results",
+      entityId: input.quinielaId,
+      subject: pool.name,
+      before: before ? resultsSnapshot(before) : null,
+      after: resultsSnapshot(input),
+    });
+  });
   return poolResults(deps, input.quinielaId);
 }

@@ -3,6 +3,7 @@ import { teamIndex, teamKey, type TeamMatch } from "#core/domain/team-names";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
+import { recordAudit } from "./audit";
 
 export const TEAM_NOT_FOUND = "Equipo no encontrado.";
 
@@ -31,7 +32,7 @@ const taken = (spelling: string, owner: TeamMatch) => conflict(`«${spelling}» 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /** A team whose name and aliases no other team answers to. Aliases that fold to the same key are kept once. */
-export async function createTeam({ db }: Deps, input: { name: string; logo: string | null; alias: string[] }): Promise<Team> {
+export async function createTeam({ db, clock }: Deps, actorId: number, input: { name: string; logo: string | null; alias: string[] }): Promise<Team> {
   try {
     return await db.tx(async (tx) => {
       const index = await loadTeamIndex(tx);
@@ -51,7 +52,9 @@ export async function createTeam({ db }: Deps, input: { name: string; logo: stri
       for (const alias of aliases) {
         await tx.query("insert into team_aliases (team_id, alias, alias_key) values ($1, $2, $3)", [row!.id, alias, teamKey(alias)]);
       }
-      return { id: row!.id, name: input.name, logo: input.logo, alias: aliases.sort() };
+      const team = { id: row!.id, name: input.name, logo: input.logo, alias: aliases.sort() };
+      await recordAudit(tx, { at: clock(), actorId, groupId: null, action: "team.create", entity: "team", entityId: team.id, subject: team.name, after: { name: team.name, logo: team.logo, alias: team.alias } });
+      return team;
     });
   } catch (error) {
     // Two admins saving the same club at once: the unique indexes decide, and the loser is told why.
@@ -61,15 +64,17 @@ export async function createTeam({ db }: Deps, input: { name: string; logo: stri
 }
 
 /** Adds a spelling to a team (the pool editor's "link to an existing team"); adding one it has is a no-op. */
-export async function addAlias({ db }: Deps, teamId: number, alias: string): Promise<Team> {
+export async function addAlias({ db, clock }: Deps, actorId: number, teamId: number, alias: string): Promise<Team> {
   try {
     await db.tx(async (tx) => {
-      const team = await tx.one("select 1 from teams where id = $1", [teamId]);
+      const team = await tx.one<{ name: string }>("select name from teams where id = $1", [teamId]);
       if (!team) throw notFound(TEAM_NOT_FOUND);
       const owner = (await loadTeamIndex(tx)).get(teamKey(alias));
       if (owner && owner.id !== teamId) throw taken(alias, owner);
       if (owner) return;
       await tx.query("insert into team_aliases (team_id, alias, alias_key) values ($1, $2, $3)", [teamId, alias, teamKey(alias)]);
+      await tx.query("update teams set version = version + 1 where id = $1", [teamId]);
+      await recordAudit(tx, { at: clock(), actorId, groupId: null, action: "team.alias", entity: "team", entityId: teamId, subject: team.name, after: { alias: [alias] } });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`«${alias}» ya es el nombre o un alias de otro equipo.`);

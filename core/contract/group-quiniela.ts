@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RoundReason, RoundState } from "../domain/round-status";
+import { version } from "./audit";
 import { id, isoDateTime } from "./common";
 
 export const CLOSE_AFTER_OPEN = "La fecha de cierre debe ser posterior a la de apertura.";
@@ -20,11 +21,12 @@ export const configureBody = z
     closeDate: isoDateTime,
     forceClosed: flag.optional().default(false),
     typeQuinielaId: id.optional().default(1),
+    version,
   })
   .refine(datesInOrder, CLOSE_AFTER_OPEN);
 
 export const updateStatusBody = z
-  .object({ groupId: id, quinielaId: id, openDate: isoDateTime, closeDate: isoDateTime, forceClosed: flag.optional() })
+  .object({ groupId: id, quinielaId: id, openDate: isoDateTime, closeDate: isoDateTime, forceClosed: flag.optional(), version })
   .refine(datesInOrder, CLOSE_AFTER_OPEN);
 
 export const blockBody = z.object({ groupQuinielaId: id, userId: id });
@@ -48,6 +50,10 @@ export interface GroupRound {
   description: string;
   state: RoundState;
   reason: RoundReason | null;
+  /** Sent back with a change, so a save against a newer version is refused (409). */
+  version: number;
+  /** The last time the round was opened again after closing; predictions after it are late. */
+  reopenedAt: string | null;
 }
 
 export interface GroupRoundDetail extends GroupRound {

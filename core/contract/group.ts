@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { version } from "./audit";
 import { id, text } from "./common";
 
 export const GROUP_NAME_REQUIRED = "El nombre es obligatorio.";
@@ -14,6 +15,9 @@ export const groupBody = z.object({
   name: text(80, GROUP_NAME_REQUIRED),
   description: text(500).optional().default(""),
 });
+
+/** PUT /group/{id}: with the version the form was loaded from, a stale save is a 409. */
+export const updateGroupBody = groupBody.extend({ version });
 
 export const inviteCode = text(40, "Introduce el código de invitación.");
 
@@ -78,6 +82,8 @@ export interface GroupDetail {
   sendAlert: boolean;
   /** 'Iconos y premios de oficina': the standings and the kiosk show the four icons. */
   officeIcons: boolean;
+  /** Sent back with an edit, so a save against a newer version is refused (409). */
+  version: number;
   members: GroupMember[];
 }
 

@@ -7,6 +7,7 @@ import { id } from "./common";
 export const PREDICTION_SEND_ERROR = "Error al enviar el pronóstico. Verifica si la quiniela sigue abierta.";
 export const ROUND_CLOSED_MESSAGE = "La jornada está cerrada: ya no admite pronósticos ni cambios.";
 export const ROUND_NOT_OPEN_MESSAGE = "La jornada todavía no está abierta: aún no admite pronósticos.";
+export const RESULTS_FINAL_MESSAGE = "Esta quiniela ya tiene resultados oficiales: no admite pronósticos ni cambios.";
 export const BLOCKED_MESSAGE = "El gestor te ha bloqueado en esta jornada: no puedes enviar ni cambiar tu pronóstico.";
 
 /**
@@ -35,6 +36,8 @@ export interface Prediction {
   /** True when only the fact of having predicted is shown (a manager looking before the close). */
   hidden: boolean;
   updatedAt: string;
+  /** Written after the round was reopened (docs/decisions/015). */
+  late: boolean;
 }
 
 /** GET /Quiniela/{id}/MyPrediction?groupId: what the predictions screen needs about one round. */

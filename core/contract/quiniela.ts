@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MATCHES, normalizePick, parseScore, type Score, type Sign } from "#core/domain/signs";
+import { version } from "./audit";
 import { id, text } from "./common";
 
 export const POOL_FIELDS_REQUIRED = "Todos los campos de fecha y jornada son obligatorios.";
@@ -31,6 +32,8 @@ export const quinielaBody = z
     closingDate: moment,
     matches: poolMatches,
     seasonId: id.optional().nullable(),
+    /** UpdateQuiniela only: the version the editor was loaded from. */
+    version,
   })
   .refine((b) => b.closingDate.getTime() > b.startDate.getTime(), { message: POOL_DATES_ORDER, path: ["closingDate"] });
 
@@ -62,9 +65,11 @@ export const setResultsBody = z
     matches: z.array(resultSign, { errorMap: () => ({ message: "Faltan los resultados de los partidos." }) }).max(MATCHES, "Los resultados son de 14 partidos."),
     plain15: pleno.optional(),
     pl15: pleno.optional(),
+    version,
   })
-  .transform(({ quinielaId, matches, plain15, pl15 }) => ({
+  .transform(({ quinielaId, matches, plain15, pl15, version }) => ({
     quinielaId,
+    version,
     matches: Array.from({ length: MATCHES }, (_, i) => matches[i] ?? null),
     plain15: plain15 ?? pl15 ?? null,
   }));
@@ -88,6 +93,8 @@ export interface Quiniela {
   closingDate: string;
   seasonId: number;
   matches: QuinielaMatch[];
+  /** Sent back with an edit, so a save against a newer version is refused (409). */
+  version: number;
 }
 
 /** GET /Quiniela/GetResults/{id}. `pl15` repeats `plain15` for clients that read either. */
@@ -96,6 +103,8 @@ export interface QuinielaResults {
   matches: (Sign | null)[];
   plain15: Score | null;
   pl15: Score | null;
+  /** Sent back with a change, so a save against a newer version is refused (409). */
+  version: number;
 }
 
 /** GET /quiniela/GetTypesQuiniela items. */

@@ -202,7 +202,7 @@ describe("official results", () => {
     expect((await player.post("/Quiniela/SetResults", { quinielaId: pool.id, matches: signs })).status).toBe(403);
     const set = await admin.post("/Quiniela/SetResults", { QuinielaId: pool.id, Matches: signs, Plain15: { Home: 2, Away: "1" } });
     const expected = ["1", "X", "2", null, null, "1", "2", "X", "1", "1", "2", "2", "X", "1"];
-    expect(set.body).toEqual({ quinielaId: pool.id, matches: expected, plain15: { home: 2, away: 1 }, pl15: { home: 2, away: 1 } });
+    expect(set.body).toEqual({ quinielaId: pool.id, matches: expected, plain15: { home: 2, away: 1 }, pl15: { home: 2, away: 1 }, version: 1 });
     expect((await player.get(`/quiniela/getresults/${pool.id}`)).body).toEqual(set.body);
 
     const noPleno = await admin.post("/Quiniela/SetResults", { quinielaId: pool.id, matches: expected.slice(0, 10) });

@@ -1,0 +1,78 @@
+import { AUDIT_FIELDS, auditActionLabel, type AuditEntry } from "#core/contract/audit";
+import { formatDateTime } from "#core/dates";
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** A stored value as a person reads it: dates in Madrid time, Sí/No, lists joined. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  if (typeof value === "string" && ISO_INSTANT.test(value)) return formatDateTime(value);
+  if (Array.isArray(value)) return value.map(shown).join(" · ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** The fields that changed, or every field of a creation or a removal. */
+function changes(entry: AuditEntry): { field: string; before: string | null; after: string | null }[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const both = entry.before && entry.after;
+  return keys
+    .filter((k) => !both || k === "username" || JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => ({
+      field: AUDIT_FIELDS[k] ?? k,
+      before: entry.before && k in before ? shown(before[k]) : null,
+      after: entry.after && k in after ? shown(after[k]) : null,
+    }));
+}
+
+/**
+ * The audit trail (docs/decisions/015), newest first: when, who, what and the values before and
+ * after. A list of cards rather than a table, so it reads on a phone without sideways scrolling.
+ */
+export function AuditTrail({ entries, showGroup = false, title = "Registro de cambios" }: { entries: AuditEntry[]; showGroup?: boolean; title?: string }) {
+  return (
+    <section className="stack" aria-labelledby="audit-title">
+      <h2 id="audit-title">{title}</h2>
+      {entries.length === 0 ? (
+        <p className="muted">Todavía no hay cambios registrados.</p>
+      ) : (
+        <ol className="audit-list">
+          {entries.map((entry) => (
+            <li key={entry.id} className={entry.late ? "audit-entry late" : "audit-entry"}>
+              <p className="audit-head">
+                <strong>{auditActionLabel(entry.action)}</strong>
+                {entry.subject ? ` · ${entry.subject}` : null}
+                {entry.late ? <span className="badge warn">Tardío</span> : null}
+              </p>
+              <p className="muted">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · por {entry.actorName || "usuario eliminado"}
+                {showGroup ? ` · ${entry.groupName ?? "Catálogo (todos los grupos)"}` : null}
+              </p>
+              {changes(entry).length ? (
+                <dl className="audit-changes">
+                  {changes(entry).map((c) => (
+                    <div key={c.field}>
+                      <dt>{c.field}:</dt>{" "}
+                      <dd>
+                        {c.before !== null && c.after !== null ? (
+                          <>
+                            <del>{c.before}</del> → <ins>{c.after}</ins>
+                          </>
+                        ) : (
+                          (c.after ?? c.before)
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

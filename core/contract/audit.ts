@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+/**
+ * The version a form was loaded from (issue 13, item 3). Optional everywhere, so the contract's
+ * calls stay compatible: without it there is no check.
+ */
+export const version = z
+  .number({ invalid_type_error: "Versión no válida." })
+  .int("Versión no válida.")
+  .positive("Versión no válida.")
+  .optional();
+
+/** The 409 of a save made against an older version than the stored one. */
+export const staleMessage = (what: string) =>
+  `${what} ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar.`;
+
+export const AUDIT_ACTIONS = {
+  "round.configure": "Jornada activada",
+  "round.dates": "Fechas cambiadas",
+  "round.force-close": "Cierre forzado",
+  "round.reopen": "Jornada reabierta",
+  "round.type": "Tipo de quiniela cambiado",
+  "round.block": "Usuario bloqueado",
+  "round.unblock": "Usuario desbloqueado",
+  "group.edit": "Grupo editado",
+  "group.role": "Rol cambiado",
+  "group.remove-member": "Miembro quitado",
+  "pool.create": "Quiniela creada",
+  "pool.edit": "Quiniela editada",
+  "results.set": "Resultados oficiales",
+  "team.create": "Equipo creado",
+  "team.alias": "Alias añadido",
+  "prediction.late": "Pronóstico tardío",
+  "bet.generate": "Quiniela grupal generada",
+  "bet.edit": "Quiniela grupal editada",
+  "bet.confirm": "Apuesta confirmada",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+
+/** Spanish names of the fields the trail shows before and after. */
+export const AUDIT_FIELDS: Record<string, string> = {
+  openDate: "Apertura",
+  closeDate: "Cierre",
+  forceClosed: "Cierre forzado",
+  typeName: "Tipo",
+  blocked: "Bloqueado",
+  username: "Usuario",
+  role: "Rol",
+  name: "Nombre",
+  description: "Descripción",
+  numberQuiniela: "Jornada",
+  startDate: "Inicio",
+  closingDate: "Cierre",
+  matches: "Partidos",
+  plain15: "Pleno al 15",
+  logo: "Logo",
+  alias: "Alias",
+  reopenedAt: "Reabierta el",
+  late: "Tardío",
+  confirmed: "Confirmada",
+  topN: "Top N",
+};
+
+const snapshot = z.record(z.unknown()).nullable();
+
+export const AuditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorName: z.string(),
+  groupId: z.number().nullable(),
+  groupName: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.number().nullable(),
+  subject: z.string(),
+  before: snapshot,
+  after: snapshot,
+  /** A prediction written after the round was reopened. */
+  late: z.boolean(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditTrail = z.array(AuditEntry);
+export type AuditTrail = z.infer<typeof AuditTrail>;
+
+export const auditQuery = z.object({
+  limit: z.coerce.number({ invalid_type_error: "Límite no válido." }).int("Límite no válido.").min(1, "Límite no válido.").max(500, "Límite no válido.").optional(),
+});
