@@ -42,7 +42,11 @@ export const updateBetBody = z.object({
 
 const Sign = z.enum(SIGNS);
 const ScoreSchema = z.object({ home: z.number().int(), away: z.number().int() });
-const Votes = z.object({ "1": z.number().int(), X: z.number().int(), "2": z.number().int() });
+// The BFF's client lower-cases the first letter of every key, so "X" may arrive as "x".
+const Votes = z.preprocess(
+  (v) => (v && typeof v === "object" && "x" in v && !("X" in v) ? { ...v, X: (v as { x: unknown }).x } : v),
+  z.object({ "1": z.number().int(), X: z.number().int(), "2": z.number().int() }),
+);
 
 /** A group bet (spec section 3), with what the screen and the ticket need around it. */
 export const Bet = z.object({
