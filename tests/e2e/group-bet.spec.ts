@@ -129,9 +129,12 @@ test.describe("the group bet", () => {
     expect((await g.predictLast()).status).toBe(201);
     const generated = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 }, g.manager.token);
     expect(generated.status).toBe(201);
+    await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, g.players[2].username);
     await page.goto(`/grupo/${g.groupId}/quiniela-grupal?quiniela=${g.current.id}`);
     await expect(page.getByText(/^Incluidos \(top 3\): /)).toBeVisible();
+    // Phones first: nothing wider than a 390 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expect(page.getByText("El gestor aún no ha confirmado la apuesta.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Confirmar apuesta" })).toHaveCount(0);
     await expect(page.getByText("Editar quiniela grupal")).toHaveCount(0);
@@ -139,5 +142,6 @@ test.describe("the group bet", () => {
     await expect(page.locator(".predictor").filter({ hasText: "In." })).toHaveCount(3);
     await page.getByRole("link", { name: "Boleto para imprimir" }).click();
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(15);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
