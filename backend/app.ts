@@ -15,11 +15,12 @@ import predictionRoutes from "./routes/prediction";
 import groupRoutes from "./routes/group";
 import groupQuinielaRoutes from "./routes/group-quiniela";
 import auditRoutes from "./routes/audit";
+import betRoutes from "./routes/bet";
 
 export type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (spec section 7). */
-const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes];
+const resources: RoutePlugin[] = [] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes, betRoutes];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */
 const lowerStatic = (url: string) =>

@@ -5,9 +5,13 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { validatePrediction } from "#core/domain/prediction-rules";
 import { SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
+import { defaultBackendConfig } from "../backend/config";
+import type { Deps } from "../backend/context";
 import { openDb, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
+import { createMailer } from "../backend/mailer";
 import { hashPassword } from "../backend/security";
+import { confirm, generate } from "../backend/services/bet";
 import { season2024, teamsOf, type Jornada } from "./football";
 
 export const DEMO_PASSWORD = "Demo#2025";
@@ -113,7 +117,8 @@ async function main() {
     const usernames = [ADMIN, ...new Set(GROUPS.flatMap((g) => [g.manager, ...g.players]))];
     const loaded = await db.one("select 1 from groups where invite_code = $1", [GROUPS[0].inviteCode]);
     if (loaded) {
-      console.log("La demo ya está cargada: no se cambia nada.");
+      const added = await groupBets(db, dataDir);
+      console.log(added ? `La demo ya estaba cargada: añadidas ${added} quinielas grupales.` : "La demo ya está cargada: no se cambia nada.");
       printSignIns(usernames);
       return;
     }
@@ -231,12 +236,46 @@ async function main() {
         }
       }
     });
+    await groupBets(db, dataDir);
     const played = jornadas.filter((j) => j.results).length;
     console.log(`Demo cargada: temporada ${SEASON}, ${jornadas.length} jornadas (${played} con resultados reales), ${GROUPS.length} grupos.`);
     printSignIns(usernames);
   } finally {
     await db.close();
   }
+}
+
+/**
+ * Each demo group's bet (top 5 by Wilson) of every past jornada with results, generated and
+ * confirmed through the backend's own service at the jornada's close, so the standings it ranks by
+ * are those of that moment. Jornadas that already have their bet are left alone: running the demo
+ * again adds only what is missing.
+ */
+async function groupBets(db: Db, dataDir: string): Promise<number> {
+  const rounds = await db.query<{ group_id: number; quiniela_id: number; close_date: Date }>(
+    `select gq.group_id, gq.quiniela_id, gq.close_date
+       from group_quinielas gq
+       join groups g on g.id = gq.group_id
+       join quiniela_results r on r.quiniela_id = gq.quiniela_id
+      where g.invite_code = any($1) and gq.close_date <= now()
+        and not exists (select 1 from bets b where b.group_id = gq.group_id and b.quiniela_id = gq.quiniela_id)
+        and exists (select 1 from predictions p where p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id)
+      order by gq.close_date`,
+    [GROUPS.map((g) => g.inviteCode)],
+  );
+  for (const round of rounds) {
+    const at = new Date(round.close_date);
+    const deps: Deps = {
+      db,
+      mailer: createMailer({ outboxDir: path.join(dataDir, "outbox") }),
+      clock: () => at,
+      config: defaultBackendConfig,
+      fetch,
+    };
+    const bet = await generate(deps, { groupId: round.group_id, quinielaId: round.quiniela_id, topNUsers: 5 });
+    await confirm(deps, bet.id);
+  }
+  return rounds.length;
 }
 
 function printSignIns(usernames: string[]) {

@@ -11,7 +11,7 @@ import {
   POOL_MATCH_SHAPE,
   POOL_SIZE,
 } from "#core/contract/quiniela";
-import { SEASON_REQUIRED } from "#core/contract/season";
+import { BET_PRICE_MESSAGE, SEASON_REQUIRED } from "#core/contract/season";
 import { ALIAS_NOT_ARRAY, aliasList, LOGO_MESSAGE, TEAM_NAME_REQUIRED } from "#core/contract/team";
 import { madridLocalToUtc } from "#core/dates";
 import { MATCHES } from "#core/domain/signs";
@@ -31,6 +31,10 @@ export const pointsSchema = z.object({
   double: points,
   triple: points,
   pleno: points,
+  betPrice: z.coerce
+    .number({ required_error: BET_PRICE_MESSAGE, invalid_type_error: BET_PRICE_MESSAGE })
+    .min(0, BET_PRICE_MESSAGE)
+    .max(100, BET_PRICE_MESSAGE),
 });
 
 // ---- Teams ----

@@ -96,7 +96,7 @@ function SeasonPoints({ season, lastResult }: { season: Season; lastResult?: Sub
   const [form, fields] = useForm({
     id: `points-${season.id}`,
     lastResult: mine ? lastResult : undefined,
-    defaultValue: { seasonId: season.id, ...season.points },
+    defaultValue: { seasonId: season.id, ...season.points, betPrice: season.betPrice },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: pointsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -115,6 +115,9 @@ function SeasonPoints({ season, lastResult }: { season: Season; lastResult?: Sub
             <input {...getInputProps(fields[key], { type: "number" })} step="0.01" min="0" max="100" />
           </Field>
         ))}
+        <Field field={fields.betPrice} label="Precio por apuesta (€)">
+          <input {...getInputProps(fields.betPrice, { type: "number" })} step="0.01" min="0" max="100" />
+        </Field>
       </div>
       <button type="submit" name="intent" value="points" className="secondary">
         Guardar puntos

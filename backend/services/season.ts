@@ -15,10 +15,11 @@ interface SeasonRow {
   points_double: number | string;
   points_triple: number | string;
   points_pleno: number | string;
+  bet_price: number | string;
 }
 
 // to_char keeps the calendar day as written, whatever the driver does with `date` values.
-const COLUMNS = "id, name, to_char(start_date, 'YYYY-MM-DD') as start_date, points_single, points_double, points_triple, points_pleno";
+const COLUMNS = "id, name, to_char(start_date, 'YYYY-MM-DD') as start_date, points_single, points_double, points_triple, points_pleno, bet_price";
 
 const toSeason = (row: SeasonRow): Season => ({
   id: row.id,
@@ -30,6 +31,7 @@ const toSeason = (row: SeasonRow): Season => ({
     triple: Number(row.points_triple),
     pleno: Number(row.points_pleno),
   },
+  betPrice: Number(row.bet_price),
 });
 
 /** Today in Madrid: a season that starts "today" has started for the players who live there. */
@@ -124,11 +126,12 @@ export async function createSeason({ db }: Deps, input: { name: string; startDat
   return toSeason(row);
 }
 
-export async function setSeasonPoints({ db }: Deps, id: number, points: PointValues): Promise<Season> {
+/** The point values, and the price per bet of the group bet's ticket when it is sent (kept otherwise). */
+export async function setSeasonPoints({ db }: Deps, id: number, points: PointValues & { betPrice?: number }): Promise<Season> {
   const row = await db.one<SeasonRow>(
-    `update seasons set points_single = $2, points_double = $3, points_triple = $4, points_pleno = $5
+    `update seasons set points_single = $2, points_double = $3, points_triple = $4, points_pleno = $5, bet_price = coalesce($6, bet_price)
       where id = $1 returning ${COLUMNS}`,
-    [id, points.single, points.double, points.triple, points.pleno],
+    [id, points.single, points.double, points.triple, points.pleno, points.betPrice ?? null],
   );
   if (!row) throw notFound(SEASON_NOT_FOUND);
   return toSeason(row);

@@ -31,7 +31,15 @@ const pointValue = z.coerce
   // The column keeps two decimals; rounding here makes what is answered equal what is stored.
   .transform((n) => Math.round(n * 100) / 100);
 
-export const seasonPointsBody = z.object({ single: pointValue, double: pointValue, triple: pointValue, pleno: pointValue });
+export const BET_PRICE_MESSAGE = "El precio por apuesta debe ser un número entre 0 y 100 €.";
+const betPrice = z.coerce
+  .number({ invalid_type_error: BET_PRICE_MESSAGE, required_error: BET_PRICE_MESSAGE })
+  .min(0, BET_PRICE_MESSAGE)
+  .max(100, BET_PRICE_MESSAGE)
+  .transform((n) => Math.round(n * 100) / 100);
+
+/** The price per bet (one column of the group bet's ticket) is optional: left out, it stays as it is. */
+export const seasonPointsBody = z.object({ single: pointValue, double: pointValue, triple: pointValue, pleno: pointValue, betPrice: betPrice.optional() });
 
 /** GET /season/GetCurrentSeason, POST /season/CreateSeason, GET /season/List. */
 export interface Season {
@@ -40,6 +48,8 @@ export interface Season {
   /** "YYYY-MM-DD" */
   startDate: string;
   points: PointValues;
+  /** Euros per column of the group bet's ticket (default 0.75). */
+  betPrice: number;
 }
 
 export const SEASON_NAME_TAKEN = "Ya existe una temporada con ese nombre.";

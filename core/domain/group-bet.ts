@@ -125,3 +125,61 @@ function mergePleno(ranked: RankedPrediction[]): Score | null {
   const best = scores.find((s) => freq(s) === max);
   return best ? { home: best.home, away: best.away } : null;
 }
+
+/** Columns of the ticket to play: every double doubles them, every triple triples them (2^doubles × 3^triples). */
+export function ticketColumns(matches: Pick[]): number {
+  return matches.reduce((columns, pick) => columns * Math.max(1, normalizePick(pick).length), 1);
+}
+
+/** What the ticket costs at the season's price per bet, in euros rounded to the cent. */
+export function ticketCost(columns: number, pricePerBet: number): number {
+  return Math.round(columns * pricePerBet * 100) / 100;
+}
+
+/**
+ * How many top players the bet merges (spec section 9): a value typed by the manager counts when
+ * it is an integer of at least 1, anything else typed becomes 1; with nothing typed, the last N
+ * used in the group, else the number of predictions, else 1.
+ */
+export function resolveTopN(requested: unknown, lastTopN: number | null, predictionCount: number): number {
+  const typed = typeof requested === "string" ? requested.trim() : requested;
+  if (typed === undefined || typed === null || typed === "") {
+    if (lastTopN !== null && Number.isInteger(lastTopN) && lastTopN >= 1) return lastTopN;
+    return Math.max(1, predictionCount);
+  }
+  const n = typeof typed === "number" ? typed : typeof typed === "string" && /^\d+$/.test(typed) ? Number(typed) : NaN;
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export const WAITING_TO_GENERATE = "Esperando condiciones para generar";
+export const CLOSED_CAN_GENERATE = "La jornada está cerrada por hora/forzado; ya se puede generar la quiniela grupal.";
+export const ALL_SENT_CAN_GENERATE = "Todos los usuarios con historial de predicción han enviado su pronóstico; ya se puede generar la quiniela grupal.";
+export const ROUND_STILL_OPEN = "La jornada no está cerrada por hora/forzado; sigue abierta hasta su fecha de cierre.";
+export const missingUsersText = (n: number) => `Faltan ${n} usuario(s) con historial de predicción por enviar en esta jornada.`;
+
+export interface GenerationInput {
+  /** The round is force-closed or its close date has passed. */
+  closed: boolean;
+  /** Members who predicted an earlier round of the group and may predict this one. */
+  required: number;
+  /** How many of those have sent this round. */
+  submitted: number;
+}
+
+export interface GenerationConditions {
+  allowed: boolean;
+  missing: number;
+  /** Spanish lines saying why generation is or is not allowed yet. */
+  reasons: string[];
+}
+
+/**
+ * Spec section 4: generation is allowed once the round is closed (forced or by date), or when every
+ * user with a prediction history has sent this round (missing is zero, or nobody is required).
+ */
+export function generationConditions(input: GenerationInput): GenerationConditions {
+  const missing = Math.max(0, input.required - input.submitted);
+  if (input.closed) return { allowed: true, missing, reasons: [CLOSED_CAN_GENERATE] };
+  if (missing === 0) return { allowed: true, missing, reasons: [ALL_SENT_CAN_GENERATE] };
+  return { allowed: false, missing, reasons: [ROUND_STILL_OPEN, missingUsersText(missing)] };
+}

@@ -222,11 +222,14 @@ test.describe("the admin catalogue", () => {
 
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
     await expect(card.getByLabel("Acierto doble")).toHaveValue("0.75");
+    await expect(card.getByLabel("Precio por apuesta (€)")).toHaveValue("0.75");
     await card.getByLabel("Pleno al 15").fill("4");
+    await card.getByLabel("Precio por apuesta (€)").fill("0.5");
     await card.getByRole("button", { name: "Guardar puntos" }).click();
     await expect(toast(page, "Puntos de la temporada guardados.")).toBeVisible();
-    const seasons = (await apiCall<{ name: string; points: object }[]>("GET", "/season/List", undefined, await adminToken())).body;
+    const seasons = (await apiCall<{ name: string; points: object; betPrice: number }[]>("GET", "/season/List", undefined, await adminToken())).body;
     expect(seasons.find((s) => s.name === name)?.points).toEqual({ single: 1, double: 0.75, triple: 0, pleno: 4 });
+    expect(seasons.find((s) => s.name === name)?.betPrice).toBe(0.5);
   });
 
   test("an admin keeps the teams: aliases as a JSON array, messages, and logos that never break", async ({ page }, testInfo) => {

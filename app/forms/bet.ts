@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { BET_INCOMPLETE, BET_PLENO_MAX } from "#core/contract/bet";
+import { parseScore, SIGNS, type Pick, type Score } from "#core/domain/signs";
+import { MATCH_FIELDS, picksOf, type MatchField } from "./prediction";
+
+const pick = z.array(z.enum(SIGNS, { message: "Elige 1, X o 2." })).default([]);
+const matchShape = Object.fromEntries(MATCH_FIELDS.map((f) => [f, pick])) as Record<MatchField, typeof pick>;
+
+/**
+ * 'Editar quiniela grupal' (spec section 5): every match needs a sign and the pleno 0 to 9 goals a
+ * side; any gap is the spec's one message. The backend checks the same again.
+ */
+export const betEditSchema = z
+  .object({
+    betId: z.coerce.number().int().positive(),
+    plenoHome: z.string().optional(),
+    plenoAway: z.string().optional(),
+    ...matchShape,
+  })
+  .superRefine((value, ctx) => {
+    const complete = picksOf(value).every((p) => p.length > 0);
+    const pleno = parseScore({ home: value.plenoHome ?? "", away: value.plenoAway ?? "" }, BET_PLENO_MAX);
+    if (!complete || !pleno) ctx.addIssue({ code: z.ZodIssueCode.custom, message: BET_INCOMPLETE, path: [] });
+  });
+
+export type BetEditForm = z.input<typeof betEditSchema>;
+
+/** The bet's picks and pleno as the edit form's initial values. */
+export function betEditDefaults(betId: number, matches: Pick[], pleno: Score | null) {
+  const defaults: { betId: string; plenoHome?: string; plenoAway?: string } & Partial<Record<MatchField, string[]>> = { betId: String(betId) };
+  MATCH_FIELDS.forEach((f, i) => (defaults[f] = matches[i] ?? []));
+  if (pleno) {
+    defaults.plenoHome = String(pleno.home);
+    defaults.plenoAway = String(pleno.away);
+  }
+  return defaults;
+}

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { SIGNS } from "../domain/signs";
+import { id } from "./common";
+
+/** Spec section 8: the group bet's load and action errors. */
+export const BET_LOAD_ERROR = "No se pudieron cargar los datos de la jornada.";
+export const BET_GENERATE_ERROR = "No se pudo generar la quiniela grupal.";
+export const BET_EDIT_ERROR = "No se pudo editar la quiniela grupal.";
+export const BET_CONFIRM_ERROR = "No se pudo confirmar la apuesta.";
+/** Spec section 5: the group bet's save. */
+export const BET_INCOMPLETE = "Debes completar todas las predicciones antes de guardar.";
+export const BET_NOT_FOUND = "Todavía no se ha generado la quiniela grupal de esta jornada.";
+export const BET_ALREADY_GENERATED = "La quiniela grupal de esta jornada ya está generada.";
+export const BET_CONFIRMED_NO_EDIT = "La apuesta ya está confirmada: no se puede editar.";
+export const BET_NO_PREDICTIONS = "Nadie ha enviado pronóstico en esta jornada: no hay nada que combinar.";
+/** The group bet editor allows 0 to 9 goals per side (spec section 9). */
+export const BET_PLENO_MAX = 9;
+
+export const groupQuery = z.object({ groupId: id });
+export const groupQuinielaQuery = z.object({ groupId: id, quinielaId: id });
+export const betParams = z.object({ id });
+
+/**
+ * POST /Bet/GenerateBet. topNUsers is read as the spec says (an integer of at least 1; anything else
+ * typed becomes 1; left out, the group's last N or the number of predictions), by core's resolveTopN.
+ */
+export const generateBetBody = z.object({
+  groupId: id,
+  quinielaId: id,
+  seasonId: id.optional(),
+  topNUsers: z.unknown().optional(),
+});
+
+/** PUT /Bet/Update: picks and pleno are checked by the service, so the answer is the spec's one message. */
+export const updateBetBody = z.object({
+  betId: id,
+  mergedPrediction: z.object({ matches: z.unknown(), pl15: z.unknown().optional(), plain15: z.unknown().optional() }, {
+    invalid_type_error: BET_INCOMPLETE,
+    required_error: BET_INCOMPLETE,
+  }),
+});
+
+const Sign = z.enum(SIGNS);
+const ScoreSchema = z.object({ home: z.number().int(), away: z.number().int() });
+// The BFF's client lower-cases the first letter of every key, so "X" may arrive as "x".
+const Votes = z.preprocess(
+  (v) => (v && typeof v === "object" && "x" in v && !("X" in v) ? { ...v, X: (v as { x: unknown }).x } : v),
+  z.object({ "1": z.number().int(), X: z.number().int(), "2": z.number().int() }),
+);
+
+/** A group bet (spec section 3), with what the screen and the ticket need around it. */
+export const Bet = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  quinielaId: z.number().int(),
+  seasonId: z.number().int(),
+  numberQuiniela: z.number().int(),
+  topN: z.number().int(),
+  usernamesIncluded: z.array(z.string()),
+  mergedPrediction: z.object({ matches: z.array(z.array(Sign)), pl15: ScoreSchema.nullable() }),
+  votes: z.array(Votes),
+  explanations: z.array(z.string()),
+  confirmBet: z.boolean(),
+  confirmedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** 2^doubles × 3^triples. */
+  columns: z.number().int(),
+  /** Euros per column, the season's setting. */
+  betPrice: z.number(),
+  cost: z.number(),
+  /** Hits out of 15 against the official results (core/domain/hits); null before there are results. */
+  hits: z.number().int().nullable(),
+  results: z.object({ matches: z.array(Sign.nullable()), pl15: ScoreSchema.nullable() }).nullable(),
+});
+export type Bet = z.infer<typeof Bet>;
+
+/** GET /Bet/{id}/Participants: the included players, best rank first. */
+export const BetParticipant = z.object({
+  predictionId: z.number().int().nullable(),
+  rankPosition: z.number().int(),
+  username: z.string(),
+  userId: z.number().int(),
+});
+export const BetParticipants = z.array(BetParticipant);
+export type BetParticipant = z.infer<typeof BetParticipant>;
+
+/** GET /Bet/LastBetTopN: the N of the group's latest bet, null when it has none yet. */
+export const LastBetTopN = z.object({ topN: z.number().int().nullable() });
+
+/** GET /Bet/ByGroupStatus: per round of the group, whether its bet can be generated and whether it exists. */
+export const BetRoundStatus = z.object({
+  quinielaId: z.number().int(),
+  seasonId: z.number().int(),
+  numberQuiniela: z.number().int(),
+  openDate: z.string(),
+  closeDate: z.string(),
+  forceClosed: z.boolean(),
+  state: z.enum(["not-open", "open", "closed"]),
+  typeName: z.string(),
+  numDouble: z.number().int(),
+  numTriple: z.number().int(),
+  predictions: z.number().int(),
+  required: z.number().int(),
+  submitted: z.number().int(),
+  missing: z.number().int(),
+  canGenerate: z.boolean(),
+  reasons: z.array(z.string()),
+  betId: z.number().int().nullable(),
+  confirmBet: z.boolean(),
+});
+export const BetRoundStatuses = z.array(BetRoundStatus);
+export type BetRoundStatus = z.infer<typeof BetRoundStatus>;
+
+/** GET /Bet/Ranking?groupId&quinielaId: who predicted the round, by season Wilson ('Top Nº'), and who is in the bet ('In.'). */
+export const BetRankingEntry = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  rankPosition: z.number().int(),
+  included: z.boolean(),
+});
+export const BetRanking = z.array(BetRankingEntry);
+export type BetRanking = z.infer<typeof BetRanking>;

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiCall, expectAccessible, newPlayer, newSeason, signIn, unique } from "./helpers";
+
+type Player = Awaited<ReturnType<typeof newPlayer>>;
+const HOUR = 3_600_000;
+
+/** Two doubles and a triple, what type 4 asks for; `base` fills the singles. */
+const typeFour = (base: "1" | "X" | "2", pleno: { home: number; away: number }) => {
+  const matches = Array.from({ length: 14 }, () => [base]);
+  matches[0] = ["1", "X"];
+  matches[1] = ["X", "2"];
+  matches[2] = ["1", "X", "2"];
+  return { matches, plain15: pleno };
+};
+
+/**
+ * A group whose three players predicted an earlier round (their history), and a round of type 4
+ * still open in which only the first two have sent: the bet waits for the third.
+ */
+async function groupWaitingForOne() {
+  const { pool, home, away } = await newSeason();
+  const [earlier, current] = [await pool(), await pool()];
+  const manager = await newPlayer("gestor");
+  const players: Player[] = [await newPlayer("ana"), await newPlayer("bea"), await newPlayer("carla")];
+  const group = await apiCall<{ id: number; inviteCode: string; name: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
+  expect(group.status).toBe(201);
+  for (const p of players) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
+  const configure = (quinielaId: number, openIn: number) =>
+    apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", {
+      groupId: group.body.id,
+      quinielaId,
+      openDate: new Date(Date.now() + openIn).toISOString(),
+      closeDate: new Date(Date.now() + 48 * HOUR).toISOString(),
+      forceClosed: false,
+      typeQuinielaId: 4,
+    }, manager.token);
+  expect((await configure(earlier.id, -5 * HOUR)).status).toBeLessThan(300);
+  expect((await configure(current.id, -HOUR)).status).toBeLessThan(300);
+  for (const p of players) {
+    expect((await apiCall("POST", `/Quiniela/${earlier.id}/MakePrediction`, { groupId: group.body.id, ...typeFour("1", { home: 1, away: 0 }) }, p.token)).status).toBe(201);
+  }
+  const predict = (p: Player, base: "1" | "X" | "2", pleno: { home: number; away: number }) =>
+    apiCall("POST", `/Quiniela/${current.id}/MakePrediction`, { groupId: group.body.id, ...typeFour(base, pleno) }, p.token);
+  expect((await predict(players[0], "2", { home: 2, away: 1 })).status).toBe(201);
+  expect((await predict(players[1], "2", { home: 2, away: 1 })).status).toBe(201);
+  return { manager, players, groupId: group.body.id, groupName: group.body.name, current, home, away, predictLast: () => predict(players[2], "X", { home: 0, away: 0 }) };
+}
+
+const editMatch = (page: Page, n: number) => page.locator("details.bet-edit").getByRole("group", { name: new RegExp(`^Partido ${n} `) });
+
+test.describe("the group bet", () => {
+  test("the manager waits for the conditions, generates with the top N, edits, confirms and prints the ticket", async ({ page }, testInfo) => {
+    // A long journey (three axe runs and a PDF) on a machine shared by many runs.
+    test.setTimeout(150_000);
+    const g = await groupWaitingForOne();
+    const url = `/grupo/${g.groupId}/quiniela-grupal?quiniela=${g.current.id}`;
+    await signIn(page, g.manager.username);
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1, name: "Generar Quiniela Grupal" })).toBeVisible();
+    await expect(page.getByLabel("Jornada", { exact: true })).toHaveValue(String(g.current.id));
+    await expect(page.getByText("Esperando condiciones para generar")).toBeVisible();
+    await expect(page.getByText("Faltan 1 usuario(s) con historial de predicción por enviar en esta jornada.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Generar Quiniela Grupal" })).toBeDisabled();
+
+    expect((await g.predictLast()).status).toBe(201);
+    await page.goto(url);
+    await expect(page.getByText("Esperando condiciones para generar")).toHaveCount(0);
+    await expectAccessible(page, testInfo);
+    await page.getByLabel("Usuarios a considerar del top").fill("2");
+    await page.getByRole("button", { name: "Generar Quiniela Grupal" }).click();
+    await expect(page.getByText(`Quiniela grupal de la jornada ${g.current.numberQuiniela} generada.`)).toBeVisible();
+
+    // Generated: the top-N input is gone, every match says why, the ticket has its columns and cost.
+    await expect(page.getByLabel("Usuarios a considerar del top")).toHaveCount(0);
+    await expect(page.getByText(/^Incluidos \(top 2\): /)).toBeVisible();
+    for (let n = 1; n <= 14; n++) await expect(page.getByText(new RegExp(`^Partido ${n}: 1 \\(\\d+ votos?\\), X \\(\\d+\\), 2 \\(\\d+\\)\\.`))).toBeVisible();
+    await expect(page.getByRole("list", { name: "Signos del partido 5" })).toContainText("2 votos");
+    await expect(page.locator(".ticket-facts")).toContainText("12");
+    await expect(page.locator(".ticket-facts")).toContainText("9,00 €");
+    await expect(page.locator(".bet-pleno")).toContainText("2 - 1");
+    await expectAccessible(page, testInfo);
+
+    // An empty match and a pleno of 10 are refused with the spec's message, and what was typed stays.
+    await page.getByText("Editar quiniela grupal").click();
+    for (const s of ["1", "X", "2"]) await editMatch(page, 1).getByRole("checkbox", { name: s, exact: true }).uncheck();
+    await page.getByLabel("Goles local").fill("10");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByRole("alert")).toContainText("Debes completar todas las predicciones antes de guardar.");
+    await expect(page.getByLabel("Goles local")).toHaveValue("10");
+    await expect(editMatch(page, 1).getByRole("checkbox", { name: "1", exact: true })).not.toBeChecked();
+    await expect(editMatch(page, 4).getByRole("checkbox", { name: "2", exact: true })).toBeChecked();
+
+    await editMatch(page, 1).getByRole("checkbox", { name: "2", exact: true }).check();
+    await page.getByLabel("Goles local").fill("3");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    // Checked by what changed, not by the toast: with JS the previous toast's element is reused, already faded.
+    await expect(page.locator(".bet-pleno")).toContainText("3 - 1");
+    await expect(page.getByText(/Cambiado por .*: de 1X2 a 2\./)).toBeVisible();
+    // The triple the merge gave match 1 (the weakest consensus) is now a single: a third of the columns.
+    await expect(page.locator(".ticket-facts")).toContainText("3,00 €");
+
+    await page.getByRole("button", { name: "Confirmar apuesta" }).click();
+    await expect(page.getByRole("button", { name: "Apuesta confirmada" })).toBeDisabled();
+    await expect(page.getByText("Editar quiniela grupal")).toHaveCount(0);
+
+    // Who was in it: a native <details>.
+    await page.getByText("Usuarios con predicción realizada (3)").click();
+    await expect(page.locator(".predictor")).toHaveCount(3);
+    await expect(page.locator(".predictor").filter({ hasText: "In." })).toHaveCount(2);
+    await expect(page.locator(".predictor").filter({ hasText: "Top 3" })).not.toContainText("In.");
+
+    await page.getByRole("link", { name: "Boleto para imprimir" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `La Quiniela · Jornada ${g.current.numberQuiniela}` })).toBeVisible();
+    await expect(page.locator(".ticket header")).toContainText(g.groupName);
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(15);
+    await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("✕");
+    await expect(page.locator(".slip-pleno")).toContainText("3 - 1");
+    await expect(page.locator(".ticket-facts")).toContainText("3,00 €");
+    await expectAccessible(page, testInfo);
+    if (testInfo.project.name === "js") {
+      // The ticket fits on one printed page.
+      const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+    }
+  });
+
+  test("a player of the group sees the bet and who was in it, without the manager's buttons", async ({ page }) => {
+    const g = await groupWaitingForOne();
+    expect((await g.predictLast()).status).toBe(201);
+    const generated = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 }, g.manager.token);
+    expect(generated.status).toBe(201);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, g.players[2].username);
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal?quiniela=${g.current.id}`);
+    await expect(page.getByText(/^Incluidos \(top 3\): /)).toBeVisible();
+    // Phones first: nothing wider than a 390 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByText("El gestor aún no ha confirmado la apuesta.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Confirmar apuesta" })).toHaveCount(0);
+    await expect(page.getByText("Editar quiniela grupal")).toHaveCount(0);
+    await page.getByText("Usuarios con predicción realizada (3)").click();
+    await expect(page.locator(".predictor").filter({ hasText: "In." })).toHaveCount(3);
+    await page.getByRole("link", { name: "Boleto para imprimir" }).click();
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(15);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
