@@ -152,15 +152,22 @@ export async function poolResults({ db }: Deps, quinielaId: number): Promise<Qui
   return { quinielaId, matches, plain15: pleno, pl15: pleno };
 }
 
-/** The official results: one row per pool, so every group sees them at once. */
-export async function setResults(deps: Deps, input: { quinielaId: number; matches: (Sign | null)[]; plain15: Score | null }) {
+/**
+ * The official results: one row per pool, so every group sees them at once. The manual screen and
+ * the lottery import (source 'loterias') both come through here.
+ */
+export async function setResults(
+  deps: Deps,
+  input: { quinielaId: number; matches: (Sign | null)[]; plain15: Score | null },
+  source: "manual" | "loterias" = "manual",
+) {
   await poolById(deps.db, input.quinielaId);
   await deps.db.query(
     `insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source, updated_at)
-     values ($1, $2, $3, $4, 'manual', $5)
+     values ($1, $2, $3, $4, $6, $5)
      on conflict (quiniela_id) do update set matches = excluded.matches, pleno_home = excluded.pleno_home,
        pleno_away = excluded.pleno_away, source = excluded.source, updated_at = excluded.updated_at`,
-    [input.quinielaId, JSON.stringify(input.matches), input.plain15?.home ?? null, input.plain15?.away ?? null, deps.clock()],
+    [input.quinielaId, JSON.stringify(input.matches), input.plain15?.home ?? null, input.plain15?.away ?? null, deps.clock(), source],
   );
   return poolResults(deps, input.quinielaId);
 }
