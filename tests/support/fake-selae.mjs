@@ -2,7 +2,8 @@
 // fixtures/selae. Like the real one it refuses clients that do not look like a browser (403).
 // Tests switch its behaviour: for every request (`setMode`) or for one draw date (`rule`), so
 // parallel tests never disturb each other: "403", "406", "hang", "truncated" or "slow".
-// The same switches exist over HTTP for the e2e tests: POST /__fake/rule, /__fake/mode, /__fake/draw.
+// The same switches exist over HTTP for the e2e tests: POST /__fake/rule, /__fake/mode, /__fake/draw,
+// and /__fake/claim-week hands each test a draw day of its own.
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 
@@ -34,6 +35,8 @@ export async function startFakeSelae(port = 0) {
   let mode = null;
   const requests = [];
   const sockets = new Set();
+  // Draw days handed to e2e tests, two weeks apart in the 1990s, far from any other test's dates.
+  let nextWeek = Date.UTC(1990, 0, 7);
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -103,6 +106,11 @@ export async function startFakeSelae(port = 0) {
       else if (path === "/__fake/rule") setRule(body.date, body.mode);
       else if (path === "/__fake/draw") addDraw(body.date, body.from);
       else if (path === "/__fake/requests") return send(res, 200, JSON.stringify(requests));
+      else if (path === "/__fake/claim-week") {
+        const day = new Date(nextWeek).toISOString().slice(0, 10).replaceAll("-", "");
+        nextWeek += 14 * dayMs;
+        return send(res, 200, JSON.stringify({ date: day }));
+      }
       else return send(res, 404, "{}");
       send(res, 200, "{}");
     });
