@@ -93,7 +93,9 @@ const lineParts = (line: LogLine) => ({
 
 function lineHtml(line: LogLine) {
   const p = lineParts(line);
-  return `<li class="lottery-line ${p.ok ? "ok" : "not-ok"}"><span class="lottery-date">${escapeHtml(p.fecha)}</span> <span class="lottery-status">${p.ok ? "✓ ok" : `✗ ${escapeHtml(line.status)}`}</span> <span>${escapeHtml(p.mensaje)}</span></li>\n`;
+  return `<li class="lottery-line ${p.ok ? "ok" : "not-ok"}"><span class="lottery-date">${escapeHtml(p.fecha)}</span> <span class="lottery-status">${
+    p.ok ? "✓ ok" : `✗ ${escapeHtml(line.status)}`
+  }</span> <span>${escapeHtml(p.mensaje)}</span></li>\n`;
 }
 
 const streamHeaders = (type: string) => ({
@@ -115,7 +117,9 @@ export async function searchHtmlResponse(request: Request): Promise<Response> {
   const head = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Búsqueda automática · Quiniela de peñas</title><link rel="stylesheet" href="${stylesHref}"></head><body><main class="page" id="main"><h1>Búsqueda automática</h1><ol class="lottery-log" aria-live="polite">\n`;
   const render = (item: LogLine | Ending) =>
     "ok" in item
-      ? `</ol><p class="${item.ok ? "notice" : "form-error"}" role="status">${escapeHtml(item.ok ? SEARCH_FINISHED : `✗ ${item.message}`)}</p><p><a href="/call-quiniela">Volver a Consultar Resultados Loterías</a></p></main></body></html>`
+      ? `</ol><p class="${item.ok ? "notice" : "form-error"}" role="status">${escapeHtml(
+          item.ok ? SEARCH_FINISHED : `✗ ${item.message}`,
+        )}</p><p><a href="/call-quiniela">Volver a Consultar Resultados Loterías</a></p></main></body></html>`
       : lineHtml(item);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

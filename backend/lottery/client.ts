@@ -1,10 +1,5 @@
 import type { z } from "zod";
-import {
-  selaeBody,
-  selaeRange,
-  TIMEOUT_MESSAGE,
-  type SelaeBody,
-} from "#core/contract/lottery";
+import { selaeBody, selaeRange, TIMEOUT_MESSAGE, type SelaeBody } from "#core/contract/lottery";
 import type { BackendConfig } from "../config";
 import { ApiError } from "../errors";
 
@@ -15,20 +10,16 @@ export class LotteryError extends ApiError {
   }
 }
 
-export const THROTTLED =
-  "Loterías está limitando las consultas (HTTP 406). Vuelve a intentarlo en unos minutos.";
+export const THROTTLED = "Loterías está limitando las consultas (HTTP 406). Vuelve a intentarlo en unos minutos.";
 export const httpError = (status: number) =>
-  status === 403
-    ? "Loterías ha rechazado la consulta (HTTP 403)."
-    : `Loterías ha respondido con un error (HTTP ${status}).`;
+  status === 403 ? "Loterías ha rechazado la consulta (HTTP 403)." : `Loterías ha respondido con un error (HTTP ${status}).`;
 
 /**
  * The real service answers 403 to anything that does not look like a browser, so the calls carry
  * a browser's headers, as its own results page sends them.
  */
 const browserHeaders = (base: string) => ({
-  "user-agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
   accept: "application/json, text/javascript, */*; q=0.01",
   "accept-language": "es-ES,es;q=0.9",
   referer: `${base}/es/resultados/quiniela`,
@@ -44,26 +35,13 @@ export interface LotteryClient {
   fetchPlayedDays(from: string, to: string): Promise<string[]>;
 }
 
-type LotteryConfig = Pick<
-  BackendConfig,
-  | "lotteryBaseUrl"
-  | "lotteryTimeoutMs"
-  | "lotteryBackoffMs"
-  | "lotteryThrottleBudgetMs"
->;
+type LotteryConfig = Pick<BackendConfig, "lotteryBaseUrl" | "lotteryTimeoutMs" | "lotteryBackoffMs" | "lotteryThrottleBudgetMs">;
 
-export function lotteryClient(
-  config: LotteryConfig,
-  fetcher: typeof fetch = fetch
-): LotteryClient {
+export function lotteryClient(config: LotteryConfig, fetcher: typeof fetch = fetch): LotteryClient {
   const base = config.lotteryBaseUrl.replace(/\/+$/, "");
 
   /** One GET, with throttling (406) retried after doubling waits until the budget is spent. */
-  async function get<S extends z.ZodTypeAny>(
-    path: string,
-    params: Record<string, string>,
-    schema: S
-  ): Promise<{ raw: string; body: z.output<S> }> {
+  async function get<S extends z.ZodTypeAny>(path: string, params: Record<string, string>, schema: S): Promise<{ raw: string; body: z.output<S> }> {
     const url = `${base}${path}?${new URLSearchParams(params)}`;
     const deadline = Date.now() + config.lotteryThrottleBudgetMs;
     let wait = config.lotteryBackoffMs;
@@ -78,18 +56,14 @@ export function lotteryClient(
         raw = await response.text();
       } catch (error) {
         const name = (error as Error)?.name;
-        if (name === "TimeoutError" || name === "AbortError")
-          throw new LotteryError(TIMEOUT_MESSAGE, 504);
+        if (name === "TimeoutError" || name === "AbortError") throw new LotteryError(TIMEOUT_MESSAGE, 504);
         // The connection dropped while the body was arriving, or never opened.
         throw new LotteryError(
-          (error as Error)?.message === "terminated"
-            ? "La respuesta de Loterías llegó incompleta."
-            : "No se pudo conectar con Loterías."
+          (error as Error)?.message === "terminated" ? "La respuesta de Loterías llegó incompleta." : "No se pudo conectar con Loterías.",
         );
       }
       if (response.status === 406) {
-        if (Date.now() + wait > deadline)
-          throw new LotteryError(THROTTLED, 503);
+        if (Date.now() + wait > deadline) throw new LotteryError(THROTTLED, 503);
         await sleep(wait);
         wait *= 2;
         continue;
@@ -99,30 +73,19 @@ export function lotteryClient(
       try {
         json = JSON.parse(raw);
       } catch {
-        throw new LotteryError(
-          "La respuesta de Loterías llegó incompleta o no es JSON válido."
-        );
+        throw new LotteryError("La respuesta de Loterías llegó incompleta o no es JSON válido.");
       }
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new LotteryError(
-          `La respuesta de Loterías no tiene el formato esperado (${
-            issue?.path.join(".") || "cuerpo"
-          }: ${issue?.message}).`
-        );
+        throw new LotteryError(`La respuesta de Loterías no tiene el formato esperado (${issue?.path.join(".") || "cuerpo"}: ${issue?.message}).`);
       }
       return { raw, body: parsed.data };
     }
   }
 
   return {
-    fetchDate: (yyyymmdd) =>
-      get(
-        "/servicios/fechav3",
-        { game_id: "LAQU", fecha_sorteo: yyyymmdd },
-        selaeBody
-      ),
+    fetchDate: (yyyymmdd) => get("/servicios/fechav3", { game_id: "LAQU", fecha_sorteo: yyyymmdd }, selaeBody),
     fetchPlayedDays: async (from, to) => {
       const { body } = await get(
         "/servicios/buscadorSorteos",
@@ -132,7 +95,7 @@ export function lotteryClient(
           fechaInicioInclusiva: from,
           fechaFinInclusiva: to,
         },
-        selaeRange
+        selaeRange,
       );
       return [...new Set(body.map((d) => d.fecha_sorteo.slice(0, 10)))].sort();
     },

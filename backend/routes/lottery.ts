@@ -1,10 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import {
-  lookupBody,
-  SEARCH_FAILED,
-  type LogLine,
-} from "#core/contract/lottery";
+import { lookupBody, SEARCH_FAILED, type LogLine } from "#core/contract/lottery";
 import { requireAdmin, type Deps } from "../context";
 import { ApiError } from "../errors";
 import { parse } from "../validate";
@@ -24,7 +20,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => {
       requireAdmin(request);
       return { drawDate: await lottery.lastDrawDate(deps.db) };
-    }
+    },
   );
 
   app.post(
@@ -32,14 +28,13 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        summary:
-          "Guarda los resultados de un cuerpo de Loterías (fechav3) en la quiniela de su semana (admin)",
+        summary: "Guarda los resultados de un cuerpo de Loterías (fechav3) en la quiniela de su semana (admin)",
       },
     },
     async (request) => {
       requireAdmin(request);
       return lottery.registerBody(deps, request.body);
-    }
+    },
   );
 
   app.post(
@@ -47,15 +42,14 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        summary:
-          "Consulta el sorteo de un día { fecha: yyyyMMdd } y guarda sus resultados si está jugado (admin)",
+        summary: "Consulta el sorteo de un día { fecha: yyyyMMdd } y guarda sus resultados si está jugado (admin)",
       },
     },
     async (request) => {
       requireAdmin(request);
       const { fecha } = parse(lookupBody, request.body);
       return lottery.lookupDate(deps, fecha);
-    }
+    },
   );
 
   app.post(
@@ -86,10 +80,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
           });
         })
         .finally(() => stream.end());
-      return reply
-        .header("content-type", "application/x-ndjson; charset=utf-8")
-        .header("cache-control", "no-store")
-        .send(stream);
-    }
+      return reply.header("content-type", "application/x-ndjson; charset=utf-8").header("cache-control", "no-store").send(stream);
+    },
   );
 }

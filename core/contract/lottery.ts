@@ -20,12 +20,7 @@ export const selaeMatch = z
 export const selaeDraw = z
   .object({
     id_sorteo: looseText.optional(),
-    fecha_sorteo: z
-      .string()
-      .regex(
-        /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/,
-        "fecha_sorteo no tiene el formato AAAA-MM-DD HH:mm:ss"
-      ),
+    fecha_sorteo: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "fecha_sorteo no tiene el formato AAAA-MM-DD HH:mm:ss"),
     jornada: looseText.nullish(),
     numero: looseText.nullish(),
     temporada: z.string().nullish(),
@@ -39,21 +34,13 @@ export type SelaeDraw = z.infer<typeof selaeDraw>;
  * A whole answer of `fechav3` (or a body posted to RegistrarQuiniela): a list of draws, or the
  * service's "no draw that day" sentence, which comes as a JSON string.
  */
-export const selaeBody = z.union([
-  z.string(),
-  z.array(selaeDraw),
-  selaeDraw.transform((d) => [d]),
-]);
+export const selaeBody = z.union([z.string(), z.array(selaeDraw), selaeDraw.transform((d) => [d])]);
 export type SelaeBody = z.infer<typeof selaeBody>;
 
 /** A `buscadorSorteos` answer: only the draw dates are needed from it. */
 export const selaeRange = z.union([
   z.string().transform(() => []),
-  z.array(
-    z
-      .object({ fecha_sorteo: z.string().regex(/^\d{4}-\d{2}-\d{2}/) })
-      .passthrough()
-  ),
+  z.array(z.object({ fecha_sorteo: z.string().regex(/^\d{4}-\d{2}-\d{2}/) }).passthrough()),
 ]);
 
 // ---- Our calls (spec section 7, Lottery) ----
@@ -70,14 +57,8 @@ export const drawDateParam = z
   .trim()
   .regex(/^\d{8}$/, DATE_REQUIRED)
   .refine((v) => {
-    const d = new Date(
-      Date.UTC(+v.slice(0, 4), +v.slice(4, 6) - 1, +v.slice(6, 8))
-    );
-    return (
-      d.getUTCFullYear() === +v.slice(0, 4) &&
-      d.getUTCMonth() === +v.slice(4, 6) - 1 &&
-      d.getUTCDate() === +v.slice(6, 8)
-    );
+    const d = new Date(Date.UTC(+v.slice(0, 4), +v.slice(4, 6) - 1, +v.slice(6, 8)));
+    return d.getUTCFullYear() === +v.slice(0, 4) && d.getUTCMonth() === +v.slice(4, 6) - 1 && d.getUTCDate() === +v.slice(6, 8);
   }, DATE_REQUIRED);
 
 /** POST /Loteria/quiniela/consultar: the single-date lookup (spec: payload field `fecha`). */
@@ -104,9 +85,7 @@ export const drawSummary = z.object({
   jornada: z.string().nullable(),
   played: z.boolean(),
   matches: z.array(drawMatch),
-  pleno: z
-    .object({ home: z.number().int(), away: z.number().int() })
-    .nullable(),
+  pleno: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
 });
 export type DrawSummary = z.infer<typeof drawSummary>;
 

@@ -4,14 +4,7 @@ import { selaeBody, type SelaeDraw } from "#core/contract/lottery";
 import { addDays, readDraw, readScore, withoutSection } from "./lottery";
 
 const fixture = (name: string) => {
-  const parsed = selaeBody.parse(
-    JSON.parse(
-      readFileSync(
-        new URL(`../../fixtures/selae/${name}`, import.meta.url),
-        "utf8"
-      )
-    )
-  );
+  const parsed = selaeBody.parse(JSON.parse(readFileSync(new URL(`../../fixtures/selae/${name}`, import.meta.url), "utf8")));
   if (typeof parsed === "string") throw new Error("no draw");
   return parsed[0];
 };
@@ -29,7 +22,7 @@ describe("reading a lottery draw", () => {
       draw.matches
         .slice(0, 14)
         .map((m) => m.sign)
-        .join("")
+        .join(""),
     ).toBe("X1211X211X221X");
     expect(draw.matches[0]).toMatchObject({
       home: "Betis",
@@ -59,9 +52,7 @@ describe("reading a lottery draw", () => {
     const draw = fixture("played-draw-2026-04-26.json");
     const bad: SelaeDraw = {
       ...draw,
-      partidos: draw.partidos.map((p, i) =>
-        i === 2 ? { ...p, signo: "1 " } : p
-      ),
+      partidos: draw.partidos.map((p, i) => (i === 2 ? { ...p, signo: "1 " } : p)),
     };
     expect(readDraw(bad)).toEqual({
       ok: false,
@@ -79,16 +70,9 @@ describe("reading a lottery draw", () => {
   });
 
   it("takes the no-draw sentence as a string", () => {
-    expect(
-      selaeBody.parse(
-        JSON.parse(
-          readFileSync(
-            new URL("../../fixtures/selae/no-draw.json", import.meta.url),
-            "utf8"
-          )
-        )
-      )
-    ).toMatch(/No se ha encontrado/);
+    expect(selaeBody.parse(JSON.parse(readFileSync(new URL("../../fixtures/selae/no-draw.json", import.meta.url), "utf8")))).toMatch(
+      /No se ha encontrado/,
+    );
   });
 
   it("reads scores in the service's spellings", () => {

@@ -22,9 +22,7 @@ export function readScore(value: string | null | undefined): Score | null {
   return home <= 10 && away <= 10 ? { home, away } : null;
 }
 
-export type DrawReading =
-  | { ok: true; draw: DrawSummary }
-  | { ok: false; message: string };
+export type DrawReading = { ok: true; draw: DrawSummary } | { ok: false; message: string };
 
 /**
  * Reads one draw of the service into signs and the pleno. Signs come padded ("X "), match 15 as a
@@ -33,17 +31,13 @@ export type DrawReading =
  */
 export function readDraw(draw: SelaeDraw): DrawReading {
   const day = draw.fecha_sorteo.slice(0, 10);
-  const drawnAt = madridLocalToUtc(
-    draw.fecha_sorteo.slice(0, 16).replace(" ", "T")
-  );
+  const drawnAt = madridLocalToUtc(draw.fecha_sorteo.slice(0, 16).replace(" ", "T"));
   if (!drawnAt)
     return {
       ok: false,
       message: `Fecha de sorteo no válida: ${draw.fecha_sorteo}`,
     };
-  const partidos = draw.partidos
-    .map((p, i) => ({ ...p, position: p.posicion ?? i + 1 }))
-    .sort((a, b) => a.position - b.position);
+  const partidos = draw.partidos.map((p, i) => ({ ...p, position: p.posicion ?? i + 1 })).sort((a, b) => a.position - b.position);
   if (partidos.some((p, i) => p.position !== i + 1))
     return {
       ok: false,
@@ -63,8 +57,7 @@ export function readDraw(draw: SelaeDraw): DrawReading {
   const matches: DrawSummary["matches"] = [];
   for (const p of partidos) {
     const fromMatch = p.position <= MATCHES ? readSign(p.signo) : null;
-    const fromCombination =
-      p.position <= MATCHES ? readSign(tokens[p.position - 1]) : null;
+    const fromCombination = p.position <= MATCHES ? readSign(tokens[p.position - 1]) : null;
     if (fromMatch && fromCombination && fromMatch !== fromCombination) {
       return {
         ok: false,
@@ -82,25 +75,15 @@ export function readDraw(draw: SelaeDraw): DrawReading {
   }
 
   const last = partidos[MATCHES];
-  const plenoSources = [
-    readScore(last.marcador),
-    readScore(last.signo),
-    readScore(tokens[MATCHES]),
-  ].filter((s): s is Score => s !== null);
-  if (
-    plenoSources.some(
-      (s) => s.home !== plenoSources[0].home || s.away !== plenoSources[0].away
-    )
-  ) {
+  const plenoSources = [readScore(last.marcador), readScore(last.signo), readScore(tokens[MATCHES])].filter((s): s is Score => s !== null);
+  if (plenoSources.some((s) => s.home !== plenoSources[0].home || s.away !== plenoSources[0].away)) {
     return {
       ok: false,
-      message:
-        "El pleno al quince del sorteo no coincide entre marcador y combinación.",
+      message: "El pleno al quince del sorteo no coincide entre marcador y combinación.",
     };
   }
   const pleno = plenoSources[0] ?? null;
-  const played =
-    matches.slice(0, MATCHES).every((m) => m.sign !== null) && pleno !== null;
+  const played = matches.slice(0, MATCHES).every((m) => m.sign !== null) && pleno !== null;
   return {
     ok: true,
     draw: {
@@ -115,8 +98,7 @@ export function readDraw(draw: SelaeDraw): DrawReading {
 }
 
 /** "20260426" → "2026-04-26". */
-export const dashedDate = (yyyymmdd: string) =>
-  `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
+export const dashedDate = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 
 /** "2026-04-26" → "20260426". */
 export const compactDate = (day: string) => day.replaceAll("-", "");
@@ -144,34 +126,18 @@ interface PoolSide {
 export function matchMismatches(
   draw: readonly { position: number; home: string; away: string }[],
   pool: readonly PoolSide[],
-  index: Map<string, TeamMatch>
+  index: Map<string, TeamMatch>,
 ): string[] {
-  const same = (
-    drawName: string,
-    poolName: string,
-    poolTeamId: number | null
-  ) => {
-    const team =
-      index.get(teamKey(withoutSection(drawName))) ??
-      index.get(teamKey(drawName));
+  const same = (drawName: string, poolName: string, poolTeamId: number | null) => {
+    const team = index.get(teamKey(withoutSection(drawName))) ?? index.get(teamKey(drawName));
     if (team && poolTeamId !== null) return team.id === poolTeamId;
-    return (
-      teamKey(team?.name ?? withoutSection(drawName)) === teamKey(poolName)
-    );
+    return teamKey(team?.name ?? withoutSection(drawName)) === teamKey(poolName);
   };
   const out: string[] = [];
   for (const d of draw) {
     const p = pool.find((m) => m.position === d.position);
-    if (
-      !p ||
-      !same(d.home, p.home, p.homeTeamId) ||
-      !same(d.away, p.away, p.awayTeamId)
-    ) {
-      out.push(
-        `${d.position}: «${d.home} – ${d.away}» / «${
-          p ? `${p.home} – ${p.away}` : "sin partido"
-        }»`
-      );
+    if (!p || !same(d.home, p.home, p.homeTeamId) || !same(d.away, p.away, p.awayTeamId)) {
+      out.push(`${d.position}: «${d.home} – ${d.away}» / «${p ? `${p.home} – ${p.away}` : "sin partido"}»`);
     }
   }
   return out;

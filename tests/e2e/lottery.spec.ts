@@ -11,7 +11,10 @@ import { E2E, adminToken, apiCall, expectAccessible, jsEnabled, newPlayer, signI
 // global, so the tests of this file take turns across workers (a lock directory).
 
 const RECORDED = JSON.parse(readFileSync(new URL("../../fixtures/selae/played-draw-2026-04-26.json", import.meta.url), "utf8"));
-const MATCHES: { home: string; away: string }[] = RECORDED[0].partidos.map((p: { local: string; visitante: string }) => ({ home: p.local, away: p.visitante }));
+const MATCHES: { home: string; away: string }[] = RECORDED[0].partidos.map((p: { local: string; visitante: string }) => ({
+  home: p.local,
+  away: p.visitante,
+}));
 const SIGNS = "X1211X211X221X";
 const DAY = 86_400_000;
 
@@ -45,7 +48,12 @@ async function poolForWeek(admin: string, yyyymmdd: string, seasonId?: number) {
   const drawDay = Date.parse(`${dashed(yyyymmdd)}T12:00:00Z`);
   if (!seasonId) {
     const startDate = new Date(drawDay - 30 * DAY).toISOString().slice(0, 10);
-    const season = await apiCall<{ id: number; name: string }>("POST", "/season/CreateSeason", { name: unique("Temporada Loterías "), startDate }, admin);
+    const season = await apiCall<{ id: number; name: string }>(
+      "POST",
+      "/season/CreateSeason",
+      { name: unique("Temporada Loterías "), startDate },
+      admin,
+    );
     expect(season.status).toBe(201);
     seasonId = season.body.id;
   }
@@ -56,7 +64,12 @@ async function poolForWeek(admin: string, yyyymmdd: string, seasonId?: number) {
   const pool = await apiCall<{ id: number; name: string }>(
     "POST",
     "/quiniela/CreateQuiniela",
-    { seasonId, startDate: new Date(drawDay - 6 * DAY).toISOString(), closingDate: new Date(drawDay - 2 * DAY + 6 * 3600_000).toISOString(), matches: MATCHES },
+    {
+      seasonId,
+      startDate: new Date(drawDay - 6 * DAY).toISOString(),
+      closingDate: new Date(drawDay - 2 * DAY + 6 * 3600_000).toISOString(),
+      matches: MATCHES,
+    },
     admin,
   );
   expect(pool.status).toBe(201);
@@ -94,6 +107,9 @@ test("an admin looks up one date: the draw's 15 matches, the pool it was stored 
   await page.getByText("Respuesta de Loterías (JSON)").click();
   await expect(page.getByText('"id_sorteo": "1308406028"')).toBeVisible();
   await expectAccessible(page, testInfo);
+  // Phones first: the draw's table and the raw answer fit 390 px without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const results = await apiCall("GET", `/Quiniela/GetResults/${poolId}`, undefined, admin);
   expect(results.body.matches.join("")).toBe(SIGNS);
@@ -172,7 +188,9 @@ test("a lottery service that refuses, throttles, breaks off or hangs gives a cle
   const firstDay = plusDays(before.drawDate!.replaceAll("-", ""), 1);
   await fake("rule", { date: firstDay, mode: "403" });
   await page.getByRole("button", { name: "Buscar automática" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: shown(firstDay) })).toContainText("✗ error Loterías ha rechazado la consulta (HTTP 403).");
+  await expect(page.getByRole("listitem").filter({ hasText: shown(firstDay) })).toContainText(
+    "✗ error Loterías ha rechazado la consulta (HTTP 403).",
+  );
   await fake("rule", { date: firstDay, mode: null });
   expect((await apiCall("GET", "/Loteria/quiniela/ultima", undefined, admin)).body).toEqual(before);
   // Every call the service received looked like a browser's.

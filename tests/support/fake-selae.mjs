@@ -52,7 +52,10 @@ export async function startFakeSelae(port = 0) {
       if (url.pathname === "/servicios/fechav3" && url.searchParams.get("game_id") === "LAQU") return draws.get(date) ?? NO_DRAW;
       if (url.pathname === "/servicios/buscadorSorteos" && url.searchParams.get("game_id") === "LAQU") {
         const [from, to] = [url.searchParams.get("fechaInicioInclusiva") ?? "", url.searchParams.get("fechaFinInclusiva") ?? ""];
-        const found = [...draws.entries()].filter(([d]) => d >= from && d <= to).sort().flatMap(([, body]) => JSON.parse(body));
+        const found = [...draws.entries()]
+          .filter(([d]) => d >= from && d <= to)
+          .sort()
+          .flatMap(([, body]) => JSON.parse(body));
         return found.length ? JSON.stringify(found) : NO_DRAW;
       }
       return null;
@@ -110,8 +113,7 @@ export async function startFakeSelae(port = 0) {
         const day = new Date(nextWeek).toISOString().slice(0, 10).replaceAll("-", "");
         nextWeek += 14 * dayMs;
         return send(res, 200, JSON.stringify({ date: day }));
-      }
-      else return send(res, 404, "{}");
+      } else return send(res, 404, "{}");
       send(res, 200, "{}");
     });
   }
