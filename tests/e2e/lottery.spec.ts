@@ -109,6 +109,13 @@ test("an admin looks up one date: the draw's 15 matches, the pool it was stored 
   await expectAccessible(page, testInfo);
   // Phones first: the draw's table and the raw answer fit 390 px without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((e) => e.getBoundingClientRect().right > 391)
+      .map((e) => e.tagName + "." + e.className)
+      .slice(0, 5),
+  );
+  expect(wide).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const results = await apiCall("GET", `/Quiniela/GetResults/${poolId}`, undefined, admin);
