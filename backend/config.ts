@@ -3,6 +3,13 @@ import { randomBytes } from "node:crypto";
 export interface BackendConfig {
   publicUrl: string;
   lotteryBaseUrl: string;
+  /** One call to the lottery service gives up after this long (10 s; tests shorten it). */
+  lotteryTimeoutMs: number;
+  /** A throttled call (406) is retried with doubling waits from this one, within 20 s in all. */
+  lotteryBackoffMs: number;
+  lotteryThrottleBudgetMs: number;
+  /** LOTTERY_AUTO_IMPORT=1: the automatic search runs on Monday and Thursday mornings (Madrid). */
+  lotteryAutoImport: boolean;
   /** Per IP and per account, per minute. */
   loginRateLimit: number;
   forgotRateLimit: number;
@@ -17,6 +24,10 @@ export interface BackendConfig {
 export const defaultBackendConfig: BackendConfig = {
   publicUrl: "http://localhost:3000",
   lotteryBaseUrl: "https://www.loteriasyapuestas.es",
+  lotteryTimeoutMs: 10_000,
+  lotteryBackoffMs: 1_000,
+  lotteryThrottleBudgetMs: 20_000,
+  lotteryAutoImport: false,
   loginRateLimit: 10,
   forgotRateLimit: 5,
   avatarMaxBytes: 5 * 1024 * 1024,

@@ -7,6 +7,7 @@ import { defaultBackendConfig, type BackendConfig } from "./config";
 import type { Deps } from "./context";
 import { openDb, type Db } from "./db/db";
 import { migrate } from "./db/migrate";
+import { startAutoImport } from "./lottery/schedule";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
 import { createUser } from "./services/users";
@@ -34,6 +35,11 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   const deps: Deps = { db, mailer, clock: () => new Date(), config, fetch };
   await ensureAdmin(deps, options);
   const app = await buildBackend(deps, { logger: options.logger });
+  if (config.lotteryAutoImport) {
+    const stop = startAutoImport(deps, options.log);
+    app.addHook("onClose", async () => stop());
+    options.log("Importación automática de Loterías: lunes y jueves desde las 09:00 (Madrid)");
+  }
   app.addHook("onClose", async () => db.close());
   return { app, deps };
 }

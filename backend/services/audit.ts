@@ -4,8 +4,8 @@ import type { Db } from "../db/db";
 export interface AuditInput {
   /** When it happened: the backend's clock (deps.clock()). */
   at: Date;
-  /** Who did it; their username is copied, so the trail outlives a renamed or deleted account. */
-  actorId: number;
+  /** Who did it; their username is copied, so the trail outlives a renamed or deleted account. Null: the scheduled lottery import. */
+  actorId: number | null;
   /** The group it concerns, or null for the shared catalogue (pools, results, teams). */
   groupId: number | null;
   action: AuditAction;
@@ -24,7 +24,7 @@ export interface AuditInput {
 export async function recordAudit(tx: Db, entry: AuditInput): Promise<void> {
   await tx.query(
     `insert into audit_log (at, actor_id, actor_name, group_id, action, entity, entity_id, subject, before, after)
-     values ($1, $2, coalesce((select username from users where id = $2), ''), $3, $4, $5, $6, $7, $8, $9)`,
+     values ($1, $2, coalesce((select username from users where id = $2), 'Importación de Loterías'), $3, $4, $5, $6, $7, $8, $9)`,
     [
       entry.at,
       entry.actorId,

@@ -173,11 +173,15 @@ const resultsSnapshot = (r: { matches: (Sign | null)[]; plain15: Score | null })
   plain15: r.plain15 ? `${r.plain15.home}-${r.plain15.away}` : null,
 });
 
-/** The official results: one row per pool, so every group sees them at once. */
+/**
+ * The official results: one row per pool, so every group sees them at once. The manual screen and
+ * the lottery import (source 'loterias', no acting person when scheduled) both come through here.
+ */
 export async function setResults(
   deps: Deps,
-  actorId: number,
+  actorId: number | null,
   input: { quinielaId: number; matches: (Sign | null)[]; plain15: Score | null; version?: number },
+  source: "manual" | "loterias" = "manual",
 ) {
   const pool = await poolById(deps.db, input.quinielaId);
   await deps.db.tx(async (tx) => {
@@ -191,11 +195,11 @@ export async function setResults(
     assertVersion(before?.version ?? 1, before ? input.version : undefined, "Los resultados");
     await tx.query(
       `insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source, updated_at)
-       values ($1, $2, $3, $4, 'manual', $5)
+       values ($1, $2, $3, $4, $6, $5)
        on conflict (quiniela_id) do update set matches = excluded.matches, pleno_home = excluded.pleno_home,
          pleno_away = excluded.pleno_away, source = excluded.source, updated_at = excluded.updated_at,
          version = quiniela_results.version + 1`,
-      [input.quinielaId, JSON.stringify(input.matches), input.plain15?.home ?? null, input.plain15?.away ?? null, deps.clock()],
+      [input.quinielaId, JSON.stringify(input.matches), input.plain15?.home ?? null, input.plain15?.away ?? null, deps.clock(), source],
     );
     await recordAudit(tx, {
       at: deps.clock(),

@@ -3,6 +3,7 @@ export const E2E: {
   backendPort: number;
   mailHttpPort: number;
   smtpPort: number;
+  lotteryPort: number;
   baseUrl: string;
   apiUrl: string;
   admin: { email: string; username: string; password: string };

@@ -6,6 +6,8 @@ export const E2E = {
   backendPort: base + 1,
   mailHttpPort: base + 2,
   smtpPort: base + 3,
+  /** The fake lottery service (tests/support/fake-selae.mjs), switched per date by the tests. */
+  lotteryPort: base + 4,
   baseUrl: `http://localhost:${base}`,
   apiUrl: `http://127.0.0.1:${base + 1}`,
   admin: { email: "admin@e2e.local", username: "admin", password: "Admin#E2e2026" },

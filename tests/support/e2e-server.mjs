@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFakeSelae } from "./fake-selae.mjs";
 import { startMailSink } from "./mail-sink.mjs";
 import { E2E } from "./e2e-env.mjs";
 
@@ -14,6 +15,8 @@ createServer((req, res) => {
   res.setHeader("content-type", "application/json");
   res.end(JSON.stringify(to ? mail.to(to) : mail.messages));
 }).listen(E2E.mailHttpPort, "127.0.0.1");
+
+const lottery = await startFakeSelae(E2E.lotteryPort);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "quiniela-e2e-"));
 const app = spawn(process.execPath, ["build/server.js"], {
@@ -31,6 +34,11 @@ const app = spawn(process.execPath, ["build/server.js"], {
     ADMIN_PASSWORD: E2E.admin.password,
     RATE_LIMIT_LOGIN: "10000",
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough",
+    LOTTERY_BASE_URL: lottery.url,
+    // A hanging lottery service times out after 3 s here (10 s in real use); throttling retries start at 100 ms.
+    LOTTERY_TIMEOUT_MS: "3000",
+    LOTTERY_BACKOFF_MS: "100",
+    LOTTERY_THROTTLE_BUDGET_MS: "1000",
   },
 });
 const stop = () => app.kill("SIGTERM");

@@ -1,0 +1,62 @@
+import type { LogLine } from "#core/contract/lottery";
+import { utcToMadridLocal } from "#core/dates";
+import type { Deps } from "../context";
+import type { Db } from "../db/db";
+import { searchForward } from "../services/lottery";
+import { madridToday } from "../services/season";
+
+/** Monday and Thursday (Madrid), from 09:00: the weekend's and the midweek's draws are in by then. */
+const RUN_DAYS = new Set([1, 4]);
+const RUN_FROM_HOUR = 9;
+const CHECK_EVERY_MS = 10 * 60_000;
+/** pg_advisory lock key of the import ("LAQU" in ASCII), the same for every instance. */
+const LOCK_KEY = 0x4c415155;
+
+async function claimDay(db: Db, day: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    "insert into lottery_import_runs (run_day, started_at) values ($1, $2) on conflict (run_day) do nothing returning run_day",
+    [day, now],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * One scheduled run of the automatic search. Instances sharing one PostgreSQL take an advisory lock
+ * and claim the day, so only one of them runs it; true when this call ran it.
+ */
+export async function runScheduledImport(deps: Deps, onLine: (line: LogLine) => void = () => {}): Promise<boolean> {
+  const day = madridToday(deps.clock());
+  if (deps.db.kind === "postgres") {
+    return deps.db.tx(async (tx) => {
+      const lock = await tx.one<{ ok: boolean }>("select pg_try_advisory_xact_lock($1::bigint) as ok", [LOCK_KEY]);
+      if (!lock?.ok || !(await claimDay(tx, day, deps.clock()))) return false;
+      // The search writes through its own connections; this transaction only holds the lock and the claim.
+      await searchForward(deps, onLine);
+      return true;
+    });
+  }
+  // Embedded PGlite serves one process: claiming the day is enough.
+  if (!(await claimDay(deps.db, day, deps.clock()))) return false;
+  await searchForward(deps, onLine);
+  return true;
+}
+
+/** LOTTERY_AUTO_IMPORT=1: checks every 10 minutes whether a scheduled run is due. Returns the stop function. */
+export function startAutoImport(deps: Deps, log: (message: string) => void): () => void {
+  const tick = async () => {
+    const local = utcToMadridLocal(deps.clock());
+    const weekday = new Date(`${local.slice(0, 10)}T12:00:00Z`).getUTCDay();
+    if (!RUN_DAYS.has(weekday) || Number(local.slice(11, 13)) < RUN_FROM_HOUR) return;
+    let stored = 0;
+    const ran = await runScheduledImport(deps, (line) => {
+      if (line.status === "ok") stored++;
+      if (line.status === "error") log(`Importación de Loterías: ${line.fecha} ${line.mensaje}`);
+    });
+    if (ran) log(`Importación de Loterías: ${stored} sorteo(s) guardado(s).`);
+  };
+  const timer = setInterval(() => {
+    tick().catch((error: unknown) => log(`Importación de Loterías fallida: ${(error as Error).message}`));
+  }, CHECK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

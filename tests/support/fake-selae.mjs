@@ -1,0 +1,144 @@
+// A local stand-in for the SELAE lottery results service, serving the recorded bodies of
+// fixtures/selae. Like the real one it refuses clients that do not look like a browser (403).
+// Tests switch its behaviour: for every request (`setMode`) or for one draw date (`rule`), so
+// parallel tests never disturb each other: "403", "406", "hang", "truncated" or "slow".
+// The same switches exist over HTTP for the e2e tests: POST /__fake/rule, /__fake/mode, /__fake/draw,
+// and /__fake/claim-week hands each test a draw day of its own.
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+
+const fixture = (name) => readFileSync(new URL(`../../fixtures/selae/${name}`, import.meta.url), "utf8");
+const NO_DRAW = fixture("no-draw.json");
+
+const recorded = () =>
+  new Map([
+    ["20260426", fixture("played-draw-2026-04-26.json")],
+    ["20260823", fixture("played-draw-2026-08-23.json")],
+    ["20220130", fixture("pre-draw-2022-01-30.json")],
+  ]);
+
+const dayMs = 86_400_000;
+const toDay = (yyyymmdd) => Date.UTC(+yyyymmdd.slice(0, 4), +yyyymmdd.slice(4, 6) - 1, +yyyymmdd.slice(6, 8));
+const shiftStamp = (stamp, days) => {
+  if (typeof stamp !== "string" || !/^\d{4}[-/]\d{2}[-/]\d{2}/.test(stamp)) return stamp;
+  const sep = stamp[4];
+  const moved = new Date(Date.UTC(+stamp.slice(0, 4), +stamp.slice(5, 7) - 1, +stamp.slice(8, 10)) + days * dayMs).toISOString().slice(0, 10);
+  return moved.replaceAll("-", sep) + stamp.slice(10);
+};
+
+/** A browser sends a browser's User-Agent and says which languages it reads. */
+const looksLikeBrowser = (headers) => /Mozilla\/5\.0/.test(headers["user-agent"] ?? "") && Boolean(headers["accept-language"]);
+
+export async function startFakeSelae(port = 0) {
+  const draws = recorded();
+  const rules = new Map();
+  let mode = null;
+  const requests = [];
+  const sockets = new Set();
+  // Draw days handed to e2e tests, two weeks apart in the 1990s, far from any other test's dates.
+  let nextWeek = Date.UTC(1990, 0, 7);
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    if (url.pathname.startsWith("/__fake/")) return control(req, res, url.pathname);
+    const date = url.searchParams.get("fecha_sorteo") ?? url.searchParams.get("fechaInicioInclusiva") ?? "";
+    requests.push({ path: url.pathname, date, browser: looksLikeBrowser(req.headers) });
+    if (!looksLikeBrowser(req.headers)) return send(res, 403, "<html><body>Access Denied</body></html>", "text/html");
+    const behaviour = rules.get(date) ?? mode;
+    if (behaviour === "403") return send(res, 403, "<html><body>Access Denied</body></html>", "text/html");
+    if (behaviour === "406") return send(res, 406, "<html><body>Not Acceptable</body></html>", "text/html");
+    if (behaviour === "hang") return; // never answers; close() ends the socket
+    const answer = () => {
+      if (url.pathname === "/servicios/fechav3" && url.searchParams.get("game_id") === "LAQU") return draws.get(date) ?? NO_DRAW;
+      if (url.pathname === "/servicios/buscadorSorteos" && url.searchParams.get("game_id") === "LAQU") {
+        const [from, to] = [url.searchParams.get("fechaInicioInclusiva") ?? "", url.searchParams.get("fechaFinInclusiva") ?? ""];
+        const found = [...draws.entries()]
+          .filter(([d]) => d >= from && d <= to)
+          .sort()
+          .flatMap(([, body]) => JSON.parse(body));
+        return found.length ? JSON.stringify(found) : NO_DRAW;
+      }
+      return null;
+    };
+    const body = answer();
+    if (body === null) return send(res, 404, "Not found", "text/plain");
+    if (behaviour === "truncated") {
+      // The headers promise the whole body; the connection drops half-way, as a cut transfer does.
+      res.writeHead(200, { "content-type": "application/json;charset=UTF-8", "content-length": Buffer.byteLength(body) });
+      res.write(body.slice(0, Math.floor(body.length / 2)));
+      setTimeout(() => res.destroy(), 20);
+      return;
+    }
+    if (behaviour === "slow") return void setTimeout(() => send(res, 200, body), 400);
+    send(res, 200, body);
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  function send(res, status, body, type = "application/json;charset=UTF-8") {
+    res.writeHead(status, { "content-type": type });
+    res.end(body);
+  }
+
+  function setRule(date, next) {
+    if (next) rules.set(date, next);
+    else rules.delete(date);
+  }
+
+  /** Serves a copy of a recorded draw on another date (every date in it moved by the same days). */
+  function addDraw(date, from = "20260426") {
+    const source = draws.get(from) ?? recorded().get(from);
+    if (!source) throw new Error(`no recorded draw ${from}`);
+    const days = Math.round((toDay(date) - toDay(from)) / dayMs);
+    const moved = JSON.parse(source).map((d) => ({
+      ...d,
+      fecha_sorteo: shiftStamp(d.fecha_sorteo, days),
+      partidos: d.partidos.map((p) => ({ ...p, fecha_completa: shiftStamp(p.fecha_completa, days), fecha: shiftStamp(p.fecha, days) })),
+    }));
+    draws.set(date, JSON.stringify(moved, null, 1));
+  }
+
+  function control(req, res, path) {
+    let text = "";
+    req.on("data", (chunk) => (text += chunk));
+    req.on("end", () => {
+      const body = text ? JSON.parse(text) : {};
+      if (path === "/__fake/mode") mode = body.mode ?? null;
+      else if (path === "/__fake/rule") setRule(body.date, body.mode);
+      else if (path === "/__fake/draw") addDraw(body.date, body.from);
+      else if (path === "/__fake/requests") return send(res, 200, JSON.stringify(requests));
+      else if (path === "/__fake/claim-week") {
+        const day = new Date(nextWeek).toISOString().slice(0, 10).replaceAll("-", "");
+        nextWeek += 14 * dayMs;
+        return send(res, 200, JSON.stringify({ date: day }));
+      } else return send(res, 404, "{}");
+      send(res, 200, "{}");
+    });
+  }
+
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    requests,
+    setMode: (next) => {
+      mode = next;
+    },
+    rule: setRule,
+    addDraw,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// `node tests/support/fake-selae.mjs [port]` runs it alone, to point a local app at it.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fake = await startFakeSelae(Number(process.argv[2] ?? 0));
+  process.stdout.write(`SELAE falso en ${fake.url}\n`);
+}
