@@ -45,9 +45,9 @@ export default async function betStatsRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      const { groupId, quinielaId, numberQuiniela } = parse(roundSummaryQuery, { ...(request.query as object) });
+      const { groupId, ...pick } = parse(roundSummaryQuery, { ...(request.query as object) });
       await member(request, groupId);
-      return stats.roundSummary(deps, groupId, { quinielaId, numberQuiniela });
+      return stats.roundSummary(deps, groupId, pick);
     },
   );
 }

@@ -173,17 +173,23 @@ async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
  * screen shows it: the bet (when there is one) against the results, and every player's
  * prediction with hits once the round is closed.
  */
-export async function roundSummary(deps: Deps, groupId: number, pick: { quinielaId?: number; numberQuiniela?: number }): Promise<RoundSummary> {
+export async function roundSummary(
+  deps: Deps,
+  groupId: number,
+  pick: { quinielaId?: number; numberQuiniela?: number; seasonId?: number },
+): Promise<RoundSummary> {
   const group = await deps.db.one<{ name: string }>("select name from groups where id = $1", [groupId]);
   if (!group) throw notFound(GROUP_NOT_FOUND);
   const all = await resultRounds(deps, groupId);
+  const candidates = pick.seasonId === undefined ? all : all.filter((r) => r.seasonId === pick.seasonId);
   const chosen =
     pick.quinielaId !== undefined
-      ? all.find((r) => r.quinielaId === pick.quinielaId)
+      ? candidates.find((r) => r.quinielaId === pick.quinielaId)
       : pick.numberQuiniela !== undefined
-        ? all.find((r) => r.numberQuiniela === pick.numberQuiniela)
-        : all[0];
-  if ((pick.quinielaId !== undefined || pick.numberQuiniela !== undefined) && !chosen) throw notFound(NO_RESULTS_ROUND);
+        ? candidates.find((r) => r.numberQuiniela === pick.numberQuiniela)
+        : candidates[0];
+  const asked = pick.quinielaId !== undefined || pick.numberQuiniela !== undefined || pick.seasonId !== undefined;
+  if (asked && !chosen) throw notFound(NO_RESULTS_ROUND);
   const rounds = all.map(({ results: _results, ...r }) => r);
   const base = { groupId, groupName: group.name, rounds };
   if (!chosen) {

@@ -5,10 +5,11 @@ import { id } from "./common";
 export const betStatsQuery = z.object({ groupId: id, seasonId: id });
 
 /**
- * GET /Bet/RoundSummary: one round of the group, by pool id or by jornada number (the latest
- * closed one with that number); neither gives the latest round with results by close date.
+ * GET /Bet/RoundSummary: one round of the group, by pool id or by jornada number (the latest by
+ * close date with that number, within seasonId when given); neither gives the latest round with
+ * results by close date (of seasonId when given).
  */
-export const roundSummaryQuery = z.object({ groupId: id, quinielaId: id.optional(), numberQuiniela: id.optional() });
+export const roundSummaryQuery = z.object({ groupId: id, quinielaId: id.optional(), numberQuiniela: id.optional(), seasonId: id.optional() });
 
 const sign = z.enum(["1", "X", "2"]);
 const score = z.object({ home: z.number().int(), away: z.number().int() });
