@@ -3,10 +3,7 @@ import { computeBetStats, parsePlayerSort, sortPlayers } from "#core/domain/bet-
 import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "~/api/client.server";
 import { requireUser } from "~/session/session.server";
 
-export const MISSING_SEASON = "Falta el seasonId en la URL. Vuelve al dashboard y entra de nuevo.";
-export const EVOLUTION_LOAD_ERROR = "No se pudo cargar la evolución de Bets (comprueba el endpoint /Bet/Stats).";
-export const ROUNDS_LOAD_ERROR = "No se pudieron cargar las jornadas con resultados.";
-export const ROUND_LOAD_ERROR = "No se pudieron cargar los datos de la jornada.";
+import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/bet-stats-ui";
 
 /** A positive integer id from the URL; null for anything else (missing, 'undefined', text). */
 export function positiveId(raw: string | undefined | null): number | null {

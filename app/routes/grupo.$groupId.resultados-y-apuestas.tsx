@@ -9,7 +9,7 @@ import type { Pick, Score, Sign } from "#core/domain/signs";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
 import { loadRoundResults } from "~/bet-stats.server";
-import { roundHref } from "~/results-links";
+import { roundHref } from "~/bet-stats-ui";
 
 export const meta: MetaFunction = () => [{ title: "Resultados y apuestas · Quiniela de peñas" }];
 

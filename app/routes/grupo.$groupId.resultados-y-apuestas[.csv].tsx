@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MATCHES } from "#core/domain/signs";
-import { csvError, csvResponse, positiveId, readSummary, ROUND_LOAD_ERROR } from "~/bet-stats.server";
+import { csvError, csvResponse, positiveId, readSummary } from "~/bet-stats.server";
+import { ROUND_LOAD_ERROR } from "~/bet-stats-ui";
 import { requireUser } from "~/session/session.server";
 
 /**

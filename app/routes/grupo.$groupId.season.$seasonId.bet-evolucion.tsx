@@ -7,8 +7,8 @@ import { BetEvolutionChart } from "~/charts/BetEvolutionChart";
 import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
 import { formatAverage, formatHits } from "~/charts/format";
 import { Alert } from "~/components/Field";
-import { loadBetEvolution, MISSING_SEASON } from "~/bet-stats.server";
-import { roundHref } from "~/results-links";
+import { loadBetEvolution } from "~/bet-stats.server";
+import { MISSING_SEASON, roundHref } from "~/bet-stats-ui";
 
 export const meta: MetaFunction = () => [{ title: "Evolución de la Quiniela grupal · Quiniela de peñas" }];
 
