@@ -212,11 +212,12 @@ export default function ResultsAndBets() {
                     {bet ? (
                       <>
                         <th scope="col">Apuesta</th>
-                        <th scope="col">Votos (1 · X · 2)</th>
+                        <th scope="col">
+                          Votos <span className="nowrap">1·X·2</span>
+                        </th>
                       </>
                     ) : null}
                     <th scope="col">Resultado</th>
-                    {bet ? <th scope="col">Acierto</th> : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -232,16 +233,13 @@ export default function ResultsAndBets() {
                         </th>
                         {bet ? (
                           <>
-                            <td className="sign">{signs(pick)}</td>
-                            <td>{v ? `${v["1"]} · ${v.X} · ${v["2"]}` : "-"}</td>
+                            <td className="pick">
+                              {signs(pick)} <Mark hit={o === null ? null : Boolean(pick?.includes(o))} />
+                            </td>
+                            <td className="nowrap">{v ? `${v["1"]}·${v.x}·${v["2"]}` : "-"}</td>
                           </>
                         ) : null}
-                        <td className="sign">{o ?? "-"}</td>
-                        {bet ? (
-                          <td>
-                            <Mark hit={o === null ? null : Boolean(pick?.includes(o))} />
-                          </td>
-                        ) : null}
+                        <td className="pick">{o ?? "-"}</td>
                       </tr>
                     );
                   })}
@@ -252,16 +250,13 @@ export default function ResultsAndBets() {
                     </th>
                     {bet ? (
                       <>
-                        <td className="sign">{score(bet.plain15)}</td>
+                        <td className="pick">
+                          {score(bet.plain15)} <Mark hit={pleno ? bet.pleno15Exact : null} />
+                        </td>
                         <td>-</td>
                       </>
                     ) : null}
-                    <td className="sign">{score(pleno)}</td>
-                    {bet ? (
-                      <td>
-                        <Mark hit={pleno ? bet.pleno15Exact : null} />
-                      </td>
-                    ) : null}
+                    <td className="pick">{score(pleno)}</td>
                   </tr>
                 </tbody>
               </table>

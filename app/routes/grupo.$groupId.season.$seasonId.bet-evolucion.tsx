@@ -5,7 +5,7 @@ import { formatDateTime } from "#core/dates";
 import { STREAK_MIN_HITS } from "#core/domain/bet-stats";
 import { BetEvolutionChart } from "~/charts/BetEvolutionChart";
 import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
-import { formatAverage, formatHits } from "~/charts/format";
+import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
 import { loadBetEvolution } from "~/bet-stats.server";
 import { MISSING_SEASON, roundHref } from "~/bet-stats-ui";
@@ -150,32 +150,26 @@ export default function BetEvolution() {
                   </tr>
                 </thead>
                 <tbody>
-                  {[...entries].reverse().map((e) => {
-                    const avg = avgOf.get(e.numberQuiniela);
-                    return (
-                      <tr key={e.quinielaId}>
-                        <th scope="row">
-                          <Link to={roundHref(groupId!, e.numberQuiniela, seasonId)}>Jornada {e.numberQuiniela}</Link>
-                        </th>
-                        <td className="num">
-                          {Number.isFinite(e.betHits) ? e.betHits : "-"}
-                          {usersAverage !== null && avg !== undefined ? <span className="muted"> (media usuarios {formatHits(avg)})</span> : null}
-                        </td>
-                        <td>
-                          {e.pleno15Exact ? (
-                            <span className="mark hit" role="img" aria-label="Pleno acertado">
-                              ✓
-                            </span>
-                          ) : (
-                            <span className="mark miss" role="img" aria-label="Pleno fallado">
-                              ✗
-                            </span>
-                          )}
-                        </td>
-                        <td>{formatDateTime(e.closedAt)}</td>
-                      </tr>
-                    );
-                  })}
+                  {[...entries].reverse().map((e) => (
+                    <tr key={e.quinielaId}>
+                      <th scope="row">
+                        <Link to={roundHref(groupId!, e.numberQuiniela, seasonId)}>Jornada {e.numberQuiniela}</Link>
+                      </th>
+                      <td className="num">{Number.isFinite(e.betHits) ? e.betHits : "-"}</td>
+                      <td>
+                        {e.pleno15Exact ? (
+                          <span className="mark hit" role="img" aria-label="Pleno acertado">
+                            ✓
+                          </span>
+                        ) : (
+                          <span className="mark miss" role="img" aria-label="Pleno fallado">
+                            ✗
+                          </span>
+                        )}
+                      </td>
+                      <td>{formatDateTime(e.closedAt)}</td>
+                    </tr>
+                  ))}
                 </tbody>
               </table>
             </div>

@@ -2,7 +2,7 @@ import type { BetStatsEntry, RoundSummary, SummaryBet, SummaryPlayer, SummaryRou
 import { meanHits, mvpOf, signDistribution } from "#core/domain/bet-stats";
 import { scorePrediction, type Results } from "#core/domain/hits";
 import { roundStatus } from "#core/domain/round-status";
-import { MATCHES, normalizePick, sameScore, SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
+import { MATCHES, normalizePick, sameScore, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { Deps } from "../context";
 import { notFound } from "../errors";
 import { resultsOf, SEASON_NOT_FOUND } from "./classification";
@@ -243,7 +243,7 @@ export async function roundSummary(
       confirmed: betRow.confirmed,
       matches: picks.matches,
       plain15: picks.pleno,
-      votes: votes.map((v) => Object.fromEntries(SIGNS.map((s) => [s, v[s]])) as Record<Sign, number>),
+      votes: votes.map((v) => ({ "1": v["1"], x: v.X, "2": v["2"] })),
       hits: scorePrediction(picks, results).hits,
       pleno15Exact: sameScore(picks.pleno, results.pleno),
     };

@@ -54,7 +54,8 @@ export const SummaryBet = z.object({
   confirmed: z.boolean(),
   matches: z.array(z.array(sign)),
   plain15: score.nullable(),
-  votes: z.array(z.object({ "1": z.number().int(), X: z.number().int(), "2": z.number().int() })),
+  /** Votes per sign of each match; the key of X is lower case as every response key is camelCase (the BFF reads them so). */
+  votes: z.array(z.object({ "1": z.number().int(), x: z.number().int(), "2": z.number().int() })),
   hits,
   pleno15Exact: z.boolean(),
 });

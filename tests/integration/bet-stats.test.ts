@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
+import { camelKeys } from "#core/contract/common";
 import type { Pick, Score, Sign } from "#core/domain/signs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
@@ -140,6 +142,8 @@ describe("GET /Bet/Stats", () => {
         closedAt: r.closeDate.toISOString(),
       }));
     expect(res.body).toEqual(expected);
+    // The BFF reads every answer camel-cased through the contract's schema.
+    expect(BetStats.safeParse(camelKeys(res.body)).success).toBe(true);
     // 12 signs plus the pleno; 8 signs, the match without result counting for nobody.
     expect(res.body.map((e: { betHits: number }) => e.betHits)).toEqual([13, 8]);
   });
@@ -163,6 +167,7 @@ describe("GET /Bet/Stats/UsersAverage", () => {
     });
     expect(res.body).toEqual(expected);
     expect(res.body[0].avgHits).toBe(9.5);
+    expect(UsersAverage.safeParse(camelKeys(res.body)).success).toBe(true);
   });
 });
 
@@ -191,7 +196,9 @@ describe("GET /Bet/RoundSummary", () => {
     expect(body.matches).toHaveLength(15);
     expect(body.results).toEqual({ matches: r.official, plain15: r.pleno });
     expect(body.bet).toMatchObject({ topN: 3, confirmed: true, matches: r.bet!.matches, plain15: r.pleno, hits: 13, pleno15Exact: true });
-    expect(body.bet.votes[0]).toEqual({ "1": 3, X: 0, "2": 0 });
+    expect(body.bet.votes[0]).toEqual({ "1": 3, x: 0, "2": 0 });
+    // As the BFF reads it: camel-cased, then checked against the contract.
+    expect(RoundSummary.parse(camelKeys(body))).toEqual(body);
 
     const expected = r.tickets
       .map((x) => ({
@@ -232,6 +239,14 @@ describe("GET /Bet/RoundSummary", () => {
       ["carlos", 3, false],
     ]);
     expect(res.body.mvp.username).toBe("bea");
+  });
+
+  it("reaches a jornada of a given season, and answers 404 when that season has no such round", async () => {
+    const res = await member.get(`/Bet/RoundSummary?groupId=${groupId}&numberQuiniela=2&seasonId=${seasonId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.round.quinielaId).toBe(rounds[1].quinielaId);
+    const later = await build.season(t.db, { name: "2026-27", startDate: "2026-08-01" });
+    expect((await member.get(`/Bet/RoundSummary?groupId=${groupId}&numberQuiniela=2&seasonId=${later}`)).status).toBe(404);
   });
 
   it("answers 404 for a round without official results and 400 for a bad id", async () => {
