@@ -17,11 +17,12 @@ import groupQuinielaRoutes from "./routes/group-quiniela";
 import auditRoutes from "./routes/audit";
 import betRoutes from "./routes/bet";
 import lotteryRoutes from "./routes/lottery";
+import betStatsRoutes from "./routes/bet-stats";
 
 export type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (spec section 7). */
-const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes, betRoutes, lotteryRoutes];
+const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes, betRoutes, lotteryRoutes, betStatsRoutes];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */
 const lowerStatic = (url: string) =>

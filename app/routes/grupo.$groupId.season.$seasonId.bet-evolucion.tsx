@@ -1,14 +1,181 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
-import { requireUser } from "~/session/session.server";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { formatDateTime } from "#core/dates";
+import { STREAK_MIN_HITS } from "#core/domain/bet-stats";
+import { BetEvolutionChart } from "~/charts/BetEvolutionChart";
+import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
+import { formatAverage } from "~/charts/format";
+import { Alert } from "~/components/Field";
+import { loadBetEvolution } from "~/bet-stats.server";
+import { MISSING_SEASON, roundHref } from "~/bet-stats-ui";
 
 export const meta: MetaFunction = () => [{ title: "Evolución de la Quiniela grupal · Quiniela de peñas" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { data, status } = await loadBetEvolution(request, params);
+  return json(data, { status });
 }
 
-export default function Screen() {
-  return <Pending title="Evolución de la Quiniela grupal" />;
+const jornadas = (list: number[]) => (list.length === 1 ? `Jornada ${list[0]}` : `Jornadas ${list.join(", ")}`);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export default function BetEvolution() {
+  const { groupId, seasonId, missing, loadError, entries, usersAverage, stats } = useLoaderData<typeof loader>();
+  const back = groupId ? (
+    <p>
+      <Link to={`/grupo/${groupId}/dashboard`}>Volver al grupo</Link>
+    </p>
+  ) : null;
+  if (missing) {
+    return (
+      <main className="page">
+        <h1>Evolución de la Quiniela grupal</h1>
+        <Alert>{MISSING_SEASON}</Alert>
+        {back}
+      </main>
+    );
+  }
+  const avgOf = new Map((usersAverage ?? []).map((u) => [u.numberQuiniela, u.avgHits]));
+  const points = entries.map((e) => ({ numberQuiniela: e.numberQuiniela, betHits: e.betHits, usersAvg: avgOf.get(e.numberQuiniela) ?? null }));
+  const trend = stats.trend;
+  return (
+    <main className="page evolution">
+      <h1>Evolución de la Quiniela grupal</h1>
+      {back}
+      <Alert>{loadError}</Alert>
+      {entries.length === 0 ? (
+        loadError ? null : <p className="notice">No hay datos disponibles todavía.</p>
+      ) : (
+        <>
+          <ul className="stat-cards">
+            <li className="stat-card">
+              <h2>Promedio de aciertos</h2>
+              <p className="stat-value">{formatAverage(stats.average)}</p>
+              <p className="muted">{stats.averagePct}% de 15</p>
+            </li>
+            <li className="stat-card">
+              <h2>Jornadas contabilizadas</h2>
+              <p className="stat-value">{stats.counted}</p>
+            </li>
+            <li className="stat-card">
+              <h2>Plenos al 15 acertados</h2>
+              <p className="stat-value">{stats.plenos}</p>
+            </li>
+            <li className="stat-card">
+              <h2>Tendencia última vs. anterior</h2>
+              {trend === null ? (
+                <p className="stat-value">-</p>
+              ) : (
+                <p className={`stat-value ${trend > 0 ? "up" : trend < 0 ? "down" : ""}`}>
+                  {trend > 0 ? `+${trend}` : trend}
+                  <span className="sr-only">{trend > 0 ? " (sube)" : trend < 0 ? " (baja)" : " (igual)"}</span>
+                </p>
+              )}
+            </li>
+          </ul>
+
+          <section aria-labelledby="chart-heading">
+            <h2 id="chart-heading">Aciertos por jornada</h2>
+            <BetEvolutionChart
+              hrefOf={(n) => roundHref(groupId!, n, seasonId)}
+              points={points} average={stats.average} best={stats.most} worst={stats.fewest} showUsers={usersAverage !== null} />
+          </section>
+
+          <section aria-labelledby="streaks-heading">
+            <h2 id="streaks-heading">Rachas</h2>
+            <dl className="figures">
+              <div>
+                <dt>Mejor racha (≥ {STREAK_MIN_HITS} aciertos)</dt>
+                <dd>{plural(stats.bestStreak, "jornada", "jornadas")}</dd>
+              </div>
+              <div>
+                <dt>Racha actual</dt>
+                <dd>{plural(stats.currentStreak, "jornada", "jornadas")}</dd>
+              </div>
+              <div>
+                <dt>Media global</dt>
+                <dd>{formatAverage(stats.average)} aciertos</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="summary-heading">
+            <h2 id="summary-heading">Resumen de jornadas</h2>
+            <dl className="figures">
+              <div>
+                <dt>Más aciertos</dt>
+                <dd>
+                  {jornadas(stats.most)} ({plural(stats.top3[0]?.betHits ?? 0, "acierto", "aciertos")})
+                </dd>
+              </div>
+              <div>
+                <dt>Menos aciertos</dt>
+                <dd>
+                  {jornadas(stats.fewest)} ({plural(Math.min(...entries.map((e) => e.betHits)), "acierto", "aciertos")})
+                </dd>
+              </div>
+              <div>
+                <dt>Top 3</dt>
+                <dd>
+                  <ol className="top3">
+                    {stats.top3.map((t) => (
+                      <li key={t.numberQuiniela}>
+                        <Link to={roundHref(groupId!, t.numberQuiniela, seasonId)}>Jornada {t.numberQuiniela}</Link>: {plural(t.betHits, "acierto", "aciertos")}
+                      </li>
+                    ))}
+                  </ol>
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="histogram-heading">
+            <h2 id="histogram-heading">Distribución de aciertos</h2>
+            <HitsDistributionChart histogram={stats.histogram} />
+          </section>
+
+          <section aria-labelledby="detail-heading">
+            <h2 id="detail-heading">Detalle por jornada</h2>
+            <div className="table-wrap">
+              <table className="compact detail">
+                <thead>
+                  <tr>
+                    <th scope="col">Jornada</th>
+                    <th scope="col" className="num">
+                      Aciertos
+                    </th>
+                    <th scope="col">Pleno 15</th>
+                    <th scope="col">Cierre</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...entries].reverse().map((e) => (
+                    <tr key={e.quinielaId}>
+                      <th scope="row">
+                        <Link to={roundHref(groupId!, e.numberQuiniela, seasonId)}>Jornada {e.numberQuiniela}</Link>
+                      </th>
+                      <td className="num">{Number.isFinite(e.betHits) ? e.betHits : "-"}</td>
+                      <td>
+                        {e.pleno15Exact ? (
+                          <span className="mark hit" role="img" aria-label="Pleno acertado">
+                            ✓
+                          </span>
+                        ) : (
+                          <span className="mark miss" role="img" aria-label="Pleno fallado">
+                            ✗
+                          </span>
+                        )}
+                      </td>
+                      <td>{formatDateTime(e.closedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
+    </main>
+  );
 }

@@ -58,6 +58,11 @@ export default function Standings() {
             <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
           )}
           <StandingsLegend showIcons={info.group.officeIcons} />
+          <p>
+            <a href={`/grupo/${groupId}/temporada/${info.season.id}/clasificacion.csv`} download>
+              Descargar la clasificación (CSV)
+            </a>
+          </p>
         </>
       ) : null}
     </main>

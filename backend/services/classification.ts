@@ -18,7 +18,7 @@ interface CountedRound extends ClassificationRound {
 
 const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
 
-function resultsOf(row: { matches: unknown; pleno_home: number | null; pleno_away: number | null }): Results {
+export function resultsOf(row: { matches: unknown; pleno_home: number | null; pleno_away: number | null }): Results {
   const raw = parseJson(row.matches);
   const matches = Array.isArray(raw) ? raw.map((s): Sign | null => (isSign(s) ? s : null)) : [];
   const pleno = row.pleno_home === null || row.pleno_away === null ? null : { home: row.pleno_home, away: row.pleno_away };

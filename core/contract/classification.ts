@@ -39,3 +39,26 @@ export interface SeasonStandings {
   rows: ClassificationRow[];
   lastRound: LastRoundSummary | null;
 }
+
+/** A row of GetClassification, checked by the BFF's reads (the standings export). */
+export const ClassificationRowSchema = z.object({
+  position: z.number(),
+  userId: z.number(),
+  userName: z.string(),
+  avatarPath: z.string().nullable(),
+  totalPoints: z.number(),
+  simpleHits: z.number(),
+  dobleHits: z.number(),
+  pleno15Hits: z.number(),
+  simpleTotal: z.number(),
+  dobleTotal: z.number(),
+  pleno15Total: z.number(),
+  hits: z.number(),
+  n: z.number(),
+  accuracy: z.number(),
+  wilson: z.number(),
+  isSubGroup: z.boolean(),
+  icons: z.array(z.enum(["burro", "pina", "bola", "rinoceronte"])),
+  lastRoundHits: z.number().nullable(),
+}) satisfies z.ZodType<ClassificationRow>;
+export const ClassificationRows = z.array(ClassificationRowSchema);

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { computeBetStats, type BetStatsEntry } from "./bet-stats";
+import { computeBetStats, meanHits, mvpOf, parsePlayerSort, signDistribution, sortPlayers, type BetStatsEntry } from "./bet-stats";
 
 const entry = (numberQuiniela: number, betHits: number, pleno15Exact = false): BetStatsEntry => ({
   numberQuiniela,
@@ -64,5 +64,49 @@ describe("computeBetStats", () => {
       top3: [],
       histogram: Array.from({ length: 16 }, () => 0),
     });
+  });
+});
+
+describe("round figures", () => {
+  it("averages the hits of those who played, and has none without players", () => {
+    expect(meanHits([10, 12, 11])).toBe(11);
+    expect(meanHits([])).toBeNull();
+  });
+
+  it("spreads the official signs over the matches that have one, as rounded percentages", () => {
+    const official = ["1", "1", "X", "2", "1", null, "2", "1", "X", "1", "1", "2", "1", "X"] as const;
+    expect(signDistribution([...official])).toEqual([
+      { sign: "1", count: 7, pct: 54 },
+      { sign: "X", count: 3, pct: 23 },
+      { sign: "2", count: 3, pct: 23 },
+    ]);
+    expect(signDistribution([null, null]).map((d) => d.pct)).toEqual([0, 0, 0]);
+  });
+
+  it("names the MVP only when one player alone has the most hits", () => {
+    expect(mvpOf([{ name: "a", hits: 9 }, { name: "b", hits: 12 }, { name: "c", hits: 3 }])?.name).toBe("b");
+    expect(mvpOf([{ name: "a", hits: 12 }, { name: "b", hits: 12 }])).toBeNull();
+    expect(mvpOf([])).toBeNull();
+  });
+
+  const players = [
+    { name: "ana", hits: 9, rank: 3, included: true },
+    { name: "bea", hits: 12, rank: null, included: false },
+    { name: "eva", hits: 7, rank: 1, included: true },
+    { name: "fran", hits: 12, rank: null, included: false },
+  ];
+  const names = (sort: Parameters<typeof sortPlayers>[1]) => sortPlayers(players, sort).map((p) => p.name);
+
+  it("sorts the players' grid by nothing, hits, rank or inclusion, keeping ties in order", () => {
+    expect(names("none")).toEqual(["ana", "bea", "eva", "fran"]);
+    expect(names("hits")).toEqual(["bea", "fran", "ana", "eva"]);
+    expect(names("rank")).toEqual(["eva", "ana", "bea", "fran"]);
+    expect(names("included")).toEqual(["eva", "ana", "bea", "fran"]);
+  });
+
+  it("reads an unknown sort as none", () => {
+    expect(parsePlayerSort("hits")).toBe("hits");
+    expect(parsePlayerSort("drop table")).toBe("none");
+    expect(parsePlayerSort(null)).toBe("none");
   });
 });

@@ -1,4 +1,4 @@
-import { MATCHES } from "./signs";
+import { MATCHES, SIGNS, type Sign } from "./signs";
 
 export interface BetStatsEntry {
   numberQuiniela: number;
@@ -66,4 +66,46 @@ export function computeBetStats(entries: readonly BetStatsEntry[]): BetStats {
       .map(({ numberQuiniela, betHits }) => ({ numberQuiniela, betHits })),
     histogram,
   };
+}
+
+/** The mean of some hit counts; null without any (no one predicted). */
+export function meanHits(hits: readonly number[]): number | null {
+  return hits.length ? hits.reduce((s, h) => s + h, 0) / hits.length : null;
+}
+
+/** How the official 1/X/2 signs of a round were spread, as counts and rounded shares of the matches with a sign. */
+export function signDistribution(official: readonly (Sign | null)[]): { sign: Sign; count: number; pct: number }[] {
+  const known = official.filter((s): s is Sign => s !== null);
+  return SIGNS.map((sign) => {
+    const count = known.filter((s) => s === sign).length;
+    return { sign, count, pct: known.length ? Math.round((count / known.length) * 100) : 0 };
+  });
+}
+
+/** The MVP of a round: the sole player with the most hits; nobody when the top is shared or no one played. */
+export function mvpOf<P extends { hits: number }>(players: readonly P[]): P | null {
+  if (!players.length) return null;
+  const max = Math.max(...players.map((p) => p.hits));
+  const top = players.filter((p) => p.hits === max);
+  return top.length === 1 ? top[0] : null;
+}
+
+export const PLAYER_SORTS = ["none", "hits", "rank", "included"] as const;
+export type PlayerSort = (typeof PLAYER_SORTS)[number];
+
+export const parsePlayerSort = (raw: string | null | undefined): PlayerSort => PLAYER_SORTS.find((s) => s === raw) ?? "none";
+
+/**
+ * The players' grid orders: as given (none), most hits first, best group-bet rank first (the
+ * unranked after), or those in the group bet first. Ties keep the given order.
+ */
+export function sortPlayers<P extends { hits: number; rank: number | null; included: boolean }>(players: readonly P[], sort: PlayerSort): P[] {
+  const rank = (p: P) => p.rank ?? Infinity;
+  const compare: Record<PlayerSort, (a: P, b: P) => number> = {
+    none: () => 0,
+    hits: (a, b) => b.hits - a.hits,
+    rank: (a, b) => (rank(a) === rank(b) ? 0 : rank(a) < rank(b) ? -1 : 1),
+    included: (a, b) => Number(b.included) - Number(a.included) || (rank(a) === rank(b) ? 0 : rank(a) < rank(b) ? -1 : 1),
+  };
+  return [...players].sort(compare[sort]);
 }

@@ -1,0 +1,117 @@
+import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
+import { computeBetStats, parsePlayerSort, sortPlayers } from "#core/domain/bet-stats";
+import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "~/api/client.server";
+import { requireUser } from "~/session/session.server";
+
+import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/bet-stats-ui";
+
+/** A positive integer id from the URL; null for anything else (missing, 'undefined', text). */
+export function positiveId(raw: string | undefined | null): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+const statusOf = (error: unknown) => (error instanceof ApiError && error.status === 403 ? 403 : 200);
+
+/**
+ * The bet evolution of one season: the bet's stats (their failure is the spec's message and an
+ * empty list) and the users' average (optional: a failure only leaves its line out).
+ */
+export async function loadBetEvolution(request: Request, params: { groupId?: string; seasonId?: string }) {
+  await requireUser(request);
+  const groupId = positiveId(params.groupId);
+  const seasonId = positiveId(params.seasonId);
+  // The spec: a missing or 'undefined' id calls nothing.
+  if (!groupId || !seasonId) return { data: { groupId, seasonId, missing: true as const, loadError: null, entries: [], usersAverage: null, stats: computeBetStats([]) }, status: 200 };
+  const query = `groupId=${groupId}&seasonId=${seasonId}`;
+  const [entries, usersAverage] = await Promise.all([
+    api.read(request, `/Bet/Stats?${query}`, BetStats).then(
+      (list) => ({ list, error: null }),
+      (error: unknown) => {
+        rethrowResponse(error);
+        return { list: [], error };
+      },
+    ),
+    loadOrNull(() => api.read(request, `/Bet/Stats/UsersAverage?${query}`, UsersAverage)),
+  ]);
+  const sorted = [...entries.list].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
+  return {
+    data: {
+      groupId,
+      seasonId,
+      missing: false as const,
+      loadError: entries.error ? EVOLUTION_LOAD_ERROR : null,
+      entries: sorted,
+      usersAverage,
+      stats: computeBetStats(sorted),
+    },
+    status: statusOf(entries.error),
+  };
+}
+
+export async function readSummary(request: Request, groupId: number, jornada: number | null, seasonId: number | null) {
+  const q = new URLSearchParams({ groupId: String(groupId) });
+  if (jornada) q.set("numberQuiniela", String(jornada));
+  if (seasonId) q.set("seasonId", String(seasonId));
+  return api.read(request, `/Bet/RoundSummary?${q}`, RoundSummary);
+}
+
+/**
+ * Results and bets of one round, in one backend call. ?jornada=N (and ?temporada=S, to reach a
+ * past season) selects the round; without them the latest by close date opens. When the chosen
+ * round cannot be read, the list of rounds still shows, with the spec's message.
+ */
+export async function loadRoundResults(request: Request, params: { groupId?: string }) {
+  await requireUser(request);
+  const groupId = positiveId(params.groupId);
+  if (!groupId) throw new Response("No encontramos lo que buscas.", { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const jornada = positiveId(search.get("jornada"));
+  const seasonId = positiveId(search.get("temporada"));
+  const sort = parsePlayerSort(search.get("orden"));
+  let summary: RoundSummary | null = null;
+  let loadError: string | null = null;
+  let status = 200;
+  try {
+    summary = await readSummary(request, groupId, jornada, seasonId);
+  } catch (error) {
+    rethrowResponse(error);
+    status = statusOf(error);
+    loadError = status === 403 ? `${ROUNDS_LOAD_ERROR} ${errorMessage(error, "")}`.trim() : ROUNDS_LOAD_ERROR;
+    if ((jornada || seasonId) && status !== 403) {
+      // The round failed, not necessarily the list: show the rounds, with the round's own message.
+      const rounds = await loadOrNull(() => readSummary(request, groupId, null, null));
+      if (rounds) {
+        summary = { ...rounds, round: null, matches: [], results: null, distribution: [], bet: null, players: [], averageHits: null, mvp: null };
+        loadError = ROUND_LOAD_ERROR;
+      }
+    }
+  }
+  const players = summary ? sortPlayers(summary.players, sort) : [];
+  return { data: { groupId, sort, summary: summary ? { ...summary, players } : null, loadError }, status };
+}
+
+/** A CSV download: UTF-8 with a BOM (so spreadsheets show the accents), `;` between fields, CRLF rows. */
+export function csvResponse(filename: string, rows: (string | number)[][]): Response {
+  const cell = (v: string | number) => {
+    // A leading = + - @ would run as a formula in a spreadsheet: names are text, so they stay text.
+    const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
+    return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const body = "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}
+
+/** A failed export answers plain Spanish text with the backend's status (403 for another group's data). */
+export function csvError(error: unknown, fallback: string): Response {
+  rethrowResponse(error);
+  const status = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 502;
+  return new Response(errorMessage(error, fallback), { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MATCHES } from "#core/domain/signs";
+import { csvError, csvResponse, positiveId, readSummary } from "~/bet-stats.server";
+import { ROUND_LOAD_ERROR } from "~/bet-stats-ui";
+import { requireUser } from "~/session/session.server";
+
+/**
+ * One round's predictions as a spreadsheet, once the round is closed: a row per player with
+ * their picks, the pleno, their hits and whether they were in the group bet.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const groupId = positiveId(params.groupId);
+  const search = new URL(request.url).searchParams;
+  const jornada = positiveId(search.get("jornada"));
+  if (!groupId || !jornada) return new Response("Indica la jornada: ?jornada=N.", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  let summary;
+  try {
+    summary = await readSummary(request, groupId, jornada, positiveId(search.get("temporada")));
+  } catch (error) {
+    return csvError(error, ROUND_LOAD_ERROR);
+  }
+  if (!summary.round?.closed) {
+    return new Response("La jornada sigue abierta: sus pronósticos se pueden descargar cuando cierre.", { status: 409, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  const official = summary.results?.matches ?? [];
+  const pleno = summary.results?.plain15;
+  const header = ["Jugador", ...Array.from({ length: MATCHES }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos", "In.", "Top"];
+  const resultRow = ["Resultado oficial", ...Array.from({ length: MATCHES }, (_, i) => official[i] ?? ""), pleno ? `${pleno.home}-${pleno.away}` : "", "", "", ""];
+  const bet = summary.bet;
+  const betRow = bet
+    ? ["Quiniela grupal", ...Array.from({ length: MATCHES }, (_, i) => (bet.matches[i] ?? []).join("")), bet.plain15 ? `${bet.plain15.home}-${bet.plain15.away}` : "", bet.hits, "", ""]
+    : null;
+  const rows = summary.players.map((p) => [
+    p.username,
+    ...Array.from({ length: MATCHES }, (_, i) => (p.matches[i] ?? []).join("")),
+    p.plain15 ? `${p.plain15.home}-${p.plain15.away}` : "",
+    p.hits,
+    p.included ? "Sí" : "No",
+    p.rank ?? "",
+  ]);
+  return csvResponse(`resultados-jornada-${summary.round.numberQuiniela}.csv`, [header, resultRow, ...(betRow ? [betRow] : []), ...rows]);
+}

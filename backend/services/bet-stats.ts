@@ -1,0 +1,264 @@
+import type { BetStatsEntry, RoundSummary, SummaryBet, SummaryPlayer, SummaryRound, UsersAverageEntry } from "#core/contract/bet-stats";
+import { meanHits, mvpOf, signDistribution } from "#core/domain/bet-stats";
+import { scorePrediction, type Results } from "#core/domain/hits";
+import { roundStatus } from "#core/domain/round-status";
+import { MATCHES, normalizePick, sameScore, type Pick, type Score, type Sign } from "#core/domain/signs";
+import type { Deps } from "../context";
+import { notFound } from "../errors";
+import { resultsOf, SEASON_NOT_FOUND } from "./classification";
+import { GROUP_NOT_FOUND } from "./groups";
+import { avatarPath } from "./users";
+
+export const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";
+
+// jsonb arrives parsed from both drivers; a string is tolerated in case a column was written as text.
+const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
+const picksOf = (v: unknown): Pick[] => {
+  const raw = parseJson(v);
+  return Array.isArray(raw) ? raw.map(normalizePick) : [];
+};
+const scoreOf = (home: number | null, away: number | null): Score | null => (home === null || away === null ? null : { home, away });
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+interface ResultRoundRow {
+  quiniela_id: number;
+  number: number;
+  season_id: number;
+  season_name: string;
+  open_date: Date;
+  close_date: Date;
+  force_closed: boolean;
+  matches: unknown;
+  pleno_home: number | null;
+  pleno_away: number | null;
+}
+
+/** The group's rounds with official results (of one season, or all), newest close first. */
+async function resultRounds(deps: Deps, groupId: number, seasonId?: number): Promise<(SummaryRound & { results: Results })[]> {
+  const rows = await deps.db.query<ResultRoundRow>(
+    `select q.id as quiniela_id, q.number, q.season_id, s.name as season_name, gq.open_date, gq.close_date, gq.force_closed,
+            r.matches, r.pleno_home, r.pleno_away
+       from group_quinielas gq
+       join quinielas q on q.id = gq.quiniela_id
+       join seasons s on s.id = q.season_id
+       join quiniela_results r on r.quiniela_id = q.id
+      where gq.group_id = $1 and ($2::int is null or q.season_id = $2)
+      order by gq.close_date desc, q.number desc`,
+    [groupId, seasonId ?? null],
+  );
+  const now = deps.clock();
+  return rows.map((r) => ({
+    quinielaId: r.quiniela_id,
+    numberQuiniela: r.number,
+    seasonId: r.season_id,
+    seasonName: r.season_name,
+    closeDate: iso(r.close_date),
+    closed: roundStatus({ openDate: r.open_date, closeDate: r.close_date, forceClosed: r.force_closed }, now).state === "closed",
+    results: resultsOf(r),
+  }));
+}
+
+async function assertSeason(deps: Deps, seasonId: number) {
+  if (!(await deps.db.one("select 1 from seasons where id = $1", [seasonId]))) throw notFound(SEASON_NOT_FOUND);
+}
+
+interface BetRow {
+  id: number;
+  quiniela_id: number;
+  top_n: number;
+  confirmed: boolean;
+  usernames_included: unknown;
+  matches: unknown;
+  votes: unknown;
+  pleno_home: number | null;
+  pleno_away: number | null;
+}
+
+const SELECT_BET = "select id, quiniela_id, top_n, confirmed, usernames_included, matches, votes, pleno_home, pleno_away from bets";
+
+/**
+ * GET /Bet/Stats: the group bet's hits in each jornada of the season that has one, official
+ * results and is closed for the group (the same rounds the standings count), in jornada order.
+ */
+export async function betStats(deps: Deps, groupId: number, seasonId: number): Promise<BetStatsEntry[]> {
+  await assertSeason(deps, seasonId);
+  const [rounds, bets] = await Promise.all([
+    resultRounds(deps, groupId, seasonId),
+    deps.db.query<BetRow>(`${SELECT_BET} where group_id = $1`, [groupId]),
+  ]);
+  const betOf = new Map(bets.map((b) => [b.quiniela_id, b]));
+  return rounds
+    .filter((r) => r.closed && betOf.has(r.quinielaId))
+    .map((r) => {
+      const bet = betOf.get(r.quinielaId)!;
+      const pleno = scoreOf(bet.pleno_home, bet.pleno_away);
+      return {
+        quinielaId: r.quinielaId,
+        numberQuiniela: r.numberQuiniela,
+        betHits: scorePrediction({ matches: picksOf(bet.matches), pleno }, r.results).hits,
+        pleno15Exact: sameScore(pleno, r.results.pleno),
+        closedAt: r.closeDate,
+      };
+    })
+    .sort((a, b) => a.numberQuiniela - b.numberQuiniela);
+}
+
+interface PredictionRow {
+  user_id: number;
+  username: string;
+  avatar_version: number | null;
+  quiniela_id: number;
+  matches: unknown;
+  pleno_home: number;
+  pleno_away: number;
+}
+
+const SELECT_PREDICTIONS = `
+  select p.user_id, u.username, u.avatar_version, p.quiniela_id, p.matches, p.pleno_home, p.pleno_away
+    from predictions p join users u on u.id = p.user_id`;
+
+/** GET /Bet/Stats/UsersAverage: per counted jornada of the season, the mean hits of the players who predicted it. */
+export async function usersAverage(deps: Deps, groupId: number, seasonId: number): Promise<UsersAverageEntry[]> {
+  await assertSeason(deps, seasonId);
+  const rounds = (await resultRounds(deps, groupId, seasonId)).filter((r) => r.closed);
+  if (!rounds.length) return [];
+  const predictions = await deps.db.query<PredictionRow>(`${SELECT_PREDICTIONS} where p.group_id = $1 and p.quiniela_id = any($2::int[])`, [
+    groupId,
+    rounds.map((r) => r.quinielaId),
+  ]);
+  return rounds
+    .flatMap((r) => {
+      const hits = predictions
+        .filter((p) => p.quiniela_id === r.quinielaId)
+        .map((p) => scorePrediction({ matches: picksOf(p.matches), pleno: scoreOf(p.pleno_home, p.pleno_away) }, r.results).hits);
+      const avg = meanHits(hits);
+      return avg === null ? [] : [{ numberQuiniela: r.numberQuiniela, avgHits: Math.round(avg * 100) / 100 }];
+    })
+    .sort((a, b) => a.numberQuiniela - b.numberQuiniela);
+}
+
+/** Vote counts as stored by the generation ({"1","X","2"} per match), read tolerantly; null when unusable. */
+function storedVotes(raw: unknown): Record<Sign, number>[] | null {
+  const list = parseJson(raw);
+  if (!Array.isArray(list) || list.length !== MATCHES) return null;
+  const votes = list.map((v): Record<Sign, number> | null => {
+    if (Array.isArray(v) && v.length === 3) return { "1": Number(v[0]) || 0, X: Number(v[1]) || 0, "2": Number(v[2]) || 0 };
+    if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      return { "1": Number(o["1"]) || 0, X: Number(o.X ?? o.x) || 0, "2": Number(o["2"]) || 0 };
+    }
+    return null;
+  });
+  return votes.every((v) => v !== null) ? (votes as Record<Sign, number>[]) : null;
+}
+
+/** Who is in the bet and at which rank: its participants, else the stored usernames in rank order. */
+async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
+  const participants = await deps.db.query<{ user_id: number; rank_position: number }>(
+    "select user_id, rank_position from bet_participants where bet_id = $1",
+    [bet.id],
+  );
+  if (participants.length) return new Map(participants.map((p) => [p.user_id, p.rank_position]));
+  const names = parseJson(bet.usernames_included);
+  if (!Array.isArray(names) || !names.length) return new Map();
+  const users = await deps.db.query<{ id: number; username: string }>("select id, username from users where lower(username) = any($1::text[])", [
+    names.map((n) => String(n).toLowerCase()),
+  ]);
+  const rankOf = new Map(names.map((n, i) => [String(n).toLowerCase(), i + 1]));
+  return new Map(users.map((u) => [u.id, rankOf.get(u.username.toLowerCase())!]));
+}
+
+/**
+ * GET /Bet/RoundSummary: one round of the group with official results, as the results-and-bets
+ * screen shows it: the bet (when there is one) against the results, and every player's
+ * prediction with hits once the round is closed.
+ */
+export async function roundSummary(
+  deps: Deps,
+  groupId: number,
+  pick: { quinielaId?: number; numberQuiniela?: number; seasonId?: number },
+): Promise<RoundSummary> {
+  const group = await deps.db.one<{ name: string }>("select name from groups where id = $1", [groupId]);
+  if (!group) throw notFound(GROUP_NOT_FOUND);
+  const all = await resultRounds(deps, groupId);
+  const candidates = pick.seasonId === undefined ? all : all.filter((r) => r.seasonId === pick.seasonId);
+  const chosen =
+    pick.quinielaId !== undefined
+      ? candidates.find((r) => r.quinielaId === pick.quinielaId)
+      : pick.numberQuiniela !== undefined
+        ? candidates.find((r) => r.numberQuiniela === pick.numberQuiniela)
+        : candidates[0];
+  const asked = pick.quinielaId !== undefined || pick.numberQuiniela !== undefined || pick.seasonId !== undefined;
+  if (asked && !chosen) throw notFound(NO_RESULTS_ROUND);
+  const rounds = all.map(({ results: _results, ...r }) => r);
+  const base = { groupId, groupName: group.name, rounds };
+  if (!chosen) {
+    return { ...base, round: null, matches: [], results: null, distribution: [], bet: null, players: [], averageHits: null, mvp: null };
+  }
+  const { results, ...round } = chosen;
+
+  const [matches, betRow, predictions] = await Promise.all([
+    deps.db.query<{ position: number; home: string; away: string }>(
+      "select position, home, away from quiniela_matches where quiniela_id = $1 order by position",
+      [round.quinielaId],
+    ),
+    deps.db.one<BetRow>(`${SELECT_BET} where group_id = $1 and quiniela_id = $2`, [groupId, round.quinielaId]),
+    round.closed
+      ? deps.db.query<PredictionRow>(`${SELECT_PREDICTIONS} where p.group_id = $1 and p.quiniela_id = $2 order by lower(u.username), p.user_id`, [
+          groupId,
+          round.quinielaId,
+        ])
+      : Promise.resolve([]),
+  ]);
+
+  const ranks = betRow ? await betRanks(deps, betRow) : new Map<number, number>();
+  const players: SummaryPlayer[] = predictions.map((p) => {
+    const picks = { matches: picksOf(p.matches), pleno: scoreOf(p.pleno_home, p.pleno_away) };
+    return {
+      userId: p.user_id,
+      username: p.username,
+      avatarPath: avatarPath(p.user_id, p.avatar_version),
+      matches: picks.matches,
+      plain15: picks.pleno,
+      hits: scorePrediction(picks, results).hits,
+      included: ranks.has(p.user_id),
+      rank: ranks.get(p.user_id) ?? null,
+    };
+  });
+
+  let bet: SummaryBet | null = null;
+  if (betRow) {
+    const picks = { matches: picksOf(betRow.matches), pleno: scoreOf(betRow.pleno_home, betRow.pleno_away) };
+    // Without usable stored counts, the included players' picks give them again.
+    const votes =
+      storedVotes(betRow.votes) ??
+      Array.from({ length: MATCHES }, (_, i) => {
+        const v: Record<Sign, number> = { "1": 0, X: 0, "2": 0 };
+        for (const p of players) if (p.included) for (const s of p.matches[i] ?? []) v[s]++;
+        return v;
+      });
+    bet = {
+      betId: betRow.id,
+      topN: betRow.top_n,
+      confirmed: betRow.confirmed,
+      matches: picks.matches,
+      plain15: picks.pleno,
+      votes: votes.map((v) => ({ "1": v["1"], x: v.X, "2": v["2"] })),
+      hits: scorePrediction(picks, results).hits,
+      pleno15Exact: sameScore(picks.pleno, results.pleno),
+    };
+  }
+
+  const mvp = mvpOf(players);
+  return {
+    ...base,
+    round,
+    matches,
+    results: { matches: results.matches, plain15: results.pleno },
+    distribution: signDistribution(results.matches),
+    bet,
+    players,
+    averageHits: meanHits(players.map((p) => p.hits)),
+    mvp: mvp ? { userId: mvp.userId, username: mvp.username, hits: mvp.hits } : null,
+  };
+}

@@ -1,0 +1,204 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { apiCall, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique } from "./helpers";
+
+type Player = Awaited<ReturnType<typeof newPlayer>>;
+const HOUR = 3_600_000;
+const OFFICIAL = Array.from({ length: 14 }, () => "1");
+const BOM = "\uFEFF";
+
+/** `hits` of the 14 matches right (the rest "2"), and the exact pleno or not. */
+const ticket = (hits: number, pleno: boolean) => ({
+  matches: OFFICIAL.map((s, i) => (i < hits ? [s] : ["2"])),
+  plain15: pleno ? { home: 2, away: 1 } : { home: 0, away: 0 },
+});
+
+/**
+ * A group of a manager and two players who played two rounds, closed by the manager, with official
+ * results (all "1", pleno 2-1): every ticket sent through the API while its round was open. The
+ * group made no group bet (its generation belongs to another screen).
+ */
+async function playedRounds() {
+  const { admin, seasonId, pool: newPool } = await newSeason();
+  const manager = await newPlayer("gestor");
+  const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
+  const group = await apiCall<{ id: number; name: string; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
+  for (const p of [ana, bea]) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
+
+  // Jornada 1: the manager alone at the top (14 + pleno). Jornada 2: manager and Ana share it.
+  const plays: [Player, ReturnType<typeof ticket>][][] = [
+    [[manager, ticket(14, true)], [ana, ticket(10, false)], [bea, ticket(7, false)]],
+    [[manager, ticket(12, false)], [ana, ticket(12, false)], [bea, ticket(5, false)]],
+  ];
+  const rounds: { id: number; numberQuiniela: number }[] = [];
+  for (const [r, tickets] of plays.entries()) {
+    const pool = await newPool();
+    rounds.push(pool);
+    const dates = { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString() };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
+    for (const [player, t] of tickets) {
+      expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
+    }
+    expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
+    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+  }
+  return { seasonId, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds, admin, newPool };
+}
+
+const card = (page: Page, title: string) => page.locator(".stat-card").filter({ has: page.getByRole("heading", { name: title }) });
+const playerCard = (page: Page, username: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^${username}$`, "i") }) });
+const playerNames = (page: Page) => page.locator(".player-grid").getByRole("heading", { level: 3 });
+
+test.describe("results and bets", () => {
+  test("a player sees how everyone did in the latest closed round, moves between rounds, sorts the grid and downloads the picks", async ({ page }, testInfo) => {
+    const s = await playedRounds();
+    const [j1, j2] = s.rounds.map((r) => r.numberQuiniela);
+    await signIn(page, s.bea.username);
+    await page.goto(`/grupo/${s.groupId}/dashboard`);
+    await page.getByRole("link", { name: "Resultados y apuestas" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Resultados y apuestas · ${s.groupName}` })).toBeVisible();
+
+    // No query: the latest round by close date, with no group bet, so the players' side.
+    await expect(page.getByLabel("Jornada", { exact: true })).toHaveValue(String(j2));
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^Jornada ${j2}`) })).toBeVisible();
+    await expect(page.getByText("No hay quiniela grupal para esta jornada", { exact: false })).toBeVisible();
+    await expect(card(page, "MVP")).toContainText("Ninguno");
+    await expect(card(page, "Media de aciertos del grupo")).toContainText("9,67");
+    await expect(card(page, "Distribución oficial 1/X/2")).toContainText("1: 14 (100%)");
+    await expect(card(page, "Distribución oficial 1/X/2")).toContainText("X: 0 (0%)");
+    await expect(playerCard(page, s.ana.username)).toContainText("12/15 aciertos");
+    await expect(page.getByRole("row", { name: /^P15\. Pleno al 15/ })).toContainText("2-1");
+    await expectAccessible(page, testInfo);
+
+    // Previous round by its link: the manager alone on top is the MVP.
+    await page.getByRole("link", { name: "← Anterior" }).click();
+    await expect(page).toHaveURL(new RegExp(`jornada=${j1}`));
+    await expect(card(page, "MVP")).toContainText(s.manager.username);
+    await expect(card(page, "MVP")).toContainText("15 aciertos");
+    await expect(card(page, "Media de aciertos del grupo")).toContainText("10,67");
+    for (const [p, hits] of [[s.manager, 15], [s.ana, 10], [s.bea, 7]] as const) await expect(playerCard(page, p.username)).toContainText(`${hits}/15 aciertos`);
+
+    // The grid's sorts are plain links.
+    await page.getByRole("link", { name: "Aciertos", exact: true }).click();
+    await expect(page).toHaveURL(/orden=hits/);
+    await expect(playerNames(page)).toHaveText([s.manager.username, s.ana.username, s.bea.username]);
+
+    // The native selector and its button.
+    await page.getByLabel("Jornada", { exact: true }).selectOption(String(j2));
+    await page.getByRole("button", { name: "Ver" }).click();
+    await expect(page).toHaveURL(new RegExp(`jornada=${j2}`));
+    await expect(page).toHaveURL(/orden=hits/);
+    await expect(card(page, "MVP")).toContainText("Ninguno");
+
+    if (jsEnabled(testInfo)) {
+      // Arrow keys are an enhancement of the previous/next links.
+      await page.keyboard.press("ArrowLeft");
+      await expect(page).toHaveURL(new RegExp(`jornada=${j1}`));
+      await page.keyboard.press("ArrowRight");
+      await expect(page).toHaveURL(new RegExp(`jornada=${j2}`));
+    }
+
+    // The round's picks as a spreadsheet, from its link.
+    const href = await page.getByRole("link", { name: "Descargar los pronósticos (CSV)" }).getAttribute("href");
+    const res = await page.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("text/csv");
+    expect(res.headers()["content-disposition"]).toContain(`attachment; filename="resultados-jornada-${j2}.csv"`);
+    const text = (await res.body()).toString("utf8");
+    expect(text.startsWith(BOM)).toBe(true);
+    const lines = text.slice(1).trim().split("\r\n");
+    expect(lines[0]).toBe(["Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos", "In.", "Top"].join(";"));
+    expect(lines[1]).toBe(["Resultado oficial", ...OFFICIAL, "2-1", "", "", ""].join(";"));
+    expect(lines.slice(2).sort()).toEqual(
+      [
+        [s.manager.username, ...ticket(12, false).matches.map((m) => m.join("")), "0-0", "12", "No", ""].join(";"),
+        [s.ana.username, ...ticket(12, false).matches.map((m) => m.join("")), "0-0", "12", "No", ""].join(";"),
+        [s.bea.username, ...ticket(5, false).matches.map((m) => m.join("")), "0-0", "5", "No", ""].join(";"),
+      ].sort(),
+    );
+  });
+
+  test("?jornada=N opens that round for any member, and a round nobody predicted says so", async ({ page }) => {
+    const s = await playedRounds();
+    const [j1] = s.rounds.map((r) => r.numberQuiniela);
+    await signIn(page, s.manager.username);
+    await page.goto(`/grupo/${s.groupId}/resultados-y-apuestas?jornada=${j1}`);
+    await expect(page.getByLabel("Jornada", { exact: true })).toHaveValue(String(j1));
+    await expect(playerNames(page)).toHaveCount(3);
+    await expect(page.getByRole("link", { name: "Siguiente →" })).toBeVisible();
+    await expect(page.getByText("← Anterior")).toHaveAttribute("aria-disabled", "true");
+
+    // A third round with results that no one predicted.
+    const admin = s.admin;
+    const pool = { body: await s.newPool() };
+    const dates = { groupId: s.groupId, quinielaId: pool.body.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 20 * HOUR).toISOString() };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: true, typeQuinielaId: 1 }, s.manager.token)).status).toBeLessThan(300);
+    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.body.id, matches: OFFICIAL, plain15: { home: 0, away: 0 } }, admin)).status).toBeLessThan(300);
+    await page.goto(`/grupo/${s.groupId}/resultados-y-apuestas`);
+    await expect(page.getByLabel("Jornada", { exact: true })).toHaveValue(String(pool.body.numberQuiniela));
+    await expect(page.getByText("No hay predicciones disponibles para esta jornada.")).toBeVisible();
+    await expect(card(page, "MVP")).toContainText("Ninguno");
+  });
+
+  test("a member of another group gets 403 on the pages and the exports of this group", async ({ page }) => {
+    const s = await playedRounds();
+    const stranger = await newPlayer("ajeno");
+    await apiCall("POST", "/group/CreateGroup", { name: unique("Otra "), description: "" }, stranger.token);
+    await signIn(page, stranger.username);
+
+    const results = await page.goto(`/grupo/${s.groupId}/resultados-y-apuestas`);
+    expect(results?.status()).toBe(403);
+    await expect(page.getByRole("alert")).toContainText("No se pudieron cargar las jornadas con resultados.");
+    await expect(page.getByRole("alert")).toContainText("No perteneces a este grupo.");
+
+    const evolution = await page.goto(`/grupo/${s.groupId}/season/${s.seasonId}/bet-evolucion`);
+    expect(evolution?.status()).toBe(403);
+    await expect(page.getByRole("alert")).toHaveText("No se pudo cargar la evolución de Bets (comprueba el endpoint /Bet/Stats).");
+
+    for (const path of [`/grupo/${s.groupId}/resultados-y-apuestas.csv?jornada=${s.rounds[0].numberQuiniela}`, `/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion.csv`]) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(403);
+      expect(await res.text()).toBe("No perteneces a este grupo.");
+    }
+  });
+});
+
+test.describe("bet evolution", () => {
+  test("says there is nothing yet without a group bet, and asks for the season when the URL lacks it", async ({ page }, testInfo) => {
+    const s = await playedRounds();
+    await signIn(page, s.ana.username);
+    await page.goto(`/grupo/${s.groupId}/season/${s.seasonId}/bet-evolucion`);
+    await expect(page.getByRole("heading", { level: 1, name: "Evolución de la Quiniela grupal" })).toBeVisible();
+    await expect(page.getByText("No hay datos disponibles todavía.")).toBeVisible();
+    await expect(page.locator("svg.chart-svg")).toHaveCount(0);
+    await expectAccessible(page, testInfo);
+
+    await page.goto(`/grupo/${s.groupId}/season/undefined/bet-evolucion`);
+    await expect(page.getByRole("alert")).toHaveText("Falta el seasonId en la URL. Vuelve al dashboard y entra de nuevo.");
+    await page.getByRole("link", { name: "Volver al grupo" }).click();
+    await expect(page).toHaveURL(new RegExp(`/grupo/${s.groupId}/dashboard$`));
+  });
+});
+
+test.describe("standings export", () => {
+  test("the standings download as a spreadsheet with one row per player and every column", async ({ page }) => {
+    const s = await playedRounds();
+    await signIn(page, s.ana.username);
+    await page.goto(`/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion`);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Descargar la clasificación (CSV)" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`clasificacion-${s.groupId}-${s.seasonId}.csv`);
+    const text = await readFile((await file.path())!, "utf8");
+    expect(text.startsWith(BOM)).toBe(true);
+    const lines = text.slice(1).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "Posición;Jugador;Puntos;Aciertos simples;Simples jugados;Aciertos dobles;Dobles jugados;Plenos al 15;Plenos jugados;Aciertos totales;Total jugados;Precisión (%);Wilson;Top 5;Iconos",
+    );
+    expect(lines).toHaveLength(4);
+    // Manager: 14 + pleno (19 points), then 12: 31 points, 27 hits of 30.
+    expect(lines[1]).toMatch(new RegExp(`^1;${s.manager.username};31,00;26;28;0;0;1;2;27;30;90,0;0,\\d{4};Sí;Burro`));
+    expect(lines[2]).toMatch(new RegExp(`^2;${s.ana.username};22,00;22;28;0;0;0;2;22;30;73,3;`));
+    expect(lines[3]).toMatch(new RegExp(`^3;${s.bea.username};12,00;12;28;0;0;0;2;12;30;40,0;`));
+  });
+});
