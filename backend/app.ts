@@ -14,11 +14,12 @@ import kioskRoutes from "./routes/kiosk";
 import predictionRoutes from "./routes/prediction";
 import groupRoutes from "./routes/group";
 import groupQuinielaRoutes from "./routes/group-quiniela";
+import phraseRoutes from "./routes/phrases";
 
 export type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (spec section 7). */
-const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes];
+const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, phraseRoutes];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */
 const lowerStatic = (url: string) =>

@@ -9,6 +9,7 @@ import { openDb, type Db } from "./db/db";
 import { migrate } from "./db/migrate";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
+import { startReminders } from "./services/reminders";
 import { createUser } from "./services/users";
 
 export interface BackendOptions {
@@ -34,7 +35,11 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   const deps: Deps = { db, mailer, clock: () => new Date(), config, fetch };
   await ensureAdmin(deps, options);
   const app = await buildBackend(deps, { logger: options.logger });
-  app.addHook("onClose", async () => db.close());
+  const stopReminders = startReminders(deps, { log: options.log });
+  app.addHook("onClose", async () => {
+    await stopReminders();
+    await db.close();
+  });
   return { app, deps };
 }
 
