@@ -40,7 +40,8 @@ function Document({ children }: { children: React.ReactNode }) {
           Saltar al contenido
         </a>
         {bare ? null : <Header user={data?.user ?? null} />}
-        {data?.toast ? <Toast toast={data.toast} /> : null}
+        {/* Keyed by its text, so a new message replaces the node and its 8 s fade starts again (with JavaScript). */}
+        {data?.toast ? <Toast key={`${data.toast.kind}:${data.toast.text}`} toast={data.toast} /> : null}
         <div id="main">{children}</div>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

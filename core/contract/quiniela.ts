@@ -87,8 +87,20 @@ export interface Quiniela {
   startDate: string;
   closingDate: string;
   seasonId: number;
+  /** Whether the official results are in. */
+  hasResults: boolean;
   matches: QuinielaMatch[];
 }
+
+/** What /quinielas reads of GET /quiniela/GetBySeasonId/{seasonId} (the matches are left out). */
+export const PoolSummary = z.object({
+  id: z.number().int(),
+  numberQuiniela: z.number().int(),
+  startDate: z.string(),
+  closingDate: z.string(),
+  hasResults: z.boolean(),
+});
+export const PoolSummaryList = z.array(PoolSummary);
 
 /** GET /Quiniela/GetResults/{id}. `pl15` repeats `plain15` for clients that read either. */
 export interface QuinielaResults {

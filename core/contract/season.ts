@@ -41,3 +41,7 @@ export interface Season {
   startDate: string;
   points: PointValues;
 }
+
+/** What a screen reads of GET /season/GetCurrentSeason to name and find it. */
+export const SeasonRef = z.object({ id: z.number().int(), name: z.string(), startDate: z.string() });
+export type SeasonRef = z.infer<typeof SeasonRef>;
