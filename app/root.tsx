@@ -41,7 +41,8 @@ function Document({ children }: { children: React.ReactNode }) {
           Saltar al contenido
         </a>
         {bare ? null : <Header user={data?.user ?? null} />}
-        {data?.toast && !bare ? <Toast toast={data.toast} /> : null}
+        {/* Keyed by its text, so a new message replaces the node and its 8 s fade starts again (with JavaScript). */}
+        {data?.toast && !bare ? <Toast key={`${data.toast.kind}:${data.toast.text}`} toast={data.toast} /> : null}
         <div id="main">{children}</div>
         {bare ? null : (
           <>

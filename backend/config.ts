@@ -19,6 +19,8 @@ export interface BackendConfig {
   trustProxy: string | boolean;
   /** Signs kiosk links (cookie-signature); changing it turns every kiosk link off at once. */
   kioskSecret: string;
+  /** Members who have not predicted are e-mailed when their round closes within this many hours. */
+  reminderLeadHours: number;
 }
 
 export const defaultBackendConfig: BackendConfig = {
@@ -35,4 +37,5 @@ export const defaultBackendConfig: BackendConfig = {
   trustProxy: "127.0.0.1,::1",
   // Replaced at start by KIOSK_SECRET, SESSION_SECRET or a secret kept in DATA_DIR (backend/start.ts).
   kioskSecret: randomBytes(32).toString("hex"),
+  reminderLeadHours: 24,
 };

@@ -20,6 +20,7 @@ const schema = z
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
     KIOSK_SECRET: z.string().min(16, "KIOSK_SECRET debe tener al menos 16 caracteres").optional(),
     SESSION_SECRET: z.string().optional(),
+    REMINDER_LEAD_HOURS: z.coerce.number({ invalid_type_error: "REMINDER_LEAD_HOURS debe ser un número de horas" }).positive("REMINDER_LEAD_HOURS debe ser mayor que 0").max(24 * 14).optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
@@ -46,6 +47,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       ...(e.LOTTERY_THROTTLE_BUDGET_MS !== undefined ? { lotteryThrottleBudgetMs: e.LOTTERY_THROTTLE_BUDGET_MS } : {}),
       ...(e.LOTTERY_AUTO_IMPORT === "1" ? { lotteryAutoImport: true } : {}),
       ...(e.RATE_LIMIT_LOGIN ? { loginRateLimit: e.RATE_LIMIT_LOGIN, forgotRateLimit: e.RATE_LIMIT_LOGIN } : {}),
+      ...(e.REMINDER_LEAD_HOURS ? { reminderLeadHours: e.REMINDER_LEAD_HOURS } : {}),
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     log,

@@ -10,6 +10,7 @@ import { migrate } from "./db/migrate";
 import { startAutoImport } from "./lottery/schedule";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
+import { startReminders } from "./services/reminders";
 import { createUser } from "./services/users";
 
 export interface BackendOptions {
@@ -40,7 +41,11 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
     app.addHook("onClose", async () => stop());
     options.log("Importación automática de Loterías: lunes y jueves desde las 09:00 (Madrid)");
   }
-  app.addHook("onClose", async () => db.close());
+  const stopReminders = startReminders(deps, { log: options.log });
+  app.addHook("onClose", async () => {
+    await stopReminders();
+    await db.close();
+  });
   return { app, deps };
 }
 

@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
+
+/** A missing avatar falls back to the default picture (spec section 2), so no page shows a broken image. */
+const fallback = () => redirect("/default-avatar.png", { headers: { "cache-control": "no-store" } });
 
 /** Avatars live in the backend; the browser never talks to it, so the BFF relays the image. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = params.file ?? "";
-  if (!/^\d{1,9}-\d{1,9}\.jpg$/.test(file)) return new Response("No encontrado", { status: 404 });
+  if (!/^\d{1,9}-\d{1,9}\.jpg$/.test(file)) return fallback();
   const response = await fetch(new URL(`/avatars/${file}`, env().API_URL)).catch(() => null);
-  if (!response?.ok) return new Response("No encontrado", { status: 404 });
+  if (!response?.ok) return fallback();
   return new Response(response.body, {
     headers: { "content-type": "image/jpeg", "cache-control": response.headers.get("cache-control") ?? "public, max-age=3600" },
   });

@@ -1,14 +1,186 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
-import { requireUser } from "~/session/session.server";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { Phrase } from "#core/contract/phrase";
+import { Alert, Field, FormErrors } from "~/components/Field";
+import { passwordSchema, phraseSchema } from "~/forms/profile";
+import { loadProfile, profileAction } from "~/profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Perfil · Quiniela de peñas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  return json(await loadProfile(request));
 }
 
-export default function Screen() {
-  return <Pending title="Perfil" />;
+export const action = ({ request }: ActionFunctionArgs) => profileAction(request);
+
+type ActionData = { intent: string; id?: number; lastResult: SubmissionResult<string[]> } | undefined;
+const resultFor = (data: ActionData, intent: string, id?: number) => (data?.intent === intent && data.id === id ? data.lastResult : undefined);
+
+function AvatarForm({ avatarPath }: { avatarPath: string | null }) {
+  const [form, fields] = useForm({ id: "avatar", lastResult: resultFor(useActionData<typeof action>(), "avatar") });
+  return (
+    <section className="card stack" aria-labelledby="avatar-title">
+      <h2 id="avatar-title">Avatar</h2>
+      <div className="row">
+        <img src={avatarPath || "/default-avatar.png"} alt="Tu avatar actual" width="64" height="64" className="avatar" />
+        <p className="muted">Se guarda una copia de 64 px de ancho: vale cualquier foto JPG, PNG, WebP o GIF de hasta 5 MB.</p>
+      </div>
+      <Form method="post" encType="multipart/form-data" className="stack" {...getFormProps(form)}>
+        <Field field={fields.avatar} label="Nueva imagen">
+          <input
+            id={fields.avatar.id}
+            name="avatar"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-invalid={fields.avatar.errors ? true : undefined}
+            aria-describedby={fields.avatar.errors ? fields.avatar.errorId : undefined}
+          />
+        </Field>
+        <button type="submit" name="intent" value="avatar">
+          Subir avatar
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult: resultFor(useActionData<typeof action>(), "password"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card stack" aria-labelledby="password-title">
+      <h2 id="password-title">Contraseña</h2>
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field field={fields.password} label="Nueva contraseña" hint="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo. Tus otras sesiones se cerrarán.">
+          <input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
+        </Field>
+        <Field field={fields.confirm} label="Repite la nueva contraseña">
+          <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" />
+        </Field>
+        <button type="submit" name="intent" value="password">
+          Cambiar contraseña
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function AlertForm({ sendAlert }: { sendAlert: boolean | null }) {
+  const [form] = useForm({ id: "alert", lastResult: resultFor(useActionData<typeof action>(), "alert") });
+  return (
+    <section className="card stack" aria-labelledby="alert-title">
+      <h2 id="alert-title">Recordatorios por email</h2>
+      {sendAlert === null ? (
+        <Alert>{"No se pudo cargar tu preferencia de recordatorios."}</Alert>
+      ) : (
+        <Form method="post" className="stack" {...getFormProps(form)}>
+          <FormErrors errors={form.errors} id={form.errorId} />
+          {/* Always the stored value: a save that failed leaves the box as it was. */}
+          <label className="check">
+            <input type="checkbox" name="sendAlert" key={String(sendAlert)} defaultChecked={sendAlert} />
+            Avisarme por email antes del cierre de cada jornada que aún no haya pronosticado
+          </label>
+          <button type="submit" name="intent" value="alert">
+            Guardar preferencia
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function PhraseForm({ phrase }: { phrase?: Phrase }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: phrase ? `phrase-${phrase.id}` : "phrase-new",
+    lastResult: resultFor(actionData, "phrase", phrase?.id),
+    defaultValue: phrase ? { id: String(phrase.id), text: phrase.text, author: phrase.author } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: phraseSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = phrase ? undefined : "new-phrase-title";
+  return (
+    <Form method="post" className="stack" aria-labelledby={title} {...getFormProps(form)}>
+      {phrase ? null : <h3 id={title}>Añadir una frase</h3>}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {phrase ? <input type="hidden" name="id" value={phrase.id} /> : null}
+      <Field field={fields.text} label="Frase">
+        <textarea {...getTextareaProps(fields.text)} rows={2} />
+      </Field>
+      <Field field={fields.author} label="Autor">
+        <input {...getInputProps(fields.author, { type: "text" })} />
+      </Field>
+      <button type="submit" name="intent" value="phrase">
+        {phrase ? "Guardar frase" : "Añadir frase"}
+      </button>
+    </Form>
+  );
+}
+
+function PhraseItem({ phrase }: { phrase: Phrase }) {
+  const actionData = useActionData<typeof action>();
+  const [removeForm] = useForm({ id: `delete-${phrase.id}`, lastResult: resultFor(actionData, "delete", phrase.id) });
+  const editing = actionData?.intent === "phrase" && actionData.id === phrase.id;
+  return (
+    <li className="phrase-item">
+      <blockquote>
+        <p>«{phrase.text}»</p>
+        <footer>{phrase.author}</footer>
+      </blockquote>
+      <details open={editing}>
+        <summary>
+          Editar<span className="sr-only"> la frase de {phrase.author}</span>
+        </summary>
+        <PhraseForm phrase={phrase} />
+      </details>
+      <Form method="post" {...getFormProps(removeForm)}>
+        <FormErrors errors={removeForm.errors} id={removeForm.errorId} />
+        <input type="hidden" name="id" value={phrase.id} />
+        <button type="submit" name="intent" value="delete" className="danger" aria-label={`Eliminar la frase de ${phrase.author}`}>
+          Eliminar
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+export default function Profile() {
+  const { user, phrases, sendAlert } = useLoaderData<typeof loader>();
+  return (
+    <main className="page narrow profile">
+      <h1>Perfil</h1>
+      <p className="muted">
+        {user.username} · {user.email}
+      </p>
+      <AvatarForm avatarPath={user.avatarPath} />
+      <PasswordForm />
+      <AlertForm sendAlert={sendAlert} />
+      <section className="card stack" aria-labelledby="phrases-title">
+        <h2 id="phrases-title">Mis frases</h2>
+        <p className="muted">Tus frases de fútbol favoritas; te acompañan mientras esperas a entrar.</p>
+        {phrases === null ? (
+          <Alert>{"No se pudieron cargar tus frases."}</Alert>
+        ) : phrases.length ? (
+          <ul className="phrase-list">
+            {phrases.map((phrase) => (
+              <PhraseItem key={phrase.id} phrase={phrase} />
+            ))}
+          </ul>
+        ) : (
+          <p>Todavía no has guardado ninguna frase.</p>
+        )}
+        <PhraseForm />
+      </section>
+    </main>
+  );
 }

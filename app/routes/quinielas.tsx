@@ -1,14 +1,105 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Pending } from "~/components/Pending";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GroupRefList } from "#core/contract/group";
+import { PoolSummaryList } from "#core/contract/quiniela";
+import { CurrentSeason } from "#core/contract/season";
+import { formatDate, formatDateTime } from "#core/dates";
+import { roundStateLabel, roundStatus } from "#core/domain/round-status";
+import { ApiError, api, loadOrNull, rethrowResponse } from "~/api/client.server";
+import { Alert } from "~/components/Field";
 import { requireUser } from "~/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Quinielas · Quiniela de peñas" }];
 
+const LOAD_ERROR = "Error al cargar quinielas";
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  let season: CurrentSeason | null = null;
+  try {
+    season = await api.read(request, "/season/GetCurrentSeason", CurrentSeason);
+  } catch (error) {
+    rethrowResponse(error);
+    if (!(error instanceof ApiError && error.status === 404)) return json({ season, pools: [], groups: [], isAdmin: user.isAdmin, loadError: LOAD_ERROR });
+  }
+  const [pools, groups] = await Promise.all([
+    season ? loadOrNull(() => api.read(request, `/quiniela/GetBySeasonId/${season.id}`, PoolSummaryList)) : [],
+    loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
+  ]);
+  const now = new Date();
+  return json({
+    season,
+    pools: (pools ?? [])
+      .map((p) => ({ ...p, state: roundStatus({ openDate: p.startDate, closeDate: p.closingDate, forceClosed: false }, now).state }))
+      .sort((a, b) => b.numberQuiniela - a.numberQuiniela),
+    groups: groups ?? [],
+    isAdmin: user.isAdmin,
+    loadError: pools === null ? LOAD_ERROR : groups === null ? "Error al cargar tus grupos" : null,
+  });
 }
 
-export default function Screen() {
-  return <Pending title="Quinielas" />;
+export default function Quinielas() {
+  const { season, pools, groups, isAdmin, loadError } = useLoaderData<typeof loader>();
+  return (
+    <main className="page quinielas">
+      <h1>Quinielas</h1>
+      <Alert>{loadError}</Alert>
+      {season ? (
+        <p>
+          Temporada <strong>{season.name}</strong>, desde el {formatDate(season.startDate)}. La más reciente primero.
+        </p>
+      ) : loadError ? null : (
+        <p className="notice">No hay ninguna temporada en curso.</p>
+      )}
+      {season && !loadError && !pools.length ? <p>Esta temporada todavía no tiene quinielas.</p> : null}
+      {pools.length ? (
+        <ul className="pool-list">
+          {pools.map((pool) => (
+            <li key={pool.id} className="card pool-card">
+              <h2>Jornada {pool.numberQuiniela}</h2>
+              <dl className="pool-facts">
+                <div>
+                  <dt>Inicio</dt>
+                  <dd>{formatDateTime(pool.startDate)}</dd>
+                </div>
+                <div>
+                  <dt>Cierre</dt>
+                  <dd>{formatDateTime(pool.closingDate)}</dd>
+                </div>
+                <div>
+                  <dt>Estado</dt>
+                  <dd>{roundStateLabel(pool.state)}</dd>
+                </div>
+                <div>
+                  <dt>Resultados</dt>
+                  <dd>{pool.hasResults ? "Con resultados" : "Sin resultados todavía"}</dd>
+                </div>
+              </dl>
+              {pool.hasResults || isAdmin ? (
+                <ul className="row pool-links">
+                  {pool.hasResults
+                    ? groups.map((group) => (
+                        <li key={group.id}>
+                          <Link to={`/grupo/${group.id}/resultados-y-apuestas?jornada=${pool.numberQuiniela}`}>
+                            Resultados y apuestas<span className="sr-only"> de la jornada {pool.numberQuiniela}</span> · {group.name}
+                          </Link>
+                        </li>
+                      ))
+                    : null}
+                  {isAdmin ? (
+                    <li>
+                      <Link to={`/establecer-resultados/${pool.id}`}>
+                        Establecer resultados<span className="sr-only"> de la jornada {pool.numberQuiniela}</span>
+                      </Link>
+                    </li>
+                  ) : null}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </main>
+  );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api, errorMessage } from "~/api/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
@@ -43,6 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Register() {
   const actionData = useActionData<typeof action>();
   const [show, setShow] = useState(false);
+  // The checkbox can only switch the fields with a script: without one it is not offered at all.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   const [form, fields] = useForm({
     lastResult: actionData?.lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
@@ -67,10 +70,12 @@ export default function Register() {
         <Field field={fields.confirm} label="Repite la contraseña">
           <input {...getInputProps(fields.confirm, { type: passwordType })} autoComplete="new-password" />
         </Field>
-        <label className="check">
-          <input type="checkbox" name="showPasswords" checked={show} onChange={(e) => setShow(e.target.checked)} />
-          Mostrar contraseñas
-        </label>
+        {enhanced ? (
+          <label className="check">
+            <input type="checkbox" name="showPasswords" checked={show} onChange={(e) => setShow(e.target.checked)} />
+            Mostrar contraseñas
+          </label>
+        ) : null}
         <Field field={fields.avatar} label="Avatar (opcional)">
           <input id={fields.avatar.id} name="avatar" type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-invalid={fields.avatar.errors ? true : undefined} aria-describedby={fields.avatar.errors ? fields.avatar.errorId : undefined} />
         </Field>

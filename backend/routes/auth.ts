@@ -89,6 +89,12 @@ export default async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { sendAlert };
   });
 
+  app.get("/User/GetAlertPreference", { schema: { tags: ["auth"], summary: "Si el usuario recibe recordatorios por email" } }, async (request) => {
+    const user = requireUser(request);
+    const row = await deps.db.one<{ send_alert: boolean }>("select send_alert from users where id = $1", [user.id]);
+    return { sendAlert: Boolean(row?.send_alert) };
+  });
+
   app.get("/Auth/GetAllRoles", { schema: { tags: ["auth"], summary: "Roles de grupo" } }, async (request) => {
     requireUser(request);
     return deps.db.query("select id, name from roles order by id");

@@ -32,12 +32,14 @@ interface PoolRow {
   home_team_id: number | null;
   away_team_id: number | null;
   version: number;
+  has_results: boolean;
 }
 
 async function loadPools(db: Db, where: string, params: unknown[]): Promise<Quiniela[]> {
   const rows = await db.query<PoolRow>(
     `select q.id, q.season_id, q.number, q.start_date, q.closing_date, q.version,
-            m.position, m.home, m.away, m.home_team_id, m.away_team_id
+            m.position, m.home, m.away, m.home_team_id, m.away_team_id,
+            exists (select 1 from quiniela_results r where r.quiniela_id = q.id) as has_results
        from quinielas q left join quiniela_matches m on m.quiniela_id = q.id
       ${where}
       order by q.number, q.season_id, q.id, m.position`,
@@ -54,6 +56,7 @@ async function loadPools(db: Db, where: string, params: unknown[]): Promise<Quin
         startDate: new Date(row.start_date).toISOString(),
         closingDate: new Date(row.closing_date).toISOString(),
         seasonId: row.season_id,
+        hasResults: row.has_results,
         matches: [],
         version: row.version,
       };

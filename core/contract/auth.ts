@@ -36,7 +36,14 @@ export const registerBody = z.object({ email, username, password });
 export const forgotPasswordBody = z.object({ email: text(254, "El email es obligatorio.") });
 export const resetPasswordBody = z.object({ token: z.string().min(10).max(200), newPassword: password });
 export const updatePasswordBody = z.object({ newPassword: password });
-export const alertPreferenceBody = z.object({ sendAlert: z.coerce.boolean() });
+/** true or false (also as text): a coerced "false" must not turn reminders on. */
+export const alertPreferenceBody = z.object({
+  sendAlert: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], {
+    errorMap: () => ({ message: "Indica si quieres recibir recordatorios (true o false)." }),
+  }),
+});
+/** POST /User/SetAlertPreference and GET /User/GetAlertPreference. */
+export const AlertPreference = z.object({ sendAlert: z.boolean() });
 
 /** What POST /auth/login answers (spec section 3, User). */
 export interface SessionUser {

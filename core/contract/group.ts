@@ -93,3 +93,7 @@ export interface JoinedGroup {
   name: string;
   alreadyMember: boolean;
 }
+
+/** The id and name of each group in GET /group/GetMyGroups, for screens that only link to them. */
+export const GroupRef = z.object({ id: z.number().int(), name: z.string() });
+export const GroupRefList = z.array(GroupRef);

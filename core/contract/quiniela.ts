@@ -92,10 +92,22 @@ export interface Quiniela {
   startDate: string;
   closingDate: string;
   seasonId: number;
+  /** Whether the official results are in. */
+  hasResults: boolean;
   matches: QuinielaMatch[];
   /** Sent back with an edit, so a save against a newer version is refused (409). */
   version: number;
 }
+
+/** What /quinielas reads of GET /quiniela/GetBySeasonId/{seasonId} (the matches are left out). */
+export const PoolSummary = z.object({
+  id: z.number().int(),
+  numberQuiniela: z.number().int(),
+  startDate: z.string(),
+  closingDate: z.string(),
+  hasResults: z.boolean(),
+});
+export const PoolSummaryList = z.array(PoolSummary);
 
 /** GET /Quiniela/GetResults/{id}. `pl15` repeats `plain15` for clients that read either. */
 export interface QuinielaResults {

@@ -65,3 +65,7 @@ export const GroupSeason = SeasonRef.extend({ startDate: z.string(), rounds: z.n
  */
 export const GroupSeasons = z.object({ current: SeasonRef.nullable(), seasons: z.array(GroupSeason) });
 export type GroupSeasons = z.infer<typeof GroupSeasons>;
+
+/** What a screen reads of GET /season/GetCurrentSeason to name and find it. */
+export const CurrentSeason = SeasonRef.extend({ startDate: z.string() });
+export type CurrentSeason = z.infer<typeof CurrentSeason>;

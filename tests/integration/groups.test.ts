@@ -20,7 +20,7 @@ describe("creating groups", () => {
     const ana = await t.player();
     const res = await ana.post("/group/CreateGroup", { Name: "  Los del bar ", Description: "Quiniela de los viernes" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "Los del bar", description: "Quiniela de los viernes", sendAlert: false });
+    expect(res.body).toMatchObject({ name: "Los del bar", description: "Quiniela de los viernes", sendAlert: true });
     expect(res.body.inviteCode).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
     expect(res.body.members).toEqual([expect.objectContaining({ userId: ana.id, username: ana.username, roleId: 2, role: "Gestor" })]);
     expect((await ana.get("/auth/me")).body).toMatchObject({ isManagerOfGroup: true, managedGroupId: res.body.id });

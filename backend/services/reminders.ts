@@ -1,0 +1,111 @@
+import { formatDateTime } from "#core/dates";
+import type { Deps } from "../context";
+
+const HOUR_MS = 3_600_000;
+export const REMINDER_INTERVAL_MS = 60_000;
+
+interface DueReminder {
+  group_quiniela_id: number;
+  group_id: number;
+  group_name: string;
+  quiniela_id: number;
+  number: number;
+  close_date: Date | string;
+  user_id: number;
+  username: string;
+  email: string;
+}
+
+/**
+ * Members who should be reminded now: the group round is open and closes within the lead time,
+ * they are in the group, want reminders, are not blocked in that round, have not predicted it and
+ * have not been reminded of it yet.
+ */
+async function dueReminders({ db, clock, config }: Deps): Promise<DueReminder[]> {
+  const now = clock();
+  const until = new Date(now.getTime() + config.reminderLeadHours * HOUR_MS);
+  return db.query<DueReminder>(
+    `select gq.id as group_quiniela_id, gq.group_id, g.name as group_name, gq.quiniela_id, q.number, gq.close_date,
+            u.id as user_id, u.username, u.email
+       from group_quinielas gq
+       join groups g on g.id = gq.group_id
+       join quinielas q on q.id = gq.quiniela_id
+       join group_members m on m.group_id = gq.group_id and m.removed_at is null
+       join users u on u.id = m.user_id and u.send_alert
+      where not gq.force_closed and gq.open_date <= $1 and gq.close_date > $1 and gq.close_date <= $2
+        and not exists (select 1 from predictions p where p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id and p.user_id = u.id)
+        and not exists (select 1 from group_quiniela_blocks b where b.group_quiniela_id = gq.id and b.user_id = u.id)
+        and not exists (select 1 from reminders_sent r where r.group_quiniela_id = gq.id and r.user_id = u.id)
+      order by gq.close_date, gq.id, u.id`,
+    [now, until],
+  );
+}
+
+function reminderText(deps: Deps, due: DueReminder) {
+  const link = `${deps.config.publicUrl.replace(/\/$/, "")}/grupo/${due.group_id}/predictions?quiniela=${due.quiniela_id}`;
+  return [
+    `Hola, ${due.username}:`,
+    "",
+    `La jornada ${due.number} de ${due.group_name} cierra el ${formatDateTime(due.close_date)} (hora de Madrid) y todavía no has enviado tu pronóstico.`,
+    "",
+    "Puedes hacerlo aquí:",
+    link,
+    "",
+    `Si no quieres recibir estos avisos, desactívalos en tu perfil: ${deps.config.publicUrl.replace(/\/$/, "")}/perfil`,
+  ].join("\n");
+}
+
+/**
+ * Sends the reminders that are due, each at most once: the row in reminders_sent is claimed with an
+ * insert that only one caller can win, before the mail goes out, so two instances on one database
+ * or a restart never send it again. A mail that fails gives its claim back for the next run.
+ * Returns how many were sent.
+ */
+export async function sendDueReminders(deps: Deps): Promise<number> {
+  let sent = 0;
+  for (const due of await dueReminders(deps)) {
+    const claimed = await deps.db.one(
+      `insert into reminders_sent (group_quiniela_id, user_id, sent_at) values ($1, $2, $3)
+       on conflict do nothing returning user_id`,
+      [due.group_quiniela_id, due.user_id, deps.clock()],
+    );
+    if (!claimed) continue;
+    try {
+      await deps.mailer.send({
+        to: due.email,
+        subject: `Quiniela de peñas: la jornada ${due.number} cierra pronto`,
+        text: reminderText(deps, due),
+      });
+      sent++;
+    } catch {
+      await deps.db.query("delete from reminders_sent where group_quiniela_id = $1 and user_id = $2", [due.group_quiniela_id, due.user_id]);
+    }
+  }
+  return sent;
+}
+
+/** Runs at start and then every minute; the returned function stops it and waits for a run in progress. */
+export function startReminders(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        const sent = await sendDueReminders(deps);
+        if (sent) options.log(`Recordatorios enviados: ${sent}`);
+      } catch (error) {
+        options.log(`No se pudieron enviar los recordatorios: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? REMINDER_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
