@@ -54,6 +54,7 @@ export const ClassificationRowSchema = z.object({
   dobleTotal: z.number(),
   pleno15Total: z.number(),
   hits: z.number(),
+  allHits: z.number(),
   n: z.number(),
   accuracy: z.number(),
   wilson: z.number(),
