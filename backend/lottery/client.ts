@@ -24,6 +24,9 @@ const browserHeaders = (base: string) => ({
   "accept-language": "es-ES,es;q=0.9",
   referer: `${base}/es/resultados/quiniela`,
   "x-requested-with": "XMLHttpRequest",
+  "sec-fetch-dest": "empty",
+  "sec-fetch-mode": "cors",
+  "sec-fetch-site": "same-origin",
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -30,7 +30,6 @@ export async function lastDrawDate(db: Db): Promise<string | null> {
 interface Candidate {
   id: number;
   season_id: number;
-  season_start: string;
   season_name: string;
 }
 
@@ -43,7 +42,7 @@ interface Candidate {
 export async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> {
   const dayEnd = madridLocalToUtc(`${draw.drawDate}T23:59`)!;
   const inWeek = await db.query<Candidate>(
-    `select q.id, q.season_id, to_char(s.start_date, 'YYYY-MM-DD') as season_start, s.name as season_name
+    `select q.id, q.season_id, s.name as season_name
        from quinielas q join seasons s on s.id = q.season_id
       where q.closing_date <= $1 and q.closing_date > $2
       order by q.closing_date, q.id`,

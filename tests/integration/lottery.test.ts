@@ -86,11 +86,12 @@ beforeAll(async () => {
   });
   expect(august.status).toBe(201);
   augustPool = august.body.id;
-});
+  // A fresh embedded database can take long to start on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await fake.close();
-});
+}, 180_000);
 beforeEach(() => fake.setMode(null));
 
 describe("the fake lottery service", () => {
@@ -215,6 +216,18 @@ describe("official results from the lottery", () => {
     });
     const row = await t.db.one<{ source: string }>("select source from quiniela_results where quiniela_id = $1", [aprilPool]);
     expect(row?.source).toBe("loterias");
+  });
+
+  it("the imported results count in the standings as manual ones do", async () => {
+    const playerId = (await player.get("/auth/me")).body.id as number;
+    const groupId = await build.group(t.db, { members: [{ userId: playerId }] });
+    await build.round(t.db, { groupId, quinielaId: aprilPool, openDate: new Date("2026-04-20T00:00:00Z"), closeDate: new Date("2026-04-24T17:00:00Z") });
+    // Right on matches 1-10 and the pleno, wrong on 11-14.
+    const picks = "X1211X211X".split("").concat(["1", "1", "2", "1"]).map((s) => [s as "1" | "X" | "2"]);
+    await build.prediction(t.db, { groupId, quinielaId: aprilPool, userId: playerId, matches: picks, pleno: { home: 0, away: 0 } });
+    const seasonId = (await admin.get(`/quiniela/GetById/${aprilPool}`)).body.seasonId;
+    const rows = (await player.get(`/group/${groupId}/season/${seasonId}/GetClassification`)).body;
+    expect(rows[0]).toMatchObject({ userId: playerId, simpleHits: 10, pleno15Hits: 1, totalPoints: 15 });
   });
 
   it("looking up 20260426 shows the draw readably and stores it again in the same pool", async () => {
