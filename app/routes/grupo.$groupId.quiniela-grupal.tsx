@@ -182,6 +182,11 @@ function GeneratedBet({ bet }: { bet: Bet }) {
               })}
             </ul>
             <p className="explanation">{bet.explanations[i]}</p>
+            {bet.results?.matches[i] ? (
+              <p className="bet-result">
+                Resultado oficial: <strong>{bet.results.matches[i]}</strong> {pick.includes(bet.results.matches[i]) ? "✓ acierto" : "✗ fallo"}
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>

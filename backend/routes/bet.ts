@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { betParams, generateBetBody, groupQuery, groupQuinielaQuery, updateBetBody } from "#core/contract/bet";
-import { requireManager, requireMember, type Deps } from "../context";
+import { requireManager, requireMember, requireUser, type Deps } from "../context";
 import { parse } from "../validate";
 import { assertGroupExists } from "../services/groups";
 import * as bets from "../services/bet";
@@ -42,7 +42,7 @@ export default async function betRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get("/Bet/Ranking", { schema: { tags, summary: "Quién ha pronosticado la jornada, por Wilson de temporada, y quién entra en la quiniela grupal" } }, async (request) => {
     const { groupId, quinielaId } = await memberOfRound(request);
-    return bets.ranking(deps, groupId, quinielaId);
+    return bets.ranking(deps, requireUser(request), groupId, quinielaId);
   });
 
   app.post(

@@ -18,6 +18,7 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
 import { classification } from "./classification";
+import { isManager } from "./predictions";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
 
 const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
@@ -230,12 +231,19 @@ const SELECT_ROUND_PREDICTIONS = `
  * GET /Bet/Ranking: who predicted the round and their place by season Wilson, as the screen shows it
  * ('Top Nº', 'In.'). Once the bet exists its included players keep the ranks it was made with.
  */
-export async function ranking(deps: Deps, groupId: number, quinielaId: number): Promise<BetRanking> {
+export async function ranking(deps: Deps, user: AuthUser, groupId: number, quinielaId: number): Promise<BetRanking> {
   const round = await findRound(deps, groupId, quinielaId);
   if (!round) throw notFound(ROUND_NOT_FOUND);
+  const all = await rankingOf(deps, round.seasonId, groupId, quinielaId);
+  // As with the picks (decision 007): before the close only a manager learns who has predicted.
+  if (round.state === "closed" || (await isManager(deps.db, user, groupId))) return all;
+  return all.filter((r) => r.userId === user.id);
+}
+
+async function rankingOf(deps: Deps, seasonId: number, groupId: number, quinielaId: number): Promise<BetRanking> {
   const [predictions, standings, bet] = await Promise.all([
     deps.db.query<RoundPrediction>(SELECT_ROUND_PREDICTIONS, [groupId, quinielaId]),
-    seasonStandings(deps, groupId, round.seasonId),
+    seasonStandings(deps, groupId, seasonId),
     deps.db.one<{ id: number }>("select id from bets where group_id = $1 and quiniela_id = $2", [groupId, quinielaId]),
   ]);
   const included = bet ? await participants(deps.db, bet.id) : [];

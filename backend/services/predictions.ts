@@ -59,7 +59,7 @@ async function assertActiveMember(db: Db, groupId: number, userId: number) {
   if (!row) throw forbidden("No perteneces a este grupo.");
 }
 
-async function isManager(db: Db, user: AuthUser, groupId: number): Promise<boolean> {
+export async function isManager(db: Db, user: AuthUser, groupId: number): Promise<boolean> {
   if (user.isAdmin) return true;
   return Boolean(
     await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, user.id]),

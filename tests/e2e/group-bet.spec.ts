@@ -18,7 +18,7 @@ const typeFour = (base: "1" | "X" | "2", pleno: { home: number; away: number }) 
  * still open in which only the first two have sent: the bet waits for the third.
  */
 async function groupWaitingForOne() {
-  const { pool, home, away } = await newSeason();
+  const { pool, home, away, admin } = await newSeason();
   const [earlier, current] = [await pool(), await pool()];
   const manager = await newPlayer("gestor");
   const players: Player[] = [await newPlayer("ana"), await newPlayer("bea"), await newPlayer("carla")];
@@ -43,7 +43,7 @@ async function groupWaitingForOne() {
     apiCall("POST", `/Quiniela/${current.id}/MakePrediction`, { groupId: group.body.id, ...typeFour(base, pleno) }, p.token);
   expect((await predict(players[0], "2", { home: 2, away: 1 })).status).toBe(201);
   expect((await predict(players[1], "2", { home: 2, away: 1 })).status).toBe(201);
-  return { manager, players, groupId: group.body.id, groupName: group.body.name, current, home, away, predictLast: () => predict(players[2], "X", { home: 0, away: 0 }) };
+  return { admin, manager, players, groupId: group.body.id, groupName: group.body.name, current, home, away, predictLast: () => predict(players[2], "X", { home: 0, away: 0 }) };
 }
 
 const editMatch = (page: Page, n: number) => page.locator("details.bet-edit").getByRole("group", { name: new RegExp(`^Partido ${n} `) });
@@ -140,6 +140,14 @@ test.describe("the group bet", () => {
     await expect(page.getByText("Editar quiniela grupal")).toHaveCount(0);
     await page.getByText("Usuarios con predicción realizada (3)").click();
     await expect(page.locator(".predictor").filter({ hasText: "In." })).toHaveCount(3);
+
+    // Once the official results exist, the bet shows each match's result and its hits out of 15.
+    const official = Array.from({ length: 14 }, () => "X");
+    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: g.current.id, matches: official, plain15: { home: 0, away: 0 } }, g.admin)).status).toBeLessThan(300);
+    const bet = await apiCall<{ hits: number }>("GET", `/Bet/GetBet?groupId=${g.groupId}&quinielaId=${g.current.id}`, undefined, g.players[0].token);
+    await page.reload();
+    await expect(page.getByText(/^Resultado oficial: X/)).toHaveCount(14);
+    await expect(page.locator(".ticket-facts")).toContainText(`${bet.body.hits} de 15`);
     await page.getByRole("link", { name: "Boleto para imprimir" }).click();
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(15);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -212,6 +212,9 @@ describe("the generation conditions (spec section 4)", () => {
     const status = await ana.get(`/Bet/ByGroupStatus?groupId=${groupId}`);
     const round = status.body.find((r: { quinielaId: number }) => r.quinielaId === quinielaId);
     expect(round).toMatchObject({ canGenerate: false, missing: 1, required: 2, submitted: 1 });
+    // Before the close a player learns only their own place; the manager sees who has predicted.
+    expect((await bea.get(`/Bet/Ranking?groupId=${groupId}&quinielaId=${quinielaId}`)).body).toEqual([]);
+    expect((await manager.get(`/Bet/Ranking?groupId=${groupId}&quinielaId=${quinielaId}`)).body.map((r: { username: string }) => r.username)).toEqual(["anac"]);
     const stored = await t.db.one<{ force_closed: boolean }>("select force_closed from group_quinielas where group_id = $1 and quiniela_id = $2", [groupId, quinielaId]);
     expect(stored!.force_closed).toBe(false);
     expect((await manager.get(`/Bet/GetBet?groupId=${groupId}&quinielaId=${quinielaId}`)).status).toBe(404);

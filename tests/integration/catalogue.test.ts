@@ -38,7 +38,7 @@ describe("seasons", () => {
     const created = await admin.post("/season/CreateSeason", { Name: "2024-25", StartDate: SEASON_START });
     expect(created).toEqual({
       status: 201,
-      body: { id: expect.any(Number), name: "2024-25", startDate: SEASON_START, points: { single: 1, double: 0.75, triple: 0, pleno: 5 } },
+      body: { id: expect.any(Number), name: "2024-25", startDate: SEASON_START, points: { single: 1, double: 0.75, triple: 0, pleno: 5 }, betPrice: 0.75 },
     });
     expect((await player.get("/season/GetCurrentSeason")).status).toBe(404);
     expect(SEASON_FIRST_HOUR.toISOString().slice(0, 10)).not.toBe(SEASON_START);
@@ -71,6 +71,10 @@ describe("seasons", () => {
     expect((await admin.put(`/season/${season.id}/points`, points)).body.points).toEqual(points);
     expect((await admin.put(`/season/${season.id}/Points`, { ...points, pleno: -1 })).status).toBe(400);
     expect((await admin.get("/season/GetCurrentSeason")).body.points).toEqual(points);
+    // The price per bet of the group bet's ticket goes with the points, and stays when left out.
+    expect((await admin.put(`/season/${season.id}/Points`, { ...points, betPrice: 1.2 })).body.betPrice).toBe(1.2);
+    expect((await admin.put(`/season/${season.id}/Points`, points)).body.betPrice).toBe(1.2);
+    expect((await admin.put(`/season/${season.id}/Points`, { ...points, betPrice: -1 })).status).toBe(400);
     expect((await admin.put("/season/99999/Points", points)).status).toBe(404);
   });
 });
