@@ -123,3 +123,25 @@ test.describe("the audit trail", () => {
     expect((await roundOf(group.id, pool.id, gestora)).forceClosed).toBe(true);
   });
 });
+
+test.describe("two managers on the same group", () => {
+  test("a stale group edit is refused: what was typed stays, the current name is shown, and saving again applies it", async ({ page }) => {
+    const { gestora, gestor2, group } = await groupWithRound();
+    await signIn(page, gestora.username);
+    await page.goto(`/grupo/${group.id}`);
+    await page.getByText("Editar grupo").click();
+    const renamed = unique("Peña de ");
+    expect((await apiCall("PUT", `/group/${group.id}`, { name: renamed, description: "Cambiada por el otro gestor" }, gestor2.token)).status).toBe(200);
+
+    const typed = unique("Mi peña ");
+    await page.getByLabel("Nombre").fill(typed);
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("El grupo ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar.")).toBeVisible();
+    await expect(page.getByLabel("Valores actuales")).toContainText(`Nombre: ${renamed}`);
+    await expect(page.getByLabel("Nombre")).toHaveValue(typed);
+    expect((await apiCall("GET", `/group/${group.id}`, undefined, gestora.token)).body.name).toBe(renamed);
+
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: typed })).toBeVisible();
+  });
+});
