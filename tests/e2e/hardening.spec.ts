@@ -64,6 +64,8 @@ test.describe("two managers on the same round", () => {
 
 test.describe("the audit trail", () => {
   test("the manager's settings show a change with who and before and after; the admin sees every group's", async ({ page }, testInfo) => {
+    // A long journey (two users, seven changes, axe on two pages) on a machine shared with other suites.
+    test.slow();
     const { gestora, gestor2, socio, group, pool } = await groupWithRound();
     await signIn(page, gestor2.username);
     await page.goto(`/grupo/${group.id}/ajustes?quiniela=${pool.id}`);
