@@ -112,7 +112,7 @@ async function tvPage(browser: Browser, tv: { width: number; height: number }, j
 
 test.describe("office kiosk", () => {
   test("shows every player of an office of 11 on one screen at 720p, 1080p and 4K, as plain HTML with a clock", async ({ browser, page: signed }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const s = await office(11, { played: 9 });
     const html = await expectPlainHtml(signed, s.url);
     expect(html).toContain(s.groupName);
@@ -169,7 +169,7 @@ test.describe("office kiosk", () => {
   });
 
   test("shows the four icons only while the group's managers keep 'Iconos y premios de oficina' on, and reads well in a bright office", async ({ page, browser }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const s = await office(3);
     const tv = await tvPage(browser, TVS[1], testInfo.project.name === "js");
     const standingsUrl = `/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion`;
