@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Registro de cambios · Quinie
 /** Every change by a manager or an admin, of every group and of the catalogue (docs/decisions/015). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ entries: await loadOrNull(() => api.read(request, "/Audit/All?limit=300", AuditTrailSchema)) });
+  return json({ entries: await loadOrNull(() => api.read(request, "/Audit/All?limit=200", AuditTrailSchema)) });
 }
 
 export default function AdminAudit() {
@@ -21,7 +21,7 @@ export default function AdminAudit() {
     <main className="page">
       <h1>Registro de cambios</h1>
       <p className="muted">
-        Los últimos 300 cambios de gestores y administradores, de todos los grupos y del catálogo. <Link to="/inicio">Volver al panel</Link>
+        Los últimos 200 cambios de gestores y administradores, de todos los grupos y del catálogo. <Link to="/inicio">Volver al panel</Link>
       </p>
       {entries ? <AuditTrail entries={entries} showGroup title="Cambios" /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </main>

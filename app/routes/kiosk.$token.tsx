@@ -15,8 +15,11 @@ export const handle = { bare: true };
 /** "21:30", Madrid time. */
 const hhmm = (d: Date) => formatDateTime(d).slice(-5);
 
-/** Reloads just after the next minute starts, so the clock on screen is never a minute behind. */
-const secondsToNextMinute = (now: Date) => 60 - now.getUTCSeconds();
+/**
+ * Reloads just after the next minute starts, so the clock on screen is never a minute behind; a
+ * screen opened late in a minute waits at least 20 s (its clock then lags by those seconds once).
+ */
+const secondsToNextMinute = (now: Date) => Math.max(20, 60 - now.getUTCSeconds());
 
 const light = (search: URLSearchParams) => search.get("tema") === "claro";
 

@@ -126,7 +126,7 @@ test.describe("the admin catalogue", () => {
     const read = async () => (await apiCall("GET", `/quiniela/GetById/${id}`, undefined, token)).body;
     await expect.poll(async () => (await read()).startDate).toBe(earlier.toISOString());
     await expect(toast(page, `Quiniela guardada: ${saved.body.name}.`)).toBeVisible();
-    expect(await read()).toEqual({ ...saved.body, startDate: earlier.toISOString() });
+    expect(await read()).toEqual({ ...saved.body, startDate: earlier.toISOString(), version: saved.body.version + 1 });
 
     // Its real scores, on the results screen.
     await page.goto(`/establecer-resultados/${id}`);
@@ -147,7 +147,7 @@ test.describe("the admin catalogue", () => {
     await expect(toast(page, "Resultados guardados.")).toBeVisible();
 
     const official = await apiCall("GET", `/Quiniela/GetResults/${id}`, undefined, token);
-    expect(official.body).toEqual({ quinielaId: id, matches: results.matches, plain15: results.pleno, pl15: results.pleno });
+    expect(official.body).toEqual({ quinielaId: id, matches: results.matches, plain15: results.pleno, pl15: results.pleno, version: 1 });
     await expect(page.getByLabel(`14. ${saved.body.matches[13].home} – ${saved.body.matches[13].away}`)).toHaveValue(results.matches[13]);
   });
 

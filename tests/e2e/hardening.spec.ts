@@ -64,6 +64,8 @@ test.describe("two managers on the same round", () => {
 
 test.describe("the audit trail", () => {
   test("the manager's settings show a change with who and before and after; the admin sees every group's", async ({ page }, testInfo) => {
+    // A long journey (two users, seven changes, axe on two pages) on a machine shared with other suites.
+    test.slow();
     const { gestora, gestor2, socio, group, pool } = await groupWithRound();
     await signIn(page, gestor2.username);
     await page.goto(`/grupo/${group.id}/ajustes?quiniela=${pool.id}`);
@@ -121,5 +123,27 @@ test.describe("the audit trail", () => {
     await page.getByRole("button", { name: "Quitar cierre forzado" }).click();
     await expect(page.getByText("Esta quiniela ya tiene resultados oficiales: la jornada no se puede reabrir.")).toBeVisible();
     expect((await roundOf(group.id, pool.id, gestora)).forceClosed).toBe(true);
+  });
+});
+
+test.describe("two managers on the same group", () => {
+  test("a stale group edit is refused: what was typed stays, the current name is shown, and saving again applies it", async ({ page }) => {
+    const { gestora, gestor2, group } = await groupWithRound();
+    await signIn(page, gestora.username);
+    await page.goto(`/grupo/${group.id}`);
+    await page.getByText("Editar grupo").click();
+    const renamed = unique("Peña de ");
+    expect((await apiCall("PUT", `/group/${group.id}`, { name: renamed, description: "Cambiada por el otro gestor" }, gestor2.token)).status).toBe(200);
+
+    const typed = unique("Mi peña ");
+    await page.getByLabel("Nombre").fill(typed);
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("El grupo ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar.")).toBeVisible();
+    await expect(page.getByLabel("Valores actuales")).toContainText(`Nombre: ${renamed}`);
+    await expect(page.getByLabel("Nombre")).toHaveValue(typed);
+    expect((await apiCall("GET", `/group/${group.id}`, undefined, gestora.token)).body.name).toBe(renamed);
+
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: typed })).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { gzipSync } from "node:zlib";
-import { apiCall, E2E, expectAccessible, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 const HOUR = 3_600_000;
@@ -78,9 +79,30 @@ async function nextByRefresh(page: Page) {
   const content = await page.locator('meta[http-equiv="refresh"]').getAttribute("content");
   const m = /^(\d+)(?:;\s*url=(.+))?$/.exec(content ?? "");
   expect(m, `meta refresh "${content}"`).not.toBeNull();
-  expect(Number(m![1])).toBeGreaterThanOrEqual(1);
+  expect(Number(m![1])).toBeGreaterThanOrEqual(20);
   expect(Number(m![1])).toBeLessThanOrEqual(60);
   return new URL(m![2] ?? page.url(), page.url()).toString();
+}
+
+/**
+ * The screen reloads itself when the next minute starts: a check begun late in a minute would see
+ * the page go from under it. Open it in the first half of a minute, so a whole check fits.
+ */
+async function openEarlyInMinute(page: Page, url: string) {
+  const second = new Date().getSeconds();
+  if (second >= 30) await page.waitForTimeout((61 - second) * 1000);
+  return page.goto(url);
+}
+
+/**
+ * axe on the TV screen. Its meta-refresh rule (WCAG 2.2.1, a time limit someone must be able to
+ * stop) is left out: nobody uses a wall screen, and refreshing itself is what it is for.
+ */
+async function expectAccessibleScreen(page: Page, testInfo: TestInfo) {
+  if (!jsEnabled(testInfo)) return;
+  const results = await new AxeBuilder({ page }).disableRules(["meta-refresh"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function tvPage(browser: Browser, tv: { width: number; height: number }, javaScriptEnabled: boolean) {
@@ -90,13 +112,14 @@ async function tvPage(browser: Browser, tv: { width: number; height: number }, j
 
 test.describe("office kiosk", () => {
   test("shows every player of an office of 11 on one screen at 720p, 1080p and 4K, as plain HTML with a clock", async ({ browser, page: signed }, testInfo) => {
+    test.setTimeout(300_000);
     const s = await office(11, { played: 9 });
     const html = await expectPlainHtml(signed, s.url);
     expect(html).toContain(s.groupName);
     for (const tv of TVS) {
       const { context, page } = await tvPage(browser, tv, testInfo.project.name === "js");
       try {
-        await page.goto(s.url);
+        await openEarlyInMinute(page, s.url);
         await expect(page.getByRole("heading", { level: 1, name: s.groupName })).toBeVisible();
         await expect(page.getByRole("rowheader")).toHaveCount(11);
         await expect(page.getByRole("rowheader")).toHaveText(s.players.map((p) => new RegExp(`^${p.username}`)));
@@ -111,7 +134,7 @@ test.describe("office kiosk", () => {
         expect(new URL(await nextByRefresh(page)).pathname).toBe(s.url);
         await expect(page.locator("script")).toHaveCount(0);
         expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
-        if (tv.width === 1920) await expectAccessible(page, testInfo);
+        if (tv.width === 1920) await expectAccessibleScreen(page, testInfo);
       } finally {
         await context.close();
       }
@@ -119,7 +142,7 @@ test.describe("office kiosk", () => {
   });
 
   test("shows a group of 40 in pages that its own refresh rotates through, every player on exactly one page, each page on screen", async ({ browser, page: signed }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const s = await office(40, { played: 30 });
     const everyone = s.players.map((p) => p.username).sort();
     for (const tv of TVS) {
@@ -128,7 +151,7 @@ test.describe("office kiosk", () => {
         const seen: string[] = [];
         let url = s.url;
         for (let n = 1; n <= 3; n++) {
-          await page.goto(url);
+          await openEarlyInMinute(page, url);
           await expect(page.getByText(`Página ${n} de 2`)).toBeVisible();
           await expectWholePageOnScreen(page, tv);
           seen.push(...(await page.locator("tbody th .kiosk-name").allTextContents()));
@@ -146,12 +169,13 @@ test.describe("office kiosk", () => {
   });
 
   test("shows the four icons only while the group's managers keep 'Iconos y premios de oficina' on, and reads well in a bright office", async ({ page, browser }, testInfo) => {
+    test.setTimeout(300_000);
     const s = await office(3);
     const tv = await tvPage(browser, TVS[1], testInfo.project.name === "js");
     const standingsUrl = `/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion`;
     try {
       // A group made from now on starts without them.
-      await tv.page.goto(s.url);
+      await openEarlyInMinute(tv.page, s.url);
       await expect(tv.page.getByRole("rowheader")).toHaveCount(3);
       await expect(tv.page.getByRole("img", { name: /^(Burro|Piña|Bola|Rinoceronte):/ })).toHaveCount(0);
 
@@ -166,7 +190,7 @@ test.describe("office kiosk", () => {
       await expect(page.getByRole("checkbox", { name: "Iconos y premios de oficina" })).toBeChecked();
       await expectAccessible(page, testInfo);
 
-      await tv.page.reload();
+      await openEarlyInMinute(tv.page, s.url);
       await expect(tv.page.getByRole("row").filter({ hasText: s.manager.username }).getByRole("img", { name: /^Burro/ })).toBeVisible();
       await expect(tv.page.getByRole("list", { name: "Iconos" })).toContainText("Burro");
       await page.goto(standingsUrl);
@@ -179,17 +203,17 @@ test.describe("office kiosk", () => {
       await page.goto(standingsUrl);
       await expect(page.getByRole("rowheader").first()).toBeVisible();
       await expect(page.getByRole("img", { name: /^(Burro|Piña|Bola|Rinoceronte):/ })).toHaveCount(0);
-      await tv.page.reload();
+      await openEarlyInMinute(tv.page, s.url);
       await expect(tv.page.getByRole("img", { name: /^(Burro|Piña|Bola|Rinoceronte):/ })).toHaveCount(0);
 
-      // ?tema=claro: dark on light, and the refresh keeps it.
+      // ?tema=claro: dark on light.
       const dark = await tv.page.locator("main").evaluate((m) => getComputedStyle(m).backgroundColor);
-      await tv.page.goto(`${s.url}?tema=claro`);
+      await openEarlyInMinute(tv.page, `${s.url}?tema=claro`);
       const bright = await tv.page.locator("main").evaluate((m) => getComputedStyle(m).backgroundColor);
       expect(dark).toBe("rgb(0, 0, 0)");
       expect(bright).toBe("rgb(255, 255, 255)");
       await expectWholePageOnScreen(tv.page, TVS[1]);
-      await expectAccessible(tv.page, testInfo);
+      await expectAccessibleScreen(tv.page, testInfo);
     } finally {
       await tv.context.close();
     }

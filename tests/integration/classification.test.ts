@@ -264,7 +264,7 @@ describe("GET /group/{id}/season/{seasonId}/GetClassification", () => {
   it("lists the rounds that count, oldest first, with the group and season names", async () => {
     const res = await members[3].get(`/group/${groupId}/season/${seasonId}/GetClassificationRounds`);
     expect(res.body).toEqual({
-      group: { id: groupId, name: "Oficina" },
+      group: { id: groupId, name: "Oficina", officeIcons: true },
       season: { id: seasonId, name: "2024-25" },
       rounds: counted.map((r, i) => ({ quinielaId: r.quinielaId, numberQuiniela: i + 1, closeDate: r.closeDate.toISOString() })),
     });

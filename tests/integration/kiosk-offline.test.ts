@@ -21,7 +21,8 @@ beforeAll(async () => {
   const revoked = (await gestor.post(`/group/${groupId}/kiosk`)).body;
   revokedToken = revoked.token;
   expect((await gestor.post(`/kiosk/${revoked.id}/revoke`)).status).toBe(200);
-});
+  // Signing players up hashes passwords: slow on a busy machine.
+}, 180_000);
 afterAll(async () => {
   if (open) await t.close();
 });

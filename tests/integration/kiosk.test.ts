@@ -34,7 +34,8 @@ beforeAll(async () => {
     await build.prediction(t.db, { groupId, quinielaId, userId: gestor.id, matches: picks(10 + number), pleno: { home: 2, away: 1 } });
     await build.prediction(t.db, { groupId, quinielaId, userId: ana.id, matches: picks(8), pleno: { home: 0, away: 0 } });
   }
-});
+  // Signing players up hashes passwords: slow on a busy machine.
+}, 180_000);
 afterAll(() => t.close());
 
 const standings = (token: string) => t.api.get(`/kiosk/${token}/standings`);

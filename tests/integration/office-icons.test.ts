@@ -40,7 +40,8 @@ beforeAll(async () => {
   const picks = (hits: number): Pick[] => official.map((s, i) => (i < hits ? [s] : ["2"]));
   await build.prediction(t.db, { groupId, quinielaId, userId: gestor.id, matches: picks(12), pleno: { home: 2, away: 1 } });
   await build.prediction(t.db, { groupId, quinielaId, userId: ana.id, matches: picks(6), pleno: { home: 0, away: 0 } });
-});
+  // Signing players up hashes passwords: slow on a busy machine.
+}, 180_000);
 afterAll(() => t.close());
 
 describe("'Iconos y premios de oficina'", () => {
