@@ -252,8 +252,9 @@ async function main() {
  * again adds only what is missing.
  */
 async function groupBets(db: Db, dataDir: string): Promise<number> {
-  const rounds = await db.query<{ group_id: number; quiniela_id: number; close_date: Date }>(
-    `select gq.group_id, gq.quiniela_id, gq.close_date
+  const rounds = await db.query<{ group_id: number; quiniela_id: number; close_date: Date; manager_id: number }>(
+    `select gq.group_id, gq.quiniela_id, gq.close_date,
+            (select min(m.user_id) from group_members m where m.group_id = gq.group_id and m.role_id = 2) as manager_id
        from group_quinielas gq
        join groups g on g.id = gq.group_id
        join quiniela_results r on r.quiniela_id = gq.quiniela_id
@@ -272,8 +273,9 @@ async function groupBets(db: Db, dataDir: string): Promise<number> {
       config: defaultBackendConfig,
       fetch,
     };
-    const bet = await generate(deps, { groupId: round.group_id, quinielaId: round.quiniela_id, topNUsers: 5 });
-    await confirm(deps, bet.id);
+    // The group's manager generates and confirms it, as the audit trail then says.
+    const bet = await generate(deps, round.manager_id, { groupId: round.group_id, quinielaId: round.quiniela_id, topNUsers: 5 });
+    await confirm(deps, round.manager_id, bet.id);
   }
   return rounds.length;
 }

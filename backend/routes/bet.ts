@@ -51,8 +51,8 @@ export default async function betRoutes(app: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const body = parse(generateBetBody, request.body);
       await assertGroupExists(deps.db, body.groupId);
-      await requireManager(request, deps.db, body.groupId);
-      return reply.code(201).send(await bets.generate(deps, body));
+      const user = await requireManager(request, deps.db, body.groupId);
+      return reply.code(201).send(await bets.generate(deps, user.id, body));
     },
   );
 
@@ -60,14 +60,14 @@ export default async function betRoutes(app: FastifyInstance, deps: Deps) {
     const body = parse(updateBetBody, request.body);
     const { groupId } = await bets.betOwner(deps.db, body.betId);
     const user = await requireManager(request, deps.db, groupId);
-    return bets.update(deps, user, body.betId, body.mergedPrediction);
+    return bets.update(deps, user, body.betId, body.mergedPrediction, body.version);
   });
 
   app.put("/Bet/:id/ConfirmBet", { schema: { tags, summary: "Confirma la apuesta de la quiniela grupal (gestor)" } }, async (request) => {
     const betId = betOf(request);
     const { groupId } = await bets.betOwner(deps.db, betId);
-    await requireManager(request, deps.db, groupId);
-    return bets.confirm(deps, betId);
+    const user = await requireManager(request, deps.db, groupId);
+    return bets.confirm(deps, user.id, betId);
   });
 
   app.get("/Bet/:id/Participants", { schema: { tags, summary: "Los usuarios incluidos en la quiniela grupal, con su puesto" } }, async (request) => {

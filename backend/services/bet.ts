@@ -18,7 +18,10 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
 import { classification } from "./classification";
+import { recordAudit } from "./audit";
+import { searchForward } from "./lottery";
 import { isManager } from "./predictions";
+import { assertVersion } from "./versions";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
 
 const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
@@ -45,6 +48,7 @@ interface BetRow {
   confirmed_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  version: number;
   bet_price: number | string;
   result_matches: unknown;
   result_home: number | null;
@@ -54,7 +58,7 @@ interface BetRow {
 
 const SELECT_BET = `
   select b.id, b.group_id, b.quiniela_id, b.season_id, q.number, b.top_n, b.usernames_included, b.matches, b.votes,
-         b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.confirmed_at, b.created_at, b.updated_at, s.bet_price,
+         b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.confirmed_at, b.created_at, b.updated_at, b.version, s.bet_price,
          r.matches as result_matches, r.pleno_home as result_home, r.pleno_away as result_away, (r.quiniela_id is not null) as has_results
     from bets b
     join quinielas q on q.id = b.quiniela_id
@@ -95,6 +99,7 @@ function toBet(row: BetRow): Bet {
     confirmedAt: row.confirmed_at === null ? null : new Date(row.confirmed_at).toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+    version: row.version,
     columns,
     betPrice,
     cost: ticketCost(columns, betPrice),
@@ -255,13 +260,18 @@ async function rankingOf(deps: Deps, seasonId: number, groupId: number, quiniela
 }
 
 /**
- * Called once a bet is generated and stored, outside its transaction. The official results of the
- * round will be looked up from the lottery here when the lottery import (issue 10) lands; until
- * then it does nothing. A failure here must never undo or hide the generated bet.
+ * Called once a bet is generated and stored, outside its transaction: the round is now closed, so
+ * its official results are looked up from the lottery (spec section 4), in the background, through
+ * the same automatic search the admin runs. Only where the lottery is meant to be called unattended
+ * (LOTTERY_AUTO_IMPORT=1): elsewhere, an admin runs the search from /call-quiniela. A failure here
+ * never undoes or hides the generated bet.
  */
-export async function onBetGenerated(deps: Deps, bet: { betId: number; groupId: number; quinielaId: number }): Promise<void> {
-  void deps;
+export function onBetGenerated(deps: Deps, bet: { betId: number; groupId: number; quinielaId: number }): void {
+  if (!deps.config.lotteryAutoImport) return;
   void bet;
+  // The search reports each day through its lines and never throws for the service's failures; the
+  // admin sees what was stored in /call-quiniela and the audit trail.
+  void searchForward(deps, () => undefined).catch(() => undefined);
 }
 
 /**
@@ -269,7 +279,11 @@ export async function onBetGenerated(deps: Deps, bet: { betId: number; groupId: 
  * the round's row, the same lock a prediction write takes, so no late prediction slips in between
  * the check and the close; the bet, its participants and the forced close commit together.
  */
-export async function generate(deps: Deps, input: { groupId: number; quinielaId: number; seasonId?: number; topNUsers?: unknown }): Promise<Bet> {
+export async function generate(
+  deps: Deps,
+  actorId: number,
+  input: { groupId: number; quinielaId: number; seasonId?: number; topNUsers?: unknown },
+): Promise<Bet> {
   const round = await findRound(deps, input.groupId, input.quinielaId);
   if (!round) throw notFound(ROUND_NOT_FOUND);
   if (input.seasonId !== undefined && input.seasonId !== round.seasonId) throw badRequest("La jornada no pertenece a esa temporada.");
@@ -332,11 +346,25 @@ export async function generate(deps: Deps, input: { groupId: number; quinielaId:
     }
     // Spec section 4: generating closes the round now. A close date already past stays as it was:
     // moving it later would reorder the group's history (results, evolution) by generation time.
-    await tx.query("update group_quinielas set force_closed = true, close_date = least(close_date, $2) where id = $1", [locked.id, now]);
+    await tx.query("update group_quinielas set force_closed = true, close_date = least(close_date, $2), version = version + 1 where id = $1", [locked.id, now]);
+    const subject = `Jornada ${round.numberQuiniela}`;
+    await recordAudit(tx, {
+      at: now,
+      actorId,
+      groupId: input.groupId,
+      action: "bet.generate",
+      entity: "bet",
+      entityId: row!.id,
+      subject,
+      after: { incluidos: included.map((p) => p.username), signos: merged.matches.map((m) => m.join("")), pleno: merged.pleno ? `${merged.pleno.home}-${merged.pleno.away}` : null },
+    });
+    if (!locked.force_closed) {
+      await recordAudit(tx, { at: now, actorId, groupId: input.groupId, action: "round.force-close", entity: "round", entityId: locked.id, subject, before: { forzado: false }, after: { forzado: true } });
+    }
     return row!.id;
   });
 
-  await onBetGenerated(deps, { betId, groupId: input.groupId, quinielaId: input.quinielaId });
+  onBetGenerated(deps, { betId, groupId: input.groupId, quinielaId: input.quinielaId });
   return betById(deps.db, betId);
 }
 
@@ -351,16 +379,24 @@ export function readEdit(mergedPrediction: { matches?: unknown; pl15?: unknown; 
 }
 
 /** PUT /Bet/Update: a confirmed bet is what was played, so it no longer changes. */
-export async function update(deps: Deps, user: AuthUser, betId: number, mergedPrediction: { matches?: unknown; pl15?: unknown; plain15?: unknown }): Promise<Bet> {
+export async function update(
+  deps: Deps,
+  user: AuthUser,
+  betId: number,
+  mergedPrediction: { matches?: unknown; pl15?: unknown; plain15?: unknown },
+  version?: number,
+): Promise<Bet> {
   const edit = readEdit(mergedPrediction);
   if (!edit) throw badRequest(BET_INCOMPLETE);
   await deps.db.tx(async (tx) => {
-    const row = await tx.one<{ matches: unknown; explanations: unknown; confirmed: boolean }>(
-      "select matches, explanations, confirmed from bets where id = $1 for update",
+    const row = await tx.one<{ group_id: number; number: number; matches: unknown; pleno_home: number | null; pleno_away: number | null; explanations: unknown; confirmed: boolean; version: number }>(
+      `select b.group_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.version
+         from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
       [betId],
     );
     if (!row) throw notFound(BET_NOT_FOUND);
     if (row.confirmed) throw conflict(BET_CONFIRMED_NO_EDIT);
+    assertVersion(row.version, version, "La quiniela grupal");
     const before = picksOf(row.matches);
     const rawExplanations = parseJson(row.explanations);
     const explanations = (Array.isArray(rawExplanations) ? rawExplanations.map(String) : []).map((text, i) => {
@@ -368,7 +404,7 @@ export async function update(deps: Deps, user: AuthUser, betId: number, mergedPr
       const now = edit.matches[i].join("");
       return was === now ? text : `${text} Cambiado por ${user.username}: de ${was || "nada"} a ${now}.`;
     });
-    await tx.query("update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6 where id = $1", [
+    await tx.query("update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6, version = version + 1 where id = $1", [
       betId,
       JSON.stringify(edit.matches),
       edit.pleno.home,
@@ -376,12 +412,36 @@ export async function update(deps: Deps, user: AuthUser, betId: number, mergedPr
       JSON.stringify(explanations),
       deps.clock(),
     ]);
+    const snapshot = (matches: Pick[], home: number | null, away: number | null) => ({
+      signos: matches.map((m) => m.join("")),
+      pleno: home === null || away === null ? null : `${home}-${away}`,
+    });
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId: user.id,
+      groupId: row.group_id,
+      action: "bet.edit",
+      entity: "bet",
+      entityId: betId,
+      subject: `Jornada ${row.number}`,
+      before: snapshot(before, row.pleno_home, row.pleno_away),
+      after: snapshot(edit.matches, edit.pleno.home, edit.pleno.away),
+    });
   });
   return betById(deps.db, betId);
 }
 
 /** PUT /Bet/{id}/ConfirmBet: confirming twice keeps the first confirmation's time. */
-export async function confirm(deps: Deps, betId: number): Promise<Bet> {
-  await deps.db.query("update bets set confirmed = true, confirmed_at = coalesce(confirmed_at, $2) where id = $1", [betId, deps.clock()]);
+export async function confirm(deps: Deps, actorId: number, betId: number): Promise<Bet> {
+  await deps.db.tx(async (tx) => {
+    const row = await tx.one<{ group_id: number; number: number; confirmed: boolean }>(
+      "select b.group_id, q.number, b.confirmed from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b",
+      [betId],
+    );
+    if (!row) throw notFound(BET_NOT_FOUND);
+    if (row.confirmed) return;
+    await tx.query("update bets set confirmed = true, confirmed_at = $2, version = version + 1 where id = $1", [betId, deps.clock()]);
+    await recordAudit(tx, { at: deps.clock(), actorId, groupId: row.group_id, action: "bet.confirm", entity: "bet", entityId: betId, subject: `Jornada ${row.number}` });
+  });
   return betById(deps.db, betId);
 }

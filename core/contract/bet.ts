@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIGNS } from "../domain/signs";
+import { version } from "./audit";
 import { id } from "./common";
 
 /** Spec section 8: the group bet's load and action errors. */
@@ -34,6 +35,8 @@ export const generateBetBody = z.object({
 /** PUT /Bet/Update: picks and pleno are checked by the service, so the answer is the spec's one message. */
 export const updateBetBody = z.object({
   betId: id,
+  /** The version the edit form was loaded from (issue 13): a save against a newer one is a 409. */
+  version,
   mergedPrediction: z.object({ matches: z.unknown(), pl15: z.unknown().optional(), plain15: z.unknown().optional() }, {
     invalid_type_error: BET_INCOMPLETE,
     required_error: BET_INCOMPLETE,
@@ -64,6 +67,7 @@ export const Bet = z.object({
   confirmedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z.number().int(),
   /** 2^doubles × 3^triples. */
   columns: z.number().int(),
   /** Euros per column, the season's setting. */
