@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { AlertPreference, PASSWORD_RULE_MESSAGE } from "#core/contract/auth";
+import { GroupRefList } from "#core/contract/group";
 import { PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, errorMessage, loadOrNull, rethrowResponse } from "~/api/client.server";
@@ -19,11 +20,13 @@ const AvatarAnswer = z.object({ avatarPath: z.string() });
 
 export async function loadProfile(request: Request) {
   const user = await requireUser(request);
-  const [phrases, alert] = await Promise.all([
+  const [phrases, alert, groups] = await Promise.all([
     loadOrNull(() => api.read(request, "/phrases/List", PhraseList)),
     loadOrNull(() => api.read(request, "/User/GetAlertPreference", AlertPreference)),
+    loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
   ]);
-  return { user, phrases, sendAlert: alert?.sendAlert ?? null };
+  // Spec section 2: /grupos is reached from the profile when the user has more than one group.
+  return { user, phrases, sendAlert: alert?.sendAlert ?? null, manyGroups: (groups?.length ?? 0) > 1 };
 }
 
 type Intent = "avatar" | "password" | "alert" | "phrase" | "delete";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Phrase } from "#core/contract/phrase";
 import { Alert, Field, FormErrors } from "~/components/Field";
 import { passwordSchema, phraseSchema } from "~/forms/profile";
@@ -155,13 +155,18 @@ function PhraseItem({ phrase }: { phrase: Phrase }) {
 }
 
 export default function Profile() {
-  const { user, phrases, sendAlert } = useLoaderData<typeof loader>();
+  const { user, phrases, sendAlert, manyGroups } = useLoaderData<typeof loader>();
   return (
     <main className="page narrow profile">
       <h1>Perfil</h1>
       <p className="muted">
         {user.username} · {user.email}
       </p>
+      {manyGroups ? (
+        <p>
+          <Link to="/grupos">Mis grupos</Link>
+        </p>
+      ) : null}
       <AvatarForm avatarPath={user.avatarPath} />
       <PasswordForm />
       <AlertForm sendAlert={sendAlert} />

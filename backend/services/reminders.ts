@@ -84,7 +84,10 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
   return sent;
 }
 
-/** Runs at start and then every minute; the returned function stops it and waits for a run in progress. */
+/** The first run waits a moment, so it does not slow down the start (or a short-lived test backend). */
+export const REMINDER_FIRST_RUN_MS = 5_000;
+
+/** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startReminders(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -100,11 +103,13 @@ export function startReminders(deps: Deps, options: { intervalMs?: number; log: 
       }
     });
   };
-  run();
+  const first = setTimeout(run, REMINDER_FIRST_RUN_MS);
   const timer = setInterval(run, options.intervalMs ?? REMINDER_INTERVAL_MS);
+  first.unref();
   timer.unref();
   return async () => {
     stopped = true;
+    clearTimeout(first);
     clearInterval(timer);
     await running;
   };

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiCall, expectAccessible, newPlayer, signIn, signOut } from "./helpers";
+import { apiCall, expectAccessible, newPlayer, signIn, signOut, unique } from "./helpers";
 
 const PASSWORD_RULE_MESSAGE = "La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula, un número y un símbolo.";
 
@@ -68,6 +68,13 @@ test.describe("the profile", () => {
     const player = await newPlayer("aviso");
     await signIn(page, player.username);
     await page.goto("/perfil");
+    await expect(page.getByRole("link", { name: "Mis grupos" })).toHaveCount(0);
+    // With more than one group, the profile leads to them (spec section 2, /grupos).
+    for (const name of [unique("Peña "), unique("Oficina ")]) {
+      expect((await apiCall("POST", "/group/CreateGroup", { name, description: "" }, player.token)).status).toBe(201);
+    }
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Mis grupos" })).toHaveAttribute("href", "/grupos");
     const box = page.getByLabel("Avisarme por email antes del cierre de cada jornada que aún no haya pronosticado");
     await expect(box).toBeChecked();
     await box.uncheck();
