@@ -156,6 +156,9 @@ test.describe("every page fits the screen", () => {
 
   test("as a guest", async ({ page }) => {
     await checkAll(page, ROUTES.guest, data.values);
+    // The header's information link leads to the information page, not to a sign-in dead end.
+    await page.goto("/login");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Información" })).toHaveAttribute("href", "/informacion");
   });
 
   test("as a player", async ({ page }) => {
