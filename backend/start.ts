@@ -1,12 +1,13 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { buildBackend } from "./app";
 import { defaultBackendConfig, type BackendConfig } from "./config";
 import type { Deps } from "./context";
 import { openDb, type Db } from "./db/db";
 import { migrate } from "./db/migrate";
+import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
 import { createUser } from "./services/users";
@@ -23,7 +24,7 @@ export interface BackendOptions {
 
 /** Opens the database, applies migrations, makes sure an admin exists, and builds the service. */
 export async function createBackend(options: BackendOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
-  await mkdir(options.dataDir, { recursive: true });
+  await privateDataDir(options.dataDir);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : path.join(options.dataDir, "pglite") });
   const applied = await migrate(db);
   if (applied.length) options.log(`Migraciones aplicadas: ${applied.join(", ")}`);
