@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { privateDataDir } from "./files";
 
 /** "2026-11-22T03-15-00Z": sorts by date, safe in a file name. */
 const stamp = (now: Date) => now.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
@@ -64,4 +65,5 @@ export async function restoreDatabase(options: { dataDir: string; databaseUrl?: 
   } finally {
     await lite.close();
   }
+  await privateDataDir(options.dataDir);
 }

@@ -26,6 +26,8 @@ export interface BackendOptions {
 export async function createBackend(options: BackendOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   await privateDataDir(options.dataDir);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : path.join(options.dataDir, "pglite") });
+  // PGlite lays its first files down 0666 whatever the umask: they are made private once open.
+  if (!options.databaseUrl) await privateDataDir(options.dataDir);
   const applied = await migrate(db);
   if (applied.length) options.log(`Migraciones aplicadas: ${applied.join(", ")}`);
   const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: path.join(options.dataDir, "outbox") });
@@ -35,7 +37,10 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   const deps: Deps = { db, mailer, clock: () => new Date(), config, fetch };
   await ensureAdmin(deps, options);
   const app = await buildBackend(deps, { logger: options.logger });
-  app.addHook("onClose", async () => db.close());
+  app.addHook("onClose", async () => {
+    await db.close();
+    if (!options.databaseUrl) await privateDataDir(options.dataDir);
+  });
   return { app, deps };
 }
 

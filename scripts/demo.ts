@@ -231,6 +231,7 @@ async function main() {
     printSignIns(usernames);
   } finally {
     await db.close();
+    if (!databaseUrl) await privateDataDir(dataDir);
   }
 }
 
