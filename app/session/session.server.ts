@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createCookie, createSession, redirect, type Session } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
 import { env } from "~/env.server";
+import { seal, unseal } from "./seal.server";
 
 export interface SessionData {
   token: string;
@@ -9,34 +10,6 @@ export interface SessionData {
 }
 
 type AppSession = Session<SessionData, SessionData>;
-
-/** One AES-256-GCM key per SESSION_SECRET (comma-separated for rotation: the first one seals). */
-const keys = () => env().SESSION_SECRET.split(",").map((s) => createHash("sha256").update(`quiniela-session\0${s.trim()}`).digest());
-
-/** The cookie's value: iv, tag and ciphertext of the session, in base64url. Nobody can read or forge it. */
-function seal(data: unknown): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keys()[0], iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
-}
-
-function unseal(value: string): Partial<SessionData> {
-  const raw = Buffer.from(value, "base64url");
-  if (raw.length < 29) return {};
-  for (const key of keys()) {
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-      const data = JSON.parse(json) as unknown;
-      return data && typeof data === "object" ? (data as Partial<SessionData>) : {};
-    } catch {
-      /* another key, or not ours */
-    }
-  }
-  return {};
-}
 
 let cookie: ReturnType<typeof createCookie> | null = null;
 
@@ -60,9 +33,9 @@ export function sessionStorage() {
   return {
     async getSession(cookieHeader: string | null | undefined): Promise<AppSession> {
       const value = (await sessionCookie().parse(cookieHeader ?? null)) as unknown;
-      return createSession<SessionData, SessionData>((typeof value === "string" && value ? unseal(value) : {}) as SessionData);
+      return createSession<SessionData, SessionData>((typeof value === "string" && value ? unseal(value, env().SESSION_SECRET) : {}) as unknown as SessionData);
     },
-    commitSession: async (session: AppSession) => sessionCookie().serialize(seal(session.data)),
+    commitSession: async (session: AppSession) => sessionCookie().serialize(seal(session.data, env().SESSION_SECRET)),
     destroySession: async (_session?: AppSession) => sessionCookie().serialize("", { maxAge: undefined, expires: new Date(0) }),
   };
 }

@@ -25,12 +25,12 @@ beforeAll(async () => {
   const group = await build.group(t.db, { members: [{ userId: player.id, role: 2 }] });
   await build.round(t.db, { groupId: group, quinielaId: pool, openDate: new Date("2025-08-01T10:00:00Z"), closeDate: new Date("2099-01-01T10:00:00Z") });
   ids = { group, season, pool, user: player.id };
-});
+}, 300_000);
 afterAll(() => t.close());
 
 /** Every key of every object schema the contract exports, in both casings the API takes. */
 function contractFields(): string[] {
-  const modules = (import.meta as any).glob("../../core/contract/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+  const modules = (import.meta as any).glob(["../../core/contract/*.ts", "!../../core/contract/*.test.ts"], { eager: true }) as Record<string, Record<string, unknown>>;
   const keys = new Set<string>();
   const walk = (schema: unknown, depth: number) => {
     if (!(schema instanceof z.ZodType) || depth > 8) return;

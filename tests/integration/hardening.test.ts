@@ -16,7 +16,7 @@ import * as build from "../support/builders";
 let t: TestBackend;
 beforeAll(async () => {
   t = await startBackend({ config: { loginRateLimit: 3 } });
-});
+}, 300_000);
 afterAll(() => t.close());
 
 const dirs: string[] = [];

@@ -30,7 +30,7 @@ const app = spawn(process.execPath, ["build/server.js"], {
     ADMIN_USERNAME: E2E.admin.username,
     ADMIN_PASSWORD: E2E.admin.password,
     RATE_LIMIT_LOGIN: "10000",
-    SESSION_SECRET: "e2e-session-secret-that-is-long-enough",
+    SESSION_SECRET: E2E.sessionSecret,
   },
 });
 const stop = () => app.kill("SIGTERM");
