@@ -22,7 +22,7 @@ export const TOO_LARGE_PAGE = page("Formulario demasiado grande", "El formulario
 export const MALFORMED_PAGE = page("Formulario no válido", "El formulario enviado no se ha podido leer. Vuelve a la página y envíalo otra vez.");
 
 function refuse(res: express.Response, status: number, html: string) {
-  res.status(status).set("Connection", "close").type("text/html; charset=utf-8").send(html);
+  res.status(status).type("text/html; charset=utf-8").send(html);
 }
 
 /**
@@ -42,6 +42,7 @@ export function repairPercentEscapes(req: express.Request, _res: express.Respons
       fixed = path.replace(/%/g, "%25");
     }
     req.url = fixed + (q === -1 ? "" : req.url.slice(q));
+    req.originalUrl = req.url;
   }
   next();
 }
@@ -67,6 +68,7 @@ export async function boundedFormBody(req: express.Request, res: express.Respons
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || UPLOAD_PATHS.test(req.path)) return next();
   const declared = Number(req.get("content-length") ?? "0");
   if (declared > FORM_MAX_BYTES) {
+    // Answered at once; what the client still sends is discarded as it arrives, never kept.
     req.resume();
     return refuse(res, 413, TOO_LARGE_PAGE);
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -44,6 +44,11 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     logger: options.logger ?? DEFAULT_LOGGER,
     genReqId: () => randomBytes(6).toString("hex"),
     requestIdHeader: false,
+    // The router's own refusals (a broken escape, a path segment too long) answer in Spanish too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = (error as FastifyError).statusCode ?? 400;
+      (reply as unknown as FastifyReply).code(status >= 400 && status < 500 ? status : 400).send({ message: status === 414 ? "La dirección es demasiado larga." : "La dirección no es válida." });
+    },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req) => {

@@ -105,7 +105,7 @@ test.describe("bounded form bodies", () => {
 /** Every page with a form: the files of app/routes that export an action, with their params filled in. */
 function formPages(): string[] {
   return readdirSync("app/routes")
-    .filter((file) => /export (async function|const|\{[^}]*\b)action\b/.test(readFileSync(`app/routes/${file}`, "utf8")))
+    .filter((file) => /export\s+(async\s+function\s+action\b|const\s+action\b|\{[^}]*\baction\b)/.test(readFileSync(`app/routes/${file}`, "utf8")))
     .map((file) => file.replace(/\.tsx?$/, ""))
     .filter((name) => name !== "$")
     .map((name) =>
