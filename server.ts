@@ -96,7 +96,8 @@ async function main() {
 function onlyOwnForms(req: express.Request, res: express.Response, next: express.NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const source = req.get("origin") ?? req.get("referer");
-  const host = req.get("x-forwarded-host") ?? req.get("host");
+  // X-Forwarded-Host counts only when a proxy is trusted (TRUST_PROXY); otherwise any client could set it.
+  const host = (req.app.get("trust proxy") ? req.get("x-forwarded-host") : undefined) ?? req.get("host");
   let sameSite = source === undefined ? req.get("sec-fetch-site") !== "cross-site" : false;
   if (source && source !== "null") {
     try {
