@@ -5,19 +5,22 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { backendOptionsFromEnv } from "./backend/env";
+import { backendOptionsFromEnv, trustProxySetting } from "./backend/env";
+import { privateDataDir } from "./backend/files";
 import { createBackend } from "./backend/start";
+import { boundedFormBody, emptyBodyIsAnEmptyForm, remixHandler, repairPercentEscapes } from "./web-http";
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
 async function main() {
   const options = backendOptionsFromEnv(process.env, (m) => log(`[backend] ${m}`));
   const port = Number(process.env.PORT || 3000);
+  // DATA_DIR and everything the process writes are private to the app's user (umask 077).
+  await privateDataDir(options.dataDir);
 
   let backend: Awaited<ReturnType<typeof createBackend>> | null = null;
   if (!process.env.API_URL) {
@@ -33,8 +36,8 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
-  // The BFF sits behind a proxy in production; Origin checks and client IPs read X-Forwarded-*.
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // X-Forwarded-* are believed only from the proxy named in TRUST_PROXY (decision 014); unset, from nobody.
+  app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
   app.use(compression());
   app.use((req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -60,16 +63,15 @@ async function main() {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(repairPercentEscapes);
+  app.use(emptyBodyIsAnEmptyForm);
   app.use(onlyOwnForms);
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.all(
     "*",
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV ?? "production",
-      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "" }),
-    }),
+    boundedFormBody,
+    remixHandler(build, process.env.NODE_ENV ?? "production", (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "" })),
   );
 
   const server = app.listen(port, () => log(`Quiniela de peñas en http://localhost:${port}`));
@@ -94,7 +96,8 @@ async function main() {
 function onlyOwnForms(req: express.Request, res: express.Response, next: express.NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const source = req.get("origin") ?? req.get("referer");
-  const host = req.get("x-forwarded-host") ?? req.get("host");
+  // X-Forwarded-Host counts only when a proxy is trusted (TRUST_PROXY); otherwise any client could set it.
+  const host = (req.app.get("trust proxy") ? req.get("x-forwarded-host") : undefined) ?? req.get("host");
   let sameSite = source === undefined ? req.get("sec-fetch-site") !== "cross-site" : false;
   if (source && source !== "null") {
     try {

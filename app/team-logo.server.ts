@@ -16,7 +16,14 @@ const exists = (file: string) =>
 
 /** A file under public/ for a site path, or null when the path would leave it. */
 function publicFile(sitePath: string): string | null {
-  const file = path.resolve(PUBLIC_DIR, `.${decodeURIComponent(sitePath)}`);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(sitePath);
+  } catch {
+    // A broken escape ("/%E0%A4%A") names no file: the crest is drawn instead.
+    return null;
+  }
+  const file = path.resolve(PUBLIC_DIR, `.${decoded}`);
   return file.startsWith(PUBLIC_DIR + path.sep) ? file : null;
 }
 

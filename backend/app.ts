@@ -1,4 +1,5 @@
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { randomBytes } from "node:crypto";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -32,9 +33,27 @@ const lowerStatic = (url: string) =>
     .map((segment) => (segment.startsWith(":") ? segment : segment.toLowerCase()))
     .join("/");
 
+/**
+ * What a 5xx log line says about the request: method and path, never the query string, a header,
+ * the body, or a kiosk link's token (secrets travel in those).
+ */
+export function loggedPath(request: Pick<FastifyRequest, "url">): string {
+  return request.url.split("?")[0].replace(/^(\/kiosk\/)[^/]+/i, "$1…");
+}
+
+/** Errors only, to stderr: every 5xx is a line with its request id, which the answer also gives. */
+export const DEFAULT_LOGGER = { level: "error", serializers: { req: () => undefined, res: () => undefined } };
+
 export async function buildBackend(deps: Deps, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ?? DEFAULT_LOGGER,
+    genReqId: () => randomBytes(6).toString("hex"),
+    requestIdHeader: false,
+    // The router's own refusals (a broken escape, a path segment too long) answer in Spanish too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = (error as FastifyError).statusCode ?? 400;
+      (reply as unknown as FastifyReply).code(status >= 400 && status < 500 ? status : 400).send({ message: status === 414 ? "La dirección es demasiado larga." : "La dirección no es válida." });
+    },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req) => {
@@ -71,15 +90,28 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     request.authUser = await userFromToken(deps.db, request.headers.authorization, deps.clock());
   });
 
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const serverError = (error: Error, request: FastifyRequest, status: number) =>
+    request.log.error(
+      { reqId: request.id, method: request.method, path: loggedPath(request), status, err: { type: error.name, message: error.message, stack: error.stack } },
+      "respuesta 5xx",
+    );
+
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send({ message: error.message });
+    if (error instanceof ApiError) {
+      if (error.status >= 500) serverError(error, request, error.status);
+      return reply.code(error.status).send({ message: error.message });
+    }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ message: "La petición es demasiado grande." });
     if (status === 415) return reply.code(415).send({ message: "Tipo de contenido no admitido." });
     if (status === 429) return reply.code(429).send({ message: TOO_MANY });
     if (status >= 400 && status < 500) return reply.code(status).send({ message: "La petición no es válida." });
-    request.log.error(error);
-    return reply.code(500).send({ message: "Error interno del servidor." });
+    serverError(error, request, 500);
+    return reply.code(500).send({ message: `Error interno del servidor (referencia ${request.id}).` });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Recurso no encontrado." }));
 

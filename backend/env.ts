@@ -21,11 +21,25 @@ const schema = z
     KIOSK_SECRET: z.string().min(16, "KIOSK_SECRET debe tener al menos 16 caracteres").optional(),
     SESSION_SECRET: z.string().optional(),
     REMINDER_LEAD_HOURS: z.coerce.number({ invalid_type_error: "REMINDER_LEAD_HOURS debe ser un número de horas" }).positive("REMINDER_LEAD_HOURS debe ser mayor que 0").max(24 * 14).optional(),
+    TRUST_PROXY: z.string().optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
     "ADMIN_EMAIL, ADMIN_USERNAME y ADMIN_PASSWORD van juntos: indica los tres o ninguno",
   );
+
+/**
+ * TRUST_PROXY, as Express and Fastify read it: unset or "false", no proxy (the socket's address is
+ * the visitor's); "true", any; a number, that many hops; otherwise a comma-separated list of
+ * addresses, CIDR ranges or the words loopback, linklocal, uniquelocal.
+ */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  const v = (value ?? "").trim();
+  if (!v || v === "false") return false;
+  if (v === "true") return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
 
 /** Reads the backend's settings (DESIGN.md §8) once; a bad value stops the start with a clear line. */
 export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) => void): BackendOptions {
@@ -48,6 +62,8 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       ...(e.LOTTERY_AUTO_IMPORT === "1" ? { lotteryAutoImport: true } : {}),
       ...(e.RATE_LIMIT_LOGIN ? { loginRateLimit: e.RATE_LIMIT_LOGIN, forgotRateLimit: e.RATE_LIMIT_LOGIN } : {}),
       ...(e.REMINDER_LEAD_HOURS ? { reminderLeadHours: e.REMINDER_LEAD_HOURS } : {}),
+      // The backend always believes the BFF on its loopback; a list in TRUST_PROXY adds the BFFs of a split deployment.
+      ...(typeof trustProxySetting(e.TRUST_PROXY) === "string" ? { trustProxy: `127.0.0.1,::1,${trustProxySetting(e.TRUST_PROXY)}` } : {}),
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     log,

@@ -32,9 +32,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
     target: `ficheros .eml en ${options.outboxDir}`,
     send: async (mail) => {
       const info = await transport.sendMail({ from: FROM, ...mail });
-      await mkdir(options.outboxDir, { recursive: true });
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^\w.@-]/g, "_")}.eml`;
-      await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      // Reset links and temporary passwords: readable by the app's user only.
+      await writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600 });
     },
   };
 }

@@ -10,7 +10,20 @@ export class RateWindow {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Counts one attempt and refuses it when the key is over its limit. */
   hit(key: string) {
+    this.check(key);
+    this.add(key);
+  }
+
+  /** Refuses when the key already used up its limit in this window; counts nothing. */
+  check(key: string) {
+    const entry = this.hits.get(key);
+    if (entry && entry.resetAt > this.now() && entry.count >= this.max) throw new ApiError(429, TOO_MANY);
+  }
+
+  /** Counts one attempt (a failed sign-in, say) without refusing it. */
+  add(key: string) {
     const now = this.now();
     const entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) {
@@ -19,7 +32,11 @@ export class RateWindow {
       return;
     }
     entry.count += 1;
-    if (entry.count > this.max) throw new ApiError(429, TOO_MANY);
+  }
+
+  /** Forgets the key: a successful sign-in starts from zero. */
+  reset(key: string) {
+    this.hits.delete(key);
   }
 
   private sweep(now: number) {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { buildBackend } from "./app";
 import { defaultBackendConfig, type BackendConfig } from "./config";
@@ -8,6 +8,7 @@ import type { Deps } from "./context";
 import { openDb, type Db } from "./db/db";
 import { migrate } from "./db/migrate";
 import { startAutoImport } from "./lottery/schedule";
+import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
 import { startReminders } from "./services/reminders";
@@ -25,8 +26,10 @@ export interface BackendOptions {
 
 /** Opens the database, applies migrations, makes sure an admin exists, and builds the service. */
 export async function createBackend(options: BackendOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
-  await mkdir(options.dataDir, { recursive: true });
+  await privateDataDir(options.dataDir);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : path.join(options.dataDir, "pglite") });
+  // PGlite lays its first files down 0666 whatever the umask: they are made private once open.
+  if (!options.databaseUrl) await privateDataDir(options.dataDir);
   const applied = await migrate(db);
   if (applied.length) options.log(`Migraciones aplicadas: ${applied.join(", ")}`);
   const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: path.join(options.dataDir, "outbox") });
@@ -45,6 +48,7 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   app.addHook("onClose", async () => {
     await stopReminders();
     await db.close();
+    if (!options.databaseUrl) await privateDataDir(options.dataDir);
   });
   return { app, deps };
 }

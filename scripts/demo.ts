@@ -1,7 +1,6 @@
 // `npm run demo`: loads a lived-in demo into the database of DATA_DIR (or DATABASE_URL) — the real
 // 2024-25 season of fixtures/football, two groups of players and a whole season of their picks.
 // Stop the app first: the embedded database admits one process at a time.
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { validatePrediction } from "#core/domain/prediction-rules";
 import { SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
@@ -10,6 +9,7 @@ import type { Deps } from "../backend/context";
 import { openDb, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
+import { privateDataDir } from "../backend/files";
 import { hashPassword } from "../backend/security";
 import { confirm, generate } from "../backend/services/bet";
 import { season2024, teamsOf, type Jornada } from "./football";
@@ -110,7 +110,7 @@ async function main() {
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   const databaseUrl = process.env.DATABASE_URL || undefined;
   console.log(`Cargando la demo en ${databaseUrl ? "la base de datos de DATABASE_URL" : path.join(dataDir, "pglite")} (la aplicación debe estar parada).`);
-  if (!databaseUrl) await mkdir(dataDir, { recursive: true });
+  if (!databaseUrl) await privateDataDir(dataDir);
   const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite") });
   try {
     await migrate(db, path.resolve("backend/db/migrations"));
@@ -242,6 +242,7 @@ async function main() {
     printSignIns(usernames);
   } finally {
     await db.close();
+    if (!databaseUrl) await privateDataDir(dataDir);
   }
 }
 

@@ -1,55 +1,132 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createHash } from "node:crypto";
+import { createCookie, createSession, redirect, type Session } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
 import { env } from "~/env.server";
+import { seal, unseal } from "./seal.server";
 
 export interface SessionData {
   token: string;
   user: SessionUser;
 }
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | null = null;
+type AppSession = Session<SessionData, SessionData>;
 
-/** httpOnly and SameSite=Lax: the bearer token lives only here, out of reach of page scripts. */
-export function sessionStorage() {
-  storage ??= createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env().PUBLIC_URL.startsWith("https:"),
-      secrets: env().SESSION_SECRET.split(",").map((s) => s.trim()),
-      maxAge: 30 * 24 * 60 * 60,
-    },
+let cookie: ReturnType<typeof createCookie> | null = null;
+
+/**
+ * httpOnly and SameSite=Lax, and encrypted (decision 014): the bearer token and the user travel
+ * sealed with AES-256-GCM, so the cookie shows nothing of them and cannot be altered.
+ */
+function sessionCookie() {
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env().PUBLIC_URL.startsWith("https:"),
+    maxAge: 30 * 24 * 60 * 60,
   });
-  return storage;
+  return cookie;
+}
+
+/** The session storage of the BFF: Remix's getSession/commitSession/destroySession over the sealed cookie. */
+export function sessionStorage() {
+  return {
+    async getSession(cookieHeader: string | null | undefined): Promise<AppSession> {
+      const value = (await sessionCookie().parse(cookieHeader ?? null)) as unknown;
+      return createSession<SessionData, SessionData>((typeof value === "string" && value ? unseal(value, env().SESSION_SECRET) : {}) as unknown as SessionData);
+    },
+    commitSession: async (session: AppSession) => sessionCookie().serialize(seal(session.data, env().SESSION_SECRET)),
+    destroySession: async (_session?: AppSession) => sessionCookie().serialize("", { maxAge: undefined, expires: new Date(0) }),
+  };
 }
 
 export const getSession = (request: Request) => sessionStorage().getSession(request.headers.get("Cookie"));
 
+/** How long a token the backend accepted is believed without asking again (decision 014). */
+const VALIDATED_MS = 10_000;
+const validated = new Map<string, number>();
+const tokenKey = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Forgets that a token was valid: at logout, so a replayed cookie is refused at once. */
+export function forgetToken(token: string | null | undefined) {
+  if (token) validated.delete(tokenKey(token));
+}
+
+/**
+ * Whether the backend still accepts this token (GET /auth/me), remembered a few seconds. A revoked
+ * or expired token is refused; an unreachable backend is not taken for a revocation (the page's own
+ * calls will say so).
+ */
+async function tokenIsValid(token: string): Promise<boolean> {
+  const key = tokenKey(token);
+  const at = validated.get(key);
+  if (at !== undefined && Date.now() - at < VALIDATED_MS) return true;
+  let status: number;
+  try {
+    const response = await fetch(new URL("/auth/me", env().API_URL), { headers: { authorization: `Bearer ${token}`, accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+    await response.body?.cancel();
+    status = response.status;
+  } catch {
+    return true;
+  }
+  if (status === 401) {
+    validated.delete(key);
+    return false;
+  }
+  if (status < 300) {
+    if (validated.size > 10_000) validated.clear();
+    validated.set(key, Date.now());
+  }
+  return true;
+}
+
+/** The signed-in user, once the backend has confirmed the session is still alive; null otherwise. */
 export async function getUser(request: Request): Promise<SessionUser | null> {
-  return (await getSession(request)).get("user") ?? null;
+  const session = await getSession(request);
+  const user = session.get("user");
+  const token = session.get("token");
+  if (!user || !token) return null;
+  return (await tokenIsValid(token)) ? user : null;
 }
 
 export async function getToken(request: Request): Promise<string | null> {
   return (await getSession(request)).get("token") ?? null;
 }
 
-/** Same-site paths only, so a crafted link cannot send someone elsewhere after signing in. */
+/**
+ * Same-site paths only, so a crafted link cannot send someone elsewhere after signing in. Browsers
+ * drop tabs and line breaks from a URL and read "\" as "/", so those are removed or turned first:
+ * "/\t/evil.example" is "//evil.example", another site, and goes to the fallback.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/inicio"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string") return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are what browsers strip
+  const normalised = to.replace(/[\u0000-\u001F\u007F]/g, "").replace(/\\/g, "/").trim();
+  if (!normalised.startsWith("/") || normalised.startsWith("//")) return fallback;
+  try {
+    const url = new URL(normalised, "http://same.site");
+    if (url.origin !== "http://same.site") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
 }
 
-function loginRedirect(request: Request) {
+async function loginRedirect(request: Request, session: AppSession) {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  return redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+  const headers = new Headers();
+  // A cookie the backend no longer accepts is dropped, so it is not checked again on every page.
+  if (session.get("token")) headers.append("Set-Cookie", await sessionStorage().destroySession(session));
+  return redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`, { headers });
 }
 
+/** The signed-in user, validated with the backend; anyone else goes to /login and back here after. */
 export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getUser(request);
-  if (!user) throw loginRedirect(request);
+  const session = await getSession(request);
+  const user = session.get("user");
+  const token = session.get("token");
+  if (!user || !token || !(await tokenIsValid(token))) throw await loginRedirect(request, session);
   return user;
 }
 
@@ -66,15 +143,13 @@ export function homeFor(user: SessionUser): string {
   return "/inicio";
 }
 
-export async function commitUser(request: Request, token: string, user: SessionUser) {
-  const storage = sessionStorage();
-  // A fresh session at login: any cookie the visitor brought is discarded, not upgraded.
-  const old = await getSession(request);
-  await storage.destroySession(old);
-  const session = await storage.getSession();
+export async function commitUser(_request: Request, token: string, user: SessionUser) {
+  // A fresh session at login: nothing of any cookie the visitor brought is kept.
+  const session = createSession<SessionData, SessionData>({} as SessionData);
   session.set("token", token);
   session.set("user", user);
-  return storage.commitSession(session);
+  validated.set(tokenKey(token), Date.now());
+  return sessionStorage().commitSession(session);
 }
 
 export async function updateSessionUser(request: Request, patch: Partial<SessionUser>) {
@@ -85,5 +160,7 @@ export async function updateSessionUser(request: Request, patch: Partial<Session
 }
 
 export async function destroySession(request: Request) {
-  return sessionStorage().destroySession(await getSession(request));
+  const session = await getSession(request);
+  forgetToken(session.get("token"));
+  return sessionStorage().destroySession(session);
 }

@@ -10,7 +10,7 @@ import {
 import { registerByAdminBody } from "#core/contract/admin-user";
 import { camelKeys } from "#core/contract/common";
 import { requireAdmin, requireUser, type Deps } from "../context";
-import { notFound } from "../errors";
+import { ApiError, notFound } from "../errors";
 import { readMultipart } from "../multipart";
 import { RateWindow } from "../rate-window";
 import { parse } from "../validate";
@@ -18,13 +18,28 @@ import * as users from "../services/users";
 
 export default async function authRoutes(app: FastifyInstance, deps: Deps) {
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
-  const loginsPerAccount = new RateWindow(deps.config.loginRateLimit, 60_000);
+  // Sign-in limits count failures only (decision 014): per account and address together, so a
+  // stranger cannot lock someone out from elsewhere, and per address across accounts, against spraying.
+  const failuresPerAccountAndAddress = new RateWindow(deps.config.loginRateLimit, 60_000);
+  const failuresPerAddress = new RateWindow(deps.config.loginRateLimit * 3, 60_000);
   const forgotsPerAccount = new RateWindow(deps.config.forgotRateLimit, 60_000);
 
-  app.post("/auth/login", { config: perIp(deps.config.loginRateLimit * 3), schema: { tags: ["auth"], summary: "Inicia sesión" } }, async (request) => {
+  app.post("/auth/login", { schema: { tags: ["auth"], summary: "Inicia sesión" } }, async (request) => {
     const body = parse(loginBody, request.body);
-    loginsPerAccount.hit((body.email || body.username || "").trim().toLowerCase());
-    return users.login(deps, body);
+    const key = `${await users.accountKey(deps, (body.email || body.username || "").trim())}\n${request.ip}`;
+    failuresPerAccountAndAddress.check(key);
+    failuresPerAddress.check(request.ip);
+    try {
+      const signedIn = await users.login(deps, body);
+      failuresPerAccountAndAddress.reset(key);
+      return signedIn;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        failuresPerAccountAndAddress.add(key);
+        failuresPerAddress.add(request.ip);
+      }
+      throw error;
+    }
   });
 
   app.post("/auth/logout", { schema: { tags: ["auth"], summary: "Cierra la sesión y revoca el token" } }, async (request, reply) => {

@@ -35,6 +35,15 @@ export async function issueToken({ db, clock, config }: Deps, userId: number): P
   return token;
 }
 
+/**
+ * One key per account, whether it is named by e-mail or by username, so the two do not count
+ * separately; a name that is no account keys by itself.
+ */
+export async function accountKey(deps: Deps, identifier: string): Promise<string> {
+  const row = await deps.db.one<{ id: number }>("select id from users where lower(email) = lower($1) or lower(username) = lower($1) limit 1", [identifier]);
+  return row ? `user:${row.id}` : `name:${identifier.toLowerCase()}`;
+}
+
 export async function login(deps: Deps, body: { email?: string; username?: string; password: string }) {
   const byEmail = Boolean(body.email?.trim());
   const key = (byEmail ? body.email : body.username)!.trim();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE, USERNAME_MESSAGE } from "./auth";
-import { text } from "./common";
+import { MAX_ID, text } from "./common";
 import { ROLE_GESTOR, ROLE_USUARIO } from "./group";
 
 export const ADMIN_USER_REQUIRED = "Email y nombre de usuario son obligatorios.";
@@ -17,12 +17,13 @@ export const groupRows = z
     const kept = rows.filter((r) => !blank(r.groupId));
     const out: { groupId: number; roleId: number }[] = [];
     for (const row of kept) {
-      const groupId = Number(row.groupId);
-      if (!Number.isInteger(groupId) || groupId <= 0) {
+      // JSON numbers only: the form turns its selects into numbers before calling.
+      const groupId = typeof row.groupId === "number" ? row.groupId : Number.NaN;
+      if (!Number.isInteger(groupId) || groupId <= 0 || groupId > MAX_ID) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Grupo no válido." });
         return z.NEVER;
       }
-      const roleId = Number(row.roleId);
+      const roleId = typeof row.roleId === "number" ? row.roleId : Number.NaN;
       if (blank(row.roleId) || (roleId !== ROLE_USUARIO && roleId !== ROLE_GESTOR)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: ROLE_REQUIRED });
         return z.NEVER;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./common";
+import { bodyBoolean, text } from "./common";
 
 export const PASSWORD_RULE_MESSAGE =
   "La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula, un número y un símbolo.";
@@ -28,20 +28,25 @@ export const username = text(30, USERNAME_MESSAGE).pipe(
 /** "A value shaped like an e-mail is sent as email, otherwise as username." */
 export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value.trim());
 
+export const LOGIN_REQUIRED = "Usuario o email y contraseña son obligatorios.";
+/** A name or an e-mail as typed: no control characters (a NUL byte cannot reach the database). */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const loginName = (max: number) => z.string({ errorMap: () => ({ message: LOGIN_REQUIRED }) }).max(max, LOGIN_REQUIRED).refine((s) => !/[\u0000-\u001F\u007F]/.test(s), "El usuario o email contiene caracteres no válidos.");
+
 export const loginBody = z
-  .object({ password: z.string().min(1).max(200), email: z.string().max(254).optional(), username: z.string().max(200).optional() })
-  .refine((b) => Boolean(b.email?.trim() || b.username?.trim()), "Usuario o email y contraseña son obligatorios.");
+  .object({
+    password: z.string({ errorMap: () => ({ message: LOGIN_REQUIRED }) }).min(1, LOGIN_REQUIRED).max(200, LOGIN_REQUIRED),
+    email: loginName(254).optional(),
+    username: loginName(200).optional(),
+  })
+  .refine((b) => Boolean(b.email?.trim() || b.username?.trim()), LOGIN_REQUIRED);
 
 export const registerBody = z.object({ email, username, password });
 export const forgotPasswordBody = z.object({ email: text(254, "El email es obligatorio.") });
-export const resetPasswordBody = z.object({ token: z.string().min(10).max(200), newPassword: password });
+export const RESET_LINK_INVALID = "El enlace para cambiar la contraseña no es válido o ha caducado.";
+export const resetPasswordBody = z.object({ token: z.string({ errorMap: () => ({ message: RESET_LINK_INVALID }) }).min(10, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID), newPassword: password });
 export const updatePasswordBody = z.object({ newPassword: password });
-/** true or false (also as text): a coerced "false" must not turn reminders on. */
-export const alertPreferenceBody = z.object({
-  sendAlert: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], {
-    errorMap: () => ({ message: "Indica si quieres recibir recordatorios (true o false)." }),
-  }),
-});
+export const alertPreferenceBody = z.object({ sendAlert: bodyBoolean("El aviso por email debe ser verdadero o falso.") });
 /** POST /User/SetAlertPreference and GET /User/GetAlertPreference. */
 export const AlertPreference = z.object({ sendAlert: z.boolean() });
 

@@ -1,17 +1,117 @@
 import { z } from "zod";
 
+/** The Spanish names of the JSON types, for messages about a value of the wrong type. */
+const TYPE_NAMES: Record<string, string> = {
+  string: "un texto",
+  number: "un número",
+  integer: "un número entero",
+  float: "un número",
+  boolean: "verdadero o falso",
+  date: "una fecha",
+  bigint: "un número",
+  symbol: "un valor",
+  function: "un valor",
+  undefined: "nada",
+  null: "un valor nulo",
+  array: "una lista",
+  object: "un objeto",
+  unknown: "un valor",
+  promise: "un valor",
+  void: "nada",
+  never: "nada",
+  map: "un objeto",
+  set: "una lista",
+  nan: "un número no válido",
+};
+const typeName = (t: string) => TYPE_NAMES[t] ?? "un valor";
+
+/**
+ * Every zod message in Spanish: the contract's own messages win, and whatever a schema does not
+ * name (a wrong type, a missing field, an unknown option) gets one of these instead of zod's English.
+ */
+export const spanishErrorMap: z.ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case z.ZodIssueCode.invalid_type:
+      if (issue.received === "undefined") return { message: "Falta un dato obligatorio." };
+      return { message: `Dato no válido: se esperaba ${typeName(issue.expected)} y se ha recibido ${typeName(issue.received)}.` };
+    case z.ZodIssueCode.invalid_literal:
+    case z.ZodIssueCode.invalid_enum_value:
+    case z.ZodIssueCode.invalid_union:
+    case z.ZodIssueCode.invalid_union_discriminator:
+      return { message: "Valor no válido." };
+    case z.ZodIssueCode.unrecognized_keys:
+      return { message: "Hay datos que no se esperaban." };
+    case z.ZodIssueCode.invalid_date:
+      return { message: "Fecha no válida." };
+    case z.ZodIssueCode.invalid_string:
+      if (issue.validation === "email") return { message: "Introduce un email válido." };
+      if (issue.validation === "url") return { message: "Introduce una dirección web válida." };
+      return { message: "Formato no válido." };
+    case z.ZodIssueCode.too_small:
+      if (issue.type === "string") return { message: issue.minimum === 1 ? "Este campo es obligatorio." : `Mínimo ${issue.minimum} caracteres.` };
+      if (issue.type === "array" || issue.type === "set") return { message: `Se necesitan al menos ${issue.minimum} elementos.` };
+      return { message: `El valor debe ser como mínimo ${issue.minimum}.` };
+    case z.ZodIssueCode.too_big:
+      if (issue.type === "string") return { message: `Máximo ${issue.maximum} caracteres.` };
+      if (issue.type === "array" || issue.type === "set") return { message: `Como máximo ${issue.maximum} elementos.` };
+      return { message: `El valor debe ser como máximo ${issue.maximum}.` };
+    case z.ZodIssueCode.not_multiple_of:
+      return { message: `El valor debe ser múltiplo de ${issue.multipleOf}.` };
+    case z.ZodIssueCode.not_finite:
+      return { message: "El número no es válido." };
+    default:
+      return { message: "Datos no válidos." };
+  }
+};
+
+// Set once for every schema of the project (contract, backend and the BFF's forms all import this file).
+z.setErrorMap(spanishErrorMap);
+
+/** Deeper than any body of the contract: past it, keys are left as they are and the schema refuses the value. */
+const MAX_DEPTH = 32;
+
 /** Request bodies arrive in camelCase or PascalCase; everything downstream sees camelCase. */
-export function camelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeys);
+export function camelKeys(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => camelKeys(v, depth + 1));
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), camelKeys(v)]),
+      Object.entries(value).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), camelKeys(v, depth + 1)]),
     );
   }
   return value;
 }
 
-export const id = z.coerce.number({ invalid_type_error: "Identificador no válido." }).int().positive("Identificador no válido.");
+/** The largest id a database `integer` holds. */
+export const MAX_ID = 2_147_483_647;
+export const ID_MESSAGE = "Identificador no válido.";
+
+const inIdRange = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_ID;
+
+/**
+ * An id in a path or a query string: digits only ("0x10", "1e3", "true", "-1" and "" are refused),
+ * 1..2147483647. A JSON integer in that range is also taken, so a body schema that uses it still works;
+ * new body schemas use `bodyId`.
+ */
+// A failed pipe aborts the parse, so no refinement of an enclosing object ever sees a bad value.
+export const id = z
+  .union([z.string(), z.number()], { errorMap: () => ({ message: ID_MESSAGE }) })
+  .transform((value) => (typeof value === "number" ? value : /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN))
+  .pipe(z.number({ errorMap: () => ({ message: ID_MESSAGE }) }).refine(inIdRange, ID_MESSAGE));
+
+/** An id in a JSON body: a JSON number, an integer, 1..2147483647. A string, a boolean or null is refused. */
+export const bodyId = z
+  .number({ errorMap: () => ({ message: ID_MESSAGE }) })
+  .int(ID_MESSAGE)
+  .min(1, ID_MESSAGE)
+  .max(MAX_ID, ID_MESSAGE);
+
+/** A yes/no in a JSON body: only the JSON booleans true and false ("false", 0 or "on" are refused). */
+export const bodyBoolean = (message = "Valor no válido: se esperaba verdadero o falso.") => z.boolean({ errorMap: () => ({ message }) });
+
+/** A number in a JSON body: a finite JSON number ("", null, [] and "3" are refused). */
+export const bodyNumber = (message = "Valor no válido: se esperaba un número.") =>
+  z.number({ errorMap: () => ({ message }) }).finite(message);
 
 /** Text from a person: trimmed, bounded, free of control characters. */
 export function text(max: number, required?: string) {
@@ -24,7 +124,25 @@ export function text(max: number, required?: string) {
     : base.pipe(z.string().max(max, `Máximo ${max} caracteres.`));
 }
 
-export const isoDateTime = z.coerce.date({ invalid_type_error: "Fecha no válida.", required_error: "Fecha no válida." });
+/** An ISO 8601 date or date-time ("2025-08-15", "2025-08-15T18:00:00Z", with or without an offset). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * A moment as an ISO 8601 string (or a Date, for code that calls services directly). null, true,
+ * numbers, arrays and other strings are refused: nothing becomes 1970-01-01 by accident.
+ */
+export function dateTime(message = "Fecha no válida.") {
+  return z
+    .union([z.string(), z.date()], { errorMap: () => ({ message }) })
+    .transform((value) => (typeof value === "string" ? (ISO_DATE_TIME.test(value.trim()) ? new Date(value.trim()) : new Date(Number.NaN)) : value))
+    .pipe(
+      z
+        .date({ errorMap: () => ({ message }) })
+        .refine((date) => date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999, message),
+    );
+}
+
+export const isoDateTime = dateTime();
 
 /** The first Spanish message of a failed parse, for `{ message }` error bodies. */
 export function firstIssue(error: z.ZodError): string {

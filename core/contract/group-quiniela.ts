@@ -1,35 +1,32 @@
 import { z } from "zod";
 import type { RoundReason, RoundState } from "../domain/round-status";
 import { version } from "./audit";
-import { id, isoDateTime } from "./common";
+import { bodyBoolean, bodyId, id, isoDateTime } from "./common";
 
 export const CLOSE_AFTER_OPEN = "La fecha de cierre debe ser posterior a la de apertura.";
 
-/** true/false as JSON booleans or as the strings a form sends ("on" is a checked checkbox). */
-const flag = z.preprocess(
-  (v) => (typeof v === "string" ? ["true", "on", "1"].includes(v.toLowerCase()) : v),
-  z.boolean({ invalid_type_error: "Valor no válido." }),
-);
+/** A JSON boolean only: the BFF's forms turn their checkboxes into one before calling. */
+const flag = bodyBoolean("El cierre forzado debe ser verdadero o falso.");
 
 const datesInOrder = (b: { openDate: Date; closeDate: Date }) => b.closeDate.getTime() > b.openDate.getTime();
 
 export const configureBody = z
   .object({
-    groupId: id,
-    quinielaId: id,
+    groupId: bodyId,
+    quinielaId: bodyId,
     openDate: isoDateTime,
     closeDate: isoDateTime,
     forceClosed: flag.optional().default(false),
-    typeQuinielaId: id.optional().default(1),
+    typeQuinielaId: bodyId.optional().default(1),
     version,
   })
   .refine(datesInOrder, CLOSE_AFTER_OPEN);
 
 export const updateStatusBody = z
-  .object({ groupId: id, quinielaId: id, openDate: isoDateTime, closeDate: isoDateTime, forceClosed: flag.optional(), version })
+  .object({ groupId: bodyId, quinielaId: bodyId, openDate: isoDateTime, closeDate: isoDateTime, forceClosed: flag.optional(), version })
   .refine(datesInOrder, CLOSE_AFTER_OPEN);
 
-export const blockBody = z.object({ groupQuinielaId: id, userId: id });
+export const blockBody = z.object({ groupQuinielaId: bodyId, userId: bodyId });
 
 export const groupAndQuinielaQuery = z.object({ groupId: id, quinielaId: id });
 

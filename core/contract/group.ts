@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { version } from "./audit";
-import { id, text } from "./common";
+import { bodyId, text } from "./common";
 
 export const GROUP_NAME_REQUIRED = "El nombre es obligatorio.";
 export const LAST_MANAGER_MESSAGE = "El grupo debe tener al menos un gestor.";
@@ -21,8 +21,8 @@ export const updateGroupBody = groupBody.extend({ version });
 
 export const inviteCode = text(40, "Introduce el código de invitación.");
 
-export const roleId = z.coerce
-  .number({ invalid_type_error: "Rol no válido." })
+export const roleId = z
+  .number({ errorMap: () => ({ message: "Rol no válido." }) })
   .int("Rol no válido.")
   .refine((r) => r === ROLE_USUARIO || r === ROLE_GESTOR, "Rol no válido.");
 
@@ -37,7 +37,7 @@ export const groupSettingsBody = z.object({
 export const GroupSettings = groupSettingsBody;
 export type GroupSettings = z.infer<typeof GroupSettings>;
 
-export const changeRoleBody = z.object({ groupId: id, userId: id, roleId });
+export const changeRoleBody = z.object({ groupId: bodyId, userId: bodyId, roleId });
 
 /** GET /group/GetMyGroups: one entry per group the caller belongs to. */
 export interface MyGroup {

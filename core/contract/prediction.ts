@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RoundReason, RoundState } from "../domain/round-status";
 import type { Pick, Score } from "../domain/signs";
-import { id } from "./common";
+import { bodyId, id } from "./common";
 
 /** The spec's fallback when a send fails without a message of its own (section 8). */
 export const PREDICTION_SEND_ERROR = "Error al enviar el pronóstico. Verifica si la quiniela sigue abierta.";
@@ -16,7 +16,7 @@ export const BLOCKED_MESSAGE = "El gestor te ha bloqueado en esta jornada: no pu
  * answer can say which rule failed.
  */
 export const predictionBody = z.object({
-  groupId: id,
+  groupId: bodyId,
   matches: z.unknown(),
   plain15: z.unknown(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MATCHES, normalizePick, parseScore, type Score, type Sign } from "#core/domain/signs";
 import { version } from "./audit";
-import { id, text } from "./common";
+import { bodyId, dateTime, text } from "./common";
 
 export const POOL_FIELDS_REQUIRED = "Todos los campos de fecha y jornada son obligatorios.";
 export const POOL_MATCH_COUNT = "El JSON debe contener un array de 15 partidos.";
@@ -12,7 +12,7 @@ export const RESULT_SIGN = "Cada resultado debe ser 1, X, 2 o quedar vacío.";
 /** A pool has 14 matches plus the pleno. */
 export const POOL_SIZE = MATCHES + 1;
 
-const moment = z.coerce.date({ errorMap: () => ({ message: POOL_FIELDS_REQUIRED }) });
+const moment = dateTime(POOL_FIELDS_REQUIRED);
 const teamName = text(100, POOL_MATCH_SHAPE);
 
 export const poolMatch = z.object(
@@ -31,7 +31,7 @@ export const quinielaBody = z
     startDate: moment,
     closingDate: moment,
     matches: poolMatches,
-    seasonId: id.optional().nullable(),
+    seasonId: bodyId.optional().nullable(),
     /** UpdateQuiniela only: the version the editor was loaded from. */
     version,
   })
@@ -61,7 +61,7 @@ const pleno = z.unknown().transform((v, ctx): Score | null => {
 /** POST /Quiniela/SetResults: up to 14 signs (missing ones are empty) and the pleno when known. */
 export const setResultsBody = z
   .object({
-    quinielaId: id,
+    quinielaId: bodyId,
     matches: z.array(resultSign, { errorMap: () => ({ message: "Faltan los resultados de los partidos." }) }).max(MATCHES, "Los resultados son de 14 partidos."),
     plain15: pleno.optional(),
     pl15: pleno.optional(),

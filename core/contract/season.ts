@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PointValues } from "#core/domain/points";
-import { text } from "./common";
+import { bodyNumber, text } from "./common";
 
 export const SEASON_REQUIRED = "El nombre y la fecha de inicio son obligatorios.";
 export const NO_CURRENT_SEASON = "No hay ninguna temporada en curso. Crea una temporada antes de crear quinielas.";
@@ -24,8 +24,7 @@ export const createSeasonBody = z.object({
 });
 
 const POINTS_MESSAGE = "Cada valor de puntos debe ser un número entre 0 y 100.";
-const pointValue = z.coerce
-  .number({ invalid_type_error: POINTS_MESSAGE, required_error: POINTS_MESSAGE })
+const pointValue = bodyNumber(POINTS_MESSAGE)
   .min(0, POINTS_MESSAGE)
   .max(100, POINTS_MESSAGE)
   // The column keeps two decimals; rounding here makes what is answered equal what is stored.

@@ -37,6 +37,16 @@ export const aliases = z.unknown().transform((value, ctx) => {
   return list;
 });
 
+/** A path or address whose percent-escapes decode (no "/%E0%A4%A"). */
+const decodable = (v: string) => {
+  try {
+    decodeURIComponent(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** A logo is an https address or a path of this site; blank means none. */
 export const logo = z
   .union([z.string(), z.null(), z.undefined()])
@@ -45,7 +55,8 @@ export const logo = z
     z
       .string()
       .max(500, LOGO_MESSAGE)
-      .refine((v) => v === "" || /^https:\/\/[^\s]+$/i.test(v) || /^\/(?![/\\])[^\s]*$/.test(v), LOGO_MESSAGE),
+      .refine((v) => v === "" || /^https:\/\/[^\s]+$/i.test(v) || /^\/(?![/\\])[^\s]*$/.test(v), LOGO_MESSAGE)
+      .refine(decodable, LOGO_MESSAGE),
   )
   .transform((v) => v || null);
 

@@ -1,149 +1,155 @@
-import { expect, test } from "@playwright/test";
-import { utcToMadridLocal } from "../../core/dates";
-import { E2E, apiCall, expectAccessible, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { readdirSync, readFileSync } from "node:fs";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { isSpanishMessage } from "../support/spanish";
+import { E2E, newPlayer, sessionToken, signIn } from "./helpers";
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+/** Issue 13: redirects stay on the site, bodies are bounded, logout really ends a session, no cache keeps a page. */
 
-/** A group with two managers and a player, and one of its rounds open now (configured through the API). */
-async function groupWithRound() {
-  const [gestora, gestor2, socio] = [await newPlayer("gestora"), await newPlayer("gestor"), await newPlayer("socio")];
-  const group = await apiCall<{ id: number; inviteCode: string; name: string }>("POST", "/group/CreateGroup", { name: unique("Peña ") }, gestora.token);
-  for (const p of [gestor2, socio]) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
-  expect((await apiCall("POST", "/group/ChangeUserRole", { groupId: group.body.id, userId: gestor2.id, roleId: 2 }, gestora.token)).status).toBe(200);
-  const season = await newSeason();
-  const pool = await season.pool();
-  const configured = await apiCall<{ id: number; version: number }>(
-    "POST",
-    "/GroupQuiniela/ConfigureGroupQuiniela",
-    { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 2 * DAY).toISOString() },
-    gestora.token,
-  );
-  expect(configured.status).toBe(201);
-  return { gestora, gestor2, socio, group: group.body, pool, round: configured.body, admin: season.admin };
+const origin = { origin: E2E.baseUrl };
+
+test.describe("after signing in", () => {
+  test("a redirectTo that leads off-site sends the user to their home page instead", async ({ page }) => {
+    const player = await newPlayer();
+    await page.goto("/login?redirectTo=%2F%09%2Fevil.example%2Fphish");
+    await page.getByLabel("Usuario o email").fill(player.username);
+    await page.getByLabel("Contraseña", { exact: true }).fill(player.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/inicio`);
+    expect(new URL(page.url()).host).toBe(new URL(E2E.baseUrl).host);
+  });
+
+  test("a line break in redirectTo does not break a correct sign-in", async ({ page }) => {
+    const player = await newPlayer();
+    await page.goto("/login?redirectTo=%2Fperfil%0D%0A");
+    await page.getByLabel("Usuario o email").fill(player.username);
+    await page.getByLabel("Contraseña", { exact: true }).fill(player.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/perfil`);
+  });
+
+  test("signed-in pages are never cached: Cache-Control is private, no-store", async ({ page }) => {
+    const player = await newPlayer();
+    await signIn(page, player.username);
+    for (const path of ["/inicio", "/perfil", "/grupos"]) {
+      const response = await page.goto(path);
+      expect(response!.headers()["cache-control"]).toBe("private, no-store");
+    }
+    const cookie = (await page.context().cookies()).find((c) => c.name === "__session")!;
+    const token = await sessionToken(page);
+    expect(token).toBeTruthy();
+    // The cookie is sealed: the token is not in it, in clear or in base64.
+    expect(decodeURIComponent(cookie.value)).not.toContain(token!);
+    expect(Buffer.from(decodeURIComponent(cookie.value), "base64").toString("utf8")).not.toContain(token!);
+  });
+});
+
+test.describe("signing out", () => {
+  test("a logout post without a body signs out, and the replayed cookie reaches no signed-in page", async ({ page }) => {
+    const player = await newPlayer();
+    await signIn(page, player.username);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "__session")!;
+    const replay = await playwrightRequest.newContext({ baseURL: E2E.baseUrl, extraHTTPHeaders: { cookie: `__session=${cookie.value}` } });
+    try {
+      expect((await replay.get("/perfil", { maxRedirects: 0 })).status()).toBe(200);
+      const logout = await replay.fetch("/logout", { method: "POST", headers: origin, maxRedirects: 0 });
+      expect(logout.status()).toBe(302);
+      expect(logout.headers()["location"]).toBe("/login");
+      for (const path of ["/inicio", "/perfil", "/grupos", "/quinielas", "/informacion", "/crear-grupo"]) {
+        const response = await replay.get(path, { maxRedirects: 0 });
+        if (response.status() === 200) {
+          // A public page: it must not show the visitor as signed in.
+          expect(await response.text()).not.toContain(player.username);
+        } else {
+          expect(response.status()).toBe(302);
+          expect(response.headers()["location"]).toMatch(/^\/login/);
+        }
+      }
+    } finally {
+      await replay.dispose();
+    }
+    await page.goto("/perfil");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fperfil$/);
+  });
+});
+
+test.describe("bounded form bodies", () => {
+  test("a 5 MB form post gets 413 with a Spanish page, before the app reads it", async ({ request }) => {
+    const big = await request.post("/forgot-password", { headers: origin, form: { email: "x".repeat(5 * 1024 * 1024) } });
+    expect(big.status()).toBe(413);
+    expect(await big.text()).toContain("Formulario demasiado grande");
+    const multipart = await request.post("/login", { headers: origin, multipart: { identifier: "x".repeat(2 * 1024 * 1024), password: "x" } });
+    expect(multipart.status()).toBe(413);
+    // A normal post still works afterwards.
+    const small = await request.post("/forgot-password", { headers: origin, form: { email: "nadie@e2e.local" }, maxRedirects: 0 });
+    expect(small.status()).toBeLessThan(500);
+  });
+
+  test("a malformed multipart body is a Spanish 400, not a 500", async ({ request }) => {
+    const res = await request.post("/login", {
+      headers: { ...origin, "content-type": "multipart/form-data; boundary=x" },
+      data: '--x\r\nContent-Disposition: form-data; name="identifier"\r\n\r\nsin cierre',
+    });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Formulario no válido");
+  });
+
+  test("a broken escape in a crest path draws a crest instead of failing", async ({ request }) => {
+    for (const path of ["/crest/%", "/crest/%E0%A4%A"]) {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toContain("image/svg+xml");
+    }
+  });
+});
+
+/** Every page with a form: the files of app/routes that export an action, with their params filled in. */
+function formPages(): string[] {
+  return readdirSync("app/routes")
+    .filter((file) => /export\s+(async\s+function\s+action\b|const\s+action\b|\{[^}]*\baction\b)/.test(readFileSync(`app/routes/${file}`, "utf8")))
+    .map((file) => file.replace(/\.tsx?$/, ""))
+    .filter((name) => name !== "$")
+    .map((name) =>
+      `/${name
+        .split(".")
+        .filter((segment) => segment !== "_index")
+        .map((segment) => (segment.startsWith("$") ? "1" : segment))
+        .join("/")}`.replace(/\/$/, "") || "/",
+    );
 }
 
-const roundOf = async (groupId: number, quinielaId: number, who: Player) =>
-  (await apiCall("GET", `/GroupQuiniela/GetByGroupAndQuiniela?groupId=${groupId}&quinielaId=${quinielaId}`, undefined, who.token)).body;
+const ENGLISH_ZOD = /Expected (string|number|boolean|object|array)|Required\b|Invalid (date|input|type)|received (string|number|undefined)/;
 
-test.describe("two managers on the same round", () => {
-  test("a stale dates form does not undo another manager's forced close: the save is refused with the current values and what was typed", async ({ page }, testInfo) => {
-    const { gestora, gestor2, group, pool, round } = await groupWithRound();
-    await signIn(page, gestora.username);
-    await page.goto(`/grupo/${group.id}/ajustes?quiniela=${pool.id}`);
-    const datesForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Guardar fechas" }) });
-    // The dates form has no forced-close control: that is its own button.
-    await expect(datesForm.getByRole("checkbox")).toHaveCount(0);
-
-    // Meanwhile the other manager forces the close.
-    const current = await roundOf(group.id, pool.id, gestor2);
-    const forced = await apiCall("POST", "/GroupQuiniela/UpdateStatus", { groupId: group.id, quinielaId: pool.id, openDate: current.openDate, closeDate: current.closeDate, forceClosed: true, version: round.version }, gestor2.token);
-    expect(forced.status).toBe(200);
-
-    const typed = utcToMadridLocal(new Date(Date.now() + 3 * DAY));
-    await page.getByLabel("Fecha de cierre").fill(typed);
-    await page.getByRole("button", { name: "Guardar fechas" }).click();
-    await expect(page.getByText("La jornada ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar.")).toBeVisible();
-    const currentValues = page.getByLabel("Valores actuales").first();
-    await expect(currentValues).toContainText("Cierre forzado: Sí");
-    await expect(page.getByLabel("Fecha de cierre")).toHaveValue(typed);
-    await expect(page.getByText("Estado: Cerrada (Cerrada por el gestor)")).toBeVisible();
-    expect(await roundOf(group.id, pool.id, gestora)).toMatchObject({ forceClosed: true, closeDate: current.closeDate });
-    await expectAccessible(page, testInfo);
-
-    // Having seen the current values, saving again changes the dates and still leaves the round forced closed.
-    await page.getByRole("button", { name: "Guardar fechas" }).click();
-    await expect(page.getByText("Fechas actualizadas.")).toBeVisible();
-    await expect(page.getByText("Estado: Cerrada (Cerrada por el gestor)")).toBeVisible();
-    const after = await roundOf(group.id, pool.id, gestora);
-    expect(after.forceClosed).toBe(true);
-    expect(utcToMadridLocal(after.closeDate)).toBe(typed);
-  });
-});
-
-test.describe("the audit trail", () => {
-  test("the manager's settings show a change with who and before and after; the admin sees every group's", async ({ page }, testInfo) => {
-    // A long journey (two users, seven changes, axe on two pages) on a machine shared with other suites.
-    test.slow();
-    const { gestora, gestor2, socio, group, pool } = await groupWithRound();
-    await signIn(page, gestor2.username);
-    await page.goto(`/grupo/${group.id}/ajustes?quiniela=${pool.id}`);
-    await page.getByRole("button", { name: `Bloquear a ${socio.username}` }).click();
-    await expect(page.getByRole("button", { name: `Desbloquear a ${socio.username}` })).toBeVisible();
-    await page.getByRole("button", { name: "Forzar cierre ahora" }).click();
-    await expect(page.getByText("Estado: Cerrada (Cerrada por el gestor)")).toBeVisible();
-
-    const trail = page.getByRole("region", { name: "Registro de cambios" });
-    const entries = trail.getByRole("listitem");
-    await expect(entries.first()).toContainText(`Cierre forzado · Jornada ${pool.numberQuiniela}`);
-    await expect(entries.first()).toContainText(`por ${gestor2.username}`);
-    await expect(entries.first()).toContainText("Cierre forzado: No → Sí");
-    const blocked = entries.filter({ hasText: "Usuario bloqueado" });
-    await expect(blocked).toContainText(`Usuario: ${socio.username}`);
-    await expect(blocked).toContainText("Bloqueado: No → Sí");
-    await expect(entries.filter({ hasText: "Jornada activada" })).toContainText(`por ${gestora.username}`);
-    await expectAccessible(page, testInfo);
-
-    // Lifting the forced close is a reopening: recorded, and the player's pick after it is flagged late.
-    await page.getByRole("button", { name: "Quitar cierre forzado" }).click();
-    await expect(page.getByText("Estado: Abierta")).toBeVisible();
-    expect((await apiCall("POST", "/GroupQuiniela/UnblockUser", { groupQuinielaId: (await roundOf(group.id, pool.id, gestora)).id, userId: socio.id }, gestora.token)).status).toBe(200);
-    const pick = { groupId: group.id, matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 1, away: 1 } };
-    expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, pick, socio.token)).status).toBe(201);
-    await page.reload();
-    await expect(entries.filter({ hasText: "Jornada reabierta" })).toContainText(`por ${gestor2.username}`);
-    const late = entries.filter({ hasText: "Pronóstico tardío" });
-    await expect(late).toContainText("Tardío");
-    await expect(late).toContainText(`por ${socio.username}`);
-
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+test.describe("fuzzing every web form", () => {
+  test("bad posts to every form answer below 500, in Spanish", async ({ page }) => {
+    test.setTimeout(300_000);
     await signIn(page, E2E.admin.username, E2E.admin.password);
-    await page.goto("/inicio");
-    await page.getByRole("link", { name: "Registro de cambios" }).click();
-    await expect(page).toHaveURL(/\/admin\/auditoria$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Registro de cambios" })).toBeVisible();
-    const adminEntry = page.getByRole("listitem").filter({ hasText: `Usuario bloqueado · Jornada ${pool.numberQuiniela}` }).filter({ hasText: group.name });
-    await expect(adminEntry).toContainText(`por ${gestor2.username}`);
-    await expectAccessible(page, testInfo);
-  });
-
-  test("a plain member cannot open the admin trail, and a round with results cannot be reopened from the settings", async ({ page }) => {
-    const { gestora, socio, group, pool, admin } = await groupWithRound();
-    await signIn(page, socio.username);
-    await page.goto("/admin/auditoria");
-    await expect(page).not.toHaveURL(/\/admin\/auditoria/);
-
-    const current = await roundOf(group.id, pool.id, gestora);
-    expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { groupId: group.id, quinielaId: pool.id, openDate: current.openDate, closeDate: current.closeDate, forceClosed: true }, gestora.token)).status).toBe(200);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: Array(14).fill("1"), plain15: { home: 1, away: 0 } }, admin)).status).toBe(200);
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
-    await signIn(page, gestora.username);
-    await page.goto(`/grupo/${group.id}/ajustes?quiniela=${pool.id}`);
-    await page.getByRole("button", { name: "Quitar cierre forzado" }).click();
-    await expect(page.getByText("Esta quiniela ya tiene resultados oficiales: la jornada no se puede reabrir.")).toBeVisible();
-    expect((await roundOf(group.id, pool.id, gestora)).forceClosed).toBe(true);
-  });
-});
-
-test.describe("two managers on the same group", () => {
-  test("a stale group edit is refused: what was typed stays, the current name is shown, and saving again applies it", async ({ page }) => {
-    const { gestora, gestor2, group } = await groupWithRound();
-    await signIn(page, gestora.username);
-    await page.goto(`/grupo/${group.id}`);
-    await page.getByText("Editar grupo").click();
-    const renamed = unique("Peña de ");
-    expect((await apiCall("PUT", `/group/${group.id}`, { name: renamed, description: "Cambiada por el otro gestor" }, gestor2.token)).status).toBe(200);
-
-    const typed = unique("Mi peña ");
-    await page.getByLabel("Nombre").fill(typed);
-    await page.getByRole("button", { name: "Guardar cambios" }).click();
-    await expect(page.getByText("El grupo ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar.")).toBeVisible();
-    await expect(page.getByLabel("Valores actuales")).toContainText(`Nombre: ${renamed}`);
-    await expect(page.getByLabel("Nombre")).toHaveValue(typed);
-    expect((await apiCall("GET", `/group/${group.id}`, undefined, gestora.token)).body.name).toBe(renamed);
-
-    await page.getByRole("button", { name: "Guardar cambios" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: typed })).toBeVisible();
+    const pages = formPages();
+    expect(pages).toContain("/login");
+    expect(pages.length).toBeGreaterThan(15);
+    const fields = ["intent", "quinielaId", "groupId", "userId", "roleId", "name", "description", "email", "identifier", "password", "code", "seasonId", "openDate", "closeDate", "forceClosed", "typeQuinielaId", "startDate", "matchesJson", "plenoHome", "plenoAway", "signs[0]", "alias", "logo", "redirectTo"];
+    const values = ["", "2147483648", "0x10", "-1", "true", "null", "\u0000", "🙂".repeat(500), "x".repeat(30_000), "<script>alert(1)</script>", "%E0%A4%A", "[[[[[[[[[["];
+    const failures: string[] = [];
+    let sent = 0;
+    const check = async (path: string, what: string, response: Awaited<ReturnType<typeof page.request.post>>) => {
+      sent += 1;
+      const text = await response.text();
+      if (response.status() >= 500) failures.push(`${response.status()} ${path} ${what}`);
+      if (ENGLISH_ZOD.test(text)) failures.push(`English message on ${path} ${what}`);
+      if (response.status() >= 400 && /^text\/plain/.test(response.headers()["content-type"] ?? "") && !isSpanishMessage(text)) failures.push(`not Spanish ${path} ${what}: ${text.slice(0, 100)}`);
+    };
+    for (const path of pages.filter((p) => p !== "/logout")) {
+      for (const value of values) {
+        const form = Object.fromEntries(fields.map((f) => [f, value]));
+        await check(path, `form=${value.slice(0, 20)}`, await page.request.post(path, { headers: origin, form, maxRedirects: 0 }));
+      }
+      await check(path, "multipart", await page.request.post(path, { headers: origin, multipart: { intent: "x", name: "🙂".repeat(100) }, maxRedirects: 0 }));
+      await check(path, "broken multipart", await page.request.post(path, { headers: { ...origin, "content-type": "multipart/form-data; boundary=zz" }, data: "--zz\r\nbroken", maxRedirects: 0 }));
+      await check(path, "json", await page.request.post(path, { headers: { ...origin, "content-type": "application/json" }, data: '{"a":1}', maxRedirects: 0 }));
+      await check(path, "no body", await page.request.fetch(path, { method: "POST", headers: origin, maxRedirects: 0 }));
+      await check(path, "too big", await page.request.post(path, { headers: origin, form: { name: "x".repeat(1_100_000) }, maxRedirects: 0 }));
+      await check(path, "big id", await page.request.get(path.replace(/\/1(\/|$)/, "/2147483648$1"), { maxRedirects: 0 }));
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(300);
   });
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { unseal } from "../../app/session/seal.server";
 import type { SunkMail } from "../support/mail-sink.mjs";
 import { E2E } from "../support/e2e-env.mjs";
 
@@ -57,13 +58,14 @@ export async function mailsTo(address: string): Promise<SunkMail[]> {
   return (await res.json()) as SunkMail[];
 }
 
-/** The bearer token inside the session cookie (signed, not secret to its owner), to check it from outside. */
+/** The bearer token sealed in the session cookie, opened with the e2e server's secret, to check it from outside. */
 export async function sessionToken(page: Page): Promise<string | null> {
   const cookie = (await page.context().cookies()).find((c) => c.name === "__session");
   if (!cookie) return null;
-  const payload = decodeURIComponent(cookie.value).split(".")[0];
   try {
-    return JSON.parse(Buffer.from(payload, "base64").toString("utf8")).token ?? null;
+    const sealed = JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString("utf8")) as string;
+    const token = unseal(sealed, E2E.sessionSecret).token;
+    return typeof token === "string" ? token : null;
   } catch {
     return null;
   }

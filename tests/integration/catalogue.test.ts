@@ -236,7 +236,7 @@ describe("users created by an admin", () => {
     const res = await admin.post("/auth/register-by-admin", {
       email: "  nueva@test.local ",
       username: " nueva ",
-      groups: [{ groupId: g1, roleId: 2 }, { groupId: "", roleId: "" }, { groupId: String(g2), roleId: "1" }],
+      groups: [{ groupId: g1, roleId: 2 }, { groupId: "", roleId: "" }, { groupId: g2, roleId: 1 }],
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Usuario creado. Le hemos enviado por email una contraseña temporal.");
@@ -258,6 +258,9 @@ describe("users created by an admin", () => {
       [{ email: "alguien@test.local", username: "" }, 400, "Email y nombre de usuario son obligatorios."],
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: g, roleId: 1 }, { groupId: g, roleId: 2 }] }, 400, "No repitas el mismo grupo en varias filas."],
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: g, roleId: "" }] }, 400, "Selecciona un rol para cada grupo indicado."],
+      // Strict types (issue 13): a group or a role as text is refused, not read as a number.
+      [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: String(g), roleId: 1 }] }, 400, "Grupo no válido."],
+      [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: g, roleId: "1" }] }, 400, "Selecciona un rol para cada grupo indicado."],
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: 99999, roleId: 1 }] }, 404, "Grupo no encontrado."],
       [{ email: "PEPE@test.local", username: "alguien" }, 409, "Ese email ya está registrado."],
     ];

@@ -65,7 +65,7 @@ describe("configuring a round", () => {
       };
       expect(res.body).toMatchObject(expected);
       expect((await member.get(query)).body).toMatchObject(expected);
-      const again = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { groupId, quinielaId, openDate: OPEN, closeDate: CLOSE, forceClosed: "true", typeQuinielaId: 1 });
+      const again = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { groupId, quinielaId, openDate: OPEN, closeDate: CLOSE, forceClosed: true, typeQuinielaId: 1 });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ id: res.body.id, forceClosed: true, typeQuinielaId: 1, state: "closed", reason: "forced" });
     } finally {

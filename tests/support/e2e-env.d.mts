@@ -7,4 +7,5 @@ export const E2E: {
   baseUrl: string;
   apiUrl: string;
   admin: { email: string; username: string; password: string };
+  sessionSecret: string;
 };

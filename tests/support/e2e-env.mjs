@@ -11,4 +11,5 @@ export const E2E = {
   baseUrl: `http://localhost:${base}`,
   apiUrl: `http://127.0.0.1:${base + 1}`,
   admin: { email: "admin@e2e.local", username: "admin", password: "Admin#E2e2026" },
+  sessionSecret: "e2e-session-secret-that-is-long-enough",
 };

@@ -33,7 +33,7 @@ const app = spawn(process.execPath, ["build/server.js"], {
     ADMIN_USERNAME: E2E.admin.username,
     ADMIN_PASSWORD: E2E.admin.password,
     RATE_LIMIT_LOGIN: "10000",
-    SESSION_SECRET: "e2e-session-secret-that-is-long-enough",
+    SESSION_SECRET: E2E.sessionSecret,
     LOTTERY_BASE_URL: lottery.url,
     // A hanging lottery service times out after 3 s here (10 s in real use); throttling retries start at 100 ms.
     LOTTERY_TIMEOUT_MS: "3000",

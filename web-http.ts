@@ -1,0 +1,155 @@
+// The BFF's HTTP edge (used by server.ts): what reaches Remix is a request whose body is bounded and
+// readable, and what leaves it for a signed-in visitor is never cached.
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import type express from "express";
+
+/** Every form post of the site fits in this; a bigger body is refused before it is read. */
+export const FORM_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Pages whose form carries a file (an avatar): their bodies stream to the route as before, which
+ * reads at most 5 MB of the image and reports a bigger one next to the field. Add a path here
+ * when a new screen uploads a file.
+ */
+export const UPLOAD_PATHS = /^\/(register|registro|perfil)\/?$/i;
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Quiniela de peñas</title></head>` +
+  `<body><main><h1>${title}</h1><p>${text}</p><p><a href="javascript:history.back()">Volver</a> · <a href="/inicio">Ir al inicio</a></p></main></body></html>`;
+
+export const TOO_LARGE_PAGE = page("Formulario demasiado grande", "El formulario enviado ocupa más de 1 MB. Revisa lo que has escrito y vuelve a enviarlo.");
+export const MALFORMED_PAGE = page("Formulario no válido", "El formulario enviado no se ha podido leer. Vuelve a la página y envíalo otra vez.");
+
+function refuse(res: express.Response, status: number, html: string) {
+  res.status(status).type("text/html; charset=utf-8").send(html);
+}
+
+/**
+ * A path with a broken percent-escape ("/crest/%", "/crest/%E0%A4%A") would make the router fail:
+ * its stray "%" are escaped so the page answers for the literal text instead.
+ */
+export function repairPercentEscapes(req: express.Request, _res: express.Response, next: express.NextFunction) {
+  const q = req.url.indexOf("?");
+  const path = q === -1 ? req.url : req.url.slice(0, q);
+  try {
+    decodeURIComponent(path);
+  } catch {
+    let fixed = path.replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+    try {
+      decodeURIComponent(fixed);
+    } catch {
+      fixed = path.replace(/%/g, "%25");
+    }
+    req.url = fixed + (q === -1 ? "" : req.url.slice(q));
+    req.originalUrl = req.url;
+  }
+  next();
+}
+
+/**
+ * A form post without a body (a bare `curl -X POST /logout`) is an empty form, not an unknown
+ * content type: every action then reads an empty FormData and answers its own validation.
+ */
+export function emptyBodyIsAnEmptyForm(req: express.Request, _res: express.Response, next: express.NextFunction) {
+  if (req.method !== "GET" && req.method !== "HEAD" && !req.get("content-type")) {
+    const length = req.get("content-length");
+    if (!req.get("transfer-encoding") && (length === undefined || length === "0")) req.headers["content-type"] = "application/x-www-form-urlencoded";
+  }
+  next();
+}
+
+/**
+ * Reads a form post into memory, at most FORM_MAX_BYTES: a bigger declared length is a 413 before
+ * a byte is read, a body that grows past it is cut off with a 413, and a multipart body that cannot
+ * be parsed is a 400, instead of an error inside the route's action.
+ */
+export async function boundedFormBody(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || UPLOAD_PATHS.test(req.path)) return next();
+  const declared = Number(req.get("content-length") ?? "0");
+  if (declared > FORM_MAX_BYTES) {
+    // Answered at once; what the client still sends is discarded as it arrives, never kept.
+    req.resume();
+    return refuse(res, 413, TOO_LARGE_PAGE);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      req.on("data", (chunk: Buffer) => {
+        if (tooLarge) return;
+        size += chunk.length;
+        if (size > FORM_MAX_BYTES) {
+          tooLarge = true;
+          chunks.length = 0;
+          resolve();
+        } else chunks.push(chunk);
+      });
+      req.on("end", resolve);
+      req.on("error", reject);
+    });
+  } catch {
+    return refuse(res, 400, MALFORMED_PAGE);
+  }
+  if (tooLarge) return refuse(res, 413, TOO_LARGE_PAGE);
+  const body = Buffer.concat(chunks);
+  const type = req.get("content-type") ?? "";
+  if (/^multipart\/form-data/i.test(type)) {
+    const readable = await new Request("http://localhost/", { method: "POST", headers: { "content-type": type }, body })
+      .formData()
+      .then(() => true)
+      .catch(() => false);
+    if (!readable) return refuse(res, 400, MALFORMED_PAGE);
+  }
+  res.locals.body = body;
+  next();
+}
+
+/** A page for a visitor with a session: it may hold their data, so no cache keeps it. */
+const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+
+/**
+ * Remix's express adapter, with the body read by boundedFormBody (when it was) and
+ * `Cache-Control: private, no-store` on every page and data answer to a signed-in visitor.
+ */
+export function remixHandler(
+  build: ServerBuild,
+  mode: string,
+  loadContext: (req: express.Request, res: express.Response) => AppLoadContext,
+): express.RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+        else if (value !== undefined) headers.set(key, value);
+      }
+      // As the adapter does: req.hostname honours "trust proxy"; the port comes from the host headers.
+      const port = [req.get("x-forwarded-host"), req.get("host")].map((h) => Number.parseInt(h?.split(":")[1] ?? "", 10)).find(Number.isSafeInteger);
+      const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        init.body = res.locals.body instanceof Buffer ? res.locals.body : createReadableStreamFromReadable(req);
+        init.duplex = "half";
+      }
+      const response = await handle(new Request(url.href, init), loadContext(req, res));
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      const type = response.headers.get("content-type") ?? "";
+      if (SESSION_COOKIE.test(req.get("cookie") ?? "") && /^(text\/html|application\/json|text\/x-script)/i.test(type)) {
+        res.set("Cache-Control", "private, no-store");
+      }
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
