@@ -65,7 +65,18 @@ export function emptyBodyIsAnEmptyForm(req: express.Request, _res: express.Respo
  * be parsed is a 400, instead of an error inside the route's action.
  */
 export async function boundedFormBody(req: express.Request, res: express.Response, next: express.NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || UPLOAD_PATHS.test(req.path)) return next();
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (UPLOAD_PATHS.test(req.path)) {
+    // Uploads stream to their route. One answered before its body was read (a redirect to sign in,
+    // say) must not leave the rest on a kept-alive connection, where it would be read as the next
+    // request and the connection reset: what is left is discarded as it arrives.
+    res.on("finish", () => {
+      if (req.complete) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
+    return next();
+  }
   const declared = Number(req.get("content-length") ?? "0");
   if (declared > FORM_MAX_BYTES) {
     // Answered at once; what the client still sends is discarded as it arrives, never kept.
