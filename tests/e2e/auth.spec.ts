@@ -137,7 +137,7 @@ test.describe("recovering a password", () => {
     await expect(page.getByText("Si el correo existe, hemos enviado la contraseña a tu bandeja de entrada.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/");
 
-    const mail = (await mailsTo(player.email)).at(-1)!;
+    const mail = (await mailsTo(player.email)).filter((m) => m.subject === "Quiniela de peñas: cambia tu contraseña").at(-1)!;
     const link = /http:\/\/localhost:\d+\/ChangePassword\?token=[\w-]+/.exec(mail.text)![0];
     await page.goto(link);
     await page.getByLabel("Nueva contraseña").fill("debil");

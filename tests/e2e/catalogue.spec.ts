@@ -312,7 +312,7 @@ test.describe("the admin catalogue", () => {
     await create.click();
 
     await expect(toast(page, "Usuario creado. Le hemos enviado por email una contraseña temporal.")).toBeVisible();
-    const mail = (await mailsTo(email)).at(-1)!;
+    const mail = (await mailsTo(email)).filter((m) => m.subject === "Quiniela de peñas: tu cuenta").at(-1)!;
     const temporary = /Contraseña temporal: (\S+)/.exec(mail.text)![1];
     const login = await apiCall<{ token: string; id: number }>("POST", "/auth/login", { username, password: temporary });
     expect(login.status).toBe(200);

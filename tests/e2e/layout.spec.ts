@@ -7,7 +7,8 @@ import { apiCall, E2E, newPlayer, newSeason, signIn, unique } from "./helpers";
  * screens no element may scroll sideways either.
  *
  * To cover a new screen, add its path to its role's list. Placeholders: {group}, {season},
- * {round} (a counted round), {open} (the round still open), {kiosk} (an office screen link).
+ * {round} (a counted round, with a confirmed group bet), {jornada} (its number), {open} (the round
+ * still open), {kiosk} (an office screen link).
  * `player: true` marks a player's screen, where no element may scroll sideways.
  */
 interface Route {
@@ -28,6 +29,9 @@ const ROUTES: Record<"guest" | "player" | "manager" | "admin", Route[]> = {
     { path: "/grupo/{group}/temporada/{season}/clasificacion?jornada={round}", player: true },
     { path: "/grupo/{group}/temporada/{season}/clasificacion?jornada={open}", player: true },
     { path: "/grupo/{group}/resultados-y-apuestas", player: true },
+    { path: "/grupo/{group}/resultados-y-apuestas?jornada={jornada}", player: true },
+    { path: "/grupo/{group}/quiniela-grupal?quiniela={round}", player: true },
+    { path: "/grupo/{group}/quiniela-grupal/imprimir?quiniela={round}", player: true },
     { path: "/grupo/{group}/season/{season}/bet-evolucion", player: true },
     { path: "/perfil" },
     { path: "/informacion" },
@@ -43,6 +47,9 @@ const ROUTES: Record<"guest" | "player" | "manager" | "admin", Route[]> = {
     { path: "/grupo/{group}/ajustes?quiniela={open}", player: true },
     { path: "/grupo/{group}/gestionar-quinielas?quiniela={round}", player: true },
     { path: "/grupo/{group}/quiniela-grupal", player: true },
+    { path: "/grupo/{group}/quiniela-grupal?quiniela={round}", player: true },
+    { path: "/grupo/{group}/quiniela-grupal/imprimir?quiniela={round}", player: true },
+    { path: "/grupo/{group}/resultados-y-apuestas?jornada={jornada}", player: true },
     { path: "/grupo/{group}/temporada/{season}/clasificacion", player: true },
     { path: "/admin/roles" },
   ],
@@ -56,6 +63,7 @@ const ROUTES: Record<"guest" | "player" | "manager" | "admin", Route[]> = {
     { path: "/admin/crear-usuario" },
     { path: "/establecer-resultados/{round}" },
     { path: "/admin/resultados" },
+    { path: "/admin/auditoria" },
     { path: "/team" },
     { path: "/call-quiniela" },
     { path: "/grupo/{group}/temporada/{season}/clasificacion", player: true },
@@ -72,7 +80,8 @@ const OFFICIAL = Array.from({ length: 14 }, (_, i) => ["1", "X", "2"][i % 3]);
 
 /**
  * A group of a manager and six players with long names, three rounds played (singles, doubles and
- * a triple, plenos) and closed with results, and one still open; plus an office screen link.
+ * a triple, plenos) and closed with results, and one still open; the second round played has a
+ * group bet, generated and confirmed by the manager; the office icons on; plus an office screen link.
  */
 async function playedGroup() {
   const { admin, seasonId, pool } = await newSeason();
@@ -81,10 +90,14 @@ async function playedGroup() {
   for (let i = 0; i < 6; i++) players.push(await newPlayer(`jugadorconnombrelargo${i}`));
   const group = await apiCall<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña de los nombres muy largos "), description: "Una peña para probar pantallas pequeñas" }, manager.token);
   for (const p of players.slice(1)) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
+  // The office icons are the group's choice: on, so the standings show them too.
+  expect((await apiCall("PUT", `/group/${group.body.id}/settings`, { officeIcons: true }, manager.token)).status).toBe(200);
   const roundIds: number[] = [];
+  const numbers: number[] = [];
   for (let r = 0; r < 4; r++) {
     const q = await pool();
     roundIds.push(q.id);
+    numbers.push(q.numberQuiniela);
     const dates = { groupId: group.body.id, quinielaId: q.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (24 + r) * HOUR).toISOString() };
     expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBe(201);
     for (const [i, p] of players.entries()) {
@@ -96,12 +109,15 @@ async function playedGroup() {
     expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
     expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: q.id, matches: OFFICIAL, plain15: { home: 1, away: 1 } }, admin)).status).toBeLessThan(300);
   }
+  const bet = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: group.body.id, quinielaId: roundIds[1], topNUsers: 4 }, manager.token);
+  expect(bet.status).toBe(201);
+  expect((await apiCall("PUT", `/Bet/${bet.body.id}/ConfirmBet`, undefined, manager.token)).status).toBeLessThan(300);
   const kiosk = await apiCall<{ token: string }>("POST", `/group/${group.body.id}/kiosk`, undefined, manager.token);
   expect(kiosk.status).toBe(201);
   return {
     manager,
     player: players[1],
-    values: { group: String(group.body.id), season: String(seasonId), round: String(roundIds[1]), open: String(roundIds[3]), kiosk: kiosk.body.token },
+    values: { group: String(group.body.id), season: String(seasonId), round: String(roundIds[1]), jornada: String(numbers[1]), open: String(roundIds[3]), kiosk: kiosk.body.token },
   };
 }
 
@@ -156,14 +172,16 @@ test.describe("every page fits the screen", () => {
 
   test("as a guest", async ({ page }) => {
     await checkAll(page, ROUTES.guest, data.values);
-    // The header's information link leads to the information page, not to a sign-in dead end.
+    // The information page is for signed-in users: a guest's header offers no link to it (it would only lead to the sign-in page).
     await page.goto("/login");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Información" })).toHaveAttribute("href", "/informacion");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Información" })).toHaveCount(0);
   });
 
   test("as a player", async ({ page }) => {
     await signIn(page, data.player.username);
     await checkAll(page, ROUTES.player, data.values);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Información" })).toHaveAttribute("href", "/informacion");
   });
 
   test("as a manager", async ({ page }) => {

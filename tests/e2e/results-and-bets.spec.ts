@@ -183,6 +183,8 @@ test.describe("bet evolution", () => {
 test.describe("standings export", () => {
   test("the standings download as a spreadsheet with one row per player and every column", async ({ page }) => {
     const s = await playedRounds();
+    // The icons are the group's office custom: on, so the export's last column has them.
+    expect((await apiCall("PUT", `/group/${s.groupId}/settings`, { officeIcons: true }, s.manager.token)).status).toBe(200);
     await signIn(page, s.ana.username);
     await page.goto(`/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion`);
     const download = page.waitForEvent("download");
@@ -196,7 +198,7 @@ test.describe("standings export", () => {
       "Posición;Jugador;Puntos;Aciertos simples;Simples jugados;Aciertos dobles;Dobles jugados;Plenos al 15;Plenos jugados;Aciertos;Aciertos sin triples;Jugados sin triples;Precisión (%);Wilson;Top 5;Iconos",
     );
     expect(lines).toHaveLength(4);
-    // Manager: 14 + pleno (19 points), then 12: 31 points, 27 hits of 30.
+    // Manager: 14 + pleno (19 points), then 12: 31 points, 27 hits of 30 (no triples: the game's count is the same).
     expect(lines[1]).toMatch(new RegExp(`^1;${s.manager.username};31,00;26;28;0;0;1;2;27;27;30;90,0;0,\\d{4};Sí;Burro`));
     expect(lines[2]).toMatch(new RegExp(`^2;${s.ana.username};22,00;22;28;0;0;0;2;22;22;30;73,3;`));
     expect(lines[3]).toMatch(new RegExp(`^3;${s.bea.username};12,00;12;28;0;0;0;2;12;12;30;40,0;`));

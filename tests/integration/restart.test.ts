@@ -35,7 +35,8 @@ describe("the embedded database", () => {
     } finally {
       await second.app.close();
     }
-  });
+    // Two boots of the embedded database and their migrations: about 30 s on a loaded machine.
+  }, 90_000);
 
   it("writes mail to the outbox folder when no SMTP server is configured", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "quiniela-outbox-"));

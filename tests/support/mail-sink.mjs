@@ -12,7 +12,16 @@ export function decodeBody(raw) {
   } else if (/content-transfer-encoding:\s*base64/i.test(head)) {
     body = Buffer.from(body, "base64").toString("utf8");
   }
-  const subject = /^subject:\s*(.*)$/im.exec(head)?.[1] ?? "";
+  // The subject, unfolded and with its RFC 2047 encoded words decoded (nodemailer encodes "ñ").
+  const rawSubject = /^subject:\s*(.*(?:\r?\n[ \t].*)*)$/im.exec(head)?.[1] ?? "";
+  const subject = rawSubject
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc, text) =>
+      enc.toLowerCase() === "b"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+    );
   return { subject, text: body };
 }
 
