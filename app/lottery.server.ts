@@ -1,38 +1,15 @@
-import { redirect } from "@remix-run/node";
 import { logLine, lookupResult, SEARCH_FAILED, SEARCH_FINISHED, UNKNOWN_ERROR, type LogLine, type LookupResult } from "#core/contract/lottery";
 import { formatDate } from "#core/dates";
-import { ApiError, CONNECTION_ERROR, CONTRACT_MISMATCH } from "~/api/client.server";
-import { env } from "~/env.server";
-import { destroySession, getToken } from "~/session/session.server";
-import { toastCookie } from "~/session/toast.server";
+import { ApiError, CONTRACT_MISMATCH, send } from "~/api/client.server";
 import stylesHref from "~/styles/app.css";
 
 /**
  * The lottery calls take longer than the BFF client's 15 s: the backend may wait 10 s for the service
- * and retry throttling for up to 20 s, and the search streams for as long as it walks. So they are
- * sent here, with the same bearer token and the same handling of a revoked session.
+ * and retry throttling for up to 20 s, and the search streams for as long as it walks. So they go
+ * through the client's `send` with their own deadline, and read the answer here.
  */
-async function backendPost(request: Request, path: string, body: unknown, timeoutMs: number | null): Promise<Response> {
-  const token = await getToken(request);
-  const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(new URL(path, env().API_URL), {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-      signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : request.signal,
-    });
-  } catch {
-    throw new ApiError(503, CONNECTION_ERROR);
-  }
-  if (response.status === 401 && token) {
-    const cookies = new Headers();
-    cookies.append("Set-Cookie", await destroySession(request));
-    cookies.append("Set-Cookie", await toastCookie({ kind: "info", text: "Tu sesión ha terminado. Vuelve a iniciar sesión." }));
-    throw redirect("/login", { headers: cookies });
-  }
+async function backendPost(request: Request, path: string, body: Record<string, unknown>, timeoutMs: number | null): Promise<Response> {
+  const response = await send(request, "POST", path, body, timeoutMs ? AbortSignal.timeout(timeoutMs) : request.signal);
   if (!response.ok) {
     const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
     throw new ApiError(response.status, typeof data?.message === "string" ? data.message : `${UNKNOWN_ERROR} (HTTP ${response.status})`);

@@ -20,10 +20,11 @@ export const CONNECTION_ERROR = "Error de conexión con el servidor.";
 type Body = Record<string, unknown> | unknown[] | FormData | undefined;
 
 /**
- * Calls the backend for this request: bearer token from the session, the visitor's address for
- * rate limits, responses read in any key casing. A revoked token signs the visitor out.
+ * Sends one request to the backend for this visitor: bearer token from the session, the visitor's
+ * address for rate limits. A revoked token signs the visitor out; an unreachable backend is a 503.
+ * The answer comes back as it is, for callers that read it themselves (a streamed search).
  */
-export async function call<T>(request: Request, method: string, path: string, body?: Body): Promise<T> {
+export async function send(request: Request, method: string, path: string, body?: Body, signal: AbortSignal = AbortSignal.timeout(15_000)): Promise<Response> {
   const token = await getToken(request);
   const headers: Record<string, string> = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -37,7 +38,7 @@ export async function call<T>(request: Request, method: string, path: string, bo
   }
   let response: Response;
   try {
-    response = await fetch(new URL(path, env().API_URL), { method, headers, body: payload, signal: AbortSignal.timeout(15_000) });
+    response = await fetch(new URL(path, env().API_URL), { method, headers, body: payload, signal });
   } catch {
     throw new ApiError(503, CONNECTION_ERROR);
   }
@@ -47,6 +48,12 @@ export async function call<T>(request: Request, method: string, path: string, bo
     cookies.append("Set-Cookie", await toastCookie({ kind: "info", text: "Tu sesión ha terminado. Vuelve a iniciar sesión." }));
     throw redirect("/login", { headers: cookies });
   }
+  return response;
+}
+
+/** Calls the backend (see `send`) and reads the JSON answer in any key casing; a non-2xx is an ApiError. */
+export async function call<T>(request: Request, method: string, path: string, body?: Body): Promise<T> {
+  const response = await send(request, method, path, body);
   const text = await response.text();
   let data: unknown = null;
   try {
