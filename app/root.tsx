@@ -5,8 +5,8 @@ import { Header } from "~/components/Header";
 import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import { useNonce } from "~/components/nonce";
 import { Toast } from "~/components/Toast";
-import { getUser } from "~/session/session.server";
-import { readToast } from "~/session/toast.server";
+import { getUser } from "~/server/session/session.server";
+import { readToast } from "~/server/session/toast.server";
 import stylesHref from "~/styles/app.css";
 
 export const links: LinksFunction = () => [

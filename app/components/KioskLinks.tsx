@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
-import type { KioskLinkView } from "~/kiosk.server";
+import type { KioskLinkView } from "~/server/kiosk.server";
 
 /**
  * Kiosk links of a group, for its settings page: the manager makes a read-only link for the

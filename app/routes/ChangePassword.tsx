@@ -3,11 +3,11 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { api, errorMessage } from "~/api/client.server";
+import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { changePasswordSchema } from "~/forms/auth";
-import { getUser } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { getUser } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cambiar contraseña · Quiniela de peñas" }];
 

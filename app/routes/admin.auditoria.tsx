@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
-import { api, loadOrNull } from "~/api/client.server";
+import { api, loadOrNull } from "~/server/client.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
-import { requireAdmin } from "~/session/session.server";
+import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Registro de cambios · Quiniela de peñas" }];
 

@@ -5,11 +5,11 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { GroupSummary } from "#core/contract/group";
-import { api, errorMessage } from "~/api/client.server";
+import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { createUserSchema } from "~/forms/catalogue";
-import { requireAdmin } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { requireAdmin } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear usuario · Quiniela de peñas" }];
 

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsEditor } from "~/components/ResultsEditor";
-import { loadResultsEditor, saveResults } from "~/results-admin.server";
-import { requireAdmin } from "~/session/session.server";
+import { loadResultsEditor, saveResults } from "~/server/results-admin.server";
+import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];
 

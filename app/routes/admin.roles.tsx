@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ROLE_GESTOR, roleName, type GroupMember, type GroupSummary, type MyGroup } from "#core/contract/group";
-import { api, errorMessage, loadOrNull } from "~/api/client.server";
-import { refreshedUserCookie } from "~/api/groups.server";
+import { api, errorMessage, loadOrNull } from "~/server/client.server";
+import { refreshedUserCookie } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
 import { roleSchema } from "~/forms/groups";
-import { requireUser } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { requireUser } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Roles · Quiniela de peñas" }];
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 /** A missing avatar falls back to the default picture (spec section 2), so no page shows a broken image. */
 const fallback = () => redirect("/default-avatar.png", { headers: { "cache-control": "no-store" } });

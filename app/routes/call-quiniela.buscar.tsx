@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { searchHtmlResponse, searchNdjsonResponse } from "~/lottery.server";
-import { requireAdmin } from "~/session/session.server";
+import { searchHtmlResponse, searchNdjsonResponse } from "~/server/lottery.server";
+import { requireAdmin } from "~/server/session/session.server";
 
 /**
  * 'Buscar automática' of /call-quiniela. A resource route, so its answer can be a stream: an HTML

@@ -6,11 +6,11 @@ import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } fro
 import { useState, type FormEvent } from "react";
 import { lastDraw, logLine, SEARCH_FAILED, SEARCH_FINISHED, UNKNOWN_ERROR, type LogLine, type LookupResult } from "#core/contract/lottery";
 import { formatDate } from "#core/dates";
-import { api, ApiError, loadOrNull, rethrowResponse } from "~/api/client.server";
+import { api, ApiError, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { Alert, Field } from "~/components/Field";
 import { lookupSchema } from "~/forms/lottery";
-import { lookupDraw } from "~/lottery.server";
-import { requireAdmin } from "~/session/session.server";
+import { lookupDraw } from "~/server/lottery.server";
+import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultar Resultados Loterías · Quiniela de peñas" }];
 

@@ -5,8 +5,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { ALIAS_EXAMPLE, linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
-import { handleEditor, loadEditor } from "~/pool-editor.server";
-import { requireAdmin } from "~/session/session.server";
+import { handleEditor, loadEditor } from "~/server/pool-editor.server";
+import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear quiniela · Quiniela de peñas" }];
 

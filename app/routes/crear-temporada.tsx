@@ -5,11 +5,11 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { Season } from "#core/contract/season";
 import { formatDate } from "#core/dates";
-import { api, errorMessage } from "~/api/client.server";
+import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { pointsSchema, seasonSchema } from "~/forms/catalogue";
-import { requireAdmin } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { requireAdmin } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear temporada · Quiniela de peñas" }];
 

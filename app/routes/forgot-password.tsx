@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { api, ApiError, CONNECTION_ERROR } from "~/api/client.server";
+import { api, ApiError, CONNECTION_ERROR } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { forgotSchema } from "~/forms/auth";
 

@@ -4,13 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
-import { api, ApiError, errorMessage } from "~/api/client.server";
-import { loadGroup, refreshedUserCookie } from "~/api/groups.server";
+import { api, ApiError, errorMessage } from "~/server/client.server";
+import { loadGroup, refreshedUserCookie } from "~/server/groups.server";
 import { FormErrors } from "~/components/Field";
 import { GroupFields } from "~/components/GroupForms";
 import { groupSchema, removeMemberSchema } from "~/forms/groups";
-import { requireManagerOf } from "~/session/guards.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { requireManagerOf } from "~/server/session/guards.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Grupo"} · Quiniela de peñas` }];
 

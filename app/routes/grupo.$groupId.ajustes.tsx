@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
-import { api, loadOrNull } from "~/api/client.server";
-import { roundSettingsAction, roundSettingsLoader } from "~/api/round-settings.server";
+import { api, loadOrNull } from "~/server/client.server";
+import { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
 import { KioskLinks } from "~/components/KioskLinks";
 import { OfficeSettings } from "~/components/OfficeSettings";
 import { RoundSettings } from "~/components/RoundSettings";
-import { loadKioskLinks } from "~/kiosk.server";
-import { loadOfficeSettings } from "~/office-settings.server";
+import { loadKioskLinks } from "~/server/kiosk.server";
+import { loadOfficeSettings } from "~/server/office-settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Ajustes del grupo · Quiniela de peñas" }];
 

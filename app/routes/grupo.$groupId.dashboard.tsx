@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
-import { groupRounds, groupSeasons, loadGroup } from "~/api/groups.server";
+import { groupRounds, groupSeasons, loadGroup } from "~/server/groups.server";
 import { RoundState } from "~/components/RoundState";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel de ${data?.group.name ?? "grupo"} · Quiniela de peñas` }];

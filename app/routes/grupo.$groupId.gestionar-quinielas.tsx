@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { roundSettingsAction, roundSettingsLoader } from "~/api/round-settings.server";
+import { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
 import { RoundSettings } from "~/components/RoundSettings";
 
 export const meta: MetaFunction = () => [{ title: "Gestionar quinielas · Quiniela de peñas" }];

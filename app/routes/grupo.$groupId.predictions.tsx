@@ -9,7 +9,7 @@ import { SIGNS } from "#core/domain/signs";
 import { Alert } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
-import { loadPredictions, sendPrediction, type MatchRow } from "~/predictions.server";
+import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predictions.server";
 
 export const meta: MetaFunction = () => [{ title: "Pronósticos · Quiniela de peñas" }];
 

@@ -12,7 +12,7 @@ import { Alert, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { betEditDefaults, betEditSchema, type BetEditForm } from "~/forms/bet";
 import { MATCH_FIELDS } from "~/forms/prediction";
-import { groupBetAction, loadGroupBet, type MatchRow } from "~/group-bet.server";
+import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.server";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 

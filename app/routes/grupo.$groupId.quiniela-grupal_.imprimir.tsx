@@ -4,10 +4,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Bet, BET_LOAD_ERROR } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { SIGNS } from "#core/domain/signs";
-import { api, errorMessage, rethrowResponse } from "~/api/client.server";
-import { loadGroup } from "~/api/groups.server";
+import { api, errorMessage, rethrowResponse } from "~/server/client.server";
+import { loadGroup } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
-import { matchesOf } from "~/group-bet.server";
+import { matchesOf } from "~/server/group-bet.server";
 
 /** The ticket alone, to print and take to the lottery shop: no header, one page. */
 export const handle = { bare: true };

@@ -8,8 +8,8 @@ import { MAX_HITS, type PlayerSort } from "#core/domain/bet-stats";
 import type { Pick, Score, Sign } from "#core/domain/signs";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
-import { loadRoundResults } from "~/bet-stats.server";
-import { roundHref } from "~/bet-stats-ui";
+import { loadRoundResults } from "~/server/bet-stats.server";
+import { roundHref } from "~/components/bet-stats-ui";
 
 export const meta: MetaFunction = () => [{ title: "Resultados y apuestas · Quiniela de peñas" }];
 

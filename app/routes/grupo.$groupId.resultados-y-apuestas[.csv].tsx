@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MATCHES } from "#core/domain/signs";
-import { csvError, csvResponse, positiveId, readSummary } from "~/bet-stats.server";
-import { ROUND_LOAD_ERROR } from "~/bet-stats-ui";
-import { requireUser } from "~/session/session.server";
+import { csvError, csvResponse, positiveId, readSummary } from "~/server/bet-stats.server";
+import { ROUND_LOAD_ERROR } from "~/components/bet-stats-ui";
+import { requireUser } from "~/server/session/session.server";
 
 /**
  * One round's predictions as a spreadsheet, once the round is closed: a row per player with

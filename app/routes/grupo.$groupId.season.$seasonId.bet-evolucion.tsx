@@ -7,8 +7,8 @@ import { BetEvolutionChart } from "~/charts/BetEvolutionChart";
 import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
-import { loadBetEvolution } from "~/bet-stats.server";
-import { MISSING_SEASON, roundHref } from "~/bet-stats-ui";
+import { loadBetEvolution } from "~/server/bet-stats.server";
+import { MISSING_SEASON, roundHref } from "~/components/bet-stats-ui";
 
 export const meta: MetaFunction = () => [{ title: "Evolución de la Quiniela grupal · Quiniela de peñas" }];
 

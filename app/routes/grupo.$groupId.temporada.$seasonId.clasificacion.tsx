@@ -5,7 +5,7 @@ import type { ClassificationSort } from "#core/contract/classification";
 import { Alert } from "~/components/Field";
 import { SeasonPicker } from "~/components/SeasonPicker";
 import { StandingsLegend, StandingsTable } from "~/components/StandingsTable";
-import { loadStandings } from "~/standings.server";
+import { loadStandings } from "~/server/standings.server";
 
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvError, csvResponse, positiveId } from "~/bet-stats.server";
-import { api } from "~/api/client.server";
-import { requireUser } from "~/session/session.server";
+import { csvError, csvResponse, positiveId } from "~/server/bet-stats.server";
+import { api } from "~/server/client.server";
+import { requireUser } from "~/server/session/session.server";
 import { ClassificationRows, type ClassificationRow, type Icon } from "#core/contract/classification";
 
 const ICON_NAMES: Record<Icon, string> = { burro: "Burro", pina: "Piña", bola: "Bola", rinoceronte: "Rinoceronte" };

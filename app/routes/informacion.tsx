@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { requireUser } from "~/session/session.server";
+import { requireUser } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Información para usuarios · Quiniela de peñas" }];
 

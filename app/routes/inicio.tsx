@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { joinGroup, loadMyGroups } from "~/api/groups.server";
+import { joinGroup, loadMyGroups } from "~/server/groups.server";
 import { AdminPanel } from "~/components/AdminPanel";
 import { MyGroups } from "~/components/GroupForms";
-import { requireUser } from "~/session/session.server";
+import { requireUser } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Inicio · Quiniela de peñas" }];
 

@@ -6,7 +6,7 @@ import { formatDateTime } from "#core/dates";
 import { kioskPage, nextKioskPage } from "#core/domain/kiosk-pages";
 import { IconGlyph } from "~/components/IconGlyph";
 import { formatPoints, ICONS } from "~/components/StandingsTable";
-import { loadKioskScreen } from "~/kiosk.server";
+import { loadKioskScreen } from "~/server/kiosk.server";
 
 // No header, no navigation and no script: the office screen reaches nothing else of the app and is
 // plain HTML refreshed by a meta refresh (root.tsx reads this).

@@ -4,12 +4,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ApiError, CONNECTION_ERROR } from "~/api/client.server";
+import { ApiError, CONNECTION_ERROR } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { loginSchema } from "~/forms/auth";
-import { loadingPhrases } from "~/phrases.server";
-import { auth } from "~/session/auth.server";
-import { commitUser, getUser, homeFor, safeRedirect } from "~/session/session.server";
+import { loadingPhrases } from "~/server/phrases.server";
+import { auth } from "~/server/session/auth.server";
+import { commitUser, getUser, homeFor, safeRedirect } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión · Quiniela de peñas" }];
 

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Phrase } from "#core/contract/phrase";
 import { Alert, Field, FormErrors } from "~/components/Field";
 import { passwordSchema, phraseSchema } from "~/forms/profile";
-import { loadProfile, profileAction } from "~/profile.server";
+import { loadProfile, profileAction } from "~/server/profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Perfil · Quiniela de peñas" }];
 

@@ -6,9 +6,9 @@ import { PoolSummaryList } from "#core/contract/quiniela";
 import { CurrentSeason } from "#core/contract/season";
 import { formatDate, formatDateTime } from "#core/dates";
 import { roundStateLabel, roundStatus } from "#core/domain/round-status";
-import { ApiError, api, loadOrNull, rethrowResponse } from "~/api/client.server";
+import { ApiError, api, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { Alert } from "~/components/Field";
-import { requireUser } from "~/session/session.server";
+import { requireUser } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Quinielas · Quiniela de peñas" }];
 

@@ -4,12 +4,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { api, errorMessage } from "~/api/client.server";
+import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
-import { getUser, homeFor } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
-import { readMultipartForm, TOO_LARGE } from "~/upload.server";
+import { getUser, homeFor } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
+import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
 
 export const meta: MetaFunction = () => [{ title: "Registro · Quiniela de peñas" }];
 

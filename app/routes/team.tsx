@@ -4,12 +4,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { Team } from "#core/contract/team";
-import { api, errorMessage } from "~/api/client.server";
+import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { ALIAS_EXAMPLE, teamSchema } from "~/forms/catalogue";
-import { requireAdmin } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { requireAdmin } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Equipos · Quiniela de peñas" }];
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { unseal } from "../../app/session/seal.server";
+import { unseal } from "../../app/server/session/seal.server";
 import type { SunkMail } from "../support/mail-sink.mjs";
 import { E2E } from "../support/e2e-env.mjs";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createCookie, createSession, redirect, type Session } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { seal, unseal } from "./seal.server";
 
 export interface SessionData {

@@ -6,9 +6,9 @@ import type { Season } from "#core/contract/season";
 import type { Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
-import { api, ApiError, errorMessage } from "~/api/client.server";
+import { api, ApiError, errorMessage } from "~/server/client.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
-import { redirectWithToast } from "~/session/toast.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";
 export const TEAMS_ERROR = "No se pudieron cargar los equipos (continuarás igualmente).";

@@ -3,10 +3,10 @@ import { json } from "@remix-run/node";
 import type { GroupRound } from "#core/contract/group-quiniela";
 import { PREDICTION_SEND_ERROR, type MyPrediction } from "#core/contract/prediction";
 import type { Quiniela } from "#core/contract/quiniela";
-import { api, ApiError, errorMessage, rethrowResponse } from "~/api/client.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { picksOf, predictionSchema } from "~/forms/prediction";
-import { requireUser } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { requireUser } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export interface MatchRow {
   position: number;

@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { camelKeys } from "#core/contract/common";
-import { env } from "~/env.server";
-import { destroySession, getToken } from "~/session/session.server";
-import { toastCookie } from "~/session/toast.server";
+import { env } from "~/server/env.server";
+import { destroySession, getToken } from "~/server/session/session.server";
+import { toastCookie } from "~/server/session/toast.server";
 
 /** A backend answer that was not 2xx; `message` is the backend's Spanish `{ message }`. */
 export class ApiError extends Error {

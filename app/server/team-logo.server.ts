@@ -2,7 +2,7 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import type { Team } from "#core/contract/team";
 import { teamKey } from "#core/domain/team-names";
-import { api } from "~/api/client.server";
+import { api } from "~/server/client.server";
 
 const PUBLIC_DIR = path.resolve("public");
 const TEAMS_TTL_MS = 60_000;

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { Quiniela, QuinielaMatch, QuinielaResults } from "#core/contract/quiniela";
 import { MATCHES } from "#core/domain/signs";
-import { api, ApiError, rethrowResponse } from "~/api/client.server";
+import { api, ApiError, rethrowResponse } from "~/server/client.server";
 import { resultsSchema } from "~/forms/catalogue";
-import { redirectWithToast } from "~/session/toast.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 /**
  * The results screen: the round selector, the chosen pool's matches and its official results so far.

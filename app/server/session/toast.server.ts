@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 export interface Toast {
   kind: "success" | "error" | "info";

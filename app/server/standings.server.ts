@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
 import type { ClassificationInfo, ClassificationRow, ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/classification";
-import { api, errorMessage } from "~/api/client.server";
-import { groupSeasons } from "~/api/groups.server";
-import { requireUser } from "~/session/session.server";
+import { api, errorMessage } from "~/server/client.server";
+import { groupSeasons } from "~/server/groups.server";
+import { requireUser } from "~/server/session/session.server";
 
 export const SORTS: ClassificationSort[] = ["points", "hits", "accuracy", "wilson", "name"];
 export const LOAD_ERROR = "Error al cargar los datos del grupo.";

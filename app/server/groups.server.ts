@@ -5,8 +5,8 @@ import { ROLE_GESTOR, type GroupDetail, type JoinedGroup, type MyGroup } from "#
 import type { GroupRound } from "#core/contract/group-quiniela";
 import { GroupSeasons, type Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
-import { requireUser, updateSessionUser } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { requireUser, updateSessionUser } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 import { api, ApiError, errorMessage, loadOrNull } from "./client.server";
 
 /**

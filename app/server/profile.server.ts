@@ -5,11 +5,11 @@ import { AlertPreference, PASSWORD_RULE_MESSAGE } from "#core/contract/auth";
 import { GroupRefList } from "#core/contract/group";
 import { PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
-import { api, errorMessage, loadOrNull, rethrowResponse } from "~/api/client.server";
+import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { alertSchema, deletePhraseSchema, passwordSchema, phraseSchema } from "~/forms/profile";
-import { requireUser, updateSessionUser } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
-import { readMultipartForm, TOO_LARGE } from "~/upload.server";
+import { requireUser, updateSessionUser } from "~/server/session/session.server";
+import { redirectWithToast } from "~/server/session/toast.server";
+import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
 
 export const AVATAR_ERROR = "Error al subir el avatar.";
 export const ALERT_ERROR = "No se pudo guardar tu preferencia";

@@ -1,9 +1,9 @@
 import type { KioskLink } from "#core/contract/kiosk";
 import { KIOSK_INVALID, KioskScreen } from "#core/contract/kiosk";
-import { api, ApiError, errorMessage } from "~/api/client.server";
-import { env } from "~/env.server";
-import { requireManagerOf } from "~/session/guards.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { api, ApiError, errorMessage } from "~/server/client.server";
+import { env } from "~/server/env.server";
+import { requireManagerOf } from "~/server/session/guards.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export interface KioskLinkView {
   id: number;

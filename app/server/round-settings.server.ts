@@ -5,8 +5,8 @@ import type { GroupRound, GroupRoundDetail } from "#core/contract/group-quiniela
 import type { PoolType, Quiniela } from "#core/contract/quiniela";
 import { madridLocalToUtc } from "#core/dates";
 import { blockSchema, configureRoundSchema, roundStatusSchema } from "~/forms/groups";
-import { requireManagerOf } from "~/session/guards.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { requireManagerOf } from "~/server/session/guards.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 import { api, ApiError, errorMessage } from "./client.server";
 import { groupRounds, groupSeasons } from "./groups.server";
 

@@ -16,11 +16,11 @@ import {
 import type { Prediction } from "#core/contract/prediction";
 import type { Quiniela } from "#core/contract/quiniela";
 import { resolveTopN } from "#core/domain/group-bet";
-import { api, ApiError, errorMessage, rethrowResponse } from "~/api/client.server";
-import { loadGroup } from "~/api/groups.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
+import { loadGroup } from "~/server/groups.server";
 import { betEditSchema } from "~/forms/bet";
 import { picksOf } from "~/forms/prediction";
-import { redirectWithToast } from "~/session/toast.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 export interface MatchRow {
   position: number;

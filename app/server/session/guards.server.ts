@@ -1,6 +1,6 @@
 import type { GroupDetail } from "#core/contract/group";
 import { ROLE_GESTOR } from "#core/contract/group";
-import { api, ApiError } from "~/api/client.server";
+import { api, ApiError } from "~/server/client.server";
 import { requireUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 

@@ -1,9 +1,9 @@
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { computeBetStats, parsePlayerSort, sortPlayers } from "#core/domain/bet-stats";
-import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "~/api/client.server";
-import { requireUser } from "~/session/session.server";
+import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
+import { requireUser } from "~/server/session/session.server";
 
-import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/bet-stats-ui";
+import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";
 
 /** A positive integer id from the URL; null for anything else (missing, 'undefined', text). */
 export function positiveId(raw: string | undefined | null): number | null {
