@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { Team } from "#core/contract/team";
+import { teamList, type Team } from "#core/contract/team";
 import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Equipos · Quiniela de peñas
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
-    return json({ teams: await api.get<Team[]>(request, "/team/List"), loadError: null });
+    return json({ teams: await api.read(request, "/team/List", teamList), loadError: null });
   } catch (error) {
     if (error instanceof Response) throw error;
     return json({ teams: [] as Team[], loadError: errorMessage(error, "No se pudieron cargar los equipos.") });

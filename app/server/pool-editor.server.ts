@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { Quiniela } from "#core/contract/quiniela";
 import type { Season } from "#core/contract/season";
-import type { Team } from "#core/contract/team";
+import { teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
 import { api, ApiError, errorMessage } from "~/server/client.server";
@@ -82,7 +82,7 @@ function passOrNull(error: unknown): null {
 
 async function loadTeams(request: Request): Promise<{ teams: Team[]; teamsError: string | null }> {
   try {
-    return { teams: await api.get<Team[]>(request, "/team/List"), teamsError: null };
+    return { teams: await api.read(request, "/team/List", teamList), teamsError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     return { teams: [], teamsError: TEAMS_ERROR };

@@ -1,6 +1,6 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
-import type { Team } from "#core/contract/team";
+import { teamList } from "#core/contract/team";
 import { teamKey } from "#core/domain/team-names";
 import { api } from "~/server/client.server";
 
@@ -33,7 +33,7 @@ let teamsCache: { at: number; logos: Map<string, string | null> } | null = null;
 async function configuredLogo(request: Request, name: string): Promise<string | null> {
   if (!teamsCache || Date.now() - teamsCache.at > TEAMS_TTL_MS) {
     try {
-      const teams = await api.get<Team[]>(request, "/team/List");
+      const teams = await api.read(request, "/team/List", teamList);
       teamsCache = { at: Date.now(), logos: new Map(teams.flatMap((t) => [t.name, ...t.alias].map((n) => [teamKey(n), t.logo]))) };
     } catch {
       return null;

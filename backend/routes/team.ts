@@ -1,27 +1,34 @@
 import type { FastifyInstance } from "fastify";
-import { id } from "#core/contract/common";
-import { addAliasBody, createTeamBody } from "#core/contract/team";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { addAliasBody, createTeamBody, team, teamList, teamParams } from "#core/contract/team";
 import { requireAdmin, requireUser, type Deps } from "../context";
-import { parse } from "../validate";
+import { errorReplies } from "../schema";
 import * as teams from "../services/team";
 
-export default async function teamRoutes(app: FastifyInstance, deps: Deps) {
+export default async function teamRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["team"];
 
-  app.get("/team/List", { schema: { tags, summary: "Equipos con sus alias" } }, async (request) => {
+  app.get("/team/List", { schema: { tags, summary: "Equipos con sus alias", response: { 200: teamList, ...errorReplies } } }, async (request) => {
     requireUser(request);
     return teams.listTeams(deps.db);
   });
 
-  app.post("/team/Create", { schema: { tags, summary: "Crea un equipo {name, logo, alias[]} (admin)" } }, async (request, reply) => {
-    const admin = requireAdmin(request);
-    return reply.code(201).send(await teams.createTeam(deps, admin.id, parse(createTeamBody, request.body)));
-  });
+  app.post(
+    "/team/Create",
+    { schema: { tags, summary: "Crea un equipo {name, logo, alias[]} (admin)", body: createTeamBody, response: { 201: team, ...errorReplies } } },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      return reply.code(201).send(await teams.createTeam(deps, admin.id, request.body));
+    },
+  );
 
-  app.post("/team/:id/add-alias", { schema: { tags, summary: "Añade un alias a un equipo (admin)" } }, async (request) => {
-    const admin = requireAdmin(request);
-    const teamId = parse(id, (request.params as { id: string }).id);
-    const { alias } = parse(addAliasBody, request.body);
-    return teams.addAlias(deps, admin.id, teamId, alias);
-  });
+  app.post(
+    "/team/:id/add-alias",
+    { schema: { tags, summary: "Añade un alias a un equipo (admin)", params: teamParams, body: addAliasBody, response: { 200: team, ...errorReplies } } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return teams.addAlias(deps, admin.id, request.params.id, request.body.alias);
+    },
+  );
 }

@@ -113,6 +113,18 @@ export const bodyBoolean = (message = "Valor no válido: se esperaba verdadero o
 export const bodyNumber = (message = "Valor no válido: se esperaba un número.") =>
   z.number({ errorMap: () => ({ message }) }).finite(message);
 
+/**
+ * Numbers in an answer, read the way the spec allows them to arrive: a JSON number, or the digits
+ * PostgreSQL sends for a bigint or numeric ("12", "0.75"). Anything else is off contract.
+ */
+export const wireNumber = z
+  .union([z.number(), z.string().regex(/^-?\d+(?:\.\d+)?$/)])
+  .transform((v) => Number(v))
+  .pipe(z.number().finite());
+export const wireInt = wireNumber.pipe(z.number().int());
+/** An id in an answer: a positive integer, as a number or its digits. */
+export const wireId = wireNumber.pipe(z.number().int().min(1));
+
 /** Text from a person: trimmed, bounded, free of control characters. */
 export function text(max: number, required?: string) {
   const base = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./common";
+import { id, text, wireId } from "./common";
 
 export const TEAM_NAME_REQUIRED = "El nombre es obligatorio";
 export const ALIAS_NOT_ARRAY = "Alias debe ser un array JSON";
@@ -37,6 +37,16 @@ export const aliases = z.unknown().transform((value, ctx) => {
   return list;
 });
 
+/** An answer's alias list, as an array or as the JSON string of one (spec section 5). */
+const aliasesRead = z.union([z.array(z.unknown()), z.string(), z.null()]).transform((value, ctx) => {
+  const list = aliasList(value);
+  if (list === null) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: ALIAS_NOT_ARRAY });
+    return z.NEVER;
+  }
+  return list;
+});
+
 /** A path or address whose percent-escapes decode (no "/%E0%A4%A"). */
 const decodable = (v: string) => {
   try {
@@ -69,9 +79,13 @@ export const createTeamBody = z.object({
 export const addAliasBody = z.object({ alias: text(100, "El alias es obligatorio.") });
 
 /** GET /team/List items; POST /team/Create and /team/{id}/add-alias answer one. */
-export interface Team {
-  id: number;
-  name: string;
-  logo: string | null;
-  alias: string[];
-}
+export const team = z.object({
+  id: wireId,
+  name: z.string(),
+  logo: z.string().nullable(),
+  alias: aliasesRead,
+});
+export type Team = z.infer<typeof team>;
+export const teamList = z.array(team);
+
+export const teamParams = z.object({ id });

@@ -1,0 +1,33 @@
+import type { FastifySchemaCompiler } from "fastify";
+import { z } from "zod";
+import { camelKeys, firstIssue } from "#core/contract/common";
+import { badRequest } from "./errors";
+
+/**
+ * Every request part a route declares is checked by the contract's own zod schema: bodies in either
+ * key casing (the spec's PascalCase or camelCase), params and query strings as they come. A failure
+ * is a `{ message }` 400 with the schema's first Spanish message.
+ */
+export const contractValidator: FastifySchemaCompiler<z.ZodTypeAny> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(httpPart === "body" ? camelKeys(data ?? {}) : data);
+    return result.success ? { value: result.data } : { error: badRequest(firstIssue(result.error)) };
+  };
+
+/** The body of every error answer: one Spanish sentence. */
+export const errorBody = z.object({ message: z.string() }).describe("Error: un mensaje en español para mostrar tal cual.");
+
+/** The errors any authenticated operation may answer, each a `{ message }`. */
+export const errorReplies = {
+  400: errorBody.describe("Datos no válidos"),
+  401: errorBody.describe("Sin sesión o sesión caducada"),
+  403: errorBody.describe("Sin permiso"),
+  404: errorBody.describe("No existe"),
+  409: errorBody.describe("Conflicto: el estado cambió o ya existe"),
+  429: errorBody.describe("Demasiados intentos"),
+  500: errorBody.describe("Error interno, con su referencia"),
+} as const;
+
+/** A 204: the operation answers no body. */
+export const noContent = z.null().describe("Sin contenido");
