@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   let message: string | undefined;
   try {
-    ({ message } = await api.post<{ message?: string }>(request, "/auth/register-by-admin", submission.value));
+    ({ message } = await api.postAs<{ message?: string }>(request, "/auth/register-by-admin", submission.value));
   } catch (error) {
     if (error instanceof Response) throw error;
     return json({ lastResult: submission.reply({ formErrors: [`Error al crear usuario: ${errorMessage(error, "inténtalo de nuevo.")}`] }) }, { status: 400 });

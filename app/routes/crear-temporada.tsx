@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: seasonSchema });
   if (submission.status !== "success") return json({ intent: "create", lastResult: submission.reply() }, { status: 400 });
   try {
-    const season = await api.post<Season>(request, "/season/CreateSeason", submission.value);
+    const season = await api.postAs<Season>(request, "/season/CreateSeason", submission.value);
     return redirectWithToast("/crear-temporada", { kind: "success", text: `Temporada ${season.name} creada.` });
   } catch (error) {
     if (error instanceof Response) throw error;

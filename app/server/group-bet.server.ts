@@ -129,7 +129,7 @@ export async function groupBetAction(request: Request, groupIdParam: string | un
 
   // Generate: the typed top N goes as typed; the backend turns an invalid one into 1 (spec section 5).
   try {
-    const bet = await api.post<{ numberQuiniela: number }>(request, "/Bet/GenerateBet", {
+    const bet = await api.postAs<{ numberQuiniela: number }>(request, "/Bet/GenerateBet", {
       groupId: group.id,
       quinielaId: Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0,
       seasonId: Number(formData.get("seasonId")) || undefined,

@@ -48,7 +48,7 @@ export async function joinGroup(request: Request) {
   if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
   let joined: JoinedGroup;
   try {
-    joined = await api.post<JoinedGroup>(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`);
+    joined = await api.postAs<JoinedGroup>(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`);
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = `Error al unirte: ${errorMessage(error, "inténtalo de nuevo.")}`;
@@ -65,7 +65,7 @@ export async function createGroup(request: Request) {
   if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
   let group: GroupDetail;
   try {
-    group = await api.post<GroupDetail>(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" });
+    group = await api.postAs<GroupDetail>(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" });
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = `Error al crear grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;

@@ -196,8 +196,8 @@ async function savePool(
   try {
     saved =
       state.mode === "edit"
-        ? await api.put<Quiniela>(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body)
-        : await api.post<Quiniela>(request, "/quiniela/CreateQuiniela", body);
+        ? await api.putAs<Quiniela>(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body)
+        : await api.postAs<Quiniela>(request, "/quiniela/CreateQuiniela", body);
   } catch (error) {
     if (error instanceof Response) throw error;
     // Another admin saved first: 409, the typed pool stays in the form and the current values are shown.

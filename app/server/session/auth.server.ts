@@ -16,7 +16,7 @@ export function auth() {
       const identifier = String(form.get("identifier") ?? "").trim();
       const password = String(form.get("password") ?? "");
       const body = looksLikeEmail(identifier) ? { email: identifier, password } : { username: identifier, password };
-      const { token, ...user } = await api.post<SessionUser & { token: string }>(request, "/auth/login", body);
+      const { token, ...user } = await api.postAs<SessionUser & { token: string }>(request, "/auth/login", body);
       return { user, token };
     }),
     "form",
