@@ -14,7 +14,7 @@ export const LOCK_KEYS = {
 
 /**
  * Runs `job` only if no other instance on this PostgreSQL holds the lock, and returns its value;
- * `skipped` when another one does. The lock is a transaction's (pg_try_advisory_xact_lock), so it
+ * `{ ran: false }` when another one does. The lock is a transaction's (pg_try_advisory_xact_lock), so it
  * goes with the transaction even if the process dies. The job writes through `db` (its own
  * connections): the transaction only holds the lock. Embedded PGlite serves one process: the job
  * just runs.
