@@ -20,6 +20,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Two built app instances on one PostgreSQL (npm run test:multi, after npm run build).
+        resolve: { alias },
+        test: { name: "multi", include: ["tests/multi/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
     ],
   },
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildBackend } from "./app";
 import { defaultBackendConfig, type BackendConfig } from "./config";
 import type { Deps } from "./context";
+import { inTurn, LOCK_KEYS } from "./db/advisory";
 import { openDb, type Db } from "./db/db";
 import { migrate } from "./db/migrate";
 import { startAutoImport } from "./lottery/schedule";
@@ -64,7 +65,12 @@ async function kioskSecret(dataDir: string): Promise<string> {
 }
 
 /** The first admin comes from ADMIN_*; without them, one is made with a password written to DATA_DIR. */
-async function ensureAdmin({ db, ...deps }: Deps, options: BackendOptions) {
+async function ensureAdmin(deps: Deps, options: BackendOptions) {
+  // Instances starting together on one PostgreSQL take turns, so only one of them makes the admin.
+  await inTurn(deps.db, LOCK_KEYS.firstAdmin, (db) => ensureAdminIn({ ...deps, db }, options));
+}
+
+async function ensureAdminIn({ db, ...deps }: Deps, options: BackendOptions) {
   const depsWithDb = { db, ...deps };
   if (options.admin) {
     const exists = await db.one("select 1 from users where lower(username) = lower($1) or lower(email) = lower($2)", [

@@ -1,5 +1,6 @@
 import { formatDateTime } from "#core/dates";
 import type { Deps } from "../context";
+import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
 
 const HOUR_MS = 3_600_000;
 export const REMINDER_INTERVAL_MS = 60_000;
@@ -84,6 +85,16 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
   return sent;
 }
 
+/**
+ * The scheduler's run: with several instances on one PostgreSQL, only the one holding the advisory
+ * lock reads and sends (the others skip this minute), so the due list is not read N times; the
+ * claim in reminders_sent still keeps each mail to one even if two runs overlapped.
+ */
+export async function sendDueRemindersOnce(deps: Deps): Promise<number> {
+  const run = await onceAcrossInstances(deps.db, LOCK_KEYS.reminders, () => sendDueReminders(deps));
+  return run.ran ? run.value : 0;
+}
+
 /** The first run waits a moment, so it does not slow down the start (or a short-lived test backend). */
 export const REMINDER_FIRST_RUN_MS = 5_000;
 
@@ -96,7 +107,7 @@ export function startReminders(deps: Deps, options: { intervalMs?: number; log: 
     running = running.then(async () => {
       if (stopped) return;
       try {
-        const sent = await sendDueReminders(deps);
+        const sent = await sendDueRemindersOnce(deps);
         if (sent) options.log(`Recordatorios enviados: ${sent}`);
       } catch (error) {
         options.log(`No se pudieron enviar los recordatorios: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,41 @@
+import type { Db } from "./db";
+
+/**
+ * pg_advisory lock keys: one per job that must run in one instance at a time, the same number in
+ * every instance. Migrations use 727274 (backend/db/migrate.ts), the lottery import 0x4c415155
+ * (backend/lottery/schedule.ts).
+ */
+export const LOCK_KEYS = {
+  /** "REMI": the reminders' run. */
+  reminders: 0x52454d49,
+  /** "ADMN": the first admin at start. */
+  firstAdmin: 0x41444d4e,
+} as const;
+
+/**
+ * Runs `job` only if no other instance on this PostgreSQL holds the lock, and returns its value;
+ * `{ ran: false }` when another one does. The lock is a transaction's (pg_try_advisory_xact_lock), so it
+ * goes with the transaction even if the process dies. The job writes through `db` (its own
+ * connections): the transaction only holds the lock. Embedded PGlite serves one process: the job
+ * just runs.
+ */
+export async function onceAcrossInstances<T>(db: Db, key: number, job: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+  if (db.kind !== "postgres") return { ran: true, value: await job() };
+  return db.tx(async (tx) => {
+    const lock = await tx.one<{ ok: boolean }>("select pg_try_advisory_xact_lock($1::bigint) as ok", [key]);
+    if (!lock?.ok) return { ran: false as const };
+    return { ran: true as const, value: await job() };
+  });
+}
+
+/**
+ * Runs `step` in one transaction that waits for the lock (pg_advisory_xact_lock): instances starting
+ * together take turns, so a check-then-insert at start (the first admin) happens once. PGlite: a
+ * plain transaction.
+ */
+export async function inTurn<T>(db: Db, key: number, step: (tx: Db) => Promise<T>): Promise<T> {
+  return db.tx(async (tx) => {
+    if (tx.kind === "postgres") await tx.query("select pg_advisory_xact_lock($1::bigint)", [key]);
+    return step(tx);
+  });
+}
