@@ -10,9 +10,10 @@ export const FORM_MAX_BYTES = 1024 * 1024;
 /**
  * Pages whose form carries a file (an avatar): their bodies stream to the route as before, which
  * reads at most 5 MB of the image and reports a bigger one next to the field. Add a path here
- * when a new screen uploads a file.
+ * when a new screen uploads a file. With JavaScript the same form posts to the page's Single Fetch
+ * address (`/perfil.data`), which streams too.
  */
-export const UPLOAD_PATHS = /^\/(register|registro|perfil)\/?$/i;
+export const UPLOAD_PATHS = /^\/(register|registro|perfil)(?:\/|\.data)?$/i;
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Quiniela de peñas</title></head>` +

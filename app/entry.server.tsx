@@ -6,7 +6,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 
-const ABORT_DELAY = 5_000;
+// Single Fetch: promises still pending in loader data are rejected after this long (Remix reads the
+// export), and React gets one more second to flush the rejected boundaries before the render is aborted.
+export const streamTimeout = 5_000;
 
 export default function handleRequest(
   request: Request,
@@ -16,13 +18,14 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { nonce?: string }).nonce ?? "";
+  withoutHydrationDataWhenBare(remixContext);
   // Bots and no-JS visitors get the whole document at once; browsers start on the shell.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -42,6 +45,20 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/**
+ * A page whose route says `handle = { bare: true }` (the office kiosk, see root.tsx) ships no script.
+ * With Single Fetch the loader data no longer travels inside <Scripts>: RemixServer streams it as
+ * inline scripts of its own, so the stream is dropped here before rendering.
+ */
+function withoutHydrationDataWhenBare(context: EntryContext) {
+  const bare = context.staticHandlerContext.matches.some(
+    (m) => (context.routeModules[m.route.id]?.handle as { bare?: boolean } | undefined)?.bare,
+  );
+  if (!bare || !context.serverHandoffStream) return;
+  void context.serverHandoffStream.cancel().catch(() => undefined);
+  context.serverHandoffStream = undefined;
 }

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { Header } from "~/components/Header";
 import { GeneralErrorBoundary } from "~/components/ErrorPage";
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Quiniela de peñas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, cookie }] = await Promise.all([getUser(request), readToast(request)]);
-  return json({ user, toast }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  return data({ user, toast }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 
 function Document({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
@@ -15,22 +15,22 @@ export const meta: MetaFunction = () => [{ title: "Cambiar contraseña · Quinie
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const user = await getUser(request);
-  return json({ token, mode: token ? "reset" : user ? "change" : "invalid" });
+  return { token, mode: token ? "reset" : user ? "change" : "invalid" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
   const hideFields = ["password", "confirm"];
-  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
   const { token, password } = submission.value;
   const user = await getUser(request);
-  if (!token && !user) return json({ lastResult: submission.reply({ formErrors: ["El enlace no es válido. Pide uno nuevo."], hideFields }) }, { status: 400 });
+  if (!token && !user) return data({ lastResult: submission.reply({ formErrors: ["El enlace no es válido. Pide uno nuevo."], hideFields }) }, { status: 400 });
   try {
     if (token) await api.post(request, "/auth/ResetPassword", { token, newPassword: password });
     else await api.post(request, "/auth/UpdatePassword", { newPassword: password });
   } catch (error) {
     const message = token ? errorMessage(error, "No se pudo cambiar la contraseña.") : `No se pudo actualizar la contraseña: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return json({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
+    return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
   }
   return token
     ? redirectWithToast("/login", { kind: "success", text: "Contraseña actualizada. Ya puedes iniciar sesión." })

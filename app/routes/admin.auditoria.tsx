@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
 import { api, loadOrNull } from "~/server/client.server";
@@ -12,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Registro de cambios · Quinie
 /** Every change by a manager or an admin, of every group and of the catalogue (docs/decisions/015). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ entries: await loadOrNull(() => api.read(request, "/Audit/All?limit=200", AuditTrailSchema)) });
+  return { entries: await loadOrNull(() => api.read(request, "/Audit/All?limit=200", AuditTrailSchema)) };
 }
 
 export default function AdminAudit() {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { GroupSummary } from "#core/contract/group";
@@ -20,11 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       api.get<GroupSummary[]>(request, "/group/GetAllGroups"),
       api.get<{ id: number; name: string }[]>(request, "/Auth/GetAllRoles"),
     ]);
-    return json({ groups: groups.map((g) => ({ id: g.id, name: g.name })), roles, loadError: null });
+    return { groups: groups.map((g) => ({ id: g.id, name: g.name })), roles, loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     const none: { id: number; name: string }[] = [];
-    return json({ groups: none, roles: none, loadError: "Error cargando grupos/roles" });
+    return { groups: none, roles: none, loadError: "Error cargando grupos/roles" };
   }
 }
 
@@ -32,13 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: createUserSchema });
   // "Añadir grupo" and "Eliminar" post too when JavaScript is off: the form comes back with the rows changed.
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   let message: string | undefined;
   try {
     ({ message } = await api.postAs<{ message?: string }>(request, "/auth/register-by-admin", submission.value));
   } catch (error) {
     if (error instanceof Response) throw error;
-    return json({ lastResult: submission.reply({ formErrors: [`Error al crear usuario: ${errorMessage(error, "inténtalo de nuevo.")}`] }) }, { status: 400 });
+    return data({ lastResult: submission.reply({ formErrors: [`Error al crear usuario: ${errorMessage(error, "inténtalo de nuevo.")}`] }) }, { status: 400 });
   }
   return redirectWithToast("/admin/crear-usuario", { kind: "success", text: message || "Usuario creado" });
 }

@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsEditor } from "~/components/ResultsEditor";
 import { loadResultsEditor, saveResults } from "~/server/results-admin.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];
+// A save refused as stale (409) still reloads the page's data (decision 021).
+export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 /** The same screen as /establecer-resultados/{quinielaId}, the round chosen by ?quinielaId. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(await loadResultsEditor(request, new URL(request.url).searchParams.get("quinielaId")));
+  return loadResultsEditor(request, new URL(request.url).searchParams.get("quinielaId"));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

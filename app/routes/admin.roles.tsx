@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ROLE_GESTOR, roleName, type GroupMember, type GroupSummary, type MyGroup } from "#core/contract/group";
 import { api, errorMessage, loadOrNull } from "~/server/client.server";
@@ -27,25 +27,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chosen = Number(new URL(request.url).searchParams.get("grupo"));
   const group = groups?.find((g) => g.id === chosen) ?? groups?.[0] ?? null;
   const members = group ? await loadOrNull(() => api.get<GroupMember[]>(request, `/Group/${group.id}/GetGroupMembers`)) : [];
-  return json({
+  return {
     groups: (groups ?? []).map((g) => ({ id: g.id, name: g.name })),
     group: group && { id: group.id, name: group.name },
     members: members ?? [],
     userId: user.id,
     loadError: groups === null ? "Error al cargar grupos" : members === null ? "Error al cargar miembros del grupo" : null,
-  });
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: roleSchema });
-  if (submission.status !== "success") return json({ userId: null, roleId: null, message: ROLE_ERROR }, { status: 400 });
+  if (submission.status !== "success") return data({ userId: null, roleId: null, message: ROLE_ERROR }, { status: 400 });
   const { groupId, userId, roleId } = submission.value;
   try {
     await api.post(request, "/group/ChangeUserRole", { groupId, userId, roleId });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return json({ userId, roleId, message: `${ROLE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}` }, { status: 400 });
+    return data({ userId, roleId, message: `${ROLE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}` }, { status: 400 });
   }
   const headers = userId === user.id ? [await refreshedUserCookie(request)] : [];
   return redirectWithToast(`/admin/roles?grupo=${groupId}`, { kind: "success", text: `Rol cambiado a ${roleName(roleId)}.` }, { headers });

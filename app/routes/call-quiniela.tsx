@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { lastDraw, logLine, SEARCH_FAILED, SEARCH_FINISHED, UNKNOWN_ERROR, type LogLine, type LookupResult } from "#core/contract/lottery";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Consultar Resultados Lotería
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const last = await loadOrNull(() => api.read(request, "/Loteria/quiniela/ultima", lastDraw));
-  return json({ lastDrawDate: last?.drawDate ?? null, lastFailed: last === null });
+  return { lastDrawDate: last?.drawDate ?? null, lastFailed: last === null };
 }
 
 /**
@@ -27,14 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: lookupSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply(), lookup: null, error: null }, { status: 400 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply(), lookup: null, error: null }, { status: 400 });
   try {
     const lookup = await lookupDraw(request, submission.value.fecha);
-    return json({ lastResult: submission.reply(), lookup, error: null });
+    return { lastResult: submission.reply(), lookup, error: null };
   } catch (error) {
     rethrowResponse(error);
     const message = error instanceof ApiError && error.message ? error.message : UNKNOWN_ERROR;
-    return json({ lastResult: submission.reply(), lookup: null, error: `✗ ${message}` }, { status: 502 });
+    return data({ lastResult: submission.reply(), lookup: null, error: `✗ ${message}` }, { status: 502 });
   }
 }
 

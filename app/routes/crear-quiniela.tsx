@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { ALIAS_EXAMPLE, linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
@@ -9,10 +8,12 @@ import { handleEditor, loadEditor } from "~/server/pool-editor.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear quiniela · Quiniela de peñas" }];
+// A save refused as stale (409) still reloads the page's data (decision 021).
+export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(await loadEditor(request));
+  return loadEditor(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

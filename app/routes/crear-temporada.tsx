@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { Season } from "#core/contract/season";
 import { formatDate } from "#core/dates";
@@ -16,10 +16,10 @@ export const meta: MetaFunction = () => [{ title: "Crear temporada · Quiniela d
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
-    return json({ seasons: await api.get<Season[]>(request, "/season/List"), loadError: null });
+    return { seasons: await api.get<Season[]>(request, "/season/List"), loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
-    return json({ seasons: [] as Season[], loadError: errorMessage(error, "No se pudieron cargar las temporadas.") });
+    return { seasons: [] as Season[], loadError: errorMessage(error, "No se pudieron cargar las temporadas.") };
   }
 }
 
@@ -28,25 +28,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "points") {
     const submission = parseWithZod(formData, { schema: pointsSchema });
-    if (submission.status !== "success") return json({ intent: "points", lastResult: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ intent: "points", lastResult: submission.reply() }, { status: 400 });
     const { seasonId, ...points } = submission.value;
     try {
       await api.put(request, `/season/${seasonId}/Points`, points);
     } catch (error) {
       if (error instanceof Response) throw error;
-      return json({ intent: "points", lastResult: submission.reply({ formErrors: [errorMessage(error, "No se pudieron guardar los puntos.")] }) }, { status: 400 });
+      return data({ intent: "points", lastResult: submission.reply({ formErrors: [errorMessage(error, "No se pudieron guardar los puntos.")] }) }, { status: 400 });
     }
     return redirectWithToast("/crear-temporada", { kind: "success", text: "Puntos de la temporada guardados." });
   }
   const submission = parseWithZod(formData, { schema: seasonSchema });
-  if (submission.status !== "success") return json({ intent: "create", lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "create", lastResult: submission.reply() }, { status: 400 });
   try {
     const season = await api.postAs<Season>(request, "/season/CreateSeason", submission.value);
     return redirectWithToast("/crear-temporada", { kind: "success", text: `Temporada ${season.name} creada.` });
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = `Error al crear temporada: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return json({ intent: "create", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+    return data({ intent: "create", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
 }
 

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsEditor } from "~/components/ResultsEditor";
 import { loadResultsEditor, saveResults } from "~/server/results-admin.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];
+// A save refused as stale (409) still reloads the page's data (decision 021).
+export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(await loadResultsEditor(request, params.quinielaId ?? null));
+  return loadResultsEditor(request, params.quinielaId ?? null);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

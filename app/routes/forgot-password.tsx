@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { api, ApiError, CONNECTION_ERROR } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
@@ -12,18 +12,18 @@ export const meta: MetaFunction = () => [{ title: "Recuperar contraseña · Quin
 const SENT = "Si el correo existe, hemos enviado la contraseña a tu bandeja de entrada.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ sent: new URL(request.url).searchParams.has("enviado") });
+  return { sent: new URL(request.url).searchParams.has("enviado") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   try {
     await api.post(request, "/api/auth/forgot-password", { email: submission.value.email });
   } catch (error) {
     const message =
       error instanceof ApiError ? (error.status === 503 ? CONNECTION_ERROR : error.message || "No se pudo enviar el correo. Intenta de nuevo.") : "No se pudo enviar el correo. Intenta de nuevo.";
-    return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+    return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   return redirect("/forgot-password?enviado");
 }

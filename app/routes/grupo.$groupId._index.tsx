@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
 import { api, ApiError, errorMessage } from "~/server/client.server";
@@ -13,12 +13,14 @@ import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Grupo"} · Quiniela de peñas` }];
+// A save refused as stale (409) still reloads the page's data (decision 021).
+export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, group, isManager } = await loadGroup(request, params.groupId);
   const removing = isManager ? Number(new URL(request.url).searchParams.get("quitar")) : 0;
   const toRemove = group.members.find((m) => m.userId === removing) ?? null;
-  return json({ group, isManager, userId: user.id, toRemove });
+  return { group, isManager, userId: user.id, toRemove };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -26,14 +28,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "remove") {
     const submission = parseWithZod(formData, { schema: removeMemberSchema });
-    if (submission.status !== "success") return json({ intent: "remove", lastResult: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ intent: "remove", lastResult: submission.reply() }, { status: 400 });
     const { userId } = submission.value;
     try {
       await api.delete(request, `/group/${group.id}/members/${userId}`);
     } catch (error) {
       if (error instanceof Response) throw error;
       const message = `No se pudo quitar al miembro: ${errorMessage(error, "inténtalo de nuevo.")}`;
-      return json({ intent: "remove", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+      return data({ intent: "remove", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
     }
     const name = group.members.find((m) => m.userId === userId)?.username ?? "El miembro";
     if (userId === user.id) {
@@ -42,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: `${name} ya no es miembro del grupo.` });
   }
   const submission = parseWithZod(formData, { schema: groupSchema });
-  if (submission.status !== "success") return json({ intent: "edit", lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "edit", lastResult: submission.reply() }, { status: 400 });
   try {
     const { name, description, version } = submission.value;
     await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version });
@@ -51,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Another manager saved first: 409, the typed values stay in the form and the current ones are shown.
     const stale = error instanceof ApiError && error.status === 409;
     const message = stale ? errorMessage(error, "") : `No se pudo guardar el grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return json({ intent: "edit", lastResult: submission.reply({ formErrors: [message] }), stale }, { status: stale ? 409 : 400 });
+    return data({ intent: "edit", lastResult: submission.reply({ formErrors: [message] }), stale }, { status: stale ? 409 : 400 });
   }
   return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: "Grupo actualizado." });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
 import { api, loadOrNull } from "~/server/client.server";
@@ -13,15 +12,17 @@ import { loadKioskLinks } from "~/server/kiosk.server";
 import { loadOfficeSettings } from "~/server/office-settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Ajustes del grupo · Quiniela de peñas" }];
+// A save refused as stale (409) still reloads the page's data (decision 021).
+export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const settings = await (await roundSettingsLoader(request, params.groupId)).json();
+  const settings = await roundSettingsLoader(request, params.groupId);
   const [kioskLinks, office, audit] = await Promise.all([
     loadKioskLinks(request, settings.group.id),
     loadOfficeSettings(request, settings.group.id),
     loadOrNull(() => api.read(request, `/Audit/ByGroup/${settings.group.id}?limit=100`, AuditTrailSchema)),
   ]);
-  return json({ ...settings, kioskLinks, officeIcons: office?.officeIcons ?? null, audit });
+  return { ...settings, kioskLinks, officeIcons: office?.officeIcons ?? null, audit };
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => roundSettingsAction(request, params.groupId);

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
 import { groupRounds, groupSeasons, loadGroup } from "~/server/groups.server";
@@ -13,14 +12,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The season in play stays the one with rounds until a newer one has pools (decision 013).
   const season = seasons?.current ?? null;
   const role = group.members.find((m) => m.userId === user.id)?.role ?? (user.isAdmin ? "Administrador" : "Usuario");
-  return json({
+  return {
     group: { id: group.id, name: group.name, description: group.description },
     role,
     isManager,
     season,
     // Rounds still to be played; closed ones live in results and standings.
     rounds: rounds.filter((r) => r.state !== "closed"),
-  });
+  };
 }
 
 export default function Dashboard() {

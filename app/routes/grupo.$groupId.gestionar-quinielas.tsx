@@ -3,6 +3,8 @@ import { roundSettingsAction, roundSettingsLoader } from "~/server/round-setting
 import { RoundSettings } from "~/components/RoundSettings";
 
 export const meta: MetaFunction = () => [{ title: "Gestionar quinielas · Quiniela de peñas" }];
+// A save refused as stale (409) still reloads the page's data (decision 021).
+export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => roundSettingsLoader(request, params.groupId);
 

@@ -1,7 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
 import { roundStateLabel } from "#core/domain/round-status";
@@ -14,7 +13,7 @@ import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predict
 export const meta: MetaFunction = () => [{ title: "Pronósticos · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadPredictions(request, params.groupId));
+  return loadPredictions(request, params.groupId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

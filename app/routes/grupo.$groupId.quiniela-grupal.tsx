@@ -1,7 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
@@ -17,7 +16,7 @@ import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadGroupBet(request, params.groupId));
+  return loadGroupBet(request, params.groupId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

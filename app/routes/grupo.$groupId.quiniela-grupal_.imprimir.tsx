@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Bet, BET_LOAD_ERROR } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
@@ -24,10 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       api.read(request, `/Bet/GetBet?groupId=${group.id}&quinielaId=${quinielaId}`, Bet),
       matchesOf(request, quinielaId),
     ]);
-    return json({ groupId: group.id, groupName: group.name, bet, matches, loadError: null });
+    return { groupId: group.id, groupName: group.name, bet, matches, loadError: null };
   } catch (error) {
     rethrowResponse(error);
-    return json({ groupId: group.id, groupName: group.name, bet: null, matches: [], loadError: `${BET_LOAD_ERROR} ${errorMessage(error, "")}`.trim() });
+    return { groupId: group.id, groupName: group.name, bet: null, matches: [], loadError: `${BET_LOAD_ERROR} ${errorMessage(error, "")}`.trim() };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import type { SummaryPlayer } from "#core/contract/bet-stats";
@@ -14,8 +14,8 @@ import { roundHref } from "~/components/bet-stats-ui";
 export const meta: MetaFunction = () => [{ title: "Resultados y apuestas · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { data, status } = await loadRoundResults(request, params);
-  return json(data, { status });
+  const { data: page, status } = await loadRoundResults(request, params);
+  return data(page, { status });
 }
 
 const SORTS: { sort: PlayerSort; label: string }[] = [

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
 import { STREAK_MIN_HITS } from "#core/domain/bet-stats";
@@ -13,8 +13,8 @@ import { MISSING_SEASON, roundHref } from "~/components/bet-stats-ui";
 export const meta: MetaFunction = () => [{ title: "Evolución de la Quiniela grupal · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { data, status } = await loadBetEvolution(request, params);
-  return json(data, { status });
+  const { data: page, status } = await loadBetEvolution(request, params);
+  return data(page, { status });
 }
 
 const jornadas = (list: number[]) => (list.length === 1 ? `Jornada ${list[0]}` : `Jornadas ${list.join(", ")}`);

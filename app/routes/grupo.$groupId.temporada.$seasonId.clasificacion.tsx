@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ClassificationSort } from "#core/contract/classification";
 import { Alert } from "~/components/Field";
@@ -10,7 +9,7 @@ import { loadStandings } from "~/server/standings.server";
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadStandings(request, params));
+  return loadStandings(request, params);
 }
 
 export default function Standings() {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { joinGroup, loadMyGroups } from "~/server/groups.server";
 import { MyGroups } from "~/components/GroupForms";
@@ -9,7 +8,7 @@ export const meta: MetaFunction = () => [{ title: "Mis grupos Â· Quiniela de peÃ
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return json(await loadMyGroups(request));
+  return loadMyGroups(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

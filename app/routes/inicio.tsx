@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { joinGroup, loadMyGroups } from "~/server/groups.server";
 import { AdminPanel } from "~/components/AdminPanel";
@@ -10,11 +10,11 @@ export const meta: MetaFunction = () => [{ title: "Inicio · Quiniela de peñas"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (user.isAdmin) return json({ isAdmin: true, groups: [], loadError: null });
+  if (user.isAdmin) return { isAdmin: true, groups: [], loadError: null };
   const { groups, loadError } = await loadMyGroups(request);
   // A single group is selected for the player (spec section 2).
   if (groups.length === 1) throw redirect(`/grupo/${groups[0].id}/dashboard`);
-  return json({ isAdmin: false, groups, loadError });
+  return { isAdmin: false, groups, loadError };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

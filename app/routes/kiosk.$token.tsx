@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
 import { formatDateTime } from "#core/dates";
@@ -43,13 +43,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tema = light(search) ? "&tema=claro" : "";
   const base = { clock: hhmm(now), light: light(search) };
   const headers = { "cache-control": "no-store" };
-  if (!reading) return json({ ...base, screen: null, refresh: `${secondsToNextMinute(now)}` }, { headers });
+  if (!reading) return data({ ...base, screen: null, refresh: `${secondsToNextMinute(now)}` }, { headers });
   const { screen, readAt, offlineSince } = reading;
   // The contract's schema has already cut each row to what the screen shows.
   const { rows, ...shown } = screen;
   const page = kioskPage(rows, Number(search.get("pagina") ?? 1));
   const next = page.pages > 1 || search.has("pagina") ? `; url=?pagina=${nextKioskPage(page)}${tema}` : "";
-  return json(
+  return data(
     {
       ...base,
       refresh: `${secondsToNextMinute(now)}${next}`,

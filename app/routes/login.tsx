@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ApiError, CONNECTION_ERROR } from "~/server/client.server";
@@ -16,13 +16,13 @@ export const meta: MetaFunction = () => [{ title: "Iniciar sesión · Quiniela d
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (user) throw redirect(homeFor(user));
-  return json({ phrases: await loadingPhrases() });
+  return { phrases: await loadingPhrases() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
   if (submission.status !== "success") {
-    return json({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
     const { user, token } = await auth().authenticate("form", request);
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const status = error instanceof ApiError ? error.status : 500;
     const message =
       status === 429 ? (error as ApiError).message : status === 503 ? CONNECTION_ERROR : "Login incorrecto. Revisa usuario y contraseña.";
-    return json({ lastResult: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: status === 429 ? 429 : 401 });
+    return data({ lastResult: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: status === 429 ? 429 : 401 });
   }
 }
 

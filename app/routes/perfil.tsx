@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Phrase } from "#core/contract/phrase";
 import { Alert, Field, FormErrors } from "~/components/Field";
@@ -11,7 +10,7 @@ import { loadProfile, profileAction } from "~/server/profile.server";
 export const meta: MetaFunction = () => [{ title: "Perfil · Quiniela de peñas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadProfile(request));
+  return loadProfile(request);
 }
 
 export const action = ({ request }: ActionFunctionArgs) => profileAction(request);

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GroupRefList } from "#core/contract/group";
 import { PoolSummaryList } from "#core/contract/quiniela";
@@ -21,14 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     season = await api.read(request, "/season/GetCurrentSeason", CurrentSeason);
   } catch (error) {
     rethrowResponse(error);
-    if (!(error instanceof ApiError && error.status === 404)) return json({ season, pools: [], groups: [], isAdmin: user.isAdmin, loadError: LOAD_ERROR });
+    if (!(error instanceof ApiError && error.status === 404)) return { season, pools: [], groups: [], isAdmin: user.isAdmin, loadError: LOAD_ERROR };
   }
   const [pools, groups] = await Promise.all([
     season ? loadOrNull(() => api.read(request, `/quiniela/GetBySeasonId/${season.id}`, PoolSummaryList)) : [],
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
   ]);
   const now = new Date();
-  return json({
+  return {
     season,
     pools: (pools ?? [])
       .map((p) => ({ ...p, state: roundStatus({ openDate: p.startDate, closeDate: p.closingDate, forceClosed: false }, now).state }))
@@ -36,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     groups: groups ?? [],
     isAdmin: user.isAdmin,
     loadError: pools === null ? LOAD_ERROR : groups === null ? "Error al cargar tus grupos" : null,
-  });
+  };
 }
 
 export default function Quinielas() {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { api, errorMessage } from "~/server/client.server";
@@ -23,8 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { formData, tooLarge } = await readMultipartForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hideFields = ["password", "confirm"];
-  if (submission.status !== "success") return json({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
-  if (tooLarge) return json({ lastResult: submission.reply({ fieldErrors: { avatar: [TOO_LARGE] }, hideFields }) }, { status: 413 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
+  if (tooLarge) return data({ lastResult: submission.reply({ fieldErrors: { avatar: [TOO_LARGE] }, hideFields }) }, { status: 413 });
   const body = new FormData();
   body.set("email", submission.value.email);
   body.set("username", submission.value.username);
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await api.post(request, "/auth/register", body);
   } catch (error) {
     const message = `Error al registrar: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return json({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
+    return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
   }
   return redirectWithToast("/login", { kind: "success", text: "Registro exitoso. Ya puedes iniciar sesión." });
 }

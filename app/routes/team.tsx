@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { teamList, type Team } from "#core/contract/team";
 import { api, errorMessage } from "~/server/client.server";
@@ -16,22 +16,22 @@ export const meta: MetaFunction = () => [{ title: "Equipos · Quiniela de peñas
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
-    return json({ teams: await api.read(request, "/team/List", teamList), loadError: null });
+    return { teams: await api.read(request, "/team/List", teamList), loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
-    return json({ teams: [] as Team[], loadError: errorMessage(error, "No se pudieron cargar los equipos.") });
+    return { teams: [] as Team[], loadError: errorMessage(error, "No se pudieron cargar los equipos.") };
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: teamSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   try {
     await api.post(request, "/team/Create", { name: submission.value.name, logo: submission.value.logo ?? "", alias: submission.value.alias });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return json({ lastResult: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) }, { status: 400 });
+    return data({ lastResult: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) }, { status: 400 });
   }
   return redirectWithToast("/team", { kind: "success", text: "Equipo guardado" });
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Bet,
   BET_CONFIRM_ERROR,
@@ -104,14 +104,14 @@ export async function groupBetAction(request: Request, groupIdParam: string | un
 
   if (intent === "edit") {
     const submission = parseWithZod(formData, { schema: betEditSchema });
-    if (submission.status !== "success") return json({ intent, message: null, lastResult: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, message: null, lastResult: submission.reply() }, { status: 400 });
     const { betId, plenoHome, plenoAway } = submission.value;
     try {
       await api.put(request, "/Bet/Update", { betId, mergedPrediction: { Matches: picksOf(submission.value), Pl15: { Home: Number(plenoHome), Away: Number(plenoAway) } } });
     } catch (error) {
       rethrowResponse(error);
       const message = `${BET_EDIT_ERROR} ${errorMessage(error, "")}`.trim();
-      return json({ intent, message: null, lastResult: submission.reply({ formErrors: [message] }) }, { status: statusOf(error) });
+      return data({ intent, message: null, lastResult: submission.reply({ formErrors: [message] }) }, { status: statusOf(error) });
     }
     return redirectWithToast(back, { kind: "success", text: "Quiniela grupal guardada." });
   }
@@ -122,7 +122,7 @@ export async function groupBetAction(request: Request, groupIdParam: string | un
       await api.put(request, `/Bet/${Number.isInteger(betId) && betId > 0 ? betId : 0}/ConfirmBet`);
     } catch (error) {
       rethrowResponse(error);
-      return json({ intent, message: `${BET_CONFIRM_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
+      return data({ intent, message: `${BET_CONFIRM_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
     }
     return redirectWithToast(back, { kind: "success", text: "Apuesta confirmada." });
   }
@@ -138,6 +138,6 @@ export async function groupBetAction(request: Request, groupIdParam: string | un
     return redirectWithToast(back, { kind: "success", text: `Quiniela grupal de la jornada ${bet.numberQuiniela} generada.` });
   } catch (error) {
     rethrowResponse(error);
-    return json({ intent: "generate", message: `${BET_GENERATE_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
+    return data({ intent: "generate", message: `${BET_GENERATE_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
   }
 }

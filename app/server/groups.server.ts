@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
 import { ROLE_GESTOR, type GroupDetail, type JoinedGroup, type MyGroup } from "#core/contract/group";
 import type { GroupRound } from "#core/contract/group-quiniela";
@@ -45,14 +45,14 @@ export async function loadMyGroups(request: Request): Promise<{ groups: MyGroup[
 /** Join by invitation code, then land on the group's dashboard; a failure keeps the typed code. */
 export async function joinGroup(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: joinSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   let joined: JoinedGroup;
   try {
     joined = await api.postAs<JoinedGroup>(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`);
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = `Error al unirte: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+    return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   const text = joined.alreadyMember ? `Ya eras miembro de ${joined.name}.` : `Te has unido a ${joined.name}.`;
   return redirectWithToast(`/grupo/${joined.id}/dashboard`, { kind: "success", text }, { headers: [await refreshedUserCookie(request)] });
@@ -62,14 +62,14 @@ export async function joinGroup(request: Request) {
 export async function createGroup(request: Request) {
   await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: groupSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   let group: GroupDetail;
   try {
     group = await api.postAs<GroupDetail>(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" });
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = `Error al crear grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
+    return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: `Grupo ${group.name} creado.` }, { headers: [await refreshedUserCookie(request)] });
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { Quiniela } from "#core/contract/quiniela";
 import type { Season } from "#core/contract/season";
 import { teamList, type Team } from "#core/contract/team";
@@ -101,7 +101,7 @@ function stateFormData(state: EditorState): FormData {
 
 /** The pool form again, with what was typed and the message. */
 function formStep(submission: ReturnType<typeof parsePool>, formErrors?: string[], status = 400, stale = false) {
-  return json({ step: "form" as const, lastResult: submission.reply(formErrors ? { formErrors } : undefined), stale }, { status });
+  return data({ step: "form" as const, lastResult: submission.reply(formErrors ? { formErrors } : undefined), stale }, { status });
 }
 
 const parsePool = (formData: FormData) => parseWithZod(formData, { schema: poolSchema });
@@ -162,7 +162,7 @@ async function resolveStep(request: Request, state: EditorState, results: StepRe
     return savePool(request, state, submission, resolution, teamsError);
   }
   const total = Math.max(Number(state.total) || 0, resolution.unknown.length);
-  return json({
+  return {
     step: "resolve" as const,
     state: { ...state, total: String(total) },
     unknownName: resolution.unknown[0],
@@ -173,7 +173,7 @@ async function resolveStep(request: Request, state: EditorState, results: StepRe
     done: done ?? null,
     link: results.link ?? null,
     create: results.create ?? null,
-  });
+  };
 }
 
 async function savePool(

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { GroupRound } from "#core/contract/group-quiniela";
 import { PREDICTION_SEND_ERROR, type MyPrediction } from "#core/contract/prediction";
 import type { Quiniela } from "#core/contract/quiniela";
@@ -66,7 +66,7 @@ export async function sendPrediction(request: Request, groupIdParam: string | un
   const quinielaId = Number(formData.get("quinielaId"));
   const refuse = (message: string, status: number) => {
     const submission = parseWithZod(formData, { schema: predictionSchema({ numDouble: 0, numTriple: 0 }) });
-    return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status });
+    return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status });
   };
 
   let round: MyPrediction;
@@ -78,7 +78,7 @@ export async function sendPrediction(request: Request, groupIdParam: string | un
   }
 
   const submission = parseWithZod(formData, { schema: predictionSchema(round) });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   const { plenoHome, plenoAway } = submission.value;
   const body = { groupId, matches: picksOf(submission.value), plain15: { home: Number(plenoHome), away: Number(plenoAway) } };
   try {
@@ -87,7 +87,7 @@ export async function sendPrediction(request: Request, groupIdParam: string | un
   } catch (error) {
     rethrowResponse(error);
     const status = error instanceof ApiError && error.status < 500 ? error.status : 500;
-    return json({ lastResult: submission.reply({ formErrors: [errorMessage(error, PREDICTION_SEND_ERROR)] }) }, { status });
+    return data({ lastResult: submission.reply({ formErrors: [errorMessage(error, PREDICTION_SEND_ERROR)] }) }, { status });
   }
   return redirectWithToast(`/grupo/${groupId}/predictions?quiniela=${round.quinielaId}`, {
     kind: "success",

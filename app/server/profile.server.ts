@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { AlertPreference, PASSWORD_RULE_MESSAGE } from "#core/contract/auth";
 import { GroupRefList } from "#core/contract/group";
 import { PhraseList } from "#core/contract/phrase";
@@ -37,7 +37,7 @@ export async function profileAction(request: Request) {
   await requireUser(request);
   const { formData, tooLarge } = await readMultipartForm(request);
   const intent = String(formData.get("intent") ?? "") as Intent;
-  const answer = (lastResult: SubmissionResult<string[]>, status = 400, id?: number) => json({ intent, id, lastResult }, { status });
+  const answer = (lastResult: SubmissionResult<string[]>, status = 400, id?: number) => data({ intent, id, lastResult }, { status });
 
   if (intent === "avatar") {
     const submission = parseWithZod(formData, { schema: z.object({ avatar: z.unknown().optional() }) });

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { Quiniela, QuinielaMatch, QuinielaResults } from "#core/contract/quiniela";
 import { MATCHES } from "#core/domain/signs";
 import { api, ApiError, rethrowResponse } from "~/server/client.server";
@@ -69,7 +69,7 @@ export const PLENO_LEFT_OUT = "El pleno al quince no se ha guardado: faltaban lo
 /** Saves the official results for every group at once; the pleno only when both goals are given. */
 export async function saveResults(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: resultsSchema });
-  if (submission.status !== "success") return json({ lastResult: submission.reply(), stale: false }, { status: 400 });
+  if (submission.status !== "success") return data({ lastResult: submission.reply(), stale: false }, { status: 400 });
   const { quinielaId, signs, plenoHome, plenoAway, version } = submission.value;
   const withPleno = plenoHome !== undefined && plenoAway !== undefined;
   const halfPleno = !withPleno && (plenoHome !== undefined || plenoAway !== undefined);
@@ -86,7 +86,7 @@ export async function saveResults(request: Request) {
     // Another admin saved first: 409, the typed results stay in the form and the current ones are shown.
     const stale = error instanceof ApiError && error.status === 409;
     const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : "";
-    return json({ lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }), stale }, { status: stale ? 409 : 400 });
+    return data({ lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }), stale }, { status: stale ? 409 : 400 });
   }
   const url = new URL(request.url);
   const text = halfPleno ? `Resultados guardados. ${PLENO_LEFT_OUT}` : "Resultados guardados.";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { GroupDetail } from "#core/contract/group";
 import type { GroupRound, GroupRoundDetail } from "#core/contract/group-quiniela";
 import type { PoolType, Quiniela } from "#core/contract/quiniela";
@@ -62,7 +62,7 @@ export async function roundSettingsLoader(request: Request, groupIdParam: string
   const season = seasons.find((s) => s.id === asked) ?? seasonList?.current ?? null;
   const seasonPools = season ? await api.get<Quiniela[]>(request, `/quiniela/GetBySeasonId/${season.id}`) : [];
   const byPool = new Map<number, GroupRound>(rounds.map((r) => [r.quinielaId, r]));
-  return json({
+  return {
     group: { id: group.id, name: group.name },
     season: season ? { id: season.id, name: season.name } : null,
     seasons: seasons.map((s) => ({ id: s.id, name: s.name })),
@@ -72,7 +72,7 @@ export async function roundSettingsLoader(request: Request, groupIdParam: string
     types,
     selected: chosen ? await selectedPool(request, group, chosen, seasonPools) : null,
     missing: chosen > 0 && !chosenPool,
-  });
+  };
 }
 
 const toUtc = (local: string) => madridLocalToUtc(local)!.toISOString();
@@ -105,7 +105,7 @@ export async function roundSettingsAction(request: Request, groupIdParam: string
   if (intent === "configure" || intent === "dates") {
     const schema = intent === "configure" ? configureRoundSchema : roundStatusSchema;
     const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") return json({ intent, lastResult: submission.reply(), message: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, lastResult: submission.reply(), message: null }, { status: 400 });
     const v = submission.value;
     const body = { groupId: group.id, quinielaId: v.quinielaId, openDate: toUtc(v.openDate), closeDate: toUtc(v.closeDate) };
     try {
@@ -117,7 +117,7 @@ export async function roundSettingsAction(request: Request, groupIdParam: string
       }
     } catch (error) {
       const stale = isStale(error);
-      return json(
+      return data(
         { intent, lastResult: submission.reply({ formErrors: stale ? [errorMessage(error, "")] : fail(error) }), message: null, stale },
         { status: stale ? 409 : 400 },
       );
@@ -138,7 +138,7 @@ export async function roundSettingsAction(request: Request, groupIdParam: string
       else await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: round.forceClosed, typeQuinielaId: Number(formData.get("typeQuinielaId")) });
     } catch (error) {
       const stale = isStale(error);
-      return json({ intent, lastResult: null, message: stale ? errorMessage(error, "") : fail(error).join(" "), stale }, { status: stale ? 409 : 400 });
+      return data({ intent, lastResult: null, message: stale ? errorMessage(error, "") : fail(error).join(" "), stale }, { status: stale ? 409 : 400 });
     }
     const text = intent === "force" ? (formData.get("forceClosed") === "true" ? "Jornada cerrada." : "Cierre forzado retirado.") : "Tipo de quiniela cambiado.";
     return redirectWithToast(back(quinielaId), { kind: "success", text });
@@ -147,14 +147,14 @@ export async function roundSettingsAction(request: Request, groupIdParam: string
   if (intent === "block" || intent === "unblock") {
     const submission = parseWithZod(formData, { schema: blockSchema });
     const quinielaId = Number(formData.get("quinielaId"));
-    if (submission.status !== "success") return json({ intent, lastResult: null, message: ERRORS[intent] }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, lastResult: null, message: ERRORS[intent] }, { status: 400 });
     try {
       await api.post(request, intent === "block" ? "/GroupQuiniela/BlockUser" : "/GroupQuiniela/UnblockUser", submission.value);
     } catch (error) {
-      return json({ intent, lastResult: null, message: fail(error).join(" ") }, { status: 400 });
+      return data({ intent, lastResult: null, message: fail(error).join(" ") }, { status: 400 });
     }
     return redirectWithToast(back(quinielaId), { kind: "success", text: intent === "block" ? "Usuario bloqueado en esta jornada." : "Usuario desbloqueado." });
   }
 
-  return json({ intent, lastResult: null, message: "Acción desconocida." }, { status: 400 });
+  return data({ intent, lastResult: null, message: "Acción desconocida." }, { status: 400 });
 }

@@ -114,7 +114,8 @@ const isWaitBlue = ([r, g, b]: number[]) => r < 60 && g < 130 && b > 150;
  */
 async function slowSignIn(page: Page, js: boolean) {
   await page.route(
-    (url) => url.pathname === "/login",
+    // With JavaScript the form posts to the page's Single Fetch address, /login.data.
+    (url) => url.pathname === "/login" || url.pathname === "/login.data",
     async (route) => {
       if (route.request().method() !== "POST") return route.continue();
       if (!js) return route.fulfill({ status: 204 });
