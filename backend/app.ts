@@ -21,7 +21,7 @@ import lotteryRoutes from "./routes/lottery";
 import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
 
-export type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
+type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (spec section 7). */
 const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes, betRoutes, lotteryRoutes, betStatsRoutes, phraseRoutes];
@@ -37,7 +37,7 @@ const lowerStatic = (url: string) =>
  * What a 5xx log line says about the request: method and path, never the query string, a header,
  * the body, or a kiosk link's token (secrets travel in those).
  */
-export function loggedPath(request: Pick<FastifyRequest, "url">): string {
+function loggedPath(request: Pick<FastifyRequest, "url">): string {
   return request.url.split("?")[0].replace(/^(\/kiosk\/)[^/]+/i, "$1…");
 }
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
-import { api, ApiError, errorMessage } from "~/server/client.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { loadGroup, refreshedUserCookie } from "~/server/groups.server";
 import { FormErrors } from "~/components/Field";
 import { GroupFields } from "~/components/GroupForms";
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await api.delete(request, `/group/${group.id}/members/${userId}`);
     } catch (error) {
-      if (error instanceof Response) throw error;
+      rethrowResponse(error);
       const message = `No se pudo quitar al miembro: ${errorMessage(error, "inténtalo de nuevo.")}`;
       return json({ intent: "remove", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
     }
@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { name, description, version } = submission.value;
     await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     // Another manager saved first: 409, the typed values stay in the form and the current ones are shown.
     const stale = error instanceof ApiError && error.status === 409;
     const message = stale ? errorMessage(error, "") : `No se pudo guardar el grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;

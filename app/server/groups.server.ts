@@ -7,7 +7,7 @@ import { GroupSeasons, type Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, errorMessage, loadOrNull } from "./client.server";
+import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "./client.server";
 
 /**
  * Joining, creating or changing roles can make the user a manager (or stop them being one); the
@@ -37,7 +37,7 @@ export async function loadMyGroups(request: Request): Promise<{ groups: MyGroup[
   try {
     return { groups: await api.get<MyGroup[]>(request, "/group/GetMyGroups"), loadError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return { groups: [], loadError: "Error al cargar tus grupos" };
   }
 }
@@ -50,7 +50,7 @@ export async function joinGroup(request: Request) {
   try {
     joined = await api.post<JoinedGroup>(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const message = `Error al unirte: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
@@ -67,7 +67,7 @@ export async function createGroup(request: Request) {
   try {
     group = await api.post<GroupDetail>(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const message = `Error al crear grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
@@ -79,7 +79,7 @@ export async function currentSeason(request: Request): Promise<Season | null> {
   try {
     return await api.get<Season>(request, "/season/GetCurrentSeason");
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return null;
   }
 }

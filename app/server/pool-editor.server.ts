@@ -6,16 +6,16 @@ import type { Season } from "#core/contract/season";
 import type { Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
-import { api, ApiError, errorMessage } from "~/server/client.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { redirectWithToast } from "~/server/session/toast.server";
 
-export const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";
-export const TEAMS_ERROR = "No se pudieron cargar los equipos (continuarás igualmente).";
+const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";
+const TEAMS_ERROR = "No se pudieron cargar los equipos (continuarás igualmente).";
 const NOT_IN_LIST = "Equipo no encontrado en la lista.";
 
 /** What the editor carries between its server-rendered steps, as hidden inputs. */
-export const STATE_FIELDS = ["mode", "poolId", "version", "numberQuiniela", "startDate", "closingDate", "matchesJson", "total"] as const;
+const STATE_FIELDS = ["mode", "poolId", "version", "numberQuiniela", "startDate", "closingDate", "matchesJson", "total"] as const;
 export type EditorState = Record<(typeof STATE_FIELDS)[number], string>;
 
 const poolLabel = (pool: Quiniela, seasons: Season[]) => {
@@ -76,7 +76,7 @@ export async function loadEditor(request: Request) {
 
 /** A failed read shows as "nothing there"; a redirect (signed out) still goes through. */
 function passOrNull(error: unknown): null {
-  if (error instanceof Response) throw error;
+  rethrowResponse(error);
   return null;
 }
 
@@ -84,7 +84,7 @@ async function loadTeams(request: Request): Promise<{ teams: Team[]; teamsError:
   try {
     return { teams: await api.get<Team[]>(request, "/team/List"), teamsError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return { teams: [], teamsError: TEAMS_ERROR };
   }
 }
@@ -125,7 +125,7 @@ export async function handleEditor(request: Request) {
     try {
       await api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName });
     } catch (error) {
-      if (error instanceof Response) throw error;
+      rethrowResponse(error);
       return resolveStep(request, state, { link: submission.reply({ formErrors: [errorMessage(error, "No se pudo vincular el equipo.")] }) });
     }
     return resolveStep(request, state, {}, `«${submission.value.unknownName}» es ahora un alias de ${team.name}.`);
@@ -139,7 +139,7 @@ export async function handleEditor(request: Request) {
     try {
       await api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases });
     } catch (error) {
-      if (error instanceof Response) throw error;
+      rethrowResponse(error);
       return resolveStep(request, state, { create: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) });
     }
     return resolveStep(request, state, {}, `Equipo ${name} creado.`);
@@ -199,7 +199,7 @@ async function savePool(
         ? await api.put<Quiniela>(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body)
         : await api.post<Quiniela>(request, "/quiniela/CreateQuiniela", body);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     // Another admin saved first: 409, the typed pool stays in the form and the current values are shown.
     const stale = error instanceof ApiError && error.status === 409;
     const message = `Error al guardar: ${errorMessage(error, "inténtalo de nuevo.")}`;

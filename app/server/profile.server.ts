@@ -11,10 +11,10 @@ import { requireUser, updateSessionUser } from "~/server/session/session.server"
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
 
-export const AVATAR_ERROR = "Error al subir el avatar.";
-export const ALERT_ERROR = "No se pudo guardar tu preferencia";
-export const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
-export const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
+const AVATAR_ERROR = "Error al subir el avatar.";
+const ALERT_ERROR = "No se pudo guardar tu preferencia";
+const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
+const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
 
 const AvatarAnswer = z.object({ avatarPath: z.string() });
 

@@ -7,7 +7,7 @@ import { madridLocalToUtc } from "#core/dates";
 import { blockSchema, configureRoundSchema, roundStatusSchema } from "~/forms/groups";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, errorMessage } from "./client.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "./client.server";
 import { groupRounds, groupSeasons } from "./groups.server";
 
 /** The pool fields the settings screen shows. */
@@ -98,7 +98,7 @@ export async function roundSettingsAction(request: Request, groupIdParam: string
   const url = new URL(request.url);
   const back = (quinielaId: number) => `${url.pathname}?quiniela=${quinielaId}`;
   const fail = (error: unknown) => {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return [ERRORS[intent], errorMessage(error, "Inténtalo de nuevo.")];
   };
 

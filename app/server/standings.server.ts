@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { ClassificationInfo, ClassificationRow, ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/classification";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { groupSeasons } from "~/server/groups.server";
 import { requireUser } from "~/server/session/session.server";
 
@@ -42,7 +42,7 @@ export async function loadStandings(request: Request, params: { groupId?: string
     if (!pickerSeasons.some((s) => s.id === seasonId)) pickerSeasons.push(info.season);
     return { groupId, seasonId, sort, jornada, uncounted, info: { ...info, rounds }, seasons: pickerSeasons, rows: sortClassification(rows, sort), loadError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return { groupId, seasonId, sort, jornada, uncounted: false, info: null, seasons: [], rows: [], loadError: `${LOAD_ERROR} ${errorMessage(error, "")}`.trim() };
   }
 }

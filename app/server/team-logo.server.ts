@@ -79,7 +79,7 @@ export async function findTeamLogo(request: Request, name: string): Promise<stri
 const SKIPPED_WORDS = new Set(["cf", "fc", "cd", "ud", "sd", "rc", "rcd", "ca", "sad", "club", "de", "del", "la", "el", "y", "real"]);
 
 /** Up to three letters that name the club: "Real Betis Balompié" → "BB", "Granada CF" → "GRA". */
-export function crestInitials(name: string): string {
+function crestInitials(name: string): string {
   const words = name.normalize("NFC").split(/[\s.\-']+/).filter(Boolean);
   const meaningful = words.filter((w) => !SKIPPED_WORDS.has(w.toLowerCase()));
   const pick = meaningful.length ? meaningful : words;

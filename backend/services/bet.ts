@@ -266,7 +266,7 @@ async function rankingOf(deps: Deps, seasonId: number, groupId: number, quiniela
  * (LOTTERY_AUTO_IMPORT=1): elsewhere, an admin runs the search from /call-quiniela. A failure here
  * never undoes or hides the generated bet.
  */
-export function onBetGenerated(deps: Deps, bet: { betId: number; groupId: number; quinielaId: number }): void {
+function onBetGenerated(deps: Deps, bet: { betId: number; groupId: number; quinielaId: number }): void {
   if (!deps.config.lotteryAutoImport) return;
   void bet;
   // The search reports each day through its lines and never throws for the service's failures; the
@@ -369,7 +369,7 @@ export async function generate(
 }
 
 /** The bet's picks and pleno as the manager edits them (spec section 5), or null when incomplete. */
-export function readEdit(mergedPrediction: { matches?: unknown; pl15?: unknown; plain15?: unknown }): { matches: Pick[]; pleno: Score } | null {
+function readEdit(mergedPrediction: { matches?: unknown; pl15?: unknown; plain15?: unknown }): { matches: Pick[]; pleno: Score } | null {
   const raw = Array.isArray(mergedPrediction.matches) ? mergedPrediction.matches : null;
   if (!raw || raw.length !== MATCHES) return null;
   const matches = raw.map(normalizePick);

@@ -10,8 +10,8 @@ import { currentSeason, seasonById } from "./season";
 import { assertVersion } from "./versions";
 import { loadTeamIndex } from "./team";
 
-export const QUINIELA_NOT_FOUND = "Quiniela no encontrada.";
-export const RESULTS_NOT_FOUND = "Esta quiniela todavía no tiene resultados.";
+const QUINIELA_NOT_FOUND = "Quiniela no encontrada.";
+const RESULTS_NOT_FOUND = "Esta quiniela todavía no tiene resultados.";
 
 /** Some names of the pool belong to no team: the 400 carries them so the editor can walk through each. */
 export class UnresolvedTeamsError extends ApiError {

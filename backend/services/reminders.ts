@@ -2,7 +2,7 @@ import { formatDateTime } from "#core/dates";
 import type { Deps } from "../context";
 
 const HOUR_MS = 3_600_000;
-export const REMINDER_INTERVAL_MS = 60_000;
+const REMINDER_INTERVAL_MS = 60_000;
 
 interface DueReminder {
   group_quiniela_id: number;

@@ -52,7 +52,7 @@ export async function currentSeason(db: Db, now: Date): Promise<Season | null> {
  * in the previous one (and its standings) do not vanish from the groups' screens (decision 013).
  * New pools still go to the latest started season (`currentSeason`).
  */
-export async function playingSeason(db: Db, now: Date): Promise<Season | null> {
+async function playingSeason(db: Db, now: Date): Promise<Season | null> {
   const row = await db.one<SeasonRow>(
     `select ${COLUMNS} from seasons s where start_date <= $1::date
       order by exists (select 1 from quinielas q where q.season_id = s.id) desc, start_date desc, id desc limit 1`,

@@ -28,7 +28,7 @@ export async function sessionUser({ db }: Deps, userId: number): Promise<Session
   };
 }
 
-export async function issueToken({ db, clock, config }: Deps, userId: number): Promise<string> {
+async function issueToken({ db, clock, config }: Deps, userId: number): Promise<string> {
   const token = newToken();
   const expires = new Date(clock().getTime() + config.tokenDays * 86_400_000);
   await db.query("insert into auth_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)", [sha256(token), userId, expires]);
@@ -56,7 +56,7 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
   return { ...(await sessionUser(deps, row.id)), token: await issueToken(deps, row.id) };
 }
 
-export async function assertFree(deps: Deps, email: string, username: string) {
+async function assertFree(deps: Deps, email: string, username: string) {
   const taken = await deps.db.one<{ email_taken: boolean }>(
     "select lower(email) = lower($1) as email_taken from users where lower(email) = lower($1) or lower(username) = lower($2) limit 1",
     [email, username],
