@@ -3,14 +3,16 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsEditor } from "~/components/ResultsEditor";
 import { loadResultsEditor, saveResults } from "~/server/results-admin.server";
+import { redirectOldRoundName, ROUND_QUERY } from "~/server/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];
 
-/** The same screen as /establecer-resultados/{quinielaId}, the round chosen by ?quinielaId. */
+/** The same screen as /establecer-resultados/{quinielaId}, the round chosen by ?quiniela. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(await loadResultsEditor(request, new URL(request.url).searchParams.get("quinielaId")));
+  redirectOldRoundName(request, ["quinielaId"]);
+  return json(await loadResultsEditor(request, new URL(request.url).searchParams.get(ROUND_QUERY)));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -8,6 +8,7 @@ import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
+import { askedRound } from "~/server/round-query.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";
@@ -34,7 +35,7 @@ const asJson = (matches: { home: string; away: string }[]) =>
 export async function loadEditor(request: Request) {
   const url = new URL(request.url);
   const mode = url.searchParams.get("modo") === "editar" ? ("edit" as const) : ("create" as const);
-  const selectedId = Number(url.searchParams.get("id")) || null;
+  const selectedId = askedRound(request);
   const [season, seasons, pools] = await Promise.all([
     api.get<Season>(request, "/season/GetCurrentSeason").catch(passOrNull),
     api.get<Season[]>(request, "/season/List").catch(() => [] as Season[]),
@@ -207,5 +208,5 @@ async function savePool(
   }
   const parts = [`Quiniela guardada: ${saved.name}.`];
   if (resolution.normalized) parts.push(normalizedMessage(resolution.normalized));
-  return redirectWithToast(`/crear-quiniela?modo=editar&id=${saved.id}`, { kind: "success", text: parts.join(" ") });
+  return redirectWithToast(`/crear-quiniela?modo=editar&quiniela=${saved.id}`, { kind: "success", text: parts.join(" ") });
 }
