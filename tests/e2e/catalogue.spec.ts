@@ -94,7 +94,7 @@ test.describe("the admin catalogue", () => {
 
     await expect(toast(page, /Quiniela guardada: Jornada \d+\. Normalicé [3-9] nombre\(s\) por alias\./)).toBeVisible();
     await expect(page).toHaveURL(/\/crear-quiniela\?modo=editar&quiniela=\d+$/);
-    const id = Number(new URL(page.url()).searchParams.get("id"));
+    const id = Number(new URL(page.url()).searchParams.get("quiniela"));
 
     const saved = await apiCall("GET", `/quiniela/GetById/${id}`, undefined, token);
     const teams = await teamList(token);
