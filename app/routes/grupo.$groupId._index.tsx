@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
-import { loadGroup, refreshedUserCookie } from "~/server/groups.server";
+import { requireMemberOf, refreshedUserCookie } from "~/server/groups.server";
 import { FormErrors } from "~/components/Field";
 import { GroupFields } from "~/components/GroupForms";
 import { groupSchema, removeMemberSchema } from "~/forms/groups";
@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/server/session/toast.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Grupo"} · Quiniela de peñas` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, group, isManager } = await loadGroup(request, params.groupId);
+  const { user, group, isManager } = await requireMemberOf(request, params.groupId);
   const removing = isManager ? Number(new URL(request.url).searchParams.get("quitar")) : 0;
   const toRemove = group.members.find((m) => m.userId === removing) ?? null;
   return json({ group, isManager, userId: user.id, toRemove });

@@ -11,11 +11,13 @@ import { OfficeSettings } from "~/components/OfficeSettings";
 import { RoundSettings } from "~/components/RoundSettings";
 import { loadKioskLinks } from "~/server/kiosk.server";
 import { loadOfficeSettings } from "~/server/office-settings.server";
+import { requireManagerOf } from "~/server/session/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Ajustes del grupo · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const settings = await (await roundSettingsLoader(request, params.groupId)).json();
+  const { group } = await requireManagerOf(request, params.groupId);
+  const settings = await (await roundSettingsLoader(request, group)).json();
   const [kioskLinks, office, audit] = await Promise.all([
     loadKioskLinks(request, settings.group.id),
     loadOfficeSettings(request, settings.group.id),
@@ -24,7 +26,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ ...settings, kioskLinks, officeIcons: office?.officeIcons ?? null, audit });
 }
 
-export const action = ({ request, params }: ActionFunctionArgs) => roundSettingsAction(request, params.groupId);
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { group } = await requireManagerOf(request, params.groupId);
+  return roundSettingsAction(request, group);
+}
 
 export default function Ajustes() {
   const { group, kioskLinks, officeIcons, audit } = useLoaderData<typeof loader>();

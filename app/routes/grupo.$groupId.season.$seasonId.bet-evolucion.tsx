@@ -8,11 +8,13 @@ import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
 import { loadBetEvolution } from "~/server/bet-stats.server";
+import { requireUser } from "~/server/session/session.server";
 import { MISSING_SEASON, roundHref } from "~/components/bet-stats-ui";
 
 export const meta: MetaFunction = () => [{ title: "Evolución de la Quiniela grupal · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
   const { data, status } = await loadBetEvolution(request, params);
   return json(data, { status });
 }

@@ -1,7 +1,6 @@
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { computeBetStats, parsePlayerSort, sortPlayers } from "#core/domain/bet-stats";
 import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
-import { requireUser } from "~/server/session/session.server";
 
 import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";
 
@@ -19,7 +18,6 @@ const statusOf = (error: unknown) => (error instanceof ApiError && error.status 
  * empty list) and the users' average (optional: a failure only leaves its line out).
  */
 export async function loadBetEvolution(request: Request, params: { groupId?: string; seasonId?: string }) {
-  await requireUser(request);
   const groupId = positiveId(params.groupId);
   const seasonId = positiveId(params.seasonId);
   // The spec: a missing or 'undefined' id calls nothing.
@@ -63,7 +61,6 @@ export async function readSummary(request: Request, groupId: number, jornada: nu
  * round cannot be read, the list of rounds still shows, with the spec's message.
  */
 export async function loadRoundResults(request: Request, params: { groupId?: string }) {
-  await requireUser(request);
   const groupId = positiveId(params.groupId);
   if (!groupId) throw new Response("No encontramos lo que buscas.", { status: 404 });
   const search = new URL(request.url).searchParams;

@@ -18,8 +18,11 @@ export async function refreshedUserCookie(request: Request): Promise<[string, st
   return ["Set-Cookie", await updateSessionUser(request, me)];
 }
 
-/** A group the user may see; otherwise back to /inicio with the spec's message. */
-export async function loadGroup(request: Request, groupId: string | undefined) {
+/**
+ * The guard of a group's pages: a signed-in user and a group the backend lets them see (a member,
+ * or an admin); anyone else goes back to /inicio with the spec's message.
+ */
+export async function requireMemberOf(request: Request, groupId: string | undefined) {
   const user = await requireUser(request);
   try {
     const group = await api.get<GroupDetail>(request, `/group/${Number(groupId) || 0}`);
@@ -60,7 +63,6 @@ export async function joinGroup(request: Request) {
 
 /** /crear-grupo and /grupo/nuevo. */
 export async function createGroup(request: Request) {
-  await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: groupSchema });
   if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
   let group: GroupDetail;

@@ -1,5 +1,6 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import type { Team } from "#core/contract/team";
 import { teamKey } from "#core/domain/team-names";
 import { api } from "~/server/client.server";
@@ -42,16 +43,15 @@ async function configuredLogo(request: Request, name: string): Promise<string | 
   return teamsCache.logos.get(teamKey(name)) ?? null;
 }
 
-const remoteChecks = new Map<string, { at: number; ok: boolean }>();
+const remoteChecks = new LRUCache<string, boolean>({ max: 500, ttl: REMOTE_TTL_MS });
 
 /** Whether an https logo answers with an image; remembered for a while so pages stay fast. */
 async function remoteImageExists(url: string): Promise<boolean> {
   const known = remoteChecks.get(url);
-  if (known && Date.now() - known.at < REMOTE_TTL_MS) return known.ok;
+  if (known !== undefined) return known;
   const response = await fetch(url, { method: "HEAD", redirect: "follow", signal: AbortSignal.timeout(3000) }).catch(() => null);
   const ok = Boolean(response?.ok && response.headers.get("content-type")?.startsWith("image/"));
-  if (remoteChecks.size > 500) remoteChecks.clear();
-  remoteChecks.set(url, { at: Date.now(), ok });
+  remoteChecks.set(url, ok);
   return ok;
 }
 
