@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return createGroup(request);
 }
 
-export default function CrearGrupo() {
+export default function CreateGroup() {
   const actionData = useActionData<typeof action>();
   return (
     <main className="page narrow">

@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return roundSettingsAction(request, group);
 }
 
-export default function Ajustes() {
+export default function GroupSettings() {
   const { group, kioskLinks, officeIcons, audit } = useLoaderData<typeof loader>();
   return (
     <RoundSettings title="Ajustes del grupo">

@@ -15,6 +15,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return roundSettingsAction(request, group);
 }
 
-export default function GestionarQuinielas() {
+export default function ManageRounds() {
   return <RoundSettings title="Gestionar quinielas" />;
 }

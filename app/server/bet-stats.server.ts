@@ -48,9 +48,9 @@ export async function loadBetEvolution(request: Request, params: { groupId?: str
   };
 }
 
-export async function readSummary(request: Request, groupId: number, jornada: number | null, seasonId: number | null) {
+export async function readSummary(request: Request, groupId: number, roundNumber: number | null, seasonId: number | null) {
   const q = new URLSearchParams({ groupId: String(groupId) });
-  if (jornada) q.set("numberQuiniela", String(jornada));
+  if (roundNumber) q.set("numberQuiniela", String(roundNumber));
   if (seasonId) q.set("seasonId", String(seasonId));
   return api.read(request, `/Bet/RoundSummary?${q}`, RoundSummary);
 }
@@ -64,19 +64,19 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
   const groupId = positiveId(params.groupId);
   if (!groupId) throw new Response("No encontramos lo que buscas.", { status: 404 });
   const search = new URL(request.url).searchParams;
-  const jornada = positiveId(search.get("jornada"));
+  const roundNumber = positiveId(search.get("jornada"));
   const seasonId = positiveId(search.get("temporada"));
   const sort = parsePlayerSort(search.get("orden"));
   let summary: RoundSummary | null = null;
   let loadError: string | null = null;
   let status = 200;
   try {
-    summary = await readSummary(request, groupId, jornada, seasonId);
+    summary = await readSummary(request, groupId, roundNumber, seasonId);
   } catch (error) {
     rethrowResponse(error);
     status = statusOf(error);
     loadError = status === 403 ? `${ROUNDS_LOAD_ERROR} ${errorMessage(error, "")}`.trim() : ROUNDS_LOAD_ERROR;
-    if ((jornada || seasonId) && status !== 403) {
+    if ((roundNumber || seasonId) && status !== 403) {
       // The round failed, not necessarily the list: show the rounds, with the round's own message.
       const rounds = await loadOrNull(() => readSummary(request, groupId, null, null));
       if (rounds) {
