@@ -17,7 +17,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: { baseURL: E2E.baseUrl, locale: "es-ES", timezoneId: "Europe/Madrid", trace: "retain-on-failure" },
   projects: [
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },

@@ -71,7 +71,7 @@ async function main() {
   app.all(
     "*",
     boundedFormBody,
-    remixHandler(build, process.env.NODE_ENV ?? "production", (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "" })),
+    remixHandler(build, process.env.NODE_ENV ?? "production", (_req, res) => ({ nonce: res.locals.nonce as string })),
   );
 
   const server = app.listen(port, () => log(`Quiniela de peñas en http://localhost:${port}`));

@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import type express from "express";
 
 /** Every form post of the site fits in this; a bigger body is refused before it is read. */
-export const FORM_MAX_BYTES = 1024 * 1024;
+const FORM_MAX_BYTES = 1024 * 1024;
 
 /**
  * Pages whose form carries a file (an avatar): their bodies stream to the route as before, which
@@ -19,8 +19,8 @@ const page = (title: string, text: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Quiniela de peñas</title></head>` +
   `<body><main><h1>${title}</h1><p>${text}</p><p><a href="javascript:history.back()">Volver</a> · <a href="/inicio">Ir al inicio</a></p></main></body></html>`;
 
-export const TOO_LARGE_PAGE = page("Formulario demasiado grande", "El formulario enviado ocupa más de 1 MB. Revisa lo que has escrito y vuelve a enviarlo.");
-export const MALFORMED_PAGE = page("Formulario no válido", "El formulario enviado no se ha podido leer. Vuelve a la página y envíalo otra vez.");
+const TOO_LARGE_PAGE = page("Formulario demasiado grande", "El formulario enviado ocupa más de 1 MB. Revisa lo que has escrito y vuelve a enviarlo.");
+const MALFORMED_PAGE = page("Formulario no válido", "El formulario enviado no se ha podido leer. Vuelve a la página y envíalo otra vez.");
 
 function refuse(res: express.Response, status: number, html: string) {
   res.status(status).type("text/html; charset=utf-8").send(html);

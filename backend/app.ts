@@ -5,8 +5,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { userFromToken, type Deps } from "./context";
-import { ApiError } from "./errors";
-import { TOO_MANY } from "./rate-window";
+import { ApiError, TOO_MANY } from "./errors";
 import { contractValidator } from "./schema";
 import authRoutes from "./routes/auth";
 import seasonRoutes from "./routes/season";
@@ -23,7 +22,7 @@ import lotteryRoutes from "./routes/lottery";
 import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
 
-export type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
+type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (spec section 7). */
 const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes, betRoutes, lotteryRoutes, betStatsRoutes, phraseRoutes];
@@ -39,7 +38,7 @@ const lowerStatic = (url: string) =>
  * What a 5xx log line says about the request: method and path, never the query string, a header,
  * the body, or a kiosk link's token (secrets travel in those).
  */
-export function loggedPath(request: Pick<FastifyRequest, "url">): string {
+function loggedPath(request: Pick<FastifyRequest, "url">): string {
   return request.url.split("?")[0].replace(/^(\/kiosk\/)[^/]+/i, "$1…");
 }
 

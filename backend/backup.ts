@@ -8,7 +8,7 @@ import { privateDataDir } from "./files";
 /** "2026-11-22T03-15-00Z": sorts by date, safe in a file name. */
 const stamp = (now: Date) => now.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
 
-export const pgliteDir = (dataDir: string) => path.join(dataDir, "pglite");
+const pgliteDir = (dataDir: string) => path.join(dataDir, "pglite");
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {

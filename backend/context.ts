@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { BackendConfig } from "./config";
 import type { Db } from "./db/db";
 import { forbidden, unauthorized } from "./errors";
@@ -75,4 +75,3 @@ export async function requireMember(request: FastifyRequest, db: Db, groupId: nu
   return user;
 }
 
-export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

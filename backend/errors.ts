@@ -13,3 +13,5 @@ export const unauthorized = (message = "Inicia sesión para continuar.") => new 
 export const forbidden = (message = "No tienes permiso para hacer esto.") => new ApiError(403, message);
 export const notFound = (message = "No encontrado.") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
+
+export const TOO_MANY = "Demasiados intentos. Espera un minuto y vuelve a intentarlo.";

@@ -19,12 +19,12 @@ export interface EvolutionPoint {
   usersAvg: number | null;
 }
 
-export interface Tick {
+interface Tick {
   value: number;
   pos: number;
 }
 
-export interface LineChartModel {
+interface LineChartModel {
   points: { numberQuiniela: number; betHits: number; usersAvg: number | null; x: number; y: number; yAvg: number | null; best: boolean; worst: boolean }[];
   betPath: string;
   usersPath: string | null;
@@ -85,7 +85,7 @@ export function lineChartModel(points: readonly EvolutionPoint[], average: numbe
   };
 }
 
-export interface BarChartModel {
+interface BarChartModel {
   bars: { hits: number; rounds: number; x: number; y: number; width: number; height: number }[];
   yTicks: Tick[];
   plot: { x0: number; x1: number; y0: number; y1: number };

@@ -6,7 +6,7 @@ import { Field, FormErrors, Alert } from "~/components/Field";
 import { groupSchema, joinSchema } from "~/forms/groups";
 
 /** The user's groups as cards, each leading to its dashboard. */
-export function GroupCards({ groups }: { groups: MyGroup[] }) {
+function GroupCards({ groups }: { groups: MyGroup[] }) {
   return (
     <ul className="cards">
       {groups.map((g) => (
@@ -24,7 +24,7 @@ export function GroupCards({ groups }: { groups: MyGroup[] }) {
   );
 }
 
-export function JoinGroupForm({ lastResult, action }: { lastResult?: SubmissionResult<string[]>; action: string }) {
+function JoinGroupForm({ lastResult, action }: { lastResult?: SubmissionResult<string[]>; action: string }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "join-group",

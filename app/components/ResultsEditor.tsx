@@ -42,7 +42,7 @@ export function ResultsEditor({ rounds, selected, matches, defaults, hasResults,
       <Form method="get" action="/admin/resultados" className="row card">
         <div className="field grow">
           <label htmlFor="round-picker">Jornada</label>
-          <select id="round-picker" name="quinielaId" defaultValue={selected?.id ?? ""} key={selected?.id ?? "none"}>
+          <select id="round-picker" name="quiniela" defaultValue={selected?.id ?? ""} key={selected?.id ?? "none"}>
             <option value="">Selecciona una jornada</option>
             {rounds.map((r) => (
               <option key={r.id} value={r.id}>

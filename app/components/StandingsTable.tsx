@@ -14,8 +14,8 @@ const percent = new Intl.NumberFormat("es-ES", { style: "percent", minimumFracti
 const wilson = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 
 export const formatPoints = (n: number) => points.format(n);
-export const formatAccuracy = (n: number) => percent.format(n);
-export const formatWilson = (n: number) => wilson.format(n);
+const formatAccuracy = (n: number) => percent.format(n);
+const formatWilson = (n: number) => wilson.format(n);
 
 interface Column {
   sort?: ClassificationSort;

@@ -70,7 +70,7 @@ export const teamSchema = z.object({
 
 // ---- Pools ----
 
-export interface PoolMatchInput {
+interface PoolMatchInput {
   home: string;
   away: string;
 }

@@ -11,7 +11,7 @@ export const groupSchema = z.object({
   version: positiveIdBase.optional(),
 });
 
-export const JOIN_CODE_REQUIRED = "Introduce el código de invitación.";
+const JOIN_CODE_REQUIRED = "Introduce el código de invitación.";
 export const joinSchema = z.object({
   code: z.string({ required_error: JOIN_CODE_REQUIRED }).trim().min(1, JOIN_CODE_REQUIRED).max(40, "Máximo 40 caracteres."),
 });
@@ -41,7 +41,7 @@ const closeAfterOpen = (v: { openDate: string; closeDate: string }, ctx: z.Refin
 };
 
 /** The version a form was loaded from (a hidden input): a save against a newer one is refused. */
-export const loadedVersion = positiveId.optional();
+const loadedVersion = positiveId.optional();
 
 const roundDates = {
   openDate: madridDateTime("Indica la fecha de apertura."),

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { GroupSummary } from "#core/contract/group";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { createUserSchema } from "~/forms/catalogue";
 import { requireAdmin } from "~/server/session/session.server";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]);
     return { groups: groups.map((g) => ({ id: g.id, name: g.name })), roles, loadError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const none: { id: number; name: string }[] = [];
     return { groups: none, roles: none, loadError: "Error cargando grupos/roles" };
   }
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     ({ message } = await api.postAs<{ message?: string }>(request, "/auth/register-by-admin", submission.value));
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return data({ lastResult: submission.reply({ formErrors: [`Error al crear usuario: ${errorMessage(error, "inténtalo de nuevo.")}`] }) }, { status: 400 });
   }
   return redirectWithToast("/admin/crear-usuario", { kind: "success", text: message || "Usuario creado" });

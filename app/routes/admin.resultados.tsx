@@ -2,16 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsEditor } from "~/components/ResultsEditor";
 import { loadResultsEditor, saveResults } from "~/server/results-admin.server";
+import { redirectOldRoundName, ROUND_QUERY } from "~/server/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];
 // A save refused as stale (409) still reloads the page's data (decision 021).
 export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
-/** The same screen as /establecer-resultados/{quinielaId}, the round chosen by ?quinielaId. */
+/** The same screen as /establecer-resultados/{quinielaId}, the round chosen by ?quiniela. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return loadResultsEditor(request, new URL(request.url).searchParams.get("quinielaId"));
+  redirectOldRoundName(request, ["quinielaId"]);
+  return await loadResultsEditor(request, new URL(request.url).searchParams.get(ROUND_QUERY));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ROLE_GESTOR, roleName, type GroupMember, type GroupSummary, type MyGroup } from "#core/contract/group";
-import { api, errorMessage, loadOrNull } from "~/server/client.server";
+import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { refreshedUserCookie } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
 import { roleSchema } from "~/forms/groups";
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await api.post(request, "/group/ChangeUserRole", { groupId, userId, roleId });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return data({ userId, roleId, message: `${ROLE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}` }, { status: 400 });
   }
   const headers = userId === user.id ? [await refreshedUserCookie(request)] : [];

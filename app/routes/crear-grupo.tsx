@@ -12,10 +12,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
   return createGroup(request);
 }
 
-export default function CrearGrupo() {
+export default function CreateGroup() {
   const actionData = useActionData<typeof action>();
   return (
     <main className="page narrow">

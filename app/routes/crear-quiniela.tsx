@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { ALIAS_EXAMPLE, linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { handleEditor, loadEditor } from "~/server/pool-editor.server";
+import { redirectOldRoundName } from "~/server/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear quiniela · Quiniela de peñas" }];
@@ -13,7 +14,8 @@ export { revalidateAfterConflict as shouldRevalidate } from "~/components/confli
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return loadEditor(request);
+  redirectOldRoundName(request, ["id"]);
+  return await loadEditor(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -73,7 +75,7 @@ function PoolPicker({ pools, selectedId }: { pools: { id: number; label: string 
       <input type="hidden" name="modo" value="editar" />
       <div className="field grow">
         <label htmlFor="pool-picker">Quiniela a editar</label>
-        <select id="pool-picker" name="id" defaultValue={selectedId ?? ""}>
+        <select id="pool-picker" name="quiniela" defaultValue={selectedId ?? ""}>
           <option value="">Elige una quiniela</option>
           {pools.map((p) => (
             <option key={p.id} value={p.id}>

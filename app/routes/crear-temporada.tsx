@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { Season } from "#core/contract/season";
 import { formatDate } from "#core/dates";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { pointsSchema, seasonSchema } from "~/forms/catalogue";
 import { requireAdmin } from "~/server/session/session.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { seasons: await api.get<Season[]>(request, "/season/List"), loadError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return { seasons: [] as Season[], loadError: errorMessage(error, "No se pudieron cargar las temporadas.") };
   }
 }
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       await api.put(request, `/season/${seasonId}/Points`, points);
     } catch (error) {
-      if (error instanceof Response) throw error;
+      rethrowResponse(error);
       return data({ intent: "points", lastResult: submission.reply({ formErrors: [errorMessage(error, "No se pudieron guardar los puntos.")] }) }, { status: 400 });
     }
     return redirectWithToast("/crear-temporada", { kind: "success", text: "Puntos de la temporada guardados." });
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const season = await api.postAs<Season>(request, "/season/CreateSeason", submission.value);
     return redirectWithToast("/crear-temporada", { kind: "success", text: `Temporada ${season.name} creada.` });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const message = `Error al crear temporada: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ intent: "create", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }

@@ -4,8 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
-import { api, ApiError, errorMessage } from "~/server/client.server";
-import { loadGroup, refreshedUserCookie } from "~/server/groups.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
+import { requireMemberOf, refreshedUserCookie } from "~/server/groups.server";
 import { FormErrors } from "~/components/Field";
 import { GroupFields } from "~/components/GroupForms";
 import { groupSchema, removeMemberSchema } from "~/forms/groups";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, group, isManager } = await loadGroup(request, params.groupId);
+  const { user, group, isManager } = await requireMemberOf(request, params.groupId);
   const removing = isManager ? Number(new URL(request.url).searchParams.get("quitar")) : 0;
   const toRemove = group.members.find((m) => m.userId === removing) ?? null;
   return { group, isManager, userId: user.id, toRemove };
@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await api.delete(request, `/group/${group.id}/members/${userId}`);
     } catch (error) {
-      if (error instanceof Response) throw error;
+      rethrowResponse(error);
       const message = `No se pudo quitar al miembro: ${errorMessage(error, "inténtalo de nuevo.")}`;
       return data({ intent: "remove", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
     }
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { name, description, version } = submission.value;
     await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     // Another manager saved first: 409, the typed values stay in the form and the current ones are shown.
     const stale = error instanceof ApiError && error.status === 409;
     const message = stale ? errorMessage(error, "") : `No se pudo guardar el grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;

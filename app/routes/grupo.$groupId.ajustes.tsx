@@ -10,13 +10,15 @@ import { OfficeSettings } from "~/components/OfficeSettings";
 import { RoundSettings } from "~/components/RoundSettings";
 import { loadKioskLinks } from "~/server/kiosk.server";
 import { loadOfficeSettings } from "~/server/office-settings.server";
+import { requireManagerOf } from "~/server/session/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Ajustes del grupo · Quiniela de peñas" }];
 // A save refused as stale (409) still reloads the page's data (decision 021).
 export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const settings = await roundSettingsLoader(request, params.groupId);
+  const { group } = await requireManagerOf(request, params.groupId);
+  const settings = await roundSettingsLoader(request, group);
   const [kioskLinks, office, audit] = await Promise.all([
     loadKioskLinks(request, settings.group.id),
     loadOfficeSettings(request, settings.group.id),
@@ -25,9 +27,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...settings, kioskLinks, officeIcons: office?.officeIcons ?? null, audit };
 }
 
-export const action = ({ request, params }: ActionFunctionArgs) => roundSettingsAction(request, params.groupId);
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { group } = await requireManagerOf(request, params.groupId);
+  return roundSettingsAction(request, group);
+}
 
-export default function Ajustes() {
+export default function GroupSettings() {
   const { group, kioskLinks, officeIcons, audit } = useLoaderData<typeof loader>();
   return (
     <RoundSettings title="Ajustes del grupo">

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
-import { groupRounds, groupSeasons, loadGroup } from "~/server/groups.server";
+import { groupRounds, groupSeasons, requireMemberOf } from "~/server/groups.server";
 import { RoundState } from "~/components/RoundState";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel de ${data?.group.name ?? "grupo"} · Quiniela de peñas` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, group, isManager } = await loadGroup(request, params.groupId);
+  const { user, group, isManager } = await requireMemberOf(request, params.groupId);
   const [seasons, rounds] = await Promise.all([groupSeasons(request, group.id), groupRounds(request, group.id)]);
   // The season in play stays the one with rounds until a newer one has pools (decision 013).
   const season = seasons?.current ?? null;

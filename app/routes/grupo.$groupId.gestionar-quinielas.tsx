@@ -1,15 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
+import { requireManagerOf } from "~/server/session/guards.server";
 import { RoundSettings } from "~/components/RoundSettings";
 
 export const meta: MetaFunction = () => [{ title: "Gestionar quinielas · Quiniela de peñas" }];
 // A save refused as stale (409) still reloads the page's data (decision 021).
 export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => roundSettingsLoader(request, params.groupId);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { group } = await requireManagerOf(request, params.groupId);
+  return roundSettingsLoader(request, group);
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => roundSettingsAction(request, params.groupId);
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { group } = await requireManagerOf(request, params.groupId);
+  return roundSettingsAction(request, group);
+}
 
-export default function GestionarQuinielas() {
+export default function ManageRounds() {
   return <RoundSettings title="Gestionar quinielas" />;
 }

@@ -9,14 +9,17 @@ import { Alert } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
 import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predictions.server";
+import { requireUser } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pronósticos · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadPredictions(request, params.groupId);
+  await requireUser(request);
+  return await loadPredictions(request, params.groupId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
   return sendPrediction(request, params.groupId);
 }
 

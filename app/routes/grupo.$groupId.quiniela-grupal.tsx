@@ -12,15 +12,18 @@ import { TeamLogo } from "~/components/TeamLogo";
 import { betEditDefaults, betEditSchema, type BetEditForm } from "~/forms/bet";
 import { MATCH_FIELDS } from "~/forms/prediction";
 import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.server";
+import { requireMemberOf } from "~/server/groups.server";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadGroupBet(request, params.groupId);
+  const member = await requireMemberOf(request, params.groupId);
+  return await loadGroupBet(request, member);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return groupBetAction(request, params.groupId);
+  const { group } = await requireMemberOf(request, params.groupId);
+  return groupBetAction(request, group);
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;

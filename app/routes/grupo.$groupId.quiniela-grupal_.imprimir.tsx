@@ -4,7 +4,7 @@ import { Bet, BET_LOAD_ERROR } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { SIGNS } from "#core/domain/signs";
 import { api, errorMessage, rethrowResponse } from "~/server/client.server";
-import { loadGroup } from "~/server/groups.server";
+import { requireMemberOf } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
 import { matchesOf } from "~/server/group-bet.server";
 
@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { group } = await loadGroup(request, params.groupId);
+  const { group } = await requireMemberOf(request, params.groupId);
   const quinielaId = Number(new URL(request.url).searchParams.get("quiniela")) || 0;
   try {
     const [bet, matches] = await Promise.all([

@@ -9,11 +9,13 @@ import type { Pick, Score, Sign } from "#core/domain/signs";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
 import { loadRoundResults } from "~/server/bet-stats.server";
+import { requireUser } from "~/server/session/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
 
 export const meta: MetaFunction = () => [{ title: "Resultados y apuestas · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
   const { data: page, status } = await loadRoundResults(request, params);
   return data(page, { status });
 }

@@ -8,16 +8,18 @@ import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
 import { loadBetEvolution } from "~/server/bet-stats.server";
+import { requireUser } from "~/server/session/session.server";
 import { MISSING_SEASON, roundHref } from "~/components/bet-stats-ui";
 
 export const meta: MetaFunction = () => [{ title: "Evolución de la Quiniela grupal · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
   const { data: page, status } = await loadBetEvolution(request, params);
   return data(page, { status });
 }
 
-const jornadas = (list: number[]) => (list.length === 1 ? `Jornada ${list[0]}` : `Jornadas ${list.join(", ")}`);
+const roundNumbers = (list: number[]) => (list.length === 1 ? `Jornada ${list[0]}` : `Jornadas ${list.join(", ")}`);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function BetEvolution() {
@@ -106,13 +108,13 @@ export default function BetEvolution() {
               <div>
                 <dt>Más aciertos</dt>
                 <dd>
-                  {jornadas(stats.most)} ({plural(stats.top3[0]?.betHits ?? 0, "acierto", "aciertos")})
+                  {roundNumbers(stats.most)} ({plural(stats.top3[0]?.betHits ?? 0, "acierto", "aciertos")})
                 </dd>
               </div>
               <div>
                 <dt>Menos aciertos</dt>
                 <dd>
-                  {jornadas(stats.fewest)} ({plural(Math.min(...entries.map((e) => e.betHits)), "acierto", "aciertos")})
+                  {roundNumbers(stats.fewest)} ({plural(Math.min(...entries.map((e) => e.betHits)), "acierto", "aciertos")})
                 </dd>
               </div>
               <div>

@@ -4,18 +4,22 @@ import type { ClassificationSort } from "#core/contract/classification";
 import { Alert } from "~/components/Field";
 import { SeasonPicker } from "~/components/SeasonPicker";
 import { StandingsLegend, StandingsTable } from "~/components/StandingsTable";
+import { redirectOldRoundName } from "~/server/round-query.server";
+import { requireUser } from "~/server/session/session.server";
 import { loadStandings } from "~/server/standings.server";
 
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadStandings(request, params);
+  await requireUser(request);
+  redirectOldRoundName(request, ["jornada"]);
+  return await loadStandings(request, params);
 }
 
 export default function Standings() {
-  const { groupId, seasonId, sort, jornada, uncounted, info, seasons, rows, loadError } = useLoaderData<typeof loader>();
-  const round = info?.rounds.find((r) => r.quinielaId === jornada) ?? null;
-  const sortHref = (by: ClassificationSort) => `?${new URLSearchParams({ ...(jornada ? { jornada: String(jornada) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
+  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, rows, loadError } = useLoaderData<typeof loader>();
+  const round = info?.rounds.find((r) => r.quinielaId === roundId) ?? null;
+  const sortHref = (by: ClassificationSort) => `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
   const scope = round ? `jornada ${round.numberQuiniela}` : "toda la temporada";
   return (
     <main className="page">
@@ -32,8 +36,8 @@ export default function Standings() {
           </p>
           <Form method="get" className="row picker">
             {sort !== "points" ? <input type="hidden" name="orden" value={sort} /> : null}
-            <label htmlFor="jornada">Ver</label>
-            <select id="jornada" name="jornada" defaultValue={round ? String(round.quinielaId) : ""}>
+            <label htmlFor="round-picker">Ver</label>
+            <select id="round-picker" name="quiniela" defaultValue={round ? String(round.quinielaId) : ""}>
               <option value="">Toda la temporada</option>
               {info.rounds.map((r) => (
                 <option key={r.quinielaId} value={r.quinielaId}>

@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return joinGroup(request);
 }
 
-export default function Grupos() {
+export default function MyGroupsPage() {
   const { groups, loadError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (

@@ -19,7 +19,7 @@ const TABS = [
   { id: "contacto", label: "Contacto" },
 ] as const;
 
-export default function Informacion() {
+export default function Information() {
   return (
     <main className="page info">
       <h1>Información para usuarios</h1>

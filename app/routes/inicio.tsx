@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return joinGroup(request);
 }
 
-export default function Inicio() {
+export default function Home() {
   const { isAdmin, groups, loadError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (

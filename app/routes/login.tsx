@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ApiError, CONNECTION_ERROR } from "~/server/client.server";
+import { ApiError, CONNECTION_ERROR, rethrowResponse } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { loginSchema } from "~/forms/auth";
 import { loadingPhrases } from "~/server/phrases.server";
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const to = safeRedirect(submission.value.redirectTo, homeFor(user));
     return redirect(user.isAdmin || to !== "/inicio" ? to : homeFor(user), { headers: { "Set-Cookie": await commitUser(request, token, user) } });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const status = error instanceof ApiError ? error.status : 500;
     const message =
       status === 429 ? (error as ApiError).message : status === 503 ? CONNECTION_ERROR : "Login incorrecto. Revisa usuario y contraseña.";

@@ -6,14 +6,19 @@ import type { Phrase } from "#core/contract/phrase";
 import { Alert, Field, FormErrors } from "~/components/Field";
 import { passwordSchema, phraseSchema } from "~/forms/profile";
 import { loadProfile, profileAction } from "~/server/profile.server";
+import { requireUser } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Perfil · Quiniela de peñas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadProfile(request);
+  const user = await requireUser(request);
+  return await loadProfile(request, user);
 }
 
-export const action = ({ request }: ActionFunctionArgs) => profileAction(request);
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  return profileAction(request);
+}
 
 type ActionData = { intent: string; id?: number; lastResult: SubmissionResult<string[]> } | undefined;
 const resultFor = (data: ActionData, intent: string, id?: number) => (data?.intent === intent && data.id === id ? data.lastResult : undefined);

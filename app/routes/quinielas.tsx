@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export default function Quinielas() {
+export default function Pools() {
   const { season, pools, groups, isAdmin, loadError } = useLoaderData<typeof loader>();
   return (
     <main className="page quinielas">

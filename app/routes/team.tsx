@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { teamList, type Team } from "#core/contract/team";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { ALIAS_EXAMPLE, teamSchema } from "~/forms/catalogue";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { teams: await api.read(request, "/team/List", teamList), loadError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return { teams: [] as Team[], loadError: errorMessage(error, "No se pudieron cargar los equipos.") };
   }
 }
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await api.post(request, "/team/Create", { name: submission.value.name, logo: submission.value.logo ?? "", alias: submission.value.alias });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return data({ lastResult: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) }, { status: 400 });
   }
   return redirectWithToast("/team", { kind: "success", text: "Equipo guardado" });

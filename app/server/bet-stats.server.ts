@@ -1,7 +1,6 @@
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { computeBetStats, parsePlayerSort, sortPlayers } from "#core/domain/bet-stats";
 import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
-import { requireUser } from "~/server/session/session.server";
 
 import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";
 
@@ -19,7 +18,6 @@ const statusOf = (error: unknown) => (error instanceof ApiError && error.status 
  * empty list) and the users' average (optional: a failure only leaves its line out).
  */
 export async function loadBetEvolution(request: Request, params: { groupId?: string; seasonId?: string }) {
-  await requireUser(request);
   const groupId = positiveId(params.groupId);
   const seasonId = positiveId(params.seasonId);
   // The spec: a missing or 'undefined' id calls nothing.
@@ -50,9 +48,9 @@ export async function loadBetEvolution(request: Request, params: { groupId?: str
   };
 }
 
-export async function readSummary(request: Request, groupId: number, jornada: number | null, seasonId: number | null) {
+export async function readSummary(request: Request, groupId: number, roundNumber: number | null, seasonId: number | null) {
   const q = new URLSearchParams({ groupId: String(groupId) });
-  if (jornada) q.set("numberQuiniela", String(jornada));
+  if (roundNumber) q.set("numberQuiniela", String(roundNumber));
   if (seasonId) q.set("seasonId", String(seasonId));
   return api.read(request, `/Bet/RoundSummary?${q}`, RoundSummary);
 }
@@ -63,23 +61,22 @@ export async function readSummary(request: Request, groupId: number, jornada: nu
  * round cannot be read, the list of rounds still shows, with the spec's message.
  */
 export async function loadRoundResults(request: Request, params: { groupId?: string }) {
-  await requireUser(request);
   const groupId = positiveId(params.groupId);
   if (!groupId) throw new Response("No encontramos lo que buscas.", { status: 404 });
   const search = new URL(request.url).searchParams;
-  const jornada = positiveId(search.get("jornada"));
+  const roundNumber = positiveId(search.get("jornada"));
   const seasonId = positiveId(search.get("temporada"));
   const sort = parsePlayerSort(search.get("orden"));
   let summary: RoundSummary | null = null;
   let loadError: string | null = null;
   let status = 200;
   try {
-    summary = await readSummary(request, groupId, jornada, seasonId);
+    summary = await readSummary(request, groupId, roundNumber, seasonId);
   } catch (error) {
     rethrowResponse(error);
     status = statusOf(error);
     loadError = status === 403 ? `${ROUNDS_LOAD_ERROR} ${errorMessage(error, "")}`.trim() : ROUNDS_LOAD_ERROR;
-    if ((jornada || seasonId) && status !== 403) {
+    if ((roundNumber || seasonId) && status !== 403) {
       // The round failed, not necessarily the list: show the rounds, with the round's own message.
       const rounds = await loadOrNull(() => readSummary(request, groupId, null, null));
       if (rounds) {

@@ -17,7 +17,7 @@ import type { Prediction } from "#core/contract/prediction";
 import type { Quiniela } from "#core/contract/quiniela";
 import { resolveTopN } from "#core/domain/group-bet";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
-import { loadGroup } from "~/server/groups.server";
+import type { GroupDetail } from "#core/contract/group";
 import { betEditSchema } from "~/forms/bet";
 import { picksOf } from "~/forms/prediction";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -50,8 +50,7 @@ export async function matchesOf(request: Request, quinielaId: number): Promise<M
 }
 
 /** Everything /grupo/{id}/quiniela-grupal shows for the chosen round. */
-export async function loadGroupBet(request: Request, groupIdParam: string | undefined) {
-  const { group, isManager } = await loadGroup(request, groupIdParam);
+export async function loadGroupBet(request: Request, { group, isManager }: { group: GroupDetail; isManager: boolean }) {
   const base = { groupId: group.id, groupName: group.name, isManager };
   const empty = { rounds: [] as BetRoundStatus[], round: null, matches: [] as MatchRow[], bet: null as Bet | null, participants: [] as BetParticipant[], ranking: [] as BetRanking, predictions: [] as Prediction[], defaultTopN: 1 };
   let rounds: BetRoundStatus[];
@@ -95,8 +94,7 @@ export async function loadGroupBet(request: Request, groupIdParam: string | unde
 const statusOf = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.status : 500);
 
 /** Generate, edit or confirm, told apart by the submit button's `intent`; each failure stays on the page with its message. */
-export async function groupBetAction(request: Request, groupIdParam: string | undefined) {
-  const { group } = await loadGroup(request, groupIdParam);
+export async function groupBetAction(request: Request, group: GroupDetail) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const quinielaId = Number(formData.get("quinielaId"));

@@ -7,7 +7,7 @@ import { GroupSeasons, type Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, errorMessage, loadOrNull } from "./client.server";
+import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "./client.server";
 
 /**
  * Joining, creating or changing roles can make the user a manager (or stop them being one); the
@@ -18,8 +18,11 @@ export async function refreshedUserCookie(request: Request): Promise<[string, st
   return ["Set-Cookie", await updateSessionUser(request, me)];
 }
 
-/** A group the user may see; otherwise back to /inicio with the spec's message. */
-export async function loadGroup(request: Request, groupId: string | undefined) {
+/**
+ * The guard of a group's pages: a signed-in user and a group the backend lets them see (a member,
+ * or an admin); anyone else goes back to /inicio with the spec's message.
+ */
+export async function requireMemberOf(request: Request, groupId: string | undefined) {
   const user = await requireUser(request);
   try {
     const group = await api.get<GroupDetail>(request, `/group/${Number(groupId) || 0}`);
@@ -37,7 +40,7 @@ export async function loadMyGroups(request: Request): Promise<{ groups: MyGroup[
   try {
     return { groups: await api.get<MyGroup[]>(request, "/group/GetMyGroups"), loadError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return { groups: [], loadError: "Error al cargar tus grupos" };
   }
 }
@@ -50,7 +53,7 @@ export async function joinGroup(request: Request) {
   try {
     joined = await api.postAs<JoinedGroup>(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const message = `Error al unirte: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
@@ -60,14 +63,13 @@ export async function joinGroup(request: Request) {
 
 /** /crear-grupo and /grupo/nuevo. */
 export async function createGroup(request: Request) {
-  await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: groupSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   let group: GroupDetail;
   try {
     group = await api.postAs<GroupDetail>(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const message = `Error al crear grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
@@ -79,7 +81,7 @@ export async function currentSeason(request: Request): Promise<Season | null> {
   try {
     return await api.get<Season>(request, "/season/GetCurrentSeason");
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import type { KioskLink } from "#core/contract/kiosk";
 import { KIOSK_INVALID, KioskScreen } from "#core/contract/kiosk";
-import { api, ApiError, errorMessage } from "~/server/client.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { env } from "~/server/env.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -20,7 +20,7 @@ export async function loadKioskLinks(request: Request, groupId: number): Promise
     const links = await api.get<KioskLink[]>(request, `/group/${groupId}/kiosk`);
     return links.map((l) => ({ id: l.id, url: kioskUrl(l.token), createdAt: l.createdAt, createdBy: l.createdBy }));
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return [];
   }
 }
@@ -41,7 +41,7 @@ export async function kioskLinkAction(request: Request, groupIdParam: string | u
       return redirectWithToast(back, { kind: "success", text: "Enlace de pantalla revocado: ya no muestra nada." });
     }
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return redirectWithToast(back, { kind: "error", text: `No se pudo cambiar el enlace de pantalla: ${errorMessage(error, "inténtalo de nuevo.")}` });
   }
   return redirectWithToast(back, { kind: "error", text: "Acción no válida." });

@@ -1,6 +1,6 @@
 import { logLine, lookupResult, SEARCH_FAILED, SEARCH_FINISHED, UNKNOWN_ERROR, type LogLine, type LookupResult } from "#core/contract/lottery";
 import { formatDate } from "#core/dates";
-import { ApiError, CONTRACT_MISMATCH, send } from "~/server/client.server";
+import { ApiError, CONTRACT_MISMATCH, send, rethrowResponse } from "~/server/client.server";
 import stylesHref from "~/styles/app.css";
 
 /**
@@ -54,7 +54,7 @@ async function* searchWithEnding(request: Request): AsyncGenerator<LogLine | End
     for await (const line of searchLines(request)) yield line;
     yield { ok: true };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     yield { ok: false, message: error instanceof ApiError && error.message ? error.message : SEARCH_FAILED };
   }
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { GroupSettings } from "#core/contract/group";
-import { api, errorMessage, loadOrNull } from "~/server/client.server";
+import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { officeSettingsSchema } from "~/forms/office";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -17,7 +17,7 @@ export async function officeSettingsAction(request: Request, groupIdParam: strin
   try {
     await api.put(request, `/group/${group.id}/settings`, { officeIcons: submission.value.officeIcons });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return redirectWithToast(back, { kind: "error", text: `No se pudo guardar la opción: ${errorMessage(error, "inténtalo de nuevo.")}` });
   }
   const text = submission.value.officeIcons

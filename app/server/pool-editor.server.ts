@@ -6,16 +6,17 @@ import type { Season } from "#core/contract/season";
 import { teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
-import { api, ApiError, errorMessage } from "~/server/client.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
+import { askedRound } from "~/server/round-query.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
-export const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";
-export const TEAMS_ERROR = "No se pudieron cargar los equipos (continuarás igualmente).";
+const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";
+const TEAMS_ERROR = "No se pudieron cargar los equipos (continuarás igualmente).";
 const NOT_IN_LIST = "Equipo no encontrado en la lista.";
 
 /** What the editor carries between its server-rendered steps, as hidden inputs. */
-export const STATE_FIELDS = ["mode", "poolId", "version", "numberQuiniela", "startDate", "closingDate", "matchesJson", "total"] as const;
+const STATE_FIELDS = ["mode", "poolId", "version", "numberQuiniela", "startDate", "closingDate", "matchesJson", "total"] as const;
 export type EditorState = Record<(typeof STATE_FIELDS)[number], string>;
 
 const poolLabel = (pool: Quiniela, seasons: Season[]) => {
@@ -34,7 +35,7 @@ const asJson = (matches: { home: string; away: string }[]) =>
 export async function loadEditor(request: Request) {
   const url = new URL(request.url);
   const mode = url.searchParams.get("modo") === "editar" ? ("edit" as const) : ("create" as const);
-  const selectedId = Number(url.searchParams.get("id")) || null;
+  const selectedId = askedRound(request);
   const [season, seasons, pools] = await Promise.all([
     api.get<Season>(request, "/season/GetCurrentSeason").catch(passOrNull),
     api.get<Season[]>(request, "/season/List").catch(() => [] as Season[]),
@@ -76,7 +77,7 @@ export async function loadEditor(request: Request) {
 
 /** A failed read shows as "nothing there"; a redirect (signed out) still goes through. */
 function passOrNull(error: unknown): null {
-  if (error instanceof Response) throw error;
+  rethrowResponse(error);
   return null;
 }
 
@@ -84,7 +85,7 @@ async function loadTeams(request: Request): Promise<{ teams: Team[]; teamsError:
   try {
     return { teams: await api.read(request, "/team/List", teamList), teamsError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return { teams: [], teamsError: TEAMS_ERROR };
   }
 }
@@ -125,7 +126,7 @@ export async function handleEditor(request: Request) {
     try {
       await api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName });
     } catch (error) {
-      if (error instanceof Response) throw error;
+      rethrowResponse(error);
       return resolveStep(request, state, { link: submission.reply({ formErrors: [errorMessage(error, "No se pudo vincular el equipo.")] }) });
     }
     return resolveStep(request, state, {}, `«${submission.value.unknownName}» es ahora un alias de ${team.name}.`);
@@ -139,7 +140,7 @@ export async function handleEditor(request: Request) {
     try {
       await api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases });
     } catch (error) {
-      if (error instanceof Response) throw error;
+      rethrowResponse(error);
       return resolveStep(request, state, { create: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) });
     }
     return resolveStep(request, state, {}, `Equipo ${name} creado.`);
@@ -199,7 +200,7 @@ async function savePool(
         ? await api.putAs<Quiniela>(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body)
         : await api.postAs<Quiniela>(request, "/quiniela/CreateQuiniela", body);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     // Another admin saved first: 409, the typed pool stays in the form and the current values are shown.
     const stale = error instanceof ApiError && error.status === 409;
     const message = `Error al guardar: ${errorMessage(error, "inténtalo de nuevo.")}`;
@@ -207,5 +208,5 @@ async function savePool(
   }
   const parts = [`Quiniela guardada: ${saved.name}.`];
   if (resolution.normalized) parts.push(normalizedMessage(resolution.normalized));
-  return redirectWithToast(`/crear-quiniela?modo=editar&id=${saved.id}`, { kind: "success", text: parts.join(" ") });
+  return redirectWithToast(`/crear-quiniela?modo=editar&quiniela=${saved.id}`, { kind: "success", text: parts.join(" ") });
 }

@@ -5,7 +5,6 @@ import { PREDICTION_SEND_ERROR, type MyPrediction } from "#core/contract/predict
 import type { Quiniela } from "#core/contract/quiniela";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { picksOf, predictionSchema } from "~/forms/prediction";
-import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 export interface MatchRow {
@@ -25,7 +24,6 @@ function groupIdOf(raw: string | undefined): number {
  * sorted by open date) and the chosen one with its matches and the player's saved picks.
  */
 export async function loadPredictions(request: Request, groupIdParam: string | undefined) {
-  await requireUser(request);
   const groupId = groupIdOf(groupIdParam);
   let rounds: GroupRound[];
   try {
@@ -60,7 +58,6 @@ export async function loadPredictions(request: Request, groupIdParam: string | u
 
 /** Sends the picks: POST the first time, PUT afterwards; any refusal keeps what was typed. */
 export async function sendPrediction(request: Request, groupIdParam: string | undefined) {
-  await requireUser(request);
   const groupId = groupIdOf(groupIdParam);
   const formData = await request.formData();
   const quinielaId = Number(formData.get("quinielaId"));

@@ -2,24 +2,24 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { AlertPreference, PASSWORD_RULE_MESSAGE } from "#core/contract/auth";
+import type { SessionUser } from "#core/contract/auth";
 import { GroupRefList } from "#core/contract/group";
 import { PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { alertSchema, deletePhraseSchema, passwordSchema, phraseSchema } from "~/forms/profile";
-import { requireUser, updateSessionUser } from "~/server/session/session.server";
+import { updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
 
-export const AVATAR_ERROR = "Error al subir el avatar.";
-export const ALERT_ERROR = "No se pudo guardar tu preferencia";
-export const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
-export const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
+const AVATAR_ERROR = "Error al subir el avatar.";
+const ALERT_ERROR = "No se pudo guardar tu preferencia";
+const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
+const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
 
 const AvatarAnswer = z.object({ avatarPath: z.string() });
 
-export async function loadProfile(request: Request) {
-  const user = await requireUser(request);
+export async function loadProfile(request: Request, user: SessionUser) {
   const [phrases, alert, groups] = await Promise.all([
     loadOrNull(() => api.read(request, "/phrases/List", PhraseList)),
     loadOrNull(() => api.read(request, "/User/GetAlertPreference", AlertPreference)),
@@ -34,7 +34,6 @@ const toProfile = (text: string, headers?: [string, string][]) => redirectWithTo
 
 /** One action for the four forms of /perfil, told apart by the submit button's `intent`. */
 export async function profileAction(request: Request) {
-  await requireUser(request);
   const { formData, tooLarge } = await readMultipartForm(request);
   const intent = String(formData.get("intent") ?? "") as Intent;
   const answer = (lastResult: SubmissionResult<string[]>, status = 400, id?: number) => data({ intent, id, lastResult }, { status });

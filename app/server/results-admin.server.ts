@@ -64,7 +64,7 @@ export async function loadResultsEditor(request: Request, requested: string | nu
   };
 }
 
-export const PLENO_LEFT_OUT = "El pleno al quince no se ha guardado: faltaban los goles de uno de los dos equipos.";
+const PLENO_LEFT_OUT = "El pleno al quince no se ha guardado: faltaban los goles de uno de los dos equipos.";
 
 /** Saves the official results for every group at once; the pleno only when both goals are given. */
 export async function saveResults(request: Request) {

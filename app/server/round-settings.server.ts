@@ -5,9 +5,8 @@ import type { GroupRound, GroupRoundDetail } from "#core/contract/group-quiniela
 import type { PoolType, Quiniela } from "#core/contract/quiniela";
 import { madridLocalToUtc } from "#core/dates";
 import { blockSchema, configureRoundSchema, roundStatusSchema } from "~/forms/groups";
-import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, errorMessage } from "./client.server";
+import { api, ApiError, errorMessage, rethrowResponse } from "./client.server";
 import { groupRounds, groupSeasons } from "./groups.server";
 
 /** The pool fields the settings screen shows. */
@@ -46,8 +45,7 @@ async function selectedPool(request: Request, group: GroupDetail, quinielaId: nu
  * /grupo/{id}/ajustes and /grupo/{id}/gestionar-quinielas: the season's pools and, for the one
  * chosen with ?quiniela=, its configuration, dates, state and blocked members.
  */
-export async function roundSettingsLoader(request: Request, groupIdParam: string | undefined) {
-  const { group } = await requireManagerOf(request, groupIdParam);
+export async function roundSettingsLoader(request: Request, group: GroupDetail) {
   const search = new URL(request.url).searchParams;
   const chosen = Number(search.get("quiniela")) || 0;
   const [seasonList, rounds, types, chosenPool] = await Promise.all([
@@ -91,14 +89,13 @@ const ERRORS: Record<Intent, string> = {
 /** A save against a newer version (another manager saved first): the page answers 409 with the current values. */
 const isStale = (error: unknown) => error instanceof ApiError && error.status === 409;
 
-export async function roundSettingsAction(request: Request, groupIdParam: string | undefined) {
-  const { group } = await requireManagerOf(request, groupIdParam);
+export async function roundSettingsAction(request: Request, group: GroupDetail) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
   const url = new URL(request.url);
   const back = (quinielaId: number) => `${url.pathname}?quiniela=${quinielaId}`;
   const fail = (error: unknown) => {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     return [ERRORS[intent], errorMessage(error, "Inténtalo de nuevo.")];
   };
 

@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
 import type { ClassificationInfo, ClassificationRow, ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/classification";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { groupSeasons } from "~/server/groups.server";
-import { requireUser } from "~/server/session/session.server";
+import { askedRound } from "~/server/round-query.server";
 
 export const SORTS: ClassificationSort[] = ["points", "hits", "accuracy", "wilson", "name"];
 export const LOAD_ERROR = "Error al cargar los datos del grupo.";
@@ -14,11 +14,10 @@ function positiveId(raw: string | undefined | null): number | null {
 }
 
 /**
- * The season's standings (or one round's with ?jornada=<quinielaId>), ordered by ?orden. The
- * season picker sends ?temporada=<id>, which becomes that season's own URL.
+ * The season's standings (or one round's with ?quiniela=<id>), ordered by ?orden. The season
+ * picker sends ?temporada=<id>, which becomes that season's own URL. The caller has signed the user in.
  */
 export async function loadStandings(request: Request, params: { groupId?: string; seasonId?: string }) {
-  await requireUser(request);
   const groupId = positiveId(params.groupId);
   const seasonId = positiveId(params.seasonId);
   if (!groupId || !seasonId) throw new Response("No encontramos lo que buscas.", { status: 404 });
@@ -29,20 +28,20 @@ export async function loadStandings(request: Request, params: { groupId?: string
     throw redirect(`/grupo/${groupId}/temporada/${asked}/clasificacion${orden ? `?${new URLSearchParams({ orden })}` : ""}`);
   }
   const sort = SORTS.find((s) => s === search.get("orden")) ?? "points";
-  const jornada = positiveId(search.get("jornada"));
+  const roundId = askedRound(request);
   const base = `/group/${groupId}/season/${seasonId}`;
   try {
     const [info, seasons] = await Promise.all([api.get<ClassificationInfo>(request, `${base}/GetClassificationRounds`), groupSeasons(request, groupId)]);
     const rounds = [...info.rounds].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
     // A round that does not count yet (open, or without results) has no standings of its own: a
     // table of zeros would only mislead.
-    const uncounted = jornada !== null && !rounds.some((r) => r.quinielaId === jornada);
-    const rows = uncounted ? [] : await api.get<ClassificationRow[]>(request, `${base}/GetClassification${jornada ? `?quinielaId=${jornada}` : ""}`);
+    const uncounted = roundId !== null && !rounds.some((r) => r.quinielaId === roundId);
+    const rows = uncounted ? [] : await api.get<ClassificationRow[]>(request, `${base}/GetClassification${roundId ? `?quinielaId=${roundId}` : ""}`);
     const pickerSeasons = seasons?.seasons.map((s) => ({ id: s.id, name: s.name })) ?? [];
     if (!pickerSeasons.some((s) => s.id === seasonId)) pickerSeasons.push(info.season);
-    return { groupId, seasonId, sort, jornada, uncounted, info: { ...info, rounds }, seasons: pickerSeasons, rows: sortClassification(rows, sort), loadError: null };
+    return { groupId, seasonId, sort, roundId, uncounted, info: { ...info, rounds }, seasons: pickerSeasons, rows: sortClassification(rows, sort), loadError: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    return { groupId, seasonId, sort, jornada, uncounted: false, info: null, seasons: [], rows: [], loadError: `${LOAD_ERROR} ${errorMessage(error, "")}`.trim() };
+    rethrowResponse(error);
+    return { groupId, seasonId, sort, roundId, uncounted: false, info: null, seasons: [], rows: [], loadError: `${LOAD_ERROR} ${errorMessage(error, "")}`.trim() };
   }
 }

@@ -1,5 +1,6 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import { teamList } from "#core/contract/team";
 import { teamKey } from "#core/domain/team-names";
 import { api } from "~/server/client.server";
@@ -42,16 +43,15 @@ async function configuredLogo(request: Request, name: string): Promise<string | 
   return teamsCache.logos.get(teamKey(name)) ?? null;
 }
 
-const remoteChecks = new Map<string, { at: number; ok: boolean }>();
+const remoteChecks = new LRUCache<string, boolean>({ max: 500, ttl: REMOTE_TTL_MS });
 
 /** Whether an https logo answers with an image; remembered for a while so pages stay fast. */
 async function remoteImageExists(url: string): Promise<boolean> {
   const known = remoteChecks.get(url);
-  if (known && Date.now() - known.at < REMOTE_TTL_MS) return known.ok;
+  if (known !== undefined) return known;
   const response = await fetch(url, { method: "HEAD", redirect: "follow", signal: AbortSignal.timeout(3000) }).catch(() => null);
   const ok = Boolean(response?.ok && response.headers.get("content-type")?.startsWith("image/"));
-  if (remoteChecks.size > 500) remoteChecks.clear();
-  remoteChecks.set(url, { at: Date.now(), ok });
+  remoteChecks.set(url, ok);
   return ok;
 }
 
@@ -79,7 +79,7 @@ export async function findTeamLogo(request: Request, name: string): Promise<stri
 const SKIPPED_WORDS = new Set(["cf", "fc", "cd", "ud", "sd", "rc", "rcd", "ca", "sad", "club", "de", "del", "la", "el", "y", "real"]);
 
 /** Up to three letters that name the club: "Real Betis Balompié" → "BB", "Granada CF" → "GRA". */
-export function crestInitials(name: string): string {
+function crestInitials(name: string): string {
   const words = name.normalize("NFC").split(/[\s.\-']+/).filter(Boolean);
   const meaningful = words.filter((w) => !SKIPPED_WORDS.has(w.toLowerCase()));
   const pick = meaningful.length ? meaningful : words;

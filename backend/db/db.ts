@@ -12,6 +12,17 @@ export interface Db {
   readonly kind: "pglite" | "postgres";
 }
 
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+
+/**
+ * How both engines read numbers, set once here so no service converts a column by hand: `count(*)`
+ * and `sum()` (int8) and the seasons' points and prices (numeric) arrive as JS numbers, not as
+ * strings (pg) or BigInt (PGlite past 2^53). The values the game stores are small.
+ */
+const NUMBER_PARSERS: Record<number, (value: string) => number> = { [INT8]: Number, [NUMERIC]: Number };
+
 type Runner = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "close" | "kind">): Db {
@@ -24,7 +35,7 @@ function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "close" | "kind">): Db
 }
 
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const lite = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS });
   const liteDb = (runner: Pick<PGlite, "query" | "exec">, inTx: boolean): Db =>
     wrap((sql, params) => runner.query(sql, params), {
       kind: "pglite",
@@ -41,11 +52,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 export async function openPostgres(url: string): Promise<Db> {
   // Dates stay strings for `date` columns, so a season's start day never shifts with the server's zone.
-  pg.types.setTypeParser(1082, (v) => v);
-  // numeric comes back as a string by default; point values are small decimals.
-  pg.types.setTypeParser(1700, (v) => Number(v));
-  pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const parsers: Record<number, (value: string) => unknown> = { ...NUMBER_PARSERS, [DATE]: (v: string) => v };
+  const types = { getTypeParser: (oid: number, format?: "text" | "binary") => parsers[oid] ?? pg.types.getTypeParser(oid, format) };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: types as pg.CustomTypesConfig });
   const clientDb = (client: pg.PoolClient): Db =>
     wrap((sql, params) => client.query(sql, params as unknown[]), {
       kind: "postgres",

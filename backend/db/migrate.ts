@@ -7,7 +7,7 @@ import type { Db } from "./db";
  * Migrations are plain SQL files applied in name order, once each. In the bundled build they sit
  * in build/migrations beside the bundle; from source, beside this file.
  */
-export function migrationsDir(): string {
+function migrationsDir(): string {
   return path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 }
 

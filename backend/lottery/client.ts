@@ -4,14 +4,14 @@ import type { BackendConfig } from "../config";
 import { ApiError } from "../errors";
 
 /** A failed call to the lottery service, with the Spanish sentence the admin reads (502, 503 or 504). */
-export class LotteryError extends ApiError {
+class LotteryError extends ApiError {
   constructor(message: string, status = 502) {
     super(status, message);
   }
 }
 
-export const THROTTLED = "Loterías está limitando las consultas (HTTP 406). Vuelve a intentarlo en unos minutos.";
-export const httpError = (status: number) =>
+const THROTTLED = "Loterías está limitando las consultas (HTTP 406). Vuelve a intentarlo en unos minutos.";
+const httpError = (status: number) =>
   status === 403 ? "Loterías ha rechazado la consulta (HTTP 403)." : `Loterías ha respondido con un error (HTTP ${status}).`;
 
 /**
@@ -31,7 +31,7 @@ const browserHeaders = (base: string) => ({
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export interface LotteryClient {
+interface LotteryClient {
   /** One day's draw: the body as received and as validated. */
   fetchDate(yyyymmdd: string): Promise<{ raw: string; body: SelaeBody }>;
   /** The played draws between two days (inclusive): their days, "YYYY-MM-DD". */

@@ -12,7 +12,7 @@ import { camelKeys } from "#core/contract/common";
 import { requireAdmin, requireUser, type Deps } from "../context";
 import { ApiError, notFound } from "../errors";
 import { readMultipart } from "../multipart";
-import { RateWindow } from "../rate-window";
+import { signInLimits } from "../sign-in-limits";
 import { parse } from "../validate";
 import * as users from "../services/users";
 
@@ -20,24 +20,17 @@ export default async function authRoutes(app: FastifyInstance, deps: Deps) {
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
   // Sign-in limits count failures only (decision 014): per account and address together, so a
   // stranger cannot lock someone out from elsewhere, and per address across accounts, against spraying.
-  const failuresPerAccountAndAddress = new RateWindow(deps.config.loginRateLimit, 60_000);
-  const failuresPerAddress = new RateWindow(deps.config.loginRateLimit * 3, 60_000);
-  const forgotsPerAccount = new RateWindow(deps.config.forgotRateLimit, 60_000);
+  const limits = signInLimits(app, { login: deps.config.loginRateLimit, forgot: deps.config.forgotRateLimit });
 
   app.post("/auth/login", { schema: { tags: ["auth"], summary: "Inicia sesión" } }, async (request) => {
     const body = parse(loginBody, request.body);
-    const key = `${await users.accountKey(deps, (body.email || body.username || "").trim())}\n${request.ip}`;
-    failuresPerAccountAndAddress.check(key);
-    failuresPerAddress.check(request.ip);
+    await limits.checkSignIn(request, await users.accountKey(deps, (body.email || body.username || "").trim()));
     try {
       const signedIn = await users.login(deps, body);
-      failuresPerAccountAndAddress.reset(key);
+      limits.succeededSignIn(request);
       return signedIn;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        failuresPerAccountAndAddress.add(key);
-        failuresPerAddress.add(request.ip);
-      }
+      if (error instanceof ApiError && error.status === 401) await limits.failedSignIn(request);
       throw error;
     }
   });
@@ -71,7 +64,7 @@ export default async function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post("/api/auth/forgot-password", { config: perIp(deps.config.forgotRateLimit * 3), schema: { tags: ["auth"], summary: "Envía un enlace para cambiar la contraseña" } }, async (request) => {
     const { email } = parse(forgotPasswordBody, request.body);
-    forgotsPerAccount.hit(email.toLowerCase());
+    await limits.forgotPassword(request, email.toLowerCase());
     await users.forgotPassword(deps, email);
     return { message: "Si el correo existe, hemos enviado la contraseña a tu bandeja de entrada." };
   });

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntry } from "#core/contract/audit";
 import type { Db } from "../db/db";
 
-export interface AuditInput {
+interface AuditInput {
   /** When it happened: the backend's clock (deps.clock()). */
   at: Date;
   /** Who did it; their username is copied, so the trail outlives a renamed or deleted account. Null: the scheduled lottery import. */

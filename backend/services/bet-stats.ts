@@ -9,7 +9,7 @@ import { resultsOf, SEASON_NOT_FOUND } from "./classification";
 import { GROUP_NOT_FOUND } from "./groups";
 import { avatarPath } from "./users";
 
-export const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";
+const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";
 
 // jsonb arrives parsed from both drivers; a string is tolerated in case a column was written as text.
 const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);

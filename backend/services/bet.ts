@@ -49,7 +49,7 @@ interface BetRow {
   created_at: Date | string;
   updated_at: Date | string;
   version: number;
-  bet_price: number | string;
+  bet_price: number;
   result_matches: unknown;
   result_home: number | null;
   result_away: number | null;
@@ -69,7 +69,7 @@ function toBet(row: BetRow): Bet {
   const matches = picksOf(row.matches);
   const pl15 = scoreOf(row.pleno_home, row.pleno_away);
   const columns = ticketColumns(matches);
-  const betPrice = Number(row.bet_price);
+  const betPrice = row.bet_price;
   const rawVotes = parseJson(row.votes);
   const votes = (Array.isArray(rawVotes) ? rawVotes : []).map((v: Partial<Record<Sign, number>>) => ({ "1": v["1"] ?? 0, X: v.X ?? 0, "2": v["2"] ?? 0 }));
   let results: Results | null = null;
@@ -147,7 +147,7 @@ export async function participants(db: Db, betId: number): Promise<BetParticipan
  * cannot send, so is not waited for.
  */
 async function conditionCounts(db: Db, groupId: number, quinielaId?: number): Promise<Map<number, { required: number; submitted: number; predictions: number }>> {
-  const rows = await db.query<{ quiniela_id: number; required: number | string; submitted: number | string; predictions: number | string }>(
+  const rows = await db.query<{ quiniela_id: number; required: number; submitted: number; predictions: number }>(
     `select gq.quiniela_id,
             (select count(*) from group_members m
               where m.group_id = gq.group_id and m.removed_at is null
@@ -165,7 +165,7 @@ async function conditionCounts(db: Db, groupId: number, quinielaId?: number): Pr
       where gq.group_id = $1 and ($2::int is null or gq.quiniela_id = $2)`,
     [groupId, quinielaId ?? null],
   );
-  return new Map(rows.map((r) => [r.quiniela_id, { required: Number(r.required), submitted: Number(r.submitted), predictions: Number(r.predictions) }]));
+  return new Map(rows.map((r) => [r.quiniela_id, { required: r.required, submitted: r.submitted, predictions: r.predictions }]));
 }
 
 /** GET /Bet/ByGroupStatus: every round of the group with its generation conditions and its bet, if any. */
@@ -266,7 +266,7 @@ async function rankingOf(deps: Deps, seasonId: number, groupId: number, quiniela
  * (LOTTERY_AUTO_IMPORT=1): elsewhere, an admin runs the search from /call-quiniela. A failure here
  * never undoes or hides the generated bet.
  */
-export function onBetGenerated(deps: Deps, bet: { betId: number; groupId: number; quinielaId: number }): void {
+function onBetGenerated(deps: Deps, bet: { betId: number; groupId: number; quinielaId: number }): void {
   if (!deps.config.lotteryAutoImport) return;
   void bet;
   // The search reports each day through its lines and never throws for the service's failures; the
@@ -369,7 +369,7 @@ export async function generate(
 }
 
 /** The bet's picks and pleno as the manager edits them (spec section 5), or null when incomplete. */
-export function readEdit(mergedPrediction: { matches?: unknown; pl15?: unknown; plain15?: unknown }): { matches: Pick[]; pleno: Score } | null {
+function readEdit(mergedPrediction: { matches?: unknown; pl15?: unknown; plain15?: unknown }): { matches: Pick[]; pleno: Score } | null {
   const raw = Array.isArray(mergedPrediction.matches) ? mergedPrediction.matches : null;
   if (!raw || raw.length !== MATCHES) return null;
   const matches = raw.map(normalizePick);

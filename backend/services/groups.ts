@@ -37,7 +37,7 @@ const summary = (row: GroupRow): GroupSummary => ({
   description: row.description,
   inviteCode: row.invite_code,
   createdAt: new Date(row.created_at).toISOString(),
-  memberCount: Number(row.member_count),
+  memberCount: row.member_count,
 });
 
 export async function myGroups({ db }: Deps, userId: number): Promise<MyGroup[]> {

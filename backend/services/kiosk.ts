@@ -14,7 +14,7 @@ const toUrlSafe = (b64: string) => Buffer.from(b64, "base64").toString("hex");
 const fromUrlSafe = (hex: string) => Buffer.from(hex, "hex").toString("base64").replace(/=+$/, "");
 
 /** The token names the link's row and carries its nonce, signed so a forged one is refused before any query. */
-export function kioskToken(secret: string, id: number, nonce: string): string {
+function kioskToken(secret: string, id: number, nonce: string): string {
   const signed = sign(`${id}.${nonce}`, secret);
   const dot = signed.lastIndexOf(".");
   return `${signed.slice(0, dot)}.${toUrlSafe(signed.slice(dot + 1))}`;
@@ -86,7 +86,7 @@ const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v
  * current round's once it is generated, else the previous one with its hits. The hits are the
  * spec's count (core/domain/hits), once the round has official results.
  */
-export async function latestBet({ db, clock }: Deps, groupId: number, seasonId: number): Promise<KioskBet | null> {
+async function latestBet({ db, clock }: Deps, groupId: number, seasonId: number): Promise<KioskBet | null> {
   const row = await db.one<{
     quiniela_id: number;
     number: number;

@@ -11,14 +11,14 @@ import { madridToday } from "./season";
 import { loadTeamIndex } from "./team";
 
 /** A played draw that fits no pool, or more than one: reported, stored nowhere. */
-export class NoPoolError extends ApiError {
+class NoPoolError extends ApiError {
   constructor(message: string) {
     super(409, message);
   }
 }
 
 /** After this many days in a row without a played draw, the automatic search stops (spec section 9). */
-export const EMPTY_DAYS_TO_STOP = 7;
+const EMPTY_DAYS_TO_STOP = 7;
 const WEEK_MS = 7 * 86_400_000;
 
 /** The day ("YYYY-MM-DD") of the last draw whose results were stored, or null. */
@@ -39,7 +39,7 @@ interface Candidate {
  * alias normalisation); several left, the season current on the draw's day decides; still several,
  * or none, it is an error and nothing is stored.
  */
-export async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> {
+async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> {
   const dayEnd = madridLocalToUtc(`${draw.drawDate}T23:59`)!;
   const inWeek = await db.query<Candidate>(
     `select q.id, q.season_id, s.name as season_name
@@ -86,7 +86,7 @@ export async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> 
 }
 
 /** Stores a played draw's results in its pool, through the manual screen's path, in one transaction. */
-export async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promise<StoredIn> {
+async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promise<StoredIn> {
   return deps.db.tx(async (tx) => {
     const txDeps = { ...deps, db: tx };
     const target = await poolForDraw(tx, draw);

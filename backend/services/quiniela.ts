@@ -10,8 +10,8 @@ import { currentSeason, seasonById } from "./season";
 import { assertVersion } from "./versions";
 import { loadTeamIndex } from "./team";
 
-export const QUINIELA_NOT_FOUND = "Quiniela no encontrada.";
-export const RESULTS_NOT_FOUND = "Esta quiniela todavía no tiene resultados.";
+const QUINIELA_NOT_FOUND = "Quiniela no encontrada.";
+const RESULTS_NOT_FOUND = "Esta quiniela todavía no tiene resultados.";
 
 /** Some names of the pool belong to no team: the 400 carries them so the editor can walk through each. */
 export class UnresolvedTeamsError extends ApiError {
@@ -131,7 +131,7 @@ export async function createPool({ db, clock }: Deps, actorId: number, input: Po
     const count = await tx.one<{ n: number }>("select count(*)::int as n from quinielas where season_id = $1", [season.id]);
     const row = await tx.one<{ id: number }>(
       "insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id",
-      [season.id, Number(count!.n) + 1, input.startDate, input.closingDate],
+      [season.id, count!.n + 1, input.startDate, input.closingDate],
     );
     await writeMatches(tx, row!.id, matches);
     const created = await poolById(tx, row!.id);

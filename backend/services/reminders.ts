@@ -3,7 +3,7 @@ import type { Deps } from "../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
 
 const HOUR_MS = 3_600_000;
-export const REMINDER_INTERVAL_MS = 60_000;
+const REMINDER_INTERVAL_MS = 60_000;
 
 interface DueReminder {
   group_quiniela_id: number;

@@ -11,11 +11,11 @@ interface SeasonRow {
   id: number;
   name: string;
   start_date: string;
-  points_single: number | string;
-  points_double: number | string;
-  points_triple: number | string;
-  points_pleno: number | string;
-  bet_price: number | string;
+  points_single: number;
+  points_double: number;
+  points_triple: number;
+  points_pleno: number;
+  bet_price: number;
 }
 
 // to_char keeps the calendar day as written, whatever the driver does with `date` values.
@@ -26,12 +26,12 @@ const toSeason = (row: SeasonRow): Season => ({
   name: row.name,
   startDate: row.start_date,
   points: {
-    single: Number(row.points_single),
-    double: Number(row.points_double),
-    triple: Number(row.points_triple),
-    pleno: Number(row.points_pleno),
+    single: row.points_single,
+    double: row.points_double,
+    triple: row.points_triple,
+    pleno: row.points_pleno,
   },
-  betPrice: Number(row.bet_price),
+  betPrice: row.bet_price,
 });
 
 /** Today in Madrid: a season that starts "today" has started for the players who live there. */
@@ -52,7 +52,7 @@ export async function currentSeason(db: Db, now: Date): Promise<Season | null> {
  * in the previous one (and its standings) do not vanish from the groups' screens (decision 013).
  * New pools still go to the latest started season (`currentSeason`).
  */
-export async function playingSeason(db: Db, now: Date): Promise<Season | null> {
+async function playingSeason(db: Db, now: Date): Promise<Season | null> {
   const row = await db.one<SeasonRow>(
     `select ${COLUMNS} from seasons s where start_date <= $1::date
       order by exists (select 1 from quinielas q where q.season_id = s.id) desc, start_date desc, id desc limit 1`,
@@ -93,7 +93,7 @@ export async function groupSeasons({ db, clock }: Deps, groupId: number): Promis
       order by s.start_date desc, s.id desc`,
     [groupId, [current?.id ?? 0, playing?.id ?? 0]],
   );
-  return { current, seasons: rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, rounds: Number(r.rounds) })) };
+  return { current, seasons: rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, rounds: r.rounds })) };
 }
 
 export async function requireCurrentSeason({ db, clock }: Deps): Promise<Season> {

@@ -5,7 +5,7 @@ import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 
-export const TEAM_NOT_FOUND = "Equipo no encontrado.";
+const TEAM_NOT_FOUND = "Equipo no encontrado.";
 
 /** Every team with its aliases, by name. The catalogue is small (a few dozen clubs), so it is read whole. */
 export async function listTeams(db: Db): Promise<Team[]> {

@@ -56,7 +56,7 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
   return { ...(await sessionUser(deps, row.id)), token: await issueToken(deps, row.id) };
 }
 
-export async function assertFree(deps: Deps, email: string, username: string) {
+async function assertFree(deps: Deps, email: string, username: string) {
   const taken = await deps.db.one<{ email_taken: boolean }>(
     "select lower(email) = lower($1) as email_taken from users where lower(email) = lower($1) or lower(username) = lower($2) limit 1",
     [email, username],

@@ -90,7 +90,7 @@ export function mvpOf<P extends { hits: number }>(players: readonly P[]): P | nu
   return top.length === 1 ? top[0] : null;
 }
 
-export const PLAYER_SORTS = ["none", "hits", "rank", "included"] as const;
+const PLAYER_SORTS = ["none", "hits", "rank", "included"] as const;
 export type PlayerSort = (typeof PLAYER_SORTS)[number];
 
 export const parsePlayerSort = (raw: string | null | undefined): PlayerSort => PLAYER_SORTS.find((s) => s === raw) ?? "none";

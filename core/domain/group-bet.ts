@@ -8,7 +8,7 @@ export interface RankedPrediction {
   pleno: Score | null;
 }
 
-export interface GroupBetInput {
+interface GroupBetInput {
   /** The included users, best rank first. */
   ranked: RankedPrediction[];
   numDouble: number;
@@ -153,11 +153,11 @@ export function resolveTopN(requested: unknown, lastTopN: number | null, predict
 
 export const WAITING_TO_GENERATE = "Esperando condiciones para generar";
 export const CLOSED_CAN_GENERATE = "La jornada está cerrada por hora/forzado; ya se puede generar la quiniela grupal.";
-export const ALL_SENT_CAN_GENERATE = "Todos los usuarios con historial de predicción han enviado su pronóstico; ya se puede generar la quiniela grupal.";
-export const ROUND_STILL_OPEN = "La jornada no está cerrada por hora/forzado; sigue abierta hasta su fecha de cierre.";
-export const missingUsersText = (n: number) => `Faltan ${n} usuario(s) con historial de predicción por enviar en esta jornada.`;
+const ALL_SENT_CAN_GENERATE = "Todos los usuarios con historial de predicción han enviado su pronóstico; ya se puede generar la quiniela grupal.";
+const ROUND_STILL_OPEN = "La jornada no está cerrada por hora/forzado; sigue abierta hasta su fecha de cierre.";
+const missingUsersText = (n: number) => `Faltan ${n} usuario(s) con historial de predicción por enviar en esta jornada.`;
 
-export interface GenerationInput {
+interface GenerationInput {
   /** The round is force-closed or its close date has passed. */
   closed: boolean;
   /** Members who predicted an earlier round of the group and may predict this one. */
@@ -166,7 +166,7 @@ export interface GenerationInput {
   submitted: number;
 }
 
-export interface GenerationConditions {
+interface GenerationConditions {
   allowed: boolean;
   missing: number;
   /** Spanish lines saying why generation is or is not allowed yet. */

@@ -5,7 +5,7 @@ export interface Results {
   pleno: Score | null;
 }
 
-export interface PredictionPicks {
+interface PredictionPicks {
   matches: Pick[];
   pleno: Score | null;
 }

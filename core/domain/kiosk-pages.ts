@@ -3,11 +3,11 @@
  * bigger one is cut into balanced pages that the screen's own refresh rotates through. Every row
  * lands on exactly one page, in standings order.
  */
-export const KIOSK_ROWS_PER_PAGE = 24;
+const KIOSK_ROWS_PER_PAGE = 24;
 /** Above this many rows a page shows them in two columns side by side, so the type stays large. */
-export const KIOSK_ROWS_PER_COLUMN = 12;
+const KIOSK_ROWS_PER_COLUMN = 12;
 
-export interface KioskPage<T> {
+interface KioskPage<T> {
   /** 1-based. */
   page: number;
   pages: number;

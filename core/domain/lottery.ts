@@ -22,7 +22,7 @@ export function readScore(value: string | null | undefined): Score | null {
   return home <= 10 && away <= 10 ? { home, away } : null;
 }
 
-export type DrawReading = { ok: true; draw: DrawSummary } | { ok: false; message: string };
+type DrawReading = { ok: true; draw: DrawSummary } | { ok: false; message: string };
 
 /**
  * Reads one draw of the service into signs and the pleno. Signs come padded ("X "), match 15 as a

@@ -3,13 +3,13 @@ import { MATCHES, normalizePick, parseScore, pickKind, type Pick, type Score } f
 export const PREDICTION_ERROR = "Tu pronóstico no cumple con los requisitos del tipo de quiniela.";
 
 /** A broken rule and where it is: a match (1–14), the sides of the pleno, or the ticket as a whole. */
-export interface PredictionIssue {
+interface PredictionIssue {
   message: string;
   match?: number;
   pleno?: ("home" | "away")[];
 }
 
-export type PredictionValidation =
+type PredictionValidation =
   | { ok: true; matches: Pick[]; pleno: Score }
   | { ok: false; message: string; problems: string[]; issues: PredictionIssue[] };
 

@@ -1,7 +1,7 @@
 export type RoundState = "not-open" | "open" | "closed";
 export type RoundReason = "before-open" | "forced" | "date-passed";
 
-export interface RoundDates {
+interface RoundDates {
   openDate: Date | string | null;
   closeDate: Date | string | null;
   forceClosed: boolean;

@@ -12,7 +12,7 @@ export function teamKey(name: string): string {
     .trim();
 }
 
-export interface NamedTeam {
+interface NamedTeam {
   id: number;
   name: string;
   alias: readonly string[];
@@ -35,7 +35,7 @@ export function teamIndex(teams: readonly NamedTeam[]): Map<string, TeamMatch> {
   return index;
 }
 
-export interface NameResolution<M> {
+interface NameResolution<M> {
   /** The matches with each known name replaced by its team's own name. */
   matches: (M & { homeTeamId: number | null; awayTeamId: number | null })[];
   /** Names that were written differently from their team's name (an alias, other case or accents). */

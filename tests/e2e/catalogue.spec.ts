@@ -93,8 +93,8 @@ test.describe("the admin catalogue", () => {
     await page.getByRole("button", { name: "Crear equipo" }).click();
 
     await expect(toast(page, /Quiniela guardada: Jornada \d+\. Normalicé [3-9] nombre\(s\) por alias\./)).toBeVisible();
-    await expect(page).toHaveURL(/\/crear-quiniela\?modo=editar&id=\d+$/);
-    const id = Number(new URL(page.url()).searchParams.get("id"));
+    await expect(page).toHaveURL(/\/crear-quiniela\?modo=editar&quiniela=\d+$/);
+    const id = Number(new URL(page.url()).searchParams.get("quiniela"));
 
     const saved = await apiCall("GET", `/quiniela/GetById/${id}`, undefined, token);
     const teams = await teamList(token);
@@ -190,7 +190,7 @@ test.describe("the admin catalogue", () => {
     await expect(page.getByLabel("Fecha de inicio")).toHaveValue("2024-10-04T12:00");
     expect(JSON.parse(await json.inputValue())).toEqual(strangers);
 
-    await page.goto("/crear-quiniela?modo=editar&id=999999");
+    await page.goto("/crear-quiniela?modo=editar&quiniela=999999");
     await expect(page.getByText("No se pudo cargar la quiniela seleccionada.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Editar quiniela" })).toBeVisible();
   });

@@ -103,7 +103,7 @@ test.describe("defects found walking through the spec", () => {
     await expectAccessible(page, testInfo);
 
     // A round still open has no standings of its own yet.
-    await page.goto(`${base}?jornada=${s.pools[3].id}`);
+    await page.goto(`${base}?quiniela=${s.pools[3].id}`);
     await expect(page.getByText("Esa jornada todavía no cuenta en la clasificación: aparecerá cuando haya cerrado y tenga resultados oficiales.")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
 

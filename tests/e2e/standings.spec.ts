@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { KIOSK_INVALID } from "../../core/contract/kiosk";
-import { apiCall, expectAccessible, newPlayer, signIn, unique, newSeason } from "./helpers";
+import { apiCall, E2E, expectAccessible, newPlayer, signIn, signOut, unique, newSeason } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 const HOUR = 3_600_000;
@@ -88,11 +88,31 @@ test.describe("standings", () => {
 
     await page.getByLabel("Ver", { exact: true }).selectOption({ label: `Jornada ${s.rounds[0].numberQuiniela}` });
     await page.getByRole("button", { name: "Mostrar" }).click();
-    await expect(page).toHaveURL(new RegExp(`jornada=${s.rounds[0].id}`));
+    await expect(page).toHaveURL(new RegExp(`quiniela=${s.rounds[0].id}`));
     await expect(page.getByRole("table")).toContainText(`Clasificación de jornada ${s.rounds[0].numberQuiniela}`);
     await expect(row(page, s.ana.username).getByRole("cell").nth(1)).toHaveText("10");
     await expect(row(page, s.manager.username).getByRole("cell").nth(1)).toHaveText("19");
     await expect(names(page)).toHaveText(s.manager.username);
+  });
+
+  test("a bookmark that names the round the old way still reaches that round", async ({ page }) => {
+    const s = await playedSeason();
+    const [first] = s.rounds;
+    await signIn(page, s.ana.username);
+    const base = `/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion`;
+    await page.goto(`${base}?orden=hits&jornada=${first.id}`);
+    await expect(page).toHaveURL(new RegExp(`${base}\\?orden=hits&quiniela=${first.id}$`));
+    await expect(page.getByLabel("Ver", { exact: true })).toHaveValue(String(first.id));
+    await expect(page.getByRole("table")).toContainText(`Clasificación de jornada ${first.numberQuiniela}`);
+
+    await signOut(page);
+    await signIn(page, E2E.admin.username, E2E.admin.password);
+    await page.goto(`/admin/resultados?quinielaId=${first.id}`);
+    await expect(page).toHaveURL(new RegExp(`/admin/resultados\\?quiniela=${first.id}$`));
+    await expect(page.getByRole("combobox", { name: "Jornada", exact: true })).toHaveValue(String(first.id));
+    await page.goto(`/crear-quiniela?modo=editar&id=${first.id}`);
+    await expect(page).toHaveURL(new RegExp(`/crear-quiniela\\?modo=editar&quiniela=${first.id}$`));
+    await expect(page.getByLabel("Quiniela a editar")).toHaveValue(String(first.id));
   });
 
   test("an office TV shows them from a kiosk link, with no account, refreshing itself, until the manager revokes it", async ({ page, browser }) => {

@@ -48,7 +48,7 @@ const validated = new Map<string, number>();
 const tokenKey = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Forgets that a token was valid: at logout, so a replayed cookie is refused at once. */
-export function forgetToken(token: string | null | undefined) {
+function forgetToken(token: string | null | undefined) {
   if (token) validated.delete(tokenKey(token));
 }
 
