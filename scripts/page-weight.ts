@@ -2,7 +2,7 @@
 // with results (issue 15: HTML + CSS ≤ 30 KB gzip per page). The group is seeded through the real
 // API on a throwaway in-memory database, then the built app (`npm run build` first) renders each page
 // for a signed-in member. Prints a table; exits 1 when a page is over the limit.
-// `npm run weight -- --keep` keeps the seeded database in node_modules/.cache/page-weight and reuses
+// `npm run weight -- --keep[=DIR]` keeps the seeded database in DIR (node_modules/.cache/page-weight) and reuses
 // it on the next run (seeding takes minutes: 400 password hashes and 8,000 predictions); `--html=DIR`
 // also writes each page's HTML to DIR.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import sharp from "sharp";
 import { SIGNS, type Pick, type Sign } from "#core/domain/signs";
 import { buildBackend } from "../backend/app";
 import { defaultBackendConfig } from "../backend/config";
@@ -26,10 +27,11 @@ const LIMIT_BYTES = 30 * 1024;
 const PASSWORD = "Peso#2025pass";
 const DAY = 86_400_000;
 const ORIGIN = "http://localhost:3000";
-const KEEP_DIR = path.resolve("node_modules/.cache/page-weight");
-const SEEDED = path.join(KEEP_DIR, "seeded.json");
+const FIRST = ["marta", "javier", "lucia", "pablo", "carmen", "sergio", "ana", "david", "elena", "raul", "nuria", "alberto", "rocio", "ivan", "paula", "manuel", "irene", "jorge", "sara", "oscar"];
+const LAST = ["garcia", "fernandez", "lopez", "martinez", "sanchez", "perez", "gomez", "martin", "jimenez", "ruiz", "hernandez", "diaz", "moreno", "alvarez", "munoz", "romero", "alonso", "gutierrez", "navarro", "torres"];
 
 interface Seeded {
+  manager?: string;
   groupId: number;
   seasonId: number;
   kioskToken: string;
@@ -57,7 +59,10 @@ async function pool<T>(items: T[], width: number, task: (item: T) => Promise<voi
 }
 
 async function main() {
-  const keep = process.argv.includes("--keep");
+  const keepArg = process.argv.find((a) => a === "--keep" || a.startsWith("--keep="));
+  const keep = keepArg !== undefined;
+  const KEEP_DIR = path.resolve(keepArg?.slice("--keep=".length) || "node_modules/.cache/page-weight");
+  const SEEDED = path.join(KEEP_DIR, "seeded.json");
   // `--html=DIR` also writes each page's HTML there, to look at what weighs.
   const saveDir = process.argv.find((a) => a.startsWith("--html="))?.slice("--html=".length) ?? null;
   if (saveDir) mkdirSync(saveDir, { recursive: true });
@@ -108,13 +113,25 @@ async function main() {
       startDate: now.toISOString().slice(0, 10),
     });
 
-    const members: { username: string; token: string }[] = [];
-    await pool(Array.from({ length: MEMBERS }, (_, i) => `socio${i + 1}`), 4, async (username) => {
-      await call("POST", "/auth/register", null, { email: `${username}@peso.local`, username, password: PASSWORD });
-      members.push({ username, token: await login(username) });
+    // Names like real ones (a name, a surname, some a number), half of them with a photo.
+    const names = new Set<string>();
+    while (names.size < MEMBERS) {
+      const n = `${FIRST[Math.floor(random() * FIRST.length)]}.${LAST[Math.floor(random() * LAST.length)]}`;
+      names.add(names.has(n) ? `${n}${Math.floor(random() * 90) + 10}` : n);
+    }
+    const members = [...names].map((username) => ({ username, token: "" }));
+    await pool(members, 4, async (m) => {
+      await call("POST", "/auth/register", null, { email: `${m.username}@peso.local`, username: m.username, password: PASSWORD });
+      m.token = await login(m.username);
+    });
+    await pool(members.filter((_, i) => i % 2 === 0), 4, async (m) => {
+      const photo = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: Math.floor(random() * 256), g: 120, b: 90 } } }).jpeg().toBuffer();
+      const form = new FormData();
+      form.append("avatar", new Blob([photo], { type: "image/jpeg" }), "foto.jpg");
+      const res = await fetch(`${apiUrl}/auth/UpdateAvatar`, { method: "POST", headers: { authorization: `Bearer ${m.token}` }, body: form });
+      if (!res.ok) throw new Error(`UpdateAvatar: ${res.status} ${await res.text()}`);
     });
     console.log(`… ${MEMBERS} socios registrados`);
-    members.sort((a, b) => Number(a.username.slice(5)) - Number(b.username.slice(5)));
     const manager = members[0];
     const group = await call<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", manager.token, { name: "Peña grande", description: "200 socios, 40 jornadas" });
     await pool(members.slice(1), 8, async (m) => {
@@ -165,7 +182,7 @@ async function main() {
     now = null;
     const kiosk = await call<{ token: string }>("POST", `/group/${group.id}/kiosk`, manager.token);
     console.log(`Datos: ${MEMBERS} miembros, ${ROUNDS} jornadas con resultados, sembrados por la API en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-    return { groupId: group.id, seasonId: season.id, kioskToken: kiosk.token, username: members[1].username };
+    return { groupId: group.id, seasonId: season.id, kioskToken: kiosk.token, username: members[1].username, manager: manager.username };
   }
 
   /**
@@ -174,7 +191,7 @@ async function main() {
    * the predictions page shows its form and the dashboard a round in play.
    */
   async function present(seeded: Seeded): Promise<Seeded> {
-    const [admin, manager, member] = [await login("admin"), await login("socio1"), await login(seeded.username)];
+    const [admin, manager, member] = [await login("admin"), await login(seeded.manager ?? "socio1"), await login(seeded.username)];
     await call("PUT", `/group/${seeded.groupId}/settings`, manager, { officeIcons: true });
     const j = season2024().filter((x) => x.results)[ROUNDS % 37];
     const open = new Date(Date.now() - DAY);
@@ -213,23 +230,38 @@ async function main() {
     process.env.PUBLIC_URL ||= ORIGIN;
     const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
     const handler = createRequestHandler(build, "production");
-    const signIn = await handler(
-      new Request(`${ORIGIN}/login`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "x-forwarded-host": new URL(ORIGIN).host },
-        body: new URLSearchParams({ identifier: seeded.username, password: PASSWORD }),
-      }),
-    );
-    const cookie = signIn.headers.get("set-cookie")?.split(";")[0] ?? "";
-    if (!cookie) throw new Error(`No se pudo entrar en la app (${signIn.status}).`);
+    const signIn = async (identifier: string) => {
+      const res = await handler(
+        new Request(`${ORIGIN}/login`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "x-forwarded-host": new URL(ORIGIN).host },
+          body: new URLSearchParams({ identifier, password: PASSWORD }),
+        }),
+      );
+      const cookie = res.headers.get("set-cookie")?.split(";")[0] ?? "";
+      if (!cookie) throw new Error(`No se pudo entrar en la app como ${identifier} (${res.status}).`);
+      return cookie;
+    };
+    const [member, manager] = [await signIn(seeded.username), await signIn(seeded.manager ?? "socio1")];
+    // The last round played: the manager's pages about one round show it.
+    const played = (await call<{ quinielaId: number; state: string }[]>("GET", `/GroupQuiniela/ByGroup/${group.id}`, await login(seeded.manager ?? "socio1")))
+      .filter((r) => r.state === "closed")
+      .at(-1)!.quinielaId;
 
-    const pages: [string, string][] = [
-      ["Clasificación", `/grupo/${group.id}/temporada/${season.id}/clasificacion`],
-      ["Pantalla (kiosk)", `/kiosk/${seeded.kioskToken}`],
-      ["Pronósticos", `/grupo/${group.id}/predictions`],
-      ["Panel del grupo", `/grupo/${group.id}/dashboard`],
-      ["Resultados y apuestas", `/grupo/${group.id}/resultados-y-apuestas`],
-      ["Evolución", `/grupo/${group.id}/season/${season.id}/bet-evolucion`],
+    // A member's pages (issue 15 names these), then a manager's, whose lists hold every member.
+    const pages: [string, string, string][] = [
+      ["Clasificación", `/grupo/${group.id}/temporada/${season.id}/clasificacion`, member],
+      ["Pantalla (kiosk)", `/kiosk/${seeded.kioskToken}`, ""],
+      ["Pronósticos", `/grupo/${group.id}/predictions`, member],
+      ["Panel del grupo", `/grupo/${group.id}/dashboard`, member],
+      ["Resultados y apuestas", `/grupo/${group.id}/resultados-y-apuestas`, member],
+      ["Evolución", `/grupo/${group.id}/season/${season.id}/bet-evolucion`, member],
+      ["Clasif. de una jornada", `/grupo/${group.id}/temporada/${season.id}/clasificacion?jornada=${played}`, member],
+      ["Grupo (miembros)", `/grupo/${group.id}`, manager],
+      ["Ajustes (gestor)", `/grupo/${group.id}/ajustes?quiniela=${seeded.openRound}`, manager],
+      ["Fechas y bloqueos", `/grupo/${group.id}/gestionar-quinielas?quiniela=${seeded.openRound}`, manager],
+      ["Quiniela grupal", `/grupo/${group.id}/quiniela-grupal?quiniela=${played}`, manager],
+      ["Roles (gestor)", `/admin/roles?grupo=${group.id}`, manager],
     ];
     const gz = (data: string | Buffer) => gzipSync(data).length;
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
@@ -238,8 +270,8 @@ async function main() {
     const bare = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="modulepreload"[^>]*>/g, "");
     console.log(`${"Página".padEnd(24)} ${"HTML".padStart(9)} ${"HTML gz".padStart(9)} ${"CSS gz".padStart(9)} ${"Total gz".padStart(9)} ${"Sin scripts".padStart(11)}  scripts`);
     let over = 0;
-    for (const [label, url] of pages) {
-      const res = await handler(new Request(ORIGIN + url, { headers: { cookie } }));
+    for (const [label, url, cookie] of pages) {
+      const res = await handler(new Request(ORIGIN + url, { headers: cookie ? { cookie } : {} }));
       const html = await res.text();
       if (res.status !== 200) throw new Error(`${label} respondió ${res.status}.`);
       if (saveDir) writeFileSync(path.join(saveDir, `${label.replace(/\W+/g, "-").toLowerCase()}.html`), html);
