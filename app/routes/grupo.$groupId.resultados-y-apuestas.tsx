@@ -88,7 +88,8 @@ function PlayerCard({ player, official, pleno }: { player: SummaryPlayer; offici
           const hit = o === null ? null : pick.includes(o);
           return (
             <li key={i} className={hit === null ? "" : hit ? "hit" : "miss"}>
-              <span className="n">{i + 1}</span> {signs(pick)}
+              {/* The match's number is the list's counter (app.css): 200 cards × 14 picks weigh less. */}
+              {signs(pick)}
               <span className="sr-only">{hit === null ? " (sin resultado)" : hit ? " (acierto)" : " (fallo)"}</span>
             </li>
           );

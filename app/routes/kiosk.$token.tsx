@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
@@ -7,10 +7,14 @@ import { kioskPage, nextKioskPage } from "#core/domain/kiosk-pages";
 import { IconGlyph } from "~/components/IconGlyph";
 import { formatPoints, ICONS } from "~/components/StandingsTable";
 import { loadKioskScreen } from "~/server/kiosk.server";
+import kioskStylesHref from "~/styles/kiosk.css";
 
 // No header, no navigation and no script: the office screen reaches nothing else of the app and is
 // plain HTML refreshed by a meta refresh (root.tsx reads this).
 export const handle = { bare: true };
+
+// The screen's own sheet, after app.css: no other page carries its weight (issue 15).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: kioskStylesHref }];
 
 /** "21:30", Madrid time. */
 const hhmm = (d: Date) => formatDateTime(d).slice(-5);

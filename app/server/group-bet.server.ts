@@ -81,7 +81,8 @@ export async function loadGroupBet(request: Request, { group, isManager }: { gro
       bet,
       participants,
       ranking,
-      predictions,
+      // Only what the page shows of each ticket: for 200 members the hydration data is then 1 KB gzip lighter (issue 15).
+      predictions: predictions.map(({ userId, username, avatarPath, matches, plain15, hidden }) => ({ userId, username, avatarPath, matches, plain15, hidden })),
       defaultTopN: resolveTopN(undefined, last.topN, round.predictions),
       loadError: null,
     };
