@@ -159,14 +159,12 @@ async function refreshSet(tx: Db, now: Date, groupId: number, seasonId: number):
        stale_at = excluded.stale_at, rounds = excluded.rounds, computed_at = excluded.computed_at`,
     [groupId, seasonId, computed.validFrom, computed.staleAt, rounds, now],
   );
-  await tx.query("delete from standings_rows where group_id = $1 and season_id = $2", [groupId, seasonId]);
-  // Each row keeps core's JSON as written (json, not jsonb): the answer is the computed row, key order included.
-  const entries = [...computed.scopes].flatMap(([scope, rows]) => rows.map((r) => [scope, r.position, r.userId, r.wilson, r]));
-  if (!entries.length) return;
+  await tx.query("delete from standings_scopes where group_id = $1 and season_id = $2", [groupId, seasonId]);
+  // Each scope keeps core's JSON as written (json, not jsonb): the answer is the computed rows, key order included.
   await tx.query(
-    `insert into standings_rows (group_id, season_id, quiniela_id, position, user_id, wilson, row)
-     select $1, $2, (e->>0)::int, (e->>1)::int, (e->>2)::int, (e->>3)::float8, e->4 from json_array_elements($3::json) e`,
-    [groupId, seasonId, JSON.stringify(entries)],
+    `insert into standings_scopes (group_id, season_id, quiniela_id, rows)
+     select $1, $2, (e->>0)::int, e->1 from json_array_elements($3::json) e`,
+    [groupId, seasonId, JSON.stringify([...computed.scopes])],
   );
 }
 
@@ -208,7 +206,7 @@ const isFresh = (meta: SetMeta | undefined, now: Date): meta is SetMeta =>
 
 const SET_META = "ss.dirty, ss.valid_from, ss.stale_at, ss.rounds";
 /** A scope's rows as one JSON text, from the primary key ($3 is the scope). */
-const SCOPE_ROWS = `(select coalesce(json_agg(r.row order by r.position), '[]')::text from standings_rows r
+const SCOPE_ROWS = `(select r.rows::text from standings_scopes r
     where r.group_id = ss.group_id and r.season_id = ss.season_id and r.quiniela_id = $3) as rows`;
 
 /** The set's state, with the scope's rows when a scope is given: the read of a view. */
@@ -267,12 +265,8 @@ export async function classification(
 /** Season Wilson and position per player, for the group bet's ranking: a read of the stored season rows. */
 export async function seasonRanks(deps: Deps, groupId: number, seasonId: number): Promise<Map<number, { wilson: number; position: number }>> {
   const now = deps.clock();
-  await freshSet(deps.db, now, groupId, seasonId, null, await readSet(deps.db, groupId, seasonId, null));
-  const rows = await deps.db.query<{ user_id: number; wilson: number; position: number }>(
-    "select user_id, wilson, position from standings_rows where group_id = $1 and season_id = $2 and quiniela_id = $3",
-    [groupId, seasonId, SEASON_SCOPE],
-  );
-  return new Map(rows.map((r) => [r.user_id, { wilson: Number(r.wilson), position: r.position }]));
+  const meta = await freshSet(deps.db, now, groupId, seasonId, SEASON_SCOPE, await readSet(deps.db, groupId, seasonId, SEASON_SCOPE));
+  return new Map(rowsOf(meta).map((r) => [r.userId, { wilson: r.wilson, position: r.position }]));
 }
 
 /**

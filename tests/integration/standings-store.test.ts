@@ -81,7 +81,7 @@ async function expectConsistent(eager = true, g = groupId, viewer: Player = mana
 
 /** What is stored for the group's season, row by row: to tell that nothing moved. */
 const snapshot = () =>
-  t.db.query("select quiniela_id, position, user_id, wilson, row::text as row from standings_rows where group_id = $1 and season_id = $2 order by 1, 2", [groupId, seasonId]);
+  t.db.query("select quiniela_id, rows::text as rows from standings_scopes where group_id = $1 and season_id = $2 order by 1", [groupId, seasonId]);
 
 beforeAll(async () => {
   t = await startBackend({ now: T0 });
@@ -137,7 +137,7 @@ describe("stored standings follow every write", () => {
       t.db.tx(async (tx) => {
         await tx.query("update quiniela_results set pleno_home = 9 where quiniela_id = $1", [r2]);
         await refreshTouched(tx, now);
-        expect(await tx.query("select 1 from standings_rows where group_id = $1", [groupId])).not.toHaveLength(0);
+        expect(await tx.query("select 1 from standings_scopes where group_id = $1", [groupId])).not.toHaveLength(0);
         throw new Error("falla a mitad");
       }),
     ).rejects.toThrow("falla a mitad");

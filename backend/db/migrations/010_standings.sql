@@ -21,17 +21,17 @@ create table standings_sets (
 );
 create index standings_sets_dirty on standings_sets (dirty_tx) where dirty;
 
--- row: a ClassificationRow exactly as core computed it (icons included; a group without office
--- icons gets them stripped when read). user_id and wilson are columns for the group bet's ranking.
-create table standings_rows (
+-- One scope's rows (quiniela_id 0: the season; -1: a round that does not count yet; else the
+-- counted round), in position order, exactly as core/domain/classification computed them (icons
+-- included: a group without office icons gets them stripped when read). json, not jsonb: the text
+-- is kept as written, so a view sends it on without rebuilding 200 objects. One row per scope, not
+-- per player: a recomputation writes a few dozen rows instead of thousands.
+create table standings_scopes (
   group_id integer not null,
   season_id integer not null,
   quiniela_id integer not null,
-  position integer not null,
-  user_id integer not null,
-  wilson double precision not null,
-  row jsonb not null,
-  primary key (group_id, season_id, quiniela_id, position),
+  rows json not null,
+  primary key (group_id, season_id, quiniela_id),
   foreign key (group_id, season_id) references standings_sets (group_id, season_id) on delete cascade
 );
 
