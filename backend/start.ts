@@ -12,6 +12,7 @@ import { startAutoImport } from "./lottery/schedule";
 import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
+import { backfillStandings } from "./services/classification";
 import { startReminders } from "./services/reminders";
 import { createUser } from "./services/users";
 
@@ -33,6 +34,8 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   if (!options.databaseUrl) await privateDataDir(options.dataDir);
   const applied = await migrate(db);
   if (applied.length) options.log(`Migraciones aplicadas: ${applied.join(", ")}`);
+  // Migration 010 made the stored standings; the rules that fill them are TypeScript (core/domain).
+  if (applied.includes("010_standings.sql")) options.log(`Clasificaciones guardadas: ${await backfillStandings(db, new Date())}`);
   const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: path.join(options.dataDir, "outbox") });
   options.log(`Correo: ${mailer.target}`);
   const config = { ...defaultBackendConfig, ...options.config };

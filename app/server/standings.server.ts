@@ -1,8 +1,7 @@
 import { redirect } from "@remix-run/node";
-import type { ClassificationInfo, ClassificationRow, ClassificationSort } from "#core/contract/classification";
+import { StandingsPage, type ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/classification";
 import { api, errorMessage, rethrowResponse } from "~/server/client.server";
-import { groupSeasons } from "~/server/groups.server";
 import { askedRound } from "~/server/round-query.server";
 
 export const SORTS: ClassificationSort[] = ["points", "hits", "accuracy", "wilson", "name"];
@@ -29,17 +28,15 @@ export async function loadStandings(request: Request, params: { groupId?: string
   }
   const sort = SORTS.find((s) => s === search.get("orden")) ?? "points";
   const roundId = askedRound(request);
-  const base = `/group/${groupId}/season/${seasonId}`;
   try {
-    const [info, seasons] = await Promise.all([api.get<ClassificationInfo>(request, `${base}/GetClassificationRounds`), groupSeasons(request, groupId)]);
-    const rounds = [...info.rounds].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
+    // One backend call: the composite read gives the round list, the picker and the rows together.
+    const page = await api.read(request, `/group/${groupId}/season/${seasonId}/StandingsPage${roundId ? `?quinielaId=${roundId}` : ""}`, StandingsPage);
+    const rounds = [...page.rounds].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
     // A round that does not count yet (open, or without results) has no standings of its own: a
     // table of zeros would only mislead.
     const uncounted = roundId !== null && !rounds.some((r) => r.quinielaId === roundId);
-    const rows = uncounted ? [] : await api.get<ClassificationRow[]>(request, `${base}/GetClassification${roundId ? `?quinielaId=${roundId}` : ""}`);
-    const pickerSeasons = seasons?.seasons.map((s) => ({ id: s.id, name: s.name })) ?? [];
-    if (!pickerSeasons.some((s) => s.id === seasonId)) pickerSeasons.push(info.season);
-    return { groupId, seasonId, sort, roundId, uncounted, info: { ...info, rounds }, seasons: pickerSeasons, rows: sortClassification(rows, sort), loadError: null };
+    const info = { group: page.group, season: page.season, rounds };
+    return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, rows: sortClassification(page.rows, sort), loadError: null };
   } catch (error) {
     rethrowResponse(error);
     return { groupId, seasonId, sort, roundId, uncounted: false, info: null, seasons: [], rows: [], loadError: `${LOAD_ERROR} ${errorMessage(error, "")}`.trim() };

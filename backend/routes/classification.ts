@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { classificationParams, classificationQuery } from "#core/contract/classification";
-import { requireMember, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
 import { parse } from "../validate";
-import { assertGroupExists, officeIconsOf } from "../services/groups";
 import * as standings from "../services/classification";
 
 export default async function classificationRoutes(app: FastifyInstance, deps: Deps) {
@@ -12,13 +11,12 @@ export default async function classificationRoutes(app: FastifyInstance, deps: D
     "/group/:id/season/:seasonId/GetClassification",
     { schema: { tags, summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)" } },
     async (request) => {
-      requireUser(request);
+      const user = requireUser(request);
       const { id: groupId, seasonId } = parse(classificationParams, request.params);
       const { quinielaId } = parse(classificationQuery, { ...(request.query as object) });
-      await assertGroupExists(deps.db, groupId);
-      await requireMember(request, deps.db, groupId);
+      const group = await standings.groupAccess(deps.db, user, groupId);
       const { rows } = await standings.classification(deps, groupId, seasonId, quinielaId);
-      return standings.iconsWhereWanted(rows, await officeIconsOf(deps.db, groupId));
+      return standings.iconsWhereWanted(rows, group.officeIcons);
     },
   );
 
@@ -26,11 +24,29 @@ export default async function classificationRoutes(app: FastifyInstance, deps: D
     "/group/:id/season/:seasonId/GetClassificationRounds",
     { schema: { tags, summary: "Grupo, temporada y jornadas que cuentan en la clasificación" } },
     async (request) => {
-      requireUser(request);
+      const user = requireUser(request);
       const { id: groupId, seasonId } = parse(classificationParams, request.params);
-      await assertGroupExists(deps.db, groupId);
-      await requireMember(request, deps.db, groupId);
+      await standings.groupAccess(deps.db, user, groupId);
       return standings.classificationInfo(deps, groupId, seasonId);
+    },
+  );
+
+  app.get(
+    "/group/:id/season/:seasonId/StandingsPage",
+    {
+      schema: {
+        tags,
+        summary: "Pantalla de clasificación en una llamada: grupo, temporada, jornadas que cuentan, selector de temporadas y filas",
+        description:
+          "Lo que juntan GetClassificationRounds, GetClassification (con quinielaId, la de esa jornada) y /group/{id}/Seasons, leído de la clasificación guardada. " +
+          "Una jornada que todavía no cuenta devuelve rows vacío. Respuesta: StandingsPage de core/contract/classification.",
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { id: groupId, seasonId } = parse(classificationParams, request.params);
+      const { quinielaId } = parse(classificationQuery, { ...(request.query as object) });
+      return standings.standingsPage(deps, user, groupId, seasonId, quinielaId);
     },
   );
 }

@@ -17,7 +17,7 @@ import { isSign, MATCHES, normalizePick, parseScore, type Pick, type Score, type
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
-import { classification } from "./classification";
+import { refreshTouched, seasonRanks } from "./classification";
 import { recordAudit } from "./audit";
 import { searchForward } from "./lottery";
 import { isManager } from "./predictions";
@@ -222,11 +222,6 @@ function rankPredictors(predictions: RoundPrediction[], standings: Map<number, {
   );
 }
 
-async function seasonStandings(deps: Deps, groupId: number, seasonId: number) {
-  const { rows } = await classification(deps, groupId, seasonId);
-  return new Map(rows.map((r) => [r.userId, { wilson: r.wilson, position: r.position }]));
-}
-
 const SELECT_ROUND_PREDICTIONS = `
   select p.id, p.user_id, u.username, p.matches, p.pleno_home, p.pleno_away
     from predictions p join users u on u.id = p.user_id
@@ -248,7 +243,7 @@ export async function ranking(deps: Deps, user: AuthUser, groupId: number, quini
 async function rankingOf(deps: Deps, seasonId: number, groupId: number, quinielaId: number): Promise<BetRanking> {
   const [predictions, standings, bet] = await Promise.all([
     deps.db.query<RoundPrediction>(SELECT_ROUND_PREDICTIONS, [groupId, quinielaId]),
-    seasonStandings(deps, groupId, seasonId),
+    seasonRanks(deps, groupId, seasonId),
     deps.db.one<{ id: number }>("select id from bets where group_id = $1 and quiniela_id = $2", [groupId, quinielaId]),
   ]);
   const included = bet ? await participants(deps.db, bet.id) : [];
@@ -288,7 +283,7 @@ export async function generate(
   if (!round) throw notFound(ROUND_NOT_FOUND);
   if (input.seasonId !== undefined && input.seasonId !== round.seasonId) throw badRequest("La jornada no pertenece a esa temporada.");
   // Counted rounds are closed and have results, so the standings do not move while the transaction runs.
-  const [standings, last] = await Promise.all([seasonStandings(deps, input.groupId, round.seasonId), lastTopN(deps.db, input.groupId)]);
+  const [standings, last] = await Promise.all([seasonRanks(deps, input.groupId, round.seasonId), lastTopN(deps.db, input.groupId)]);
 
   const betId = await deps.db.tx(async (tx) => {
     const locked = await tx.one<{ id: number; open_date: Date; close_date: Date; force_closed: boolean; num_double: number; num_triple: number }>(
@@ -347,6 +342,7 @@ export async function generate(
     // Spec section 4: generating closes the round now. A close date already past stays as it was:
     // moving it later would reorder the group's history (results, evolution) by generation time.
     await tx.query("update group_quinielas set force_closed = true, close_date = least(close_date, $2), version = version + 1 where id = $1", [locked.id, now]);
+    await refreshTouched(tx, now);
     const subject = `Jornada ${round.numberQuiniela}`;
     await recordAudit(tx, {
       at: now,

@@ -16,6 +16,7 @@ import { newInviteCode } from "../security";
 import { recordAudit } from "./audit";
 import { assertVersion } from "./versions";
 import { avatarPath } from "./users";
+import { refreshTouched } from "./classification";
 
 export const GROUP_NOT_FOUND = "Grupo no encontrado.";
 export const NOT_A_MEMBER = "Ese usuario no pertenece al grupo.";
@@ -168,14 +169,17 @@ export async function joinByCode(deps: Deps, userId: number, code: string): Prom
     group.id,
     userId,
   ]);
-  await deps.db.query(
-    `insert into group_members (group_id, user_id, role_id, joined_at) values ($1, $2, $3, $4)
-     on conflict (group_id, user_id) do update
-        set role_id = case when group_members.removed_at is null then group_members.role_id else excluded.role_id end,
-            joined_at = case when group_members.removed_at is null then group_members.joined_at else excluded.joined_at end,
-            removed_at = null`,
-    [group.id, userId, ROLE_USUARIO, deps.clock()],
-  );
+  await deps.db.tx(async (tx) => {
+    await tx.query(
+      `insert into group_members (group_id, user_id, role_id, joined_at) values ($1, $2, $3, $4)
+       on conflict (group_id, user_id) do update
+          set role_id = case when group_members.removed_at is null then group_members.role_id else excluded.role_id end,
+              joined_at = case when group_members.removed_at is null then group_members.joined_at else excluded.joined_at end,
+              removed_at = null`,
+      [group.id, userId, ROLE_USUARIO, deps.clock()],
+    );
+    await refreshTouched(tx, deps.clock());
+  });
   return { id: group.id, name: group.name, alreadyMember: Boolean(before && before.removed_at === null) };
 }
 
@@ -241,5 +245,6 @@ export async function removeMember(deps: Deps, actorId: number, groupId: number,
       before: { username, role: roleName(member.role_id) },
       after: null,
     });
+    await refreshTouched(tx, deps.clock());
   });
 }

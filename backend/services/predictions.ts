@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { findRound, hasOfficialResults, isBlocked, ROUND_NOT_FOUND } from "./rounds";
 import { avatarPath } from "./users";
+import { refreshTouched } from "./classification";
 
 interface PredictionRow {
   id: number;
@@ -172,6 +173,7 @@ export async function savePrediction(
         after: { username: user.username, late: true, reopenedAt: new Date(round.reopened_at!).toISOString() },
       });
     }
+    await refreshTouched(tx, deps.clock());
     return row.id;
   });
   const row = await deps.db.one<PredictionRow>(`${SELECT_PREDICTION} where p.id = $1`, [id]);

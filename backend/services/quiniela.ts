@@ -6,6 +6,7 @@ import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { ApiError, badRequest, notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { refreshTouched } from "./classification";
 import { currentSeason, seasonById } from "./season";
 import { assertVersion } from "./versions";
 import { loadTeamIndex } from "./team";
@@ -215,6 +216,7 @@ export async function setResults(
       before: before ? resultsSnapshot(before) : null,
       after: resultsSnapshot(input),
     });
+    await refreshTouched(tx, deps.clock());
   });
   return poolResults(deps, input.quinielaId);
 }

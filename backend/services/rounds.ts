@@ -4,6 +4,7 @@ import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { refreshTouched } from "./classification";
 import { NOT_A_MEMBER } from "./groups";
 import { assertVersion } from "./versions";
 
@@ -187,6 +188,7 @@ export async function configure(deps: Deps, actorId: number, input: Configure): 
     const existing = await lockRound(tx, input.groupId, input.quinielaId);
     if (existing) {
       await changeRound(deps, tx, actorId, existing, input, input.version);
+      await refreshTouched(tx, deps.clock());
       return false;
     }
     const row = await tx.one<{ id: number }>(
@@ -209,6 +211,7 @@ export async function configure(deps: Deps, actorId: number, input: Configure): 
       before: null,
       after: roundSnapshot(created),
     });
+    await refreshTouched(tx, deps.clock());
     return true;
   });
   return { round: await roundDetail(deps, input.groupId, input.quinielaId), created };
@@ -225,6 +228,7 @@ export async function updateStatus(
     if (!current) throw notFound(ROUND_NOT_FOUND);
     const next = { openDate: input.openDate, closeDate: input.closeDate, forceClosed: input.forceClosed ?? current.force_closed, typeQuinielaId: current.type_quiniela_id };
     await changeRound(deps, tx, actorId, current, next, input.version);
+    await refreshTouched(tx, deps.clock());
   });
   return roundDetail(deps, input.groupId, input.quinielaId);
 }

@@ -4,6 +4,7 @@ import { utcToMadridLocal } from "#core/dates";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
+import { refreshTouched } from "./classification";
 
 export const SEASON_NOT_FOUND = "Temporada no encontrada.";
 
@@ -127,12 +128,16 @@ export async function createSeason({ db }: Deps, input: { name: string; startDat
 }
 
 /** The point values, and the price per bet of the group bet's ticket when it is sent (kept otherwise). */
-export async function setSeasonPoints({ db }: Deps, id: number, points: PointValues & { betPrice?: number }): Promise<Season> {
-  const row = await db.one<SeasonRow>(
-    `update seasons set points_single = $2, points_double = $3, points_triple = $4, points_pleno = $5, bet_price = coalesce($6, bet_price)
-      where id = $1 returning ${COLUMNS}`,
-    [id, points.single, points.double, points.triple, points.pleno, points.betPrice ?? null],
-  );
+export async function setSeasonPoints({ db, clock }: Deps, id: number, points: PointValues & { betPrice?: number }): Promise<Season> {
+  const row = await db.tx(async (tx) => {
+    const updated = await tx.one<SeasonRow>(
+      `update seasons set points_single = $2, points_double = $3, points_triple = $4, points_pleno = $5, bet_price = coalesce($6, bet_price)
+        where id = $1 returning ${COLUMNS}`,
+      [id, points.single, points.double, points.triple, points.pleno, points.betPrice ?? null],
+    );
+    await refreshTouched(tx, clock());
+    return updated;
+  });
   if (!row) throw notFound(SEASON_NOT_FOUND);
   return toSeason(row);
 }

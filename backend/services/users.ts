@@ -3,6 +3,7 @@ import type { SessionUser } from "#core/contract/auth";
 import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
+import { refreshTouched } from "./classification";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -82,17 +83,20 @@ export async function processAvatar(image: Buffer): Promise<Buffer> {
   }
 }
 
-export async function saveAvatar({ db }: Deps, userId: number, jpeg: Buffer): Promise<string> {
+export async function saveAvatar({ db, clock }: Deps, userId: number, jpeg: Buffer): Promise<string> {
   const row = await db.tx(async (tx) => {
     await tx.query(
       `insert into user_avatars (user_id, content_type, image) values ($1, 'image/jpeg', $2)
        on conflict (user_id) do update set image = excluded.image, updated_at = now()`,
       [userId, jpeg],
     );
-    return tx.one<{ avatar_version: number }>(
+    const updated = await tx.one<{ avatar_version: number }>(
       "update users set avatar_version = coalesce(avatar_version, 0) + 1 where id = $1 returning avatar_version",
       [userId],
     );
+    // The standings rows carry the avatar.
+    await refreshTouched(tx, clock());
+    return updated;
   });
   return avatarPath(userId, row!.avatar_version)!;
 }
@@ -178,6 +182,7 @@ export async function registerByAdmin(
     for (const { groupId, roleId } of input.groups) {
       await tx.query("insert into group_members (group_id, user_id, role_id) values ($1, $2, $3)", [groupId, id, roleId]);
     }
+    await refreshTouched(tx, deps.clock());
     return id;
   });
   // Sent after the commit: an embedded database must not stay locked while an SMTP server answers.
@@ -198,7 +203,10 @@ export async function registerByAdmin(
       ].join("\n"),
     });
   } catch {
-    await deps.db.query("delete from users where id = $1", [userId]);
+    await deps.db.tx(async (tx) => {
+      await tx.query("delete from users where id = $1", [userId]);
+      await refreshTouched(tx, deps.clock());
+    });
     throw new ApiError(502, "No se pudo enviar el correo con la contraseña temporal; el usuario no se ha creado.");
   }
   return userId;

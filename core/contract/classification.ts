@@ -63,3 +63,19 @@ export const ClassificationRowSchema = z.object({
   lastRoundHits: z.number().nullable(),
 }) satisfies z.ZodType<ClassificationRow>;
 export const ClassificationRows = z.array(ClassificationRowSchema);
+
+export const ClassificationRoundSchema = z.object({ quinielaId: z.number(), numberQuiniela: z.number(), closeDate: z.string() }) satisfies z.ZodType<ClassificationRound>;
+
+/**
+ * GET /group/{id}/season/{seasonId}/StandingsPage[?quinielaId]: what the standings screen shows,
+ * in one call (GetClassificationRounds + GetClassification + the season picker of /group/{id}/Seasons).
+ * rows: the season's, or the counted round's; none for a round that does not count (yet).
+ */
+export const StandingsPage = z.object({
+  group: z.object({ id: z.number(), name: z.string(), officeIcons: z.boolean() }),
+  season: z.object({ id: z.number(), name: z.string() }),
+  rounds: z.array(ClassificationRoundSchema),
+  seasons: z.array(z.object({ id: z.number(), name: z.string() })),
+  rows: ClassificationRows,
+});
+export type StandingsPage = z.infer<typeof StandingsPage>;
