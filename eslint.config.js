@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
+  { ignores: ["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/ceiling/build/", "bench/ceiling/public/build/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "tests/**", "*.js", "*.mjs"],
+    files: ["scripts/**", "tests/**", "bench/**", "*.js", "*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", fetch: "readonly", setTimeout: "readonly", Buffer: "readonly" } },
     rules: { "no-console": "off" },
   },

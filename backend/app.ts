@@ -21,11 +21,12 @@ import betRoutes from "./routes/bet";
 import lotteryRoutes from "./routes/lottery";
 import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
+import screenRoutes from "./routes/screens";
 
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (spec section 7). */
-const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes, betRoutes, lotteryRoutes, betStatsRoutes, phraseRoutes];
+const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes, betRoutes, lotteryRoutes, betStatsRoutes, phraseRoutes, screenRoutes];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */
 const lowerStatic = (url: string) =>

@@ -1,25 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
-import { groupRounds, groupSeasons, requireMemberOf } from "~/server/groups.server";
+import { loadDashboard } from "~/server/groups.server";
 import { RoundState } from "~/components/RoundState";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel de ${data?.group.name ?? "grupo"} · Quiniela de peñas` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, group, isManager } = await requireMemberOf(request, params.groupId);
-  const [seasons, rounds] = await Promise.all([groupSeasons(request, group.id), groupRounds(request, group.id)]);
-  // The season in play stays the one with rounds until a newer one has pools (decision 013).
-  const season = seasons?.current ?? null;
-  const role = group.members.find((m) => m.userId === user.id)?.role ?? (user.isAdmin ? "Administrador" : "Usuario");
-  return {
-    group: { id: group.id, name: group.name, description: group.description },
-    role,
-    isManager,
-    season,
-    // Rounds still to be played; closed ones live in results and standings.
-    rounds: rounds.filter((r) => r.state !== "closed"),
-  };
+  // One backend call: the group, the user's role, the season in play (decision 013) and the rounds
+  // still to be played (closed ones live in results and standings).
+  return loadDashboard(request, params.groupId);
 }
 
 export default function Dashboard() {

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
 import { ROLE_GESTOR, type GroupDetail, type JoinedGroup, type MyGroup } from "#core/contract/group";
 import type { GroupRound } from "#core/contract/group-quiniela";
+import { DashboardScreen } from "#core/contract/screens";
 import { GroupSeasons, type Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
@@ -16,6 +17,22 @@ import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "./clie
 export async function refreshedUserCookie(request: Request): Promise<[string, string]> {
   const me = await api.get<SessionUser>(request, "/auth/me");
   return ["Set-Cookie", await updateSessionUser(request, me)];
+}
+
+/**
+ * The group's dashboard in one backend call (issue 15); a group the user may not see sends them
+ * back to /inicio with the spec's message, as `requireMemberOf` does.
+ */
+export async function loadDashboard(request: Request, groupId: string | undefined): Promise<DashboardScreen> {
+  await requireUser(request);
+  try {
+    return await api.read(request, `/screens/group/${Number(groupId) || 0}/dashboard`, DashboardScreen);
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });
+    }
+    throw error;
+  }
 }
 
 /**

@@ -1,17 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { GroupRound } from "#core/contract/group-quiniela";
 import { PREDICTION_SEND_ERROR, type MyPrediction } from "#core/contract/prediction";
-import type { Quiniela } from "#core/contract/quiniela";
+import { PredictionsScreen } from "#core/contract/screens";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { picksOf, predictionSchema } from "~/forms/prediction";
 import { redirectWithToast } from "~/server/session/toast.server";
 
-export interface MatchRow {
-  position: number;
-  home: string;
-  away: string;
-}
+/** A match of the chosen round, by position. */
+export type MatchRow = PredictionsScreen["matches"][number];
 
 function groupIdOf(raw: string | undefined): number {
   const id = Number(raw);
@@ -21,42 +17,23 @@ function groupIdOf(raw: string | undefined): number {
 
 /**
  * The rounds a player can still predict (spec section 2: close date ahead, not force-closed,
- * sorted by open date) and the chosen one with its matches and the player's saved picks.
+ * sorted by open date) and the chosen one with its matches and the player's saved picks, in one
+ * backend call (issue 15). ?quiniela=N opens that round, even closed, to show why it is.
  */
 export async function loadPredictions(request: Request, groupIdParam: string | undefined) {
   const groupId = groupIdOf(groupIdParam);
-  let rounds: GroupRound[];
-  try {
-    rounds = await api.get<GroupRound[]>(request, `/GroupQuiniela/ByGroup/${groupId}`);
-  } catch (error) {
-    rethrowResponse(error);
-    return { groupId, available: [], round: null, matches: [], loadError: `Error al cargar quinielas: ${errorMessage(error, "inténtalo de nuevo.")}` };
-  }
-  // The backend's state uses its own clock: "closed" is exactly "close date passed or force-closed".
-  const available = rounds
-    .filter((r) => r.state !== "closed")
-    .sort((a, b) => new Date(a.openDate).getTime() - new Date(b.openDate).getTime() || a.numberQuiniela - b.numberQuiniela);
   const asked = Number(new URL(request.url).searchParams.get("quiniela"));
-  // A closed round can still be opened by its link, to see the warning and the picks that stand.
-  const chosen = rounds.find((r) => r.quinielaId === asked) ?? available.find((r) => r.state === "open") ?? available[0];
-  if (!chosen) return { groupId, available, round: null, matches: [], loadError: null };
-
+  const query = Number.isInteger(asked) && asked > 0 ? `?quinielaId=${asked}` : "";
   try {
-    const [round, quiniela] = await Promise.all([
-      api.get<MyPrediction>(request, `/Quiniela/${chosen.quinielaId}/MyPrediction?groupId=${groupId}`),
-      api.get<Quiniela>(request, `/quiniela/GetById/${chosen.quinielaId}`),
-    ]);
-    const matches: MatchRow[] = [...quiniela.matches]
-      .sort((a, b) => a.position - b.position)
-      .map((m) => ({ position: m.position, home: m.home, away: m.away }));
-    return { groupId, available, round, matches, loadError: null };
+    const screen = await api.read(request, `/screens/group/${groupId}/predictions${query}`, PredictionsScreen);
+    return { groupId, ...screen, loadError: null };
   } catch (error) {
     rethrowResponse(error);
-    return { groupId, available, round: null, matches: [], loadError: `Error al cargar los partidos: ${errorMessage(error, "inténtalo de nuevo.")}` };
+    const nothing: PredictionsScreen = { available: [], round: null, matches: [] };
+    return { groupId, ...nothing, loadError: `Error al cargar quinielas: ${errorMessage(error, "inténtalo de nuevo.")}` };
   }
 }
 
-/** Sends the picks: POST the first time, PUT afterwards; any refusal keeps what was typed. */
 export async function sendPrediction(request: Request, groupIdParam: string | undefined) {
   const groupId = groupIdOf(groupIdParam);
   const formData = await request.formData();

@@ -66,7 +66,7 @@ async function playingSeason(db: Db, now: Date): Promise<Season | null> {
  * The season a group is in: that of its latest round still open or to come (a manager mid-season
  * stays there, whatever the admin creates); with none, the season being played (`playingSeason`).
  */
-async function groupCurrentSeason(db: Db, groupId: number, now: Date): Promise<{ id: number; name: string } | null> {
+export async function groupCurrentSeason(db: Db, groupId: number, now: Date): Promise<{ id: number; name: string } | null> {
   const inProgress = await db.one<{ id: number; name: string }>(
     `select s.id, s.name from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join seasons s on s.id = q.season_id
       where gq.group_id = $1 and not gq.force_closed and gq.close_date > $2

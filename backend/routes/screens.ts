@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
+import { requireMember, type Deps } from "../context";
+import { assertGroupExists } from "../services/groups";
+import * as screens from "../services/screens";
+import { parse } from "../validate";
+
+/**
+ * Composite reads (issue 15): one call per screen where the contract's calls would take several.
+ * The contract's calls stay; these answer the same data, checked by the same rules, in one round trip.
+ */
+export default async function screenRoutes(app: FastifyInstance, deps: Deps) {
+  const tags = ["screens"];
+
+  app.get(
+    "/screens/group/:id/dashboard",
+    {
+      schema: {
+        tags,
+        summary: "Panel del grupo en una llamada: grupo, tu rol, temporada en juego y jornadas sin cerrar (miembros o admin)",
+        description:
+          "Lo mismo que GET /group/{id}, GET /group/{id}/Seasons y GET /GroupQuiniela/ByGroup/{groupId} juntos, con solo lo que muestra el panel. 404 si el grupo no existe, 403 si no perteneces a él.",
+      },
+    },
+    async (request) => {
+      const { id: groupId } = parse(screenGroupParams, request.params);
+      await assertGroupExists(deps.db, groupId);
+      const user = await requireMember(request, deps.db, groupId);
+      return screens.dashboardScreen(deps, user, groupId);
+    },
+  );
+
+  app.get(
+    "/screens/group/:id/predictions",
+    {
+      schema: {
+        tags,
+        summary: "Pantalla de pronósticos en una llamada: jornadas por pronosticar y la elegida con sus partidos y tu boleto (miembros o admin)",
+        description:
+          "Lo mismo que GET /GroupQuiniela/ByGroup/{groupId}, GET /Quiniela/{id}/MyPrediction y GET /quiniela/GetById/{id} juntos. ?quinielaId=N abre esa jornada (aunque esté cerrada); sin él, la primera abierta o la primera por abrir. 404 si el grupo no existe, 403 si no perteneces a él.",
+      },
+    },
+    async (request) => {
+      const { id: groupId } = parse(screenGroupParams, request.params);
+      const { quinielaId } = parse(predictionsScreenQuery, { ...(request.query as object) });
+      await assertGroupExists(deps.db, groupId);
+      const user = await requireMember(request, deps.db, groupId);
+      return screens.predictionsScreen(deps, user, groupId, quinielaId);
+    },
+  );
+}
