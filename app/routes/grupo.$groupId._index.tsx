@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
+import { GroupDetail as GroupAnswer } from "#core/contract/group";
 import { api, ApiError, errorMessage } from "~/server/client.server";
 import { loadGroup, refreshedUserCookie } from "~/server/groups.server";
 import { FormErrors } from "~/components/Field";
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ intent: "edit", lastResult: submission.reply() }, { status: 400 });
   try {
     const { name, description, version } = submission.value;
-    await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version });
+    await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version }, GroupAnswer);
   } catch (error) {
     if (error instanceof Response) throw error;
     // Another manager saved first: 409, the typed values stay in the form and the current ones are shown.

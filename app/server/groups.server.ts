@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import type { SessionUser } from "#core/contract/auth";
-import { ROLE_GESTOR, type GroupDetail, type JoinedGroup, type MyGroup } from "#core/contract/group";
+import { SessionUser } from "#core/contract/auth";
+import { GroupDetail, JoinedGroup, MyGroupList, ROLE_GESTOR, type MyGroup } from "#core/contract/group";
 import type { GroupRound } from "#core/contract/group-quiniela";
-import { GroupSeasons, type Season } from "#core/contract/season";
+import { GroupSeasons, Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -14,7 +14,7 @@ import { api, ApiError, errorMessage, loadOrNull } from "./client.server";
  * session copy of the user follows, so sign-in's landing page stays right.
  */
 export async function refreshedUserCookie(request: Request): Promise<[string, string]> {
-  const me = await api.get<SessionUser>(request, "/auth/me");
+  const me = await api.read(request, "/auth/me", SessionUser);
   return ["Set-Cookie", await updateSessionUser(request, me)];
 }
 
@@ -22,7 +22,7 @@ export async function refreshedUserCookie(request: Request): Promise<[string, st
 export async function loadGroup(request: Request, groupId: string | undefined) {
   const user = await requireUser(request);
   try {
-    const group = await api.get<GroupDetail>(request, `/group/${Number(groupId) || 0}`);
+    const group = await api.read(request, `/group/${Number(groupId) || 0}`, GroupDetail);
     const isManager = user.isAdmin || group.members.some((m) => m.userId === user.id && m.roleId === ROLE_GESTOR);
     return { user, group, isManager };
   } catch (error) {
@@ -35,7 +35,7 @@ export async function loadGroup(request: Request, groupId: string | undefined) {
 
 export async function loadMyGroups(request: Request): Promise<{ groups: MyGroup[]; loadError: string | null }> {
   try {
-    return { groups: await api.get<MyGroup[]>(request, "/group/GetMyGroups"), loadError: null };
+    return { groups: await api.read(request, "/group/GetMyGroups", MyGroupList), loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     return { groups: [], loadError: "Error al cargar tus grupos" };
@@ -48,7 +48,7 @@ export async function joinGroup(request: Request) {
   if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
   let joined: JoinedGroup;
   try {
-    joined = await api.postAs<JoinedGroup>(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`);
+    joined = await api.post(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`, undefined, JoinedGroup);
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = `Error al unirte: ${errorMessage(error, "inténtalo de nuevo.")}`;
@@ -65,7 +65,7 @@ export async function createGroup(request: Request) {
   if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
   let group: GroupDetail;
   try {
-    group = await api.postAs<GroupDetail>(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" });
+    group = await api.post(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" }, GroupDetail);
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = `Error al crear grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
@@ -77,7 +77,7 @@ export async function createGroup(request: Request) {
 /** The season in course, or null when there is none (the backend answers 404). */
 export async function currentSeason(request: Request): Promise<Season | null> {
   try {
-    return await api.get<Season>(request, "/season/GetCurrentSeason");
+    return await api.read(request, "/season/GetCurrentSeason", Season);
   } catch (error) {
     if (error instanceof Response) throw error;
     return null;
