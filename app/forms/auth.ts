@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MESSAGE, isStrongPassword, PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULE_MESSAGE, USERNAME_MESSAGE } from "#core/contract/auth";
+import { EMAIL_MESSAGE, isStrongPassword, PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULE_MESSAGE, USERNAME_MESSAGE, usernameRule } from "#core/contract/auth";
 
 export const loginSchema = z.object({
   identifier: z.string({ required_error: "Introduce tu usuario o email." }).trim().min(1, "Introduce tu usuario o email.").max(254, "Máximo 254 caracteres."),
@@ -17,7 +17,7 @@ const mismatch = { message: PASSWORD_MISMATCH_MESSAGE, path: ["confirm"] };
 export const registerSchema = z
   .object({
     email: z.string({ required_error: EMAIL_MESSAGE }).trim().max(254, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
-    username: z.string({ required_error: USERNAME_MESSAGE }).trim().regex(/^[\p{L}\p{N}._-]{3,30}$/u, USERNAME_MESSAGE),
+    username: z.string({ required_error: USERNAME_MESSAGE }).trim().pipe(usernameRule),
     ...newPassword,
     showPasswords: z.string().optional(),
     avatar: z.unknown().optional(),

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { ADMIN_USER_REQUIRED, REPEATED_GROUP, ROLE_REQUIRED } from "#core/contract/admin-user";
-import { EMAIL_MESSAGE, USERNAME_MESSAGE } from "#core/contract/auth";
+import { groupRows, registerByAdminBody } from "#core/contract/admin-user";
 import { camelKeys } from "#core/contract/common";
-import { ROLE_GESTOR, ROLE_USUARIO } from "#core/contract/group";
 import {
   PLENO_GOALS,
   POOL_DATES_ORDER,
@@ -165,28 +163,14 @@ export const resultsSchema = z
 
 // ---- Users created by an admin ----
 
-const required = (max: number) => z.string({ required_error: ADMIN_USER_REQUIRED }).trim().min(1, ADMIN_USER_REQUIRED).max(max, `Máximo ${max} caracteres.`);
-
-export const createUserSchema = z
-  .object({
-    email: required(254).pipe(z.string().email(EMAIL_MESSAGE)),
-    username: required(30).pipe(z.string().regex(/^[\p{L}\p{N}._-]{3,30}$/u, USERNAME_MESSAGE)),
-    groups: z.array(z.object({ groupId: z.string().optional(), roleId: z.string().optional() })).default([]),
-  })
-  .superRefine((v, ctx) => {
-    const seen = new Set<string>();
-    v.groups.forEach((row, i) => {
-      if (!row.groupId) return;
-      if (seen.has(row.groupId)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["groups"], message: REPEATED_GROUP });
-      seen.add(row.groupId);
-      if (row.roleId !== String(ROLE_USUARIO) && row.roleId !== String(ROLE_GESTOR)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["groups", i, "roleId"], message: ROLE_REQUIRED });
-      }
-    });
-  })
-  // Rows without a group are dropped (spec section 5).
-  .transform((v) => ({
-    email: v.email,
-    username: v.username,
-    groups: v.groups.filter((row) => row.groupId).map((row) => ({ groupId: Number(row.groupId), roleId: Number(row.roleId) })),
-  }));
+/**
+ * The contract's own body, with the form's group rows (two selects each, as text) turned into
+ * numbers first: the rules of a row are the API's (`groupRows`), each message at its row.
+ */
+export const createUserSchema = registerByAdminBody.extend({
+  groups: z
+    .array(z.object({ groupId: z.string().optional(), roleId: z.string().optional() }))
+    .default([])
+    .transform((rows) => rows.map((row) => ({ groupId: row.groupId ? Number(row.groupId) : undefined, roleId: row.roleId ? Number(row.roleId) : undefined })))
+    .pipe(groupRows),
+});

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MessageAnswer } from "#core/contract/auth";
 import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { changePasswordSchema } from "~/forms/auth";
@@ -26,8 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getUser(request);
   if (!token && !user) return data({ lastResult: submission.reply({ formErrors: ["El enlace no es válido. Pide uno nuevo."], hideFields }) }, { status: 400 });
   try {
-    if (token) await api.post(request, "/auth/ResetPassword", { token, newPassword: password });
-    else await api.post(request, "/auth/UpdatePassword", { newPassword: password });
+    if (token) await api.post(request, "/auth/ResetPassword", { token, newPassword: password }, MessageAnswer);
+    else await api.post(request, "/auth/UpdatePassword", { newPassword: password }, MessageAnswer);
   } catch (error) {
     const message = token ? errorMessage(error, "No se pudo cambiar la contraseña.") : `No se pudo actualizar la contraseña: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });

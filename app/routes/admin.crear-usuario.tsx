@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { GroupSummary } from "#core/contract/group";
+import { RegisteredAnswer, RoleList } from "#core/contract/auth";
+import { GroupSummaryList } from "#core/contract/group";
 import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { createUserSchema } from "~/forms/catalogue";
@@ -17,8 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
     const [groups, roles] = await Promise.all([
-      api.get<GroupSummary[]>(request, "/group/GetAllGroups"),
-      api.get<{ id: number; name: string }[]>(request, "/Auth/GetAllRoles"),
+      api.read(request, "/group/GetAllGroups", GroupSummaryList),
+      api.read(request, "/Auth/GetAllRoles", RoleList),
     ]);
     return { groups: groups.map((g) => ({ id: g.id, name: g.name })), roles, loadError: null };
   } catch (error) {
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   let message: string | undefined;
   try {
-    ({ message } = await api.postAs<{ message?: string }>(request, "/auth/register-by-admin", submission.value));
+    ({ message } = await api.post(request, "/auth/register-by-admin", submission.value, RegisteredAnswer));
   } catch (error) {
     rethrowResponse(error);
     return data({ lastResult: submission.reply({ formErrors: [`Error al crear usuario: ${errorMessage(error, "inténtalo de nuevo.")}`] }) }, { status: 400 });

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ROLE_GESTOR, roleName, type GroupMember, type GroupSummary, type MyGroup } from "#core/contract/group";
+import { ChangedRole, GroupMemberList, GroupSummaryList, MyGroupList, ROLE_GESTOR, roleName } from "#core/contract/group";
 import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { refreshedUserCookie } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
@@ -20,13 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const groups = await loadOrNull(
     async (): Promise<{ id: number; name: string }[]> =>
       user.isAdmin
-        ? await api.get<GroupSummary[]>(request, "/group/GetAllGroups")
-        : (await api.get<MyGroup[]>(request, "/group/GetMyGroups")).filter((g) => g.roleId === ROLE_GESTOR),
+        ? await api.read(request, "/group/GetAllGroups", GroupSummaryList)
+        : (await api.read(request, "/group/GetMyGroups", MyGroupList)).filter((g) => g.roleId === ROLE_GESTOR),
   );
   if (groups !== null && !user.isAdmin && groups.length === 0) throw redirect("/inicio");
   const chosen = Number(new URL(request.url).searchParams.get("grupo"));
   const group = groups?.find((g) => g.id === chosen) ?? groups?.[0] ?? null;
-  const members = group ? await loadOrNull(() => api.get<GroupMember[]>(request, `/Group/${group.id}/GetGroupMembers`)) : [];
+  const members = group ? await loadOrNull(() => api.read(request, `/Group/${group.id}/GetGroupMembers`, GroupMemberList)) : [];
   return {
     groups: (groups ?? []).map((g) => ({ id: g.id, name: g.name })),
     group: group && { id: group.id, name: group.name },
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ userId: null, roleId: null, message: ROLE_ERROR }, { status: 400 });
   const { groupId, userId, roleId } = submission.value;
   try {
-    await api.post(request, "/group/ChangeUserRole", { groupId, userId, roleId });
+    await api.post(request, "/group/ChangeUserRole", { groupId, userId, roleId }, ChangedRole);
   } catch (error) {
     rethrowResponse(error);
     return data({ userId, roleId, message: `${ROLE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}` }, { status: 400 });

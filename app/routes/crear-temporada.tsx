@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { Season } from "#core/contract/season";
+import { Season, SeasonList } from "#core/contract/season";
 import { formatDate } from "#core/dates";
 import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
@@ -16,10 +16,11 @@ export const meta: MetaFunction = () => [{ title: "Crear temporada · Quiniela d
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
-    return { seasons: await api.get<Season[]>(request, "/season/List"), loadError: null };
+    return { seasons: await api.read(request, "/season/List", SeasonList), loadError: null };
   } catch (error) {
     rethrowResponse(error);
-    return { seasons: [] as Season[], loadError: errorMessage(error, "No se pudieron cargar las temporadas.") };
+    const none: Season[] = [];
+    return { seasons: none, loadError: errorMessage(error, "No se pudieron cargar las temporadas.") };
   }
 }
 
@@ -31,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent: "points", lastResult: submission.reply() }, { status: 400 });
     const { seasonId, ...points } = submission.value;
     try {
-      await api.put(request, `/season/${seasonId}/Points`, points);
+      await api.put(request, `/season/${seasonId}/Points`, points, Season);
     } catch (error) {
       rethrowResponse(error);
       return data({ intent: "points", lastResult: submission.reply({ formErrors: [errorMessage(error, "No se pudieron guardar los puntos.")] }) }, { status: 400 });
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: seasonSchema });
   if (submission.status !== "success") return data({ intent: "create", lastResult: submission.reply() }, { status: 400 });
   try {
-    const season = await api.postAs<Season>(request, "/season/CreateSeason", submission.value);
+    const season = await api.post(request, "/season/CreateSeason", submission.value, Season);
     return redirectWithToast("/crear-temporada", { kind: "success", text: `Temporada ${season.name} creada.` });
   } catch (error) {
     rethrowResponse(error);

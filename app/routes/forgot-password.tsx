@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { MessageAnswer } from "#core/contract/auth";
 import { api, ApiError, CONNECTION_ERROR } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { forgotSchema } from "~/forms/auth";
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   try {
-    await api.post(request, "/api/auth/forgot-password", { email: submission.value.email });
+    await api.post(request, "/api/auth/forgot-password", { email: submission.value.email }, MessageAnswer);
   } catch (error) {
     const message =
       error instanceof ApiError ? (error.status === 503 ? CONNECTION_ERROR : error.message || "No se pudo enviar el correo. Intenta de nuevo.") : "No se pudo enviar el correo. Intenta de nuevo.";

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
+import { GroupDetail as GroupAnswer } from "#core/contract/group";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { requireMemberOf, refreshedUserCookie } from "~/server/groups.server";
 import { FormErrors } from "~/components/Field";
@@ -47,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ intent: "edit", lastResult: submission.reply() }, { status: 400 });
   try {
     const { name, description, version } = submission.value;
-    await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version });
+    await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version }, GroupAnswer);
   } catch (error) {
     rethrowResponse(error);
     // Another manager saved first: 409, the typed values stay in the form and the current ones are shown.

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { RegisteredAnswer } from "#core/contract/auth";
 import { api, errorMessage } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const avatar = formData.get("avatar");
   if (avatar instanceof File && avatar.size > 0) body.set("avatar", avatar);
   try {
-    await api.post(request, "/auth/register", body);
+    await api.post(request, "/auth/register", body, RegisteredAnswer);
   } catch (error) {
     const message = `Error al registrar: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });

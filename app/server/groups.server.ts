@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { SessionUser } from "#core/contract/auth";
-import { ROLE_GESTOR, type GroupDetail, type JoinedGroup, type MyGroup } from "#core/contract/group";
+import { SessionUser } from "#core/contract/auth";
+import { GroupDetail, JoinedGroup, MyGroupList, ROLE_GESTOR, type MyGroup } from "#core/contract/group";
 import type { GroupRound } from "#core/contract/group-quiniela";
 import { DashboardScreen } from "#core/contract/screens";
-import { GroupSeasons, type Season } from "#core/contract/season";
+import { GroupSeasons, Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -15,7 +15,7 @@ import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "./clie
  * session copy of the user follows, so sign-in's landing page stays right.
  */
 export async function refreshedUserCookie(request: Request): Promise<[string, string]> {
-  const me = await api.get<SessionUser>(request, "/auth/me");
+  const me = await api.read(request, "/auth/me", SessionUser);
   return ["Set-Cookie", await updateSessionUser(request, me)];
 }
 
@@ -42,7 +42,7 @@ export async function loadDashboard(request: Request, groupId: string | undefine
 export async function requireMemberOf(request: Request, groupId: string | undefined) {
   const user = await requireUser(request);
   try {
-    const group = await api.get<GroupDetail>(request, `/group/${Number(groupId) || 0}`);
+    const group = await api.read(request, `/group/${Number(groupId) || 0}`, GroupDetail);
     const isManager = user.isAdmin || group.members.some((m) => m.userId === user.id && m.roleId === ROLE_GESTOR);
     return { user, group, isManager };
   } catch (error) {
@@ -55,7 +55,7 @@ export async function requireMemberOf(request: Request, groupId: string | undefi
 
 export async function loadMyGroups(request: Request): Promise<{ groups: MyGroup[]; loadError: string | null }> {
   try {
-    return { groups: await api.get<MyGroup[]>(request, "/group/GetMyGroups"), loadError: null };
+    return { groups: await api.read(request, "/group/GetMyGroups", MyGroupList), loadError: null };
   } catch (error) {
     rethrowResponse(error);
     return { groups: [], loadError: "Error al cargar tus grupos" };
@@ -68,7 +68,7 @@ export async function joinGroup(request: Request) {
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   let joined: JoinedGroup;
   try {
-    joined = await api.postAs<JoinedGroup>(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`);
+    joined = await api.post(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`, undefined, JoinedGroup);
   } catch (error) {
     rethrowResponse(error);
     const message = `Error al unirte: ${errorMessage(error, "inténtalo de nuevo.")}`;
@@ -84,7 +84,7 @@ export async function createGroup(request: Request) {
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   let group: GroupDetail;
   try {
-    group = await api.postAs<GroupDetail>(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" });
+    group = await api.post(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" }, GroupDetail);
   } catch (error) {
     rethrowResponse(error);
     const message = `Error al crear grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
@@ -96,7 +96,7 @@ export async function createGroup(request: Request) {
 /** The season in course, or null when there is none (the backend answers 404). */
 export async function currentSeason(request: Request): Promise<Season | null> {
   try {
-    return await api.get<Season>(request, "/season/GetCurrentSeason");
+    return await api.read(request, "/season/GetCurrentSeason", Season);
   } catch (error) {
     rethrowResponse(error);
     return null;

@@ -1,5 +1,4 @@
-import type { KioskLink } from "#core/contract/kiosk";
-import { KIOSK_INVALID, KioskScreen } from "#core/contract/kiosk";
+import { KIOSK_INVALID, KioskLink, KioskLinkList, KioskScreen, RevokedKioskLink } from "#core/contract/kiosk";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { env } from "~/server/env.server";
 import { requireManagerOf } from "~/server/session/guards.server";
@@ -17,7 +16,7 @@ const kioskUrl = (token: string) => `${env().PUBLIC_URL.replace(/\/$/, "")}/kios
 /** The group's working kiosk links, for its settings page (the caller has checked it is a manager). */
 export async function loadKioskLinks(request: Request, groupId: number): Promise<KioskLinkView[]> {
   try {
-    const links = await api.get<KioskLink[]>(request, `/group/${groupId}/kiosk`);
+    const links = await api.read(request, `/group/${groupId}/kiosk`, KioskLinkList);
     return links.map((l) => ({ id: l.id, url: kioskUrl(l.token), createdAt: l.createdAt, createdBy: l.createdBy }));
   } catch (error) {
     rethrowResponse(error);
@@ -33,11 +32,11 @@ export async function kioskLinkAction(request: Request, groupIdParam: string | u
   const intent = form.get("intent");
   try {
     if (intent === "kiosk-create") {
-      await api.post(request, `/group/${group.id}/kiosk`);
+      await api.post(request, `/group/${group.id}/kiosk`, undefined, KioskLink);
       return redirectWithToast(back, { kind: "success", text: "Enlace de pantalla creado. Ábrelo en la tele de la oficina." });
     }
     if (intent === "kiosk-revoke") {
-      await api.post(request, `/kiosk/${Number(form.get("linkId")) || 0}/revoke`);
+      await api.post(request, `/kiosk/${Number(form.get("linkId")) || 0}/revoke`, undefined, RevokedKioskLink);
       return redirectWithToast(back, { kind: "success", text: "Enlace de pantalla revocado: ya no muestra nada." });
     }
   } catch (error) {

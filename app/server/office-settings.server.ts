@@ -15,7 +15,7 @@ export async function officeSettingsAction(request: Request, groupIdParam: strin
   const submission = parseWithZod(await request.formData(), { schema: officeSettingsSchema });
   if (submission.status !== "success") return redirectWithToast(back, { kind: "error", text: "No se pudo guardar la opción: valor no válido." });
   try {
-    await api.put(request, `/group/${group.id}/settings`, { officeIcons: submission.value.officeIcons });
+    await api.put(request, `/group/${group.id}/settings`, { officeIcons: submission.value.officeIcons }, GroupSettings);
   } catch (error) {
     rethrowResponse(error);
     return redirectWithToast(back, { kind: "error", text: `No se pudo guardar la opción: ${errorMessage(error, "inténtalo de nuevo.")}` });

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { Quiniela } from "#core/contract/quiniela";
-import type { Season } from "#core/contract/season";
+import { Season, SeasonList } from "#core/contract/season";
 import { teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
@@ -37,8 +37,8 @@ export async function loadEditor(request: Request) {
   const mode = url.searchParams.get("modo") === "editar" ? ("edit" as const) : ("create" as const);
   const selectedId = askedRound(request);
   const [season, seasons, pools] = await Promise.all([
-    api.get<Season>(request, "/season/GetCurrentSeason").catch(passOrNull),
-    api.get<Season[]>(request, "/season/List").catch(() => [] as Season[]),
+    api.read(request, "/season/GetCurrentSeason", Season).catch(passOrNull),
+    api.read(request, "/season/List", SeasonList).catch((): Season[] => []),
     api.get<Quiniela[]>(request, "/quiniela/all").catch(passOrNull),
   ]);
   let selected: Quiniela | null = null;

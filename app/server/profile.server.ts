@@ -1,10 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { AlertPreference, PASSWORD_RULE_MESSAGE } from "#core/contract/auth";
-import type { SessionUser } from "#core/contract/auth";
+import { AlertPreference, AvatarAnswer, MessageAnswer, PASSWORD_RULE_MESSAGE, type SessionUser } from "#core/contract/auth";
 import { GroupRefList } from "#core/contract/group";
-import { PhraseList } from "#core/contract/phrase";
+import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { alertSchema, deletePhraseSchema, passwordSchema, phraseSchema } from "~/forms/profile";
@@ -16,8 +15,6 @@ const AVATAR_ERROR = "Error al subir el avatar.";
 const ALERT_ERROR = "No se pudo guardar tu preferencia";
 const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
 const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
-
-const AvatarAnswer = z.object({ avatarPath: z.string() });
 
 export async function loadProfile(request: Request, user: SessionUser) {
   const [phrases, alert, groups] = await Promise.all([
@@ -47,7 +44,7 @@ export async function profileAction(request: Request) {
     const body = new FormData();
     body.set("avatar", avatar);
     try {
-      const { avatarPath } = AvatarAnswer.parse(await api.post(request, "/auth/UpdateAvatar", body));
+      const { avatarPath } = await api.post(request, "/auth/UpdateAvatar", body, AvatarAnswer);
       return toProfile("Avatar actualizado.", [["Set-Cookie", await updateSessionUser(request, { avatarPath })]]);
     } catch (error) {
       rethrowResponse(error);
@@ -60,7 +57,7 @@ export async function profileAction(request: Request) {
     const hideFields = ["password", "confirm"];
     if (submission.status !== "success") return answer(submission.reply({ hideFields }));
     try {
-      await api.post(request, "/auth/UpdatePassword", { newPassword: submission.value.password });
+      await api.post(request, "/auth/UpdatePassword", { newPassword: submission.value.password }, MessageAnswer);
     } catch (error) {
       rethrowResponse(error);
       const message = `No se pudo actualizar la contraseña: ${errorMessage(error, PASSWORD_RULE_MESSAGE)}`;
@@ -74,7 +71,7 @@ export async function profileAction(request: Request) {
     if (submission.status !== "success") return answer(submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
     const sendAlert = submission.value.sendAlert === "on";
     try {
-      await api.post(request, "/User/SetAlertPreference", { sendAlert });
+      await api.post(request, "/User/SetAlertPreference", { sendAlert }, AlertPreference);
     } catch (error) {
       rethrowResponse(error);
       // The checkbox goes back to the stored value: the form is reset, not refilled.
@@ -89,8 +86,8 @@ export async function profileAction(request: Request) {
     if (submission.status !== "success") return answer(submission.reply(), 400, id);
     const { text, author } = submission.value;
     try {
-      if (submission.value.id) await api.put(request, `/phrases/Update/${submission.value.id}`, { text, author });
-      else await api.post(request, "/phrases/Create", { text, author });
+      if (submission.value.id) await api.put(request, `/phrases/Update/${submission.value.id}`, { text, author }, Phrase);
+      else await api.post(request, "/phrases/Create", { text, author }, Phrase);
     } catch (error) {
       rethrowResponse(error);
       return answer(submission.reply({ formErrors: [`${PHRASE_SAVE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}`] }), 400, id);

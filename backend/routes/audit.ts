@@ -1,26 +1,40 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { auditQuery } from "#core/contract/audit";
-import { id } from "#core/contract/common";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { auditGroupParams, auditQuery, AuditTrail } from "#core/contract/audit";
 import { requireAdmin, requireManager, type Deps } from "../context";
-import { parse } from "../validate";
+import { errorReplies } from "../schema";
 import { auditTrail } from "../services/audit";
 import { assertGroupExists } from "../services/groups";
 
-export default async function auditRoutes(app: FastifyInstance, deps: Deps) {
+export default async function auditRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["audit"];
 
-  app.get("/Audit/ByGroup/:groupId", { schema: { tags, summary: "Registro de cambios del grupo, lo más reciente primero (gestor del grupo o admin)" } }, async (request) => {
-    const { groupId } = parse(z.object({ groupId: id }), request.params);
-    await assertGroupExists(deps.db, groupId);
-    await requireManager(request, deps.db, groupId);
-    const { limit } = parse(auditQuery, request.query);
-    return auditTrail(deps.db, { groupId, limit });
-  });
+  app.get(
+    "/Audit/ByGroup/:groupId",
+    {
+      schema: {
+        tags,
+        summary: "Registro de cambios del grupo, lo más reciente primero (gestor del grupo o admin)",
+        params: auditGroupParams,
+        querystring: auditQuery,
+        response: { 200: AuditTrail, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { groupId } = request.params;
+      await assertGroupExists(deps.db, groupId);
+      await requireManager(request, deps.db, groupId);
+      return auditTrail(deps.db, { groupId, limit: request.query.limit });
+    },
+  );
 
-  app.get("/Audit/All", { schema: { tags, summary: "Registro de cambios de toda la aplicación (admin)" } }, async (request) => {
-    requireAdmin(request);
-    const { limit } = parse(auditQuery, request.query);
-    return auditTrail(deps.db, { limit });
-  });
+  app.get(
+    "/Audit/All",
+    { schema: { tags, summary: "Registro de cambios de toda la aplicación (admin)", querystring: auditQuery, response: { 200: AuditTrail, ...errorReplies } } },
+    async (request) => {
+      requireAdmin(request);
+      return auditTrail(deps.db, { limit: request.query.limit });
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, wireId, wireInt } from "./common";
 
 /**
  * The version a form was loaded from (issue 13, item 3). Optional everywhere, so the contract's
@@ -66,15 +67,15 @@ export const AUDIT_FIELDS: Record<string, string> = {
 const snapshot = z.record(z.unknown()).nullable();
 
 export const AuditEntry = z.object({
-  id: z.number(),
+  id: wireId,
   at: z.string(),
-  actorId: z.number().nullable(),
+  actorId: wireId.nullable(),
   actorName: z.string(),
-  groupId: z.number().nullable(),
+  groupId: wireId.nullable(),
   groupName: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
-  entityId: z.number().nullable(),
+  entityId: wireInt.nullable(),
   subject: z.string(),
   before: snapshot,
   after: snapshot,
@@ -89,3 +90,5 @@ export type AuditTrail = z.infer<typeof AuditTrail>;
 export const auditQuery = z.object({
   limit: z.coerce.number({ invalid_type_error: "Límite no válido." }).int("Límite no válido.").min(1, "Límite no válido.").max(500, "Límite no válido.").optional(),
 });
+
+export const auditGroupParams = z.object({ groupId: id });

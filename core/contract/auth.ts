@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyBoolean, text } from "./common";
+import { bodyBoolean, text, wireId } from "./common";
 
 export const PASSWORD_RULE_MESSAGE =
   "La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula, un número y un símbolo.";
@@ -21,9 +21,11 @@ export function isStrongPassword(p: string): boolean {
 
 export const password = z.string({ required_error: PASSWORD_RULE_MESSAGE }).refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
 export const email = text(254, EMAIL_MESSAGE).pipe(z.string().email(EMAIL_MESSAGE));
-export const username = text(30, USERNAME_MESSAGE).pipe(
-  z.string().regex(/^[\p{L}\p{N}._-]{3,30}$/u, USERNAME_MESSAGE),
-);
+/** The username rule (spec section 3), written once: the register and create-user forms and the API use it. */
+export const usernameRule = z.string().regex(/^[\p{L}\p{N}._-]{3,30}$/u, USERNAME_MESSAGE);
+/** A username as typed: trimmed, then the rule; `required` is the message when it is left empty. */
+export const usernameWith = (required: string) => text(30, required).pipe(usernameRule);
+export const username = usernameWith(USERNAME_MESSAGE);
 
 /** "A value shaped like an e-mail is sent as email, otherwise as username." */
 export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value.trim());
@@ -50,13 +52,33 @@ export const alertPreferenceBody = z.object({ sendAlert: bodyBoolean("El aviso p
 /** POST /User/SetAlertPreference and GET /User/GetAlertPreference. */
 export const AlertPreference = z.object({ sendAlert: z.boolean() });
 
-/** What POST /auth/login answers (spec section 3, User). */
-export interface SessionUser {
-  id: number;
-  email: string;
-  username: string;
-  avatarPath: string | null;
-  isAdmin: boolean;
-  isManagerOfGroup: boolean;
-  managedGroupId: number | null;
-}
+/** What GET /auth/me answers, and POST /auth/login with its token (spec section 3, User). */
+export const SessionUser = z.object({
+  id: wireId,
+  email: z.string(),
+  username: z.string(),
+  avatarPath: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isManagerOfGroup: z.boolean(),
+  managedGroupId: wireId.nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+export const LoginAnswer = SessionUser.extend({ token: z.string() });
+
+/** The answers that only say what happened, in Spanish, to show as they are. */
+export const MessageAnswer = z.object({ message: z.string() });
+/** POST /auth/register and /auth/register-by-admin: the message and the new user's id. */
+export const RegisteredAnswer = MessageAnswer.extend({ id: wireId });
+/** POST /auth/UpdateAvatar: the new avatar's path (it carries a version). */
+export const AvatarAnswer = z.object({ avatarPath: z.string() });
+/** POST /auth/UpdateAvatar (multipart/form-data): the image. */
+export const avatarUpload = z.object({ avatar: z.unknown().optional().describe("La imagen (JPEG, PNG o WebP), como archivo del formulario multipart.") });
+/** POST /auth/register: the fields, as JSON or as multipart/form-data with an optional avatar file. */
+export const registerRequest = registerBody.extend({ avatar: z.unknown().optional().describe("Avatar opcional (solo multipart): la imagen como archivo.") });
+
+/** GET /Auth/GetAllRoles: the group roles (spec section 3). */
+export const Role = z.object({ id: wireId, name: z.string() });
+export const RoleList = z.array(Role);
+
+/** GET /avatars/{file}: `<userId>-<version>.jpg`. */
+export const avatarParams = z.object({ file: z.string().describe("<idDeUsuario>-<versión>.jpg") });

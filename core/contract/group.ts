@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { version } from "./audit";
-import { bodyId, text } from "./common";
+import { bodyId, id, text, wireId, wireInt } from "./common";
 
 export const GROUP_NAME_REQUIRED = "El nombre es obligatorio.";
 export const LAST_MANAGER_MESSAGE = "El grupo debe tener al menos un gestor.";
@@ -39,61 +39,65 @@ export type GroupSettings = z.infer<typeof GroupSettings>;
 
 export const changeRoleBody = z.object({ groupId: bodyId, userId: bodyId, roleId });
 
-/** GET /group/GetMyGroups: one entry per group the caller belongs to. */
-export interface MyGroup {
-  id: number;
-  name: string;
-  description: string;
-  inviteCode: string;
-  createdAt: string;
-  roleId: number;
-  role: RoleName;
-  memberCount: number;
-}
+const role = z.enum(["Usuario", "Gestor"]);
 
-/** GET /group/GetAllGroups (admin). */
-export interface GroupSummary {
-  id: number;
-  name: string;
-  description: string;
-  inviteCode: string;
-  createdAt: string;
-  memberCount: number;
-}
+/** GET /group/GetAllGroups (admin): every group with its member count. */
+export const GroupSummary = z.object({
+  id: wireId,
+  name: z.string(),
+  description: z.string(),
+  inviteCode: z.string(),
+  createdAt: z.string(),
+  memberCount: wireInt,
+});
+export type GroupSummary = z.infer<typeof GroupSummary>;
+export const GroupSummaryList = z.array(GroupSummary);
 
-export interface GroupMember {
+/** GET /group/GetMyGroups: one entry per group the caller belongs to, with the caller's role. */
+export const MyGroup = GroupSummary.extend({ roleId: wireId, role });
+export type MyGroup = z.infer<typeof MyGroup>;
+export const MyGroupList = z.array(MyGroup);
+
+/** A current member of a group (GET /Group/{id}/GetGroupMembers, and inside GET /group/{id}). */
+export const GroupMember = z.object({
   /** The member's user id (a membership has no id of its own). */
-  id: number;
-  userId: number;
-  email: string;
-  username: string;
-  avatarPath: string | null;
-  roleId: number;
-  role: RoleName;
-}
+  id: wireId,
+  userId: wireId,
+  email: z.string(),
+  username: z.string(),
+  avatarPath: z.string().nullable(),
+  roleId: wireId,
+  role,
+});
+export type GroupMember = z.infer<typeof GroupMember>;
+export const GroupMemberList = z.array(GroupMember);
 
-/** GET /group/{id}: removed members are not listed. */
-export interface GroupDetail {
-  id: number;
-  name: string;
-  description: string;
-  inviteCode: string;
-  createdAt: string;
-  sendAlert: boolean;
+/** GET /group/{id} (and POST /group/CreateGroup, PUT /group/{id}): removed members are not listed. */
+export const GroupDetail = GroupSummary.omit({ memberCount: true }).extend({
+  /** The caller's own reminder preference. */
+  sendAlert: z.boolean(),
   /** 'Iconos y premios de oficina': the standings and the kiosk show the four icons. */
-  officeIcons: boolean;
+  officeIcons: z.boolean(),
   /** Sent back with an edit, so a save against a newer version is refused (409). */
-  version: number;
-  members: GroupMember[];
-}
+  version: wireInt,
+  members: GroupMemberList,
+});
+export type GroupDetail = z.infer<typeof GroupDetail>;
 
 /** POST /group/JoinByInviteCode/{code}. */
-export interface JoinedGroup {
-  id: number;
-  name: string;
-  alreadyMember: boolean;
-}
+export const JoinedGroup = z.object({ id: wireId, name: z.string(), alreadyMember: z.boolean() });
+export type JoinedGroup = z.infer<typeof JoinedGroup>;
+
+/** POST /group/ChangeUserRole: the member with the new role. */
+export const ChangedRole = z.object({ groupId: wireId, userId: wireId, roleId: wireId, role });
+
+/** PUT /group/{id}/settings answers the group's options as saved. */
+export const GroupSettingsAnswer = groupSettingsBody;
+
+export const groupParams = z.object({ id });
+export const memberParams = z.object({ id, userId: id });
+export const inviteCodeParams = z.object({ code: inviteCode });
 
 /** The id and name of each group in GET /group/GetMyGroups, for screens that only link to them. */
-export const GroupRef = z.object({ id: z.number().int(), name: z.string() });
+export const GroupRef = z.object({ id: wireId, name: z.string() });
 export const GroupRefList = z.array(GroupRef);

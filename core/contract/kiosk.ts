@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { SIGNS } from "../domain/signs";
-import type { SeasonStandings } from "./classification";
-import { id } from "./common";
+import { id, wireId, wireInt, wireNumber } from "./common";
 
 export const KIOSK_INVALID = "Este enlace de pantalla no es válido o ha sido revocado.";
 
@@ -9,72 +8,80 @@ export const kioskGroupParams = z.object({ id });
 export const kioskLinkParams = z.object({ id });
 /** `<id>.<nonce>.<signature>`, hex and digits only: it travels as a path segment, whose case is not kept. */
 export const kioskTokenParams = z.object({ token: z.string().regex(/^\d{1,9}\.[0-9a-f]{32}\.[0-9a-f]{64}$/i, KIOSK_INVALID) });
+/** The path of GET /kiosk/{token}/standings as documented: a malformed token is a link that does not work (404), so the route checks it. */
+export const kioskTokenPath = z.object({ token: z.string().describe("El token del enlace: <id>.<nonce>.<firma>") });
 
-/** A kiosk link of a group, as its managers see it. */
-export interface KioskLink {
-  id: number;
-  token: string;
-  createdAt: string;
-  createdBy: string | null;
-}
+/** A kiosk link of a group, as its managers see it (GET and POST /group/{id}/kiosk). */
+export const KioskLink = z.object({ id: wireId, token: z.string(), createdAt: z.string(), createdBy: z.string().nullable() });
+export type KioskLink = z.infer<typeof KioskLink>;
+export const KioskLinkList = z.array(KioskLink);
 
-/** The group bet of a round as the office screen shows it; `hits` once the round has results (spec count, of 15). */
-export interface KioskBet {
-  quinielaId: number;
-  numberQuiniela: number;
-  matches: (typeof SIGNS)[number][][];
-  pleno: { home: number; away: number } | null;
-  confirmed: boolean;
-  hits: number | null;
-}
+/** POST /kiosk/{id}/revoke. */
+export const RevokedKioskLink = z.object({ id: wireId, revokedAt: z.string() });
 
-/** GET /kiosk/{token}/standings: everything the office screen shows, and nothing else of the group. */
-export interface KioskStandings extends SeasonStandings {
-  /** officeIcons: 'Iconos y premios de oficina'; without it the rows carry no icons. */
-  group: { name: string; officeIcons: boolean };
-  /** The group bet of its latest round that has one, if any. */
-  bet: KioskBet | null;
-}
-
-const count = z.number().int().min(0);
+const count = wireInt.pipe(z.number().min(0));
 const sign = z.enum(SIGNS);
 const score = z.object({ home: count, away: count });
+const icon = z.enum(["burro", "pina", "bola", "rinoceronte"]);
 
-/** The fields of GET /kiosk/{token}/standings the office screen reads (the BFF checks the answer against it). */
+/** The group bet of a round as the office screen shows it; `hits` once the round has results (spec count, of 15). */
+export const KioskBet = z.object({
+  quinielaId: wireId,
+  numberQuiniela: count,
+  matches: z.array(z.array(sign)),
+  pleno: score.nullable(),
+  confirmed: z.boolean(),
+  hits: count.nullable(),
+});
+export type KioskBet = z.infer<typeof KioskBet>;
+
+/**
+ * GET /kiosk/{token}/standings: everything the office screen shows, and nothing else of the group
+ * (the BFF checks the answer against it).
+ */
 export const KioskScreen = z.object({
+  /** officeIcons: 'Iconos y premios de oficina'; without it the rows carry no icons. */
   group: z.object({ name: z.string(), officeIcons: z.boolean() }),
-  season: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  season: z.object({ id: wireId, name: z.string() }).nullable(),
   rows: z.array(
     z.object({
       position: count,
-      userId: z.number().int(),
+      userId: wireId,
       userName: z.string(),
-      totalPoints: z.number(),
+      avatarPath: z.string().nullable(),
+      totalPoints: wireNumber,
+      simpleHits: wireNumber,
+      dobleHits: wireNumber,
+      pleno15Hits: wireNumber,
+      simpleTotal: wireNumber,
+      dobleTotal: wireNumber,
+      pleno15Total: wireNumber,
+      hits: wireNumber,
+      allHits: wireNumber,
+      n: wireNumber,
+      accuracy: wireNumber,
+      wilson: wireNumber,
       isSubGroup: z.boolean(),
-      icons: z.array(z.enum(["burro", "pina", "bola", "rinoceronte"])),
+      icons: z.array(icon),
       lastRoundHits: count.nullable(),
     }),
   ),
   lastRound: z
     .object({
+      quinielaId: wireId,
       numberQuiniela: count,
+      closeDate: z.string(),
       results: z.object({ matches: z.array(sign.nullable()), plain15: score.nullable() }),
       players: count,
-      averageHits: z.number(),
+      averageHits: wireNumber,
       bestHits: count,
       best: z.array(z.string()),
       worstHits: count,
       worst: z.array(z.string()),
     })
     .nullable(),
-  bet: z
-    .object({
-      numberQuiniela: count,
-      matches: z.array(z.array(sign)),
-      pleno: score.nullable(),
-      confirmed: z.boolean(),
-      hits: count.nullable(),
-    })
-    .nullable(),
+  /** The group bet of its latest round that has one, if any. */
+  bet: KioskBet.nullable(),
 });
 export type KioskScreen = z.infer<typeof KioskScreen>;
+export type KioskStandings = KioskScreen;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./common";
+import { id, text, wireId } from "./common";
 
 export const PHRASE_TEXT_REQUIRED = "La frase no puede estar vacía";
 export const PHRASE_AUTHOR_REQUIRED = "El autor es obligatorio";
@@ -12,6 +12,10 @@ export const phraseBody = z.object({
 });
 
 /** A quote of a user's (spec section 3, Phrase); `usuario` is the owner's user id. */
-export const Phrase = z.object({ id: z.number().int(), text: z.string(), author: z.string(), usuario: z.number().int() });
+export const Phrase = z.object({ id: wireId, text: z.string(), author: z.string(), usuario: wireId });
 export type Phrase = z.infer<typeof Phrase>;
 export const PhraseList = z.array(Phrase);
+
+export const phraseParams = z.object({ id });
+/** GET /phrases/List?usuario=: another user's quotes (id or username; admin only). */
+export const phraseListQuery = z.object({ usuario: z.string().optional().describe("Id o nombre de usuario (solo admin; por defecto, el propio)") });

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { PointValues } from "#core/domain/points";
-import { bodyNumber, text } from "./common";
+import { bodyNumber, id, text, wireId, wireInt, wireNumber } from "./common";
 
 export const SEASON_REQUIRED = "El nombre y la fecha de inicio son obligatorios.";
 export const NO_CURRENT_SEASON = "No hay ninguna temporada en curso. Crea una temporada antes de crear quinielas.";
@@ -40,23 +39,27 @@ const betPrice = z.coerce
 /** The price per bet (one column of the group bet's ticket) is optional: left out, it stays as it is. */
 export const seasonPointsBody = z.object({ single: pointValue, double: pointValue, triple: pointValue, pleno: pointValue, betPrice: betPrice.optional() });
 
-/** GET /season/GetCurrentSeason, POST /season/CreateSeason, GET /season/List. */
-export interface Season {
-  id: number;
-  name: string;
+/** GET /season/GetCurrentSeason, POST /season/CreateSeason, GET /season/List, PUT /season/{id}/Points. */
+export const Season = z.object({
+  id: wireId,
+  name: z.string(),
   /** "YYYY-MM-DD" */
-  startDate: string;
-  points: PointValues;
+  startDate: z.string(),
+  points: z.object({ single: wireNumber, double: wireNumber, triple: wireNumber, pleno: wireNumber }),
   /** Euros per column of the group bet's ticket (default 0.75). */
-  betPrice: number;
-}
+  betPrice: wireNumber,
+});
+export type Season = z.infer<typeof Season>;
+export const SeasonList = z.array(Season);
+
+export const seasonParams = z.object({ id });
 
 export const SEASON_NAME_TAKEN = "Ya existe una temporada con ese nombre.";
 
-export const SeasonRef = z.object({ id: z.number().int(), name: z.string() });
+export const SeasonRef = z.object({ id: wireId, name: z.string() });
 
 /** One season of a group's picker: its rounds in the group (0 for the current season before any is activated). */
-export const GroupSeason = SeasonRef.extend({ startDate: z.string(), rounds: z.number().int() });
+export const GroupSeason = SeasonRef.extend({ startDate: z.string(), rounds: wireInt });
 
 /**
  * GET /group/{id}/Seasons: the season the group is playing now (see decision 013) and every season

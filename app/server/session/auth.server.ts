@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { looksLikeEmail, type SessionUser } from "#core/contract/auth";
+import { LoginAnswer, looksLikeEmail, type SessionUser } from "#core/contract/auth";
 import { api } from "~/server/client.server";
 
 export type SignedIn = { user: SessionUser; token: string };
@@ -16,7 +16,7 @@ export function auth() {
       const identifier = String(form.get("identifier") ?? "").trim();
       const password = String(form.get("password") ?? "");
       const body = looksLikeEmail(identifier) ? { email: identifier, password } : { username: identifier, password };
-      const { token, ...user } = await api.postAs<SessionUser & { token: string }>(request, "/auth/login", body);
+      const { token, ...user } = await api.post(request, "/auth/login", body, LoginAnswer);
       return { user, token };
     }),
     "form",

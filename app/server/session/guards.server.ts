@@ -1,5 +1,4 @@
-import type { GroupDetail } from "#core/contract/group";
-import { ROLE_GESTOR } from "#core/contract/group";
+import { GroupDetail, ROLE_GESTOR } from "#core/contract/group";
 import { api, ApiError } from "~/server/client.server";
 import { requireUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -16,7 +15,7 @@ export async function requireManagerOf(request: Request, groupId: string | numbe
   if (!Number.isInteger(id) || id <= 0) throw await redirectWithToast("/inicio", { kind: "error", text: NOT_MANAGER });
   let group: GroupDetail;
   try {
-    group = await api.get<GroupDetail>(request, `/group/${id}`);
+    group = await api.read(request, `/group/${id}`, GroupDetail);
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       throw await redirectWithToast("/inicio", { kind: "error", text: NOT_MANAGER });
