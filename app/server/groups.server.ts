@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
 import { ROLE_GESTOR, type GroupDetail, type JoinedGroup, type MyGroup } from "#core/contract/group";
-import type { GroupRound } from "#core/contract/group-quiniela";
+import { GroupRoundList, type GroupRound } from "#core/contract/group-quiniela";
 import { GroupSeasons, type Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
@@ -85,7 +85,7 @@ export async function currentSeason(request: Request): Promise<Season | null> {
 }
 
 export async function groupRounds(request: Request, groupId: number): Promise<GroupRound[]> {
-  return api.get<GroupRound[]>(request, `/GroupQuiniela/ByGroup/${groupId}`);
+  return api.read(request, `/GroupQuiniela/ByGroup/${groupId}`, GroupRoundList);
 }
 
 /**

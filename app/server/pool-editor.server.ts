@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import type { Quiniela } from "#core/contract/quiniela";
+import { Quiniela, QuinielaList } from "#core/contract/quiniela";
 import type { Season } from "#core/contract/season";
-import { teamList, type Team } from "#core/contract/team";
+import { team as TeamSchema, teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
 import { api, ApiError, errorMessage } from "~/server/client.server";
@@ -38,12 +38,12 @@ export async function loadEditor(request: Request) {
   const [season, seasons, pools] = await Promise.all([
     api.get<Season>(request, "/season/GetCurrentSeason").catch(passOrNull),
     api.get<Season[]>(request, "/season/List").catch(() => [] as Season[]),
-    api.get<Quiniela[]>(request, "/quiniela/all").catch(passOrNull),
+    api.read(request, "/quiniela/all", QuinielaList).catch(passOrNull),
   ]);
   let selected: Quiniela | null = null;
   let loadError: string | null = null;
   if (mode === "edit" && selectedId) {
-    selected = await api.get<Quiniela>(request, `/quiniela/GetById/${selectedId}`).catch(passOrNull);
+    selected = await api.read(request, `/quiniela/GetById/${selectedId}`, Quiniela).catch(passOrNull);
     if (!selected) loadError = LOAD_POOL_ERROR;
   }
   if (pools === null) loadError = mode === "edit" ? LOAD_POOL_ERROR : "Error al cargar quinielas";
@@ -123,7 +123,7 @@ export async function handleEditor(request: Request) {
     const team = teams.find((t) => t.id === Number(submission.value.teamId));
     if (!team) return resolveStep(request, state, { link: submission.reply({ fieldErrors: { teamId: [NOT_IN_LIST] } }) });
     try {
-      await api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName });
+      await api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName }, TeamSchema);
     } catch (error) {
       if (error instanceof Response) throw error;
       return resolveStep(request, state, { link: submission.reply({ formErrors: [errorMessage(error, "No se pudo vincular el equipo.")] }) });
@@ -137,7 +137,7 @@ export async function handleEditor(request: Request) {
     // The new team must answer to the pasted spelling too, or the pool would still not resolve.
     const aliases = teamKey(unknownName) === teamKey(name) || alias.some((a) => teamKey(a) === teamKey(unknownName)) ? alias : [...alias, unknownName];
     try {
-      await api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases });
+      await api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases }, TeamSchema);
     } catch (error) {
       if (error instanceof Response) throw error;
       return resolveStep(request, state, { create: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) });
@@ -196,8 +196,8 @@ async function savePool(
   try {
     saved =
       state.mode === "edit"
-        ? await api.putAs<Quiniela>(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body)
-        : await api.postAs<Quiniela>(request, "/quiniela/CreateQuiniela", body);
+        ? await api.put(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body, Quiniela)
+        : await api.post(request, "/quiniela/CreateQuiniela", body, Quiniela);
   } catch (error) {
     if (error instanceof Response) throw error;
     // Another admin saved first: 409, the typed pool stays in the form and the current values are shown.

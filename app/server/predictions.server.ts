@@ -1,18 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import type { GroupRound } from "#core/contract/group-quiniela";
-import { PREDICTION_SEND_ERROR, type MyPrediction } from "#core/contract/prediction";
-import type { Quiniela } from "#core/contract/quiniela";
+import { GroupRoundList, type GroupRound } from "#core/contract/group-quiniela";
+import { MyPrediction, Prediction, PREDICTION_SEND_ERROR } from "#core/contract/prediction";
+import { Quiniela, type MatchRow } from "#core/contract/quiniela";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { picksOf, predictionSchema } from "~/forms/prediction";
 import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
-export interface MatchRow {
-  position: number;
-  home: string;
-  away: string;
-}
+export type { MatchRow };
 
 function groupIdOf(raw: string | undefined): number {
   const id = Number(raw);
@@ -29,7 +25,7 @@ export async function loadPredictions(request: Request, groupIdParam: string | u
   const groupId = groupIdOf(groupIdParam);
   let rounds: GroupRound[];
   try {
-    rounds = await api.get<GroupRound[]>(request, `/GroupQuiniela/ByGroup/${groupId}`);
+    rounds = await api.read(request, `/GroupQuiniela/ByGroup/${groupId}`, GroupRoundList);
   } catch (error) {
     rethrowResponse(error);
     return { groupId, available: [], round: null, matches: [], loadError: `Error al cargar quinielas: ${errorMessage(error, "inténtalo de nuevo.")}` };
@@ -45,8 +41,8 @@ export async function loadPredictions(request: Request, groupIdParam: string | u
 
   try {
     const [round, quiniela] = await Promise.all([
-      api.get<MyPrediction>(request, `/Quiniela/${chosen.quinielaId}/MyPrediction?groupId=${groupId}`),
-      api.get<Quiniela>(request, `/quiniela/GetById/${chosen.quinielaId}`),
+      api.read(request, `/Quiniela/${chosen.quinielaId}/MyPrediction?groupId=${groupId}`, MyPrediction),
+      api.read(request, `/quiniela/GetById/${chosen.quinielaId}`, Quiniela),
     ]);
     const matches: MatchRow[] = [...quiniela.matches]
       .sort((a, b) => a.position - b.position)
@@ -71,7 +67,7 @@ export async function sendPrediction(request: Request, groupIdParam: string | un
 
   let round: MyPrediction;
   try {
-    round = await api.get<MyPrediction>(request, `/Quiniela/${Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0}/MyPrediction?groupId=${groupId}`);
+    round = await api.read(request, `/Quiniela/${Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0}/MyPrediction?groupId=${groupId}`, MyPrediction);
   } catch (error) {
     rethrowResponse(error);
     return refuse(errorMessage(error, PREDICTION_SEND_ERROR), error instanceof ApiError ? error.status : 500);
@@ -82,8 +78,8 @@ export async function sendPrediction(request: Request, groupIdParam: string | un
   const { plenoHome, plenoAway } = submission.value;
   const body = { groupId, matches: picksOf(submission.value), plain15: { home: Number(plenoHome), away: Number(plenoAway) } };
   try {
-    if (round.prediction) await api.put(request, `/Quiniela/${round.quinielaId}/UpdatePrediction`, body);
-    else await api.post(request, `/Quiniela/${round.quinielaId}/MakePrediction`, body);
+    if (round.prediction) await api.put(request, `/Quiniela/${round.quinielaId}/UpdatePrediction`, body, Prediction);
+    else await api.post(request, `/Quiniela/${round.quinielaId}/MakePrediction`, body, Prediction);
   } catch (error) {
     rethrowResponse(error);
     const status = error instanceof ApiError && error.status < 500 ? error.status : 500;

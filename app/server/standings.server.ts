@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { ClassificationInfo, ClassificationRow, ClassificationSort } from "#core/contract/classification";
+import { ClassificationInfo, ClassificationRows, type ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/classification";
 import { api, errorMessage } from "~/server/client.server";
 import { groupSeasons } from "~/server/groups.server";
@@ -32,12 +32,12 @@ export async function loadStandings(request: Request, params: { groupId?: string
   const jornada = positiveId(search.get("jornada"));
   const base = `/group/${groupId}/season/${seasonId}`;
   try {
-    const [info, seasons] = await Promise.all([api.get<ClassificationInfo>(request, `${base}/GetClassificationRounds`), groupSeasons(request, groupId)]);
+    const [info, seasons] = await Promise.all([api.read(request, `${base}/GetClassificationRounds`, ClassificationInfo), groupSeasons(request, groupId)]);
     const rounds = [...info.rounds].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
     // A round that does not count yet (open, or without results) has no standings of its own: a
     // table of zeros would only mislead.
     const uncounted = jornada !== null && !rounds.some((r) => r.quinielaId === jornada);
-    const rows = uncounted ? [] : await api.get<ClassificationRow[]>(request, `${base}/GetClassification${jornada ? `?quinielaId=${jornada}` : ""}`);
+    const rows = uncounted ? [] : await api.read(request, `${base}/GetClassification${jornada ? `?quinielaId=${jornada}` : ""}`, ClassificationRows);
     const pickerSeasons = seasons?.seasons.map((s) => ({ id: s.id, name: s.name })) ?? [];
     if (!pickerSeasons.some((s) => s.id === seasonId)) pickerSeasons.push(info.season);
     return { groupId, seasonId, sort, jornada, uncounted, info: { ...info, rounds }, seasons: pickerSeasons, rows: sortClassification(rows, sort), loadError: null };

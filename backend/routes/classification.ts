@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { classificationParams, classificationQuery } from "#core/contract/classification";
+import { ClassificationInfo, classificationParams, classificationQuery, ClassificationRows } from "#core/contract/classification";
 import { requireMember, requireUser, type Deps } from "../context";
+import { errorReplies } from "../schema";
 import { parse } from "../validate";
 import { assertGroupExists, officeIconsOf } from "../services/groups";
 import * as standings from "../services/classification";
@@ -10,7 +11,15 @@ export default async function classificationRoutes(app: FastifyInstance, deps: D
 
   app.get(
     "/group/:id/season/:seasonId/GetClassification",
-    { schema: { tags, summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)" } },
+    {
+      schema: {
+        tags,
+        summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)",
+        params: classificationParams,
+        querystring: classificationQuery,
+        response: { 200: ClassificationRows, ...errorReplies },
+      },
+    },
     async (request) => {
       requireUser(request);
       const { id: groupId, seasonId } = parse(classificationParams, request.params);
@@ -24,7 +33,14 @@ export default async function classificationRoutes(app: FastifyInstance, deps: D
 
   app.get(
     "/group/:id/season/:seasonId/GetClassificationRounds",
-    { schema: { tags, summary: "Grupo, temporada y jornadas que cuentan en la clasificación" } },
+    {
+      schema: {
+        tags,
+        summary: "Grupo, temporada y jornadas que cuentan en la clasificación",
+        params: classificationParams,
+        response: { 200: ClassificationInfo, ...errorReplies },
+      },
+    },
     async (request) => {
       requireUser(request);
       const { id: groupId, seasonId } = parse(classificationParams, request.params);
