@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { BET_INCOMPLETE, BET_PLENO_MAX } from "#core/contract/bet";
-import { parseScore, SIGNS, type Pick, type Score } from "#core/domain/signs";
-import { MATCH_FIELDS, picksOf, type MatchField } from "./prediction";
+import { parseScore, type Pick, type Score } from "#core/domain/signs";
+import { MATCH_FIELDS, matchShape, picksOf, type MatchField } from "./prediction";
 
-const pick = z.array(z.enum(SIGNS, { message: "Elige 1, X o 2." })).default([]);
-const matchShape = Object.fromEntries(MATCH_FIELDS.map((f) => [f, pick])) as Record<MatchField, typeof pick>;
 
 /**
  * 'Editar quiniela grupal' (spec section 5): every match needs a sign and the pleno 0 to 9 goals a

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { groupRows, registerByAdminBody } from "#core/contract/admin-user";
-import { camelKeys } from "#core/contract/common";
+import { camelKeys, firstIssue } from "#core/contract/common";
 import {
   PLENO_GOALS,
   POOL_DATES_ORDER,
   POOL_FIELDS_REQUIRED,
   POOL_MATCH_COUNT,
-  POOL_MATCH_SHAPE,
-  POOL_SIZE,
+  poolMatch,
+  poolMatches,
 } from "#core/contract/quiniela";
 import { BET_PRICE_MESSAGE, SEASON_REQUIRED } from "#core/contract/season";
 import { ALIAS_NOT_ARRAY, aliasList, LOGO_MESSAGE, TEAM_NAME_REQUIRED } from "#core/contract/team";
@@ -68,10 +68,7 @@ export const teamSchema = z.object({
 
 // ---- Pools ----
 
-interface PoolMatchInput {
-  home: string;
-  away: string;
-}
+export type PoolMatchInput = z.infer<typeof poolMatch>;
 
 /** The pasted JSON: an array of 15 objects with home and away (either key casing). */
 export function readMatchesJson(text: string): { matches: PoolMatchInput[] } | { error: string } {
@@ -81,16 +78,9 @@ export function readMatchesJson(text: string): { matches: PoolMatchInput[] } | {
   } catch {
     return { error: POOL_MATCH_COUNT };
   }
-  if (!Array.isArray(parsed) || parsed.length !== POOL_SIZE) return { error: POOL_MATCH_COUNT };
-  const matches: PoolMatchInput[] = [];
-  for (const item of camelKeys(parsed) as unknown[]) {
-    const m = item as { home?: unknown; away?: unknown } | null;
-    const home = typeof m?.home === "string" || typeof m?.home === "number" ? String(m.home).trim() : "";
-    const away = typeof m?.away === "string" || typeof m?.away === "number" ? String(m.away).trim() : "";
-    if (!home || !away) return { error: POOL_MATCH_SHAPE };
-    matches.push({ home, away });
-  }
-  return { matches };
+  // The contract's own rule for the 15 rows, so the form refuses exactly what the backend would.
+  const read = poolMatches.safeParse(camelKeys(parsed));
+  return read.success ? { matches: read.data } : { error: firstIssue(read.error) };
 }
 
 /**

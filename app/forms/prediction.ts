@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { validatePrediction } from "#core/domain/prediction-rules";
-import { MATCHES, SIGNS, type Pick, type Score } from "#core/domain/signs";
+import { SignSchema } from "#core/contract/picks";
+import { MATCHES, type Pick, type Score } from "#core/domain/signs";
 
 /** One checkbox group per match, named m1..m14: a match left blank simply sends nothing. */
 export const MATCH_FIELDS = Array.from({ length: MATCHES }, (_, i) => `m${i + 1}`) as MatchField[];
 export type MatchField = "m1" | "m2" | "m3" | "m4" | "m5" | "m6" | "m7" | "m8" | "m9" | "m10" | "m11" | "m12" | "m13" | "m14";
 
-const pick = z.array(z.enum(SIGNS, { message: "Elige 1, X o 2." })).default([]);
-const matchShape = Object.fromEntries(MATCH_FIELDS.map((f) => [f, pick])) as Record<MatchField, typeof pick>;
+/** One match's checkboxes: the contract's signs, with the form's message. */
+const pick = z.array(z.enum(SignSchema.options, { message: "Elige 1, X o 2." })).default([]);
+/** The fourteen matches' checkbox groups, shared with the group bet's edit form. */
+export const matchShape = Object.fromEntries(MATCH_FIELDS.map((f) => [f, pick])) as Record<MatchField, typeof pick>;
 
 const base = z.object({
   quinielaId: z.coerce.number().int().positive(),

@@ -96,10 +96,6 @@ export const api = {
     checked(request, "PUT", path, body ?? {}, schema ?? anything) as Promise<z.output<S>>,
   delete: <S extends z.ZodTypeAny = typeof anything>(request: Request, path: string, schema?: S) =>
     checked(request, "DELETE", path, undefined, schema ?? anything) as Promise<z.output<S>>,
-  /** Until every call names its schema (issue 14): the old casts, to be removed. */
-  get: <T>(request: Request, path: string) => call(request, "GET", path) as Promise<T>,
-  postAs: <T>(request: Request, path: string, body?: Body) => call(request, "POST", path, body ?? {}) as Promise<T>,
-  putAs: <T>(request: Request, path: string, body?: Body) => call(request, "PUT", path, body ?? {}) as Promise<T>,
 };
 
 /** A thrown Response is a redirect (an expired session, say): it must reach Remix, not a catch. */

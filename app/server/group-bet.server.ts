@@ -13,8 +13,8 @@ import {
   type BetParticipant,
   type BetRoundStatus,
 } from "#core/contract/bet";
-import type { Prediction } from "#core/contract/prediction";
-import type { Quiniela } from "#core/contract/quiniela";
+import { PredictionList, type Prediction } from "#core/contract/prediction";
+import { Quiniela, type MatchRow } from "#core/contract/quiniela";
 import { resolveTopN } from "#core/domain/group-bet";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import type { GroupDetail } from "#core/contract/group";
@@ -22,11 +22,7 @@ import { betEditSchema } from "~/forms/bet";
 import { picksOf } from "~/forms/prediction";
 import { redirectWithToast } from "~/server/session/toast.server";
 
-export interface MatchRow {
-  position: number;
-  home: string;
-  away: string;
-}
+export type { MatchRow };
 
 /** A read whose 404 means "not there yet" (the bet of a round not generated). */
 async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
@@ -45,7 +41,7 @@ function defaultRound(rounds: BetRoundStatus[]): BetRoundStatus | undefined {
 }
 
 export async function matchesOf(request: Request, quinielaId: number): Promise<MatchRow[]> {
-  const quiniela = await api.get<Quiniela>(request, `/quiniela/GetById/${quinielaId}`);
+  const quiniela = await api.read(request, `/quiniela/GetById/${quinielaId}`, Quiniela);
   return [...quiniela.matches].sort((a, b) => a.position - b.position).map((m) => ({ position: m.position, home: m.home, away: m.away }));
 }
 
@@ -69,7 +65,7 @@ export async function loadGroupBet(request: Request, { group, isManager }: { gro
       matchesOf(request, round.quinielaId),
       orNull(() => api.read(request, `/Bet/GetBet?${q}`, Bet)),
       api.read(request, `/Bet/Ranking?${q}`, BetRanking),
-      api.get<Prediction[]>(request, `/Quiniela/${round.quinielaId}/GetPredictions?groupId=${group.id}`),
+      api.read(request, `/Quiniela/${round.quinielaId}/GetPredictions?groupId=${group.id}`, PredictionList),
       api.read(request, `/Bet/LastBetTopN?groupId=${group.id}`, LastBetTopN),
     ]);
     const participants = bet ? await api.read(request, `/Bet/${bet.id}/Participants`, BetParticipants) : [];
@@ -106,7 +102,7 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
     if (submission.status !== "success") return data({ intent, message: null, lastResult: submission.reply() }, { status: 400 });
     const { betId, plenoHome, plenoAway } = submission.value;
     try {
-      await api.put(request, "/Bet/Update", { betId, mergedPrediction: { Matches: picksOf(submission.value), Pl15: { Home: Number(plenoHome), Away: Number(plenoAway) } } });
+      await api.put(request, "/Bet/Update", { betId, mergedPrediction: { Matches: picksOf(submission.value), Pl15: { Home: Number(plenoHome), Away: Number(plenoAway) } } }, Bet);
     } catch (error) {
       rethrowResponse(error);
       const message = `${BET_EDIT_ERROR} ${errorMessage(error, "")}`.trim();
@@ -118,7 +114,7 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
   if (intent === "confirm") {
     const betId = Number(formData.get("betId"));
     try {
-      await api.put(request, `/Bet/${Number.isInteger(betId) && betId > 0 ? betId : 0}/ConfirmBet`);
+      await api.put(request, `/Bet/${Number.isInteger(betId) && betId > 0 ? betId : 0}/ConfirmBet`, {}, Bet);
     } catch (error) {
       rethrowResponse(error);
       return data({ intent, message: `${BET_CONFIRM_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
@@ -128,12 +124,17 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
 
   // Generate: the typed top N goes as typed; the backend turns an invalid one into 1 (spec section 5).
   try {
-    const bet = await api.postAs<{ numberQuiniela: number }>(request, "/Bet/GenerateBet", {
-      groupId: group.id,
-      quinielaId: Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0,
-      seasonId: Number(formData.get("seasonId")) || undefined,
-      topNUsers: String(formData.get("topN") ?? ""),
-    });
+    const bet = await api.post(
+      request,
+      "/Bet/GenerateBet",
+      {
+        groupId: group.id,
+        quinielaId: Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0,
+        seasonId: Number(formData.get("seasonId")) || undefined,
+        topNUsers: String(formData.get("topN") ?? ""),
+      },
+      Bet,
+    );
     return redirectWithToast(back, { kind: "success", text: `Quiniela grupal de la jornada ${bet.numberQuiniela} generada.` });
   } catch (error) {
     rethrowResponse(error);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { SessionUser } from "#core/contract/auth";
 import { GroupDetail, JoinedGroup, MyGroupList, ROLE_GESTOR, type MyGroup } from "#core/contract/group";
-import type { GroupRound } from "#core/contract/group-quiniela";
+import { GroupRoundList, type GroupRound } from "#core/contract/group-quiniela";
 import { DashboardScreen } from "#core/contract/screens";
 import { GroupSeasons, Season } from "#core/contract/season";
 import { groupSchema, joinSchema } from "~/forms/groups";
@@ -104,7 +104,7 @@ export async function currentSeason(request: Request): Promise<Season | null> {
 }
 
 export async function groupRounds(request: Request, groupId: number): Promise<GroupRound[]> {
-  return api.get<GroupRound[]>(request, `/GroupQuiniela/ByGroup/${groupId}`);
+  return api.read(request, `/GroupQuiniela/ByGroup/${groupId}`, GroupRoundList);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { Quiniela } from "#core/contract/quiniela";
+import { Quiniela, QuinielaList } from "#core/contract/quiniela";
 import { Season, SeasonList } from "#core/contract/season";
-import { teamList, type Team } from "#core/contract/team";
+import { team as TeamSchema, teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
@@ -39,12 +39,12 @@ export async function loadEditor(request: Request) {
   const [season, seasons, pools] = await Promise.all([
     api.read(request, "/season/GetCurrentSeason", Season).catch(passOrNull),
     api.read(request, "/season/List", SeasonList).catch((): Season[] => []),
-    api.get<Quiniela[]>(request, "/quiniela/all").catch(passOrNull),
+    api.read(request, "/quiniela/all", QuinielaList).catch(passOrNull),
   ]);
   let selected: Quiniela | null = null;
   let loadError: string | null = null;
   if (mode === "edit" && selectedId) {
-    selected = await api.get<Quiniela>(request, `/quiniela/GetById/${selectedId}`).catch(passOrNull);
+    selected = await api.read(request, `/quiniela/GetById/${selectedId}`, Quiniela).catch(passOrNull);
     if (!selected) loadError = LOAD_POOL_ERROR;
   }
   if (pools === null) loadError = mode === "edit" ? LOAD_POOL_ERROR : "Error al cargar quinielas";
@@ -124,7 +124,7 @@ export async function handleEditor(request: Request) {
     const team = teams.find((t) => t.id === Number(submission.value.teamId));
     if (!team) return resolveStep(request, state, { link: submission.reply({ fieldErrors: { teamId: [NOT_IN_LIST] } }) });
     try {
-      await api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName });
+      await api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName }, TeamSchema);
     } catch (error) {
       rethrowResponse(error);
       return resolveStep(request, state, { link: submission.reply({ formErrors: [errorMessage(error, "No se pudo vincular el equipo.")] }) });
@@ -138,7 +138,7 @@ export async function handleEditor(request: Request) {
     // The new team must answer to the pasted spelling too, or the pool would still not resolve.
     const aliases = teamKey(unknownName) === teamKey(name) || alias.some((a) => teamKey(a) === teamKey(unknownName)) ? alias : [...alias, unknownName];
     try {
-      await api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases });
+      await api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases }, TeamSchema);
     } catch (error) {
       rethrowResponse(error);
       return resolveStep(request, state, { create: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) });
@@ -197,8 +197,8 @@ async function savePool(
   try {
     saved =
       state.mode === "edit"
-        ? await api.putAs<Quiniela>(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body)
-        : await api.postAs<Quiniela>(request, "/quiniela/CreateQuiniela", body);
+        ? await api.put(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body, Quiniela)
+        : await api.post(request, "/quiniela/CreateQuiniela", body, Quiniela);
   } catch (error) {
     rethrowResponse(error);
     // Another admin saved first: 409, the typed pool stays in the form and the current values are shown.

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { PREDICTION_SEND_ERROR, type MyPrediction } from "#core/contract/prediction";
+import { MyPrediction, Prediction, PREDICTION_SEND_ERROR } from "#core/contract/prediction";
 import { PredictionsScreen } from "#core/contract/screens";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { picksOf, predictionSchema } from "~/forms/prediction";
@@ -45,7 +45,7 @@ export async function sendPrediction(request: Request, groupIdParam: string | un
 
   let round: MyPrediction;
   try {
-    round = await api.get<MyPrediction>(request, `/Quiniela/${Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0}/MyPrediction?groupId=${groupId}`);
+    round = await api.read(request, `/Quiniela/${Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0}/MyPrediction?groupId=${groupId}`, MyPrediction);
   } catch (error) {
     rethrowResponse(error);
     return refuse(errorMessage(error, PREDICTION_SEND_ERROR), error instanceof ApiError ? error.status : 500);
@@ -56,8 +56,8 @@ export async function sendPrediction(request: Request, groupIdParam: string | un
   const { plenoHome, plenoAway } = submission.value;
   const body = { groupId, matches: picksOf(submission.value), plain15: { home: Number(plenoHome), away: Number(plenoAway) } };
   try {
-    if (round.prediction) await api.put(request, `/Quiniela/${round.quinielaId}/UpdatePrediction`, body);
-    else await api.post(request, `/Quiniela/${round.quinielaId}/MakePrediction`, body);
+    if (round.prediction) await api.put(request, `/Quiniela/${round.quinielaId}/UpdatePrediction`, body, Prediction);
+    else await api.post(request, `/Quiniela/${round.quinielaId}/MakePrediction`, body, Prediction);
   } catch (error) {
     rethrowResponse(error);
     const status = error instanceof ApiError && error.status < 500 ? error.status : 500;

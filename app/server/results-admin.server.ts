@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { Quiniela, QuinielaMatch, QuinielaResults } from "#core/contract/quiniela";
+import { QuinielaList, QuinielaMatchList, QuinielaResults, type Quiniela, type QuinielaMatch } from "#core/contract/quiniela";
 import { MATCHES } from "#core/domain/signs";
 import { api, ApiError, rethrowResponse } from "~/server/client.server";
 import { resultsSchema } from "~/forms/catalogue";
@@ -14,7 +14,7 @@ export async function loadResultsEditor(request: Request, requested: string | nu
   const errors: string[] = [];
   let pools: Quiniela[] = [];
   try {
-    pools = await api.get<Quiniela[]>(request, "/quiniela/all");
+    pools = await api.read(request, "/quiniela/all", QuinielaList);
   } catch (error) {
     rethrowResponse(error);
     errors.push("Error al cargar las quinielas.");
@@ -28,13 +28,13 @@ export async function loadResultsEditor(request: Request, requested: string | nu
   let results: QuinielaResults | null = null;
   if (selected) {
     try {
-      matches = await api.get<QuinielaMatch[]>(request, `/Quiniela/${selected.id}/GetMatches`);
+      matches = await api.read(request, `/Quiniela/${selected.id}/GetMatches`, QuinielaMatchList);
     } catch (error) {
       rethrowResponse(error);
       errors.push("Error al cargar los partidos.");
     }
     try {
-      results = await api.get<QuinielaResults>(request, `/Quiniela/GetResults/${selected.id}`);
+      results = await api.read(request, `/Quiniela/GetResults/${selected.id}`, QuinielaResults);
     } catch (error) {
       rethrowResponse(error);
       // No results yet is the normal state of a round (spec section 8: the 404 is ignored).
@@ -80,7 +80,7 @@ export async function saveResults(request: Request) {
     ...(withPleno ? { plain15: { home: Number(plenoHome), away: Number(plenoAway) } } : {}),
   };
   try {
-    await api.post(request, "/Quiniela/SetResults", body);
+    await api.post(request, "/Quiniela/SetResults", body, QuinielaResults);
   } catch (error) {
     rethrowResponse(error);
     // Another admin saved first: 409, the typed results stay in the form and the current ones are shown.

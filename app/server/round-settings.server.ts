@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { GroupDetail } from "#core/contract/group";
-import type { GroupRound, GroupRoundDetail } from "#core/contract/group-quiniela";
-import type { PoolType, Quiniela } from "#core/contract/quiniela";
+import { BlockResult, GroupRoundDetail, type GroupRound } from "#core/contract/group-quiniela";
+import { PoolTypeList, Quiniela, QuinielaList } from "#core/contract/quiniela";
 import { madridLocalToUtc } from "#core/dates";
 import { blockSchema, configureRoundSchema, roundStatusSchema } from "~/forms/groups";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -14,7 +14,7 @@ const poolSummary = (q: Quiniela) => ({ id: q.id, numberQuiniela: q.numberQuinie
 
 async function roundOf(request: Request, groupId: number, quinielaId: number): Promise<GroupRoundDetail | null> {
   try {
-    return await api.get<GroupRoundDetail>(request, `/GroupQuiniela/GetByGroupAndQuiniela?groupId=${groupId}&quinielaId=${quinielaId}`);
+    return await api.read(request, `/GroupQuiniela/GetByGroupAndQuiniela?groupId=${groupId}&quinielaId=${quinielaId}`, GroupRoundDetail);
   } catch (error) {
     // 404 is the contract's "not configured yet".
     if (error instanceof ApiError && error.status === 404) return null;
@@ -26,7 +26,7 @@ async function selectedPool(request: Request, group: GroupDetail, quinielaId: nu
   let pool = seasonPools.find((q) => q.id === quinielaId);
   if (!pool) {
     try {
-      pool = await api.get<Quiniela>(request, `/quiniela/GetById/${quinielaId}`);
+      pool = await api.read(request, `/quiniela/GetById/${quinielaId}`, Quiniela);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) return null;
       throw error;
@@ -51,14 +51,14 @@ export async function roundSettingsLoader(request: Request, group: GroupDetail) 
   const [seasonList, rounds, types, chosenPool] = await Promise.all([
     groupSeasons(request, group.id),
     groupRounds(request, group.id),
-    api.get<PoolType[]>(request, "/quiniela/GetTypesQuiniela"),
-    chosen ? api.get<Quiniela>(request, `/quiniela/GetById/${chosen}`).catch(() => null) : null,
+    api.read(request, "/quiniela/GetTypesQuiniela", PoolTypeList),
+    chosen ? api.read(request, `/quiniela/GetById/${chosen}`, Quiniela).catch(() => null) : null,
   ]);
   const seasons = seasonList?.seasons ?? [];
   // ?temporada= from the picker; else the chosen pool's season (after a post); else the one in play.
   const asked = Number(search.get("temporada")) || chosenPool?.seasonId || 0;
   const season = seasons.find((s) => s.id === asked) ?? seasonList?.current ?? null;
-  const seasonPools = season ? await api.get<Quiniela[]>(request, `/quiniela/GetBySeasonId/${season.id}`) : [];
+  const seasonPools = season ? await api.read(request, `/quiniela/GetBySeasonId/${season.id}`, QuinielaList) : [];
   const byPool = new Map<number, GroupRound>(rounds.map((r) => [r.quinielaId, r]));
   return {
     group: { id: group.id, name: group.name },
@@ -107,10 +107,10 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
     const body = { groupId: group.id, quinielaId: v.quinielaId, openDate: toUtc(v.openDate), closeDate: toUtc(v.closeDate) };
     try {
       if ("typeQuinielaId" in v) {
-        await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: v.forceClosed ?? false, typeQuinielaId: v.typeQuinielaId });
+        await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: v.forceClosed ?? false, typeQuinielaId: v.typeQuinielaId }, GroupRoundDetail);
       } else {
         // No forceClosed: the dates form never touches the forced close (docs/decisions/015).
-        await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, version: v.version });
+        await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, version: v.version }, GroupRoundDetail);
       }
     } catch (error) {
       const stale = isStale(error);
@@ -131,8 +131,8 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
       const round = await roundOf(request, group.id, quinielaId);
       if (!round) throw new ApiError(404, "Esta jornada no está configurada para el grupo.");
       const body = { groupId: group.id, quinielaId, openDate: round.openDate, closeDate: round.closeDate, version };
-      if (intent === "force") await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, forceClosed: formData.get("forceClosed") === "true" });
-      else await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: round.forceClosed, typeQuinielaId: Number(formData.get("typeQuinielaId")) });
+      if (intent === "force") await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, forceClosed: formData.get("forceClosed") === "true" }, GroupRoundDetail);
+      else await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: round.forceClosed, typeQuinielaId: Number(formData.get("typeQuinielaId")) }, GroupRoundDetail);
     } catch (error) {
       const stale = isStale(error);
       return data({ intent, lastResult: null, message: stale ? errorMessage(error, "") : fail(error).join(" "), stale }, { status: stale ? 409 : 400 });
@@ -146,7 +146,7 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
     const quinielaId = Number(formData.get("quinielaId"));
     if (submission.status !== "success") return data({ intent, lastResult: null, message: ERRORS[intent] }, { status: 400 });
     try {
-      await api.post(request, intent === "block" ? "/GroupQuiniela/BlockUser" : "/GroupQuiniela/UnblockUser", submission.value);
+      await api.post(request, intent === "block" ? "/GroupQuiniela/BlockUser" : "/GroupQuiniela/UnblockUser", submission.value, BlockResult);
     } catch (error) {
       return data({ intent, lastResult: null, message: fail(error).join(" ") }, { status: 400 });
     }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { betStatsQuery, roundSummaryQuery } from "#core/contract/bet-stats";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { BetStats, betStatsQuery, RoundSummary, roundSummaryQuery, UsersAverage } from "#core/contract/bet-stats";
 import { requireMember, requireUser, type Deps } from "../context";
-import { parse } from "../validate";
+import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/groups";
 import * as stats from "../services/bet-stats";
 
-export default async function betStatsRoutes(app: FastifyInstance, deps: Deps) {
+export default async function betStatsRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["bet"];
 
   /** Every read here is of one group: only its members (or an admin) may see it. */
@@ -17,9 +19,16 @@ export default async function betStatsRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get(
     "/Bet/Stats",
-    { schema: { tags, summary: "Aciertos de la quiniela grupal en cada jornada cerrada y con resultados de la temporada" } },
+    {
+      schema: {
+        tags,
+        summary: "Aciertos de la quiniela grupal en cada jornada cerrada y con resultados de la temporada",
+        querystring: betStatsQuery,
+        response: { 200: BetStats, ...errorReplies },
+      },
+    },
     async (request) => {
-      const { groupId, seasonId } = parse(betStatsQuery, { ...(request.query as object) });
+      const { groupId, seasonId } = request.query;
       await member(request, groupId);
       return stats.betStats(deps, groupId, seasonId);
     },
@@ -27,9 +36,16 @@ export default async function betStatsRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get(
     "/Bet/Stats/UsersAverage",
-    { schema: { tags, summary: "Media de aciertos de los jugadores que pronosticaron cada jornada de la temporada" } },
+    {
+      schema: {
+        tags,
+        summary: "Media de aciertos de los jugadores que pronosticaron cada jornada de la temporada",
+        querystring: betStatsQuery,
+        response: { 200: UsersAverage, ...errorReplies },
+      },
+    },
     async (request) => {
-      const { groupId, seasonId } = parse(betStatsQuery, { ...(request.query as object) });
+      const { groupId, seasonId } = request.query;
       await member(request, groupId);
       return stats.usersAverage(deps, groupId, seasonId);
     },
@@ -42,10 +58,12 @@ export default async function betStatsRoutes(app: FastifyInstance, deps: Deps) {
         tags,
         summary:
           "Una jornada con resultados (quinielaId, numberQuiniela o la última): la apuesta del grupo, el resultado oficial, los pronósticos con aciertos, la media, la distribución y el MVP",
+        querystring: roundSummaryQuery,
+        response: { 200: RoundSummary, ...errorReplies },
       },
     },
     async (request) => {
-      const { groupId, ...pick } = parse(roundSummaryQuery, { ...(request.query as object) });
+      const { groupId, ...pick } = request.query;
       await member(request, groupId);
       return stats.roundSummary(deps, groupId, pick);
     },

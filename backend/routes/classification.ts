@@ -1,19 +1,29 @@
 import type { FastifyInstance } from "fastify";
-import { classificationParams, classificationQuery } from "#core/contract/classification";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ClassificationInfo, classificationParams, classificationQuery, ClassificationRows, StandingsPage } from "#core/contract/classification";
 import { requireUser, type Deps } from "../context";
-import { parse } from "../validate";
+import { errorReplies } from "../schema";
 import * as standings from "../services/classification";
 
-export default async function classificationRoutes(app: FastifyInstance, deps: Deps) {
+export default async function classificationRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["classification"];
 
   app.get(
     "/group/:id/season/:seasonId/GetClassification",
-    { schema: { tags, summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)" } },
+    {
+      schema: {
+        tags,
+        summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)",
+        params: classificationParams,
+        querystring: classificationQuery,
+        response: { 200: ClassificationRows, ...errorReplies },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      const { id: groupId, seasonId } = parse(classificationParams, request.params);
-      const { quinielaId } = parse(classificationQuery, { ...(request.query as object) });
+      const { id: groupId, seasonId } = request.params;
+      const { quinielaId } = request.query;
       const group = await standings.groupAccess(deps.db, user, groupId);
       const { rows } = await standings.classification(deps, groupId, seasonId, quinielaId);
       return standings.iconsWhereWanted(rows, group.officeIcons);
@@ -22,10 +32,17 @@ export default async function classificationRoutes(app: FastifyInstance, deps: D
 
   app.get(
     "/group/:id/season/:seasonId/GetClassificationRounds",
-    { schema: { tags, summary: "Grupo, temporada y jornadas que cuentan en la clasificación" } },
+    {
+      schema: {
+        tags,
+        summary: "Grupo, temporada y jornadas que cuentan en la clasificación",
+        params: classificationParams,
+        response: { 200: ClassificationInfo, ...errorReplies },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      const { id: groupId, seasonId } = parse(classificationParams, request.params);
+      const { id: groupId, seasonId } = request.params;
       await standings.groupAccess(deps.db, user, groupId);
       return standings.classificationInfo(deps, groupId, seasonId);
     },
@@ -39,13 +56,16 @@ export default async function classificationRoutes(app: FastifyInstance, deps: D
         summary: "Pantalla de clasificación en una llamada: grupo, temporada, jornadas que cuentan, selector de temporadas y filas",
         description:
           "Lo que juntan GetClassificationRounds, GetClassification (con quinielaId, la de esa jornada) y /group/{id}/Seasons, leído de la clasificación guardada. " +
-          "Una jornada que todavía no cuenta devuelve rows vacío. Respuesta: StandingsPage de core/contract/classification.",
+          "Una jornada que todavía no cuenta devuelve rows vacío.",
+        params: classificationParams,
+        querystring: classificationQuery,
+        response: { 200: StandingsPage, ...errorReplies },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const { id: groupId, seasonId } = parse(classificationParams, request.params);
-      const { quinielaId } = parse(classificationQuery, { ...(request.query as object) });
+      const { id: groupId, seasonId } = request.params;
+      const { quinielaId } = request.query;
       return standings.standingsPage(deps, user, groupId, seasonId, quinielaId);
     },
   );

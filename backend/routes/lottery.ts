@@ -1,12 +1,21 @@
 import { PassThrough } from "node:stream";
-import type { FastifyInstance } from "fastify";
-import { lookupBody, SEARCH_FAILED, type LogLine } from "#core/contract/lottery";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { lastDraw, lookupBody, lookupResult, messageBody, registerBody, SEARCH_FAILED, searchBody, searchLines, type LogLine } from "#core/contract/lottery";
 import { requireAdmin, type Deps } from "../context";
 import { ApiError } from "../errors";
-import { parse } from "../validate";
+import { errorBody, errorReplies } from "../schema";
 import * as lottery from "../services/lottery";
 
-export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
+/** The calls that reach Loterías may also fail on its side. */
+const lotteryReplies = {
+  ...errorReplies,
+  502: errorBody.describe("Loterías no respondió o respondió algo no válido"),
+  504: errorBody.describe("Tiempo de espera agotado consultando Loterías"),
+} as const;
+
+export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["loteria"];
 
   app.get(
@@ -15,6 +24,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: "Día del último sorteo guardado, { drawDate } (admin)",
+        response: { 200: lastDraw, ...errorReplies },
       },
     },
     async (request) => {
@@ -29,6 +39,8 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: "Guarda los resultados de un cuerpo de Loterías (fechav3) en la quiniela de su semana (admin)",
+        body: registerBody,
+        response: { 200: messageBody, ...errorReplies },
       },
     },
     async (request) => {
@@ -43,12 +55,13 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: "Consulta el sorteo de un día { fecha: yyyyMMdd } y guarda sus resultados si está jugado (admin)",
+        body: lookupBody,
+        response: { 200: lookupResult, ...lotteryReplies },
       },
     },
     async (request) => {
       requireAdmin(request);
-      const { fecha } = parse(lookupBody, request.body);
-      return lottery.lookupDate(deps, fecha);
+      return lottery.lookupDate(deps, request.body.fecha);
     },
   );
 
@@ -59,6 +72,10 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
         tags,
         summary:
           "Búsqueda automática desde el día siguiente al último sorteo guardado; responde una línea JSON { fecha, status, mensaje } por día, según avanza (admin)",
+        body: searchBody,
+        // The 200 is a stream of lines, sent as it is written; the errors before it starts are JSON.
+        produces: ["application/x-ndjson", "application/json"],
+        response: { 200: searchLines, ...errorReplies },
       },
     },
     async (request, reply) => {
@@ -80,7 +97,9 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: Deps) {
           });
         })
         .finally(() => stream.end());
-      return reply.header("content-type", "application/x-ndjson; charset=utf-8").header("cache-control", "no-store").send(stream);
+      // The stream goes out as it is written, past the JSON serializer: the route's reply is typed for the schema's string.
+      const streamed: FastifyReply = reply;
+      return streamed.header("content-type", "application/x-ndjson; charset=utf-8").header("cache-control", "no-store").send(stream);
     },
   );
 }

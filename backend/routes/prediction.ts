@@ -1,58 +1,89 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
-import { id } from "#core/contract/common";
-import { groupIdQuery, predictionBody } from "#core/contract/prediction";
-import { requireMember, requireUser, type Deps } from "../context";
-import { parse } from "../validate";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { groupIdQuery, MyPrediction, Prediction, PredictionList, predictionBody, quinielaParams } from "#core/contract/prediction";
+import { requireMember, requireUser, type AuthUser, type Deps } from "../context";
+import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/groups";
 import * as predictions from "../services/predictions";
 
-const quinielaParams = z.object({ id });
-
-export default async function predictionRoutes(app: FastifyInstance, deps: Deps) {
+export default async function predictionRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["prediction"];
 
-  const write = (mode: "create" | "update") => async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    const { id: quinielaId } = parse(quinielaParams, request.params);
-    const body = parse(predictionBody, request.body);
+  const write = async (user: AuthUser, quinielaId: number, body: { groupId: number; matches?: unknown; plain15?: unknown }, mode: "create" | "update") => {
     await assertGroupExists(deps.db, body.groupId);
     return predictions.savePrediction(deps, user, { quinielaId, ...body }, mode);
   };
 
   app.post(
     "/Quiniela/:id/MakePrediction",
-    { schema: { tags, summary: "Envía el pronóstico de la jornada (una vez; después, UpdatePrediction)" } },
-    async (request, reply) => reply.code(201).send(await write("create")(request)),
+    {
+      schema: {
+        tags,
+        summary: "Envía el pronóstico de la jornada (una vez; después, UpdatePrediction)",
+        params: quinielaParams,
+        body: predictionBody,
+        response: { 201: Prediction, ...errorReplies },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await write(requireUser(request), request.params.id, request.body, "create")),
   );
 
-  app.put("/Quiniela/:id/UpdatePrediction", { schema: { tags, summary: "Cambia el pronóstico mientras la jornada siga abierta" } }, write("update"));
+  app.put(
+    "/Quiniela/:id/UpdatePrediction",
+    {
+      schema: {
+        tags,
+        summary: "Cambia el pronóstico mientras la jornada siga abierta",
+        params: quinielaParams,
+        body: predictionBody,
+        response: { 200: Prediction, ...errorReplies },
+      },
+    },
+    async (request) => write(requireUser(request), request.params.id, request.body, "update"),
+  );
 
   /** A read of one group's round: the caller must belong to the group. */
-  const groupRound = async (request: FastifyRequest) => {
+  const groupRound = async (request: Parameters<typeof requireUser>[0], groupId: number) => {
     const user = requireUser(request);
-    const { id: quinielaId } = parse(quinielaParams, request.params);
-    const { groupId } = parse(groupIdQuery, { ...(request.query as object) });
     await assertGroupExists(deps.db, groupId);
     await requireMember(request, deps.db, groupId);
-    return { user, groupId, quinielaId };
+    return user;
   };
 
   app.get(
     "/Quiniela/:id/GetPredictions",
-    { schema: { tags, summary: "Pronósticos del grupo; los de otros solo cuando la jornada ha cerrado" } },
+    {
+      schema: {
+        tags,
+        summary: "Pronósticos del grupo; los de otros solo cuando la jornada ha cerrado",
+        params: quinielaParams,
+        querystring: groupIdQuery,
+        response: { 200: PredictionList, ...errorReplies },
+      },
+    },
     async (request) => {
-      const { user, groupId, quinielaId } = await groupRound(request);
-      return predictions.groupPredictions(deps, user, groupId, quinielaId);
+      const { groupId } = request.query;
+      const user = await groupRound(request, groupId);
+      return predictions.groupPredictions(deps, user, groupId, request.params.id);
     },
   );
 
   app.get(
     "/Quiniela/:id/MyPrediction",
-    { schema: { tags, summary: "La jornada del grupo vista por el jugador: estado, tipo, bloqueo y su pronóstico" } },
+    {
+      schema: {
+        tags,
+        summary: "La jornada del grupo vista por el jugador: estado, tipo, bloqueo y su pronóstico",
+        params: quinielaParams,
+        querystring: groupIdQuery,
+        response: { 200: MyPrediction, ...errorReplies },
+      },
+    },
     async (request) => {
-      const { user, groupId, quinielaId } = await groupRound(request);
-      return predictions.myPrediction(deps, user, groupId, quinielaId);
+      const { groupId } = request.query;
+      const user = await groupRound(request, groupId);
+      return predictions.myPrediction(deps, user, groupId, request.params.id);
     },
   );
 }

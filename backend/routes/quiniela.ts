@@ -1,8 +1,19 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { id } from "#core/contract/common";
-import { quinielaBody, setResultsBody } from "#core/contract/quiniela";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  PoolTypeList,
+  Quiniela,
+  QuinielaList,
+  QuinielaMatchList,
+  quinielaBody,
+  quinielaParams,
+  QuinielaResults,
+  seasonParams,
+  setResultsBody,
+  UnresolvedTeams,
+} from "#core/contract/quiniela";
 import { requireAdmin, requireUser, type Deps } from "../context";
-import { parse } from "../validate";
+import { errorReplies } from "../schema";
 import * as pools from "../services/quiniela";
 
 /** The unresolved-names 400 carries the names too; every other error goes through the common handler. */
@@ -15,55 +26,101 @@ async function answeringUnknown<T>(reply: FastifyReply, status: number, work: ()
   }
 }
 
-export default async function quinielaRoutes(app: FastifyInstance, deps: Deps) {
+export default async function quinielaRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["quiniela"];
-  const param = (request: { params: unknown }, name: string) => parse(id, (request.params as Record<string, string>)[name]);
+  /** A pool's save: its 400 may name the unresolved teams. */
+  const saveReplies = { ...errorReplies, 400: UnresolvedTeams };
 
-  app.get("/quiniela/all", { schema: { tags, summary: "Todas las quinielas con sus partidos" } }, async (request) => {
+  app.get("/quiniela/all", { schema: { tags, summary: "Todas las quinielas con sus partidos", response: { 200: QuinielaList, ...errorReplies } } }, async (request) => {
     requireUser(request);
     return pools.allPools(deps);
   });
 
-  app.get("/quiniela/GetBySeasonId/:seasonId", { schema: { tags, summary: "Quinielas de una temporada" } }, async (request) => {
-    requireUser(request);
-    return pools.poolsOfSeason(deps, param(request, "seasonId"));
-  });
+  app.get(
+    "/quiniela/GetBySeasonId/:seasonId",
+    { schema: { tags, summary: "Quinielas de una temporada", params: seasonParams, response: { 200: QuinielaList, ...errorReplies } } },
+    async (request) => {
+      requireUser(request);
+      return pools.poolsOfSeason(deps, request.params.seasonId);
+    },
+  );
 
-  app.get("/quiniela/GetById/:id", { schema: { tags, summary: "Una quiniela con sus 15 partidos" } }, async (request) => {
-    requireUser(request);
-    return pools.poolById(deps.db, param(request, "id"));
-  });
+  app.get(
+    "/quiniela/GetById/:id",
+    { schema: { tags, summary: "Una quiniela con sus 15 partidos", params: quinielaParams, response: { 200: Quiniela, ...errorReplies } } },
+    async (request) => {
+      requireUser(request);
+      return pools.poolById(deps.db, request.params.id);
+    },
+  );
 
-  app.get("/Quiniela/:id/GetMatches", { schema: { tags, summary: "Los 15 partidos de una quiniela" } }, async (request) => {
-    requireUser(request);
-    return (await pools.poolById(deps.db, param(request, "id"))).matches;
-  });
+  app.get(
+    "/Quiniela/:id/GetMatches",
+    { schema: { tags, summary: "Los 15 partidos de una quiniela", params: quinielaParams, response: { 200: QuinielaMatchList, ...errorReplies } } },
+    async (request) => {
+      requireUser(request);
+      return (await pools.poolById(deps.db, request.params.id)).matches;
+    },
+  );
 
-  app.get("/quiniela/GetTypesQuiniela", { schema: { tags, summary: "Tipos de quiniela (dobles y triples)" } }, async (request) => {
-    requireUser(request);
-    return pools.poolTypes(deps);
-  });
+  app.get(
+    "/quiniela/GetTypesQuiniela",
+    { schema: { tags, summary: "Tipos de quiniela (dobles y triples)", response: { 200: PoolTypeList, ...errorReplies } } },
+    async (request) => {
+      requireUser(request);
+      return pools.poolTypes(deps);
+    },
+  );
 
-  app.post("/quiniela/CreateQuiniela", { schema: { tags, summary: "Crea la quiniela de una jornada (admin)" } }, async (request, reply) => {
-    const admin = requireAdmin(request);
-    const body = parse(quinielaBody, request.body);
-    return answeringUnknown(reply, 201, () => pools.createPool(deps, admin.id, body));
-  });
+  app.post(
+    "/quiniela/CreateQuiniela",
+    { schema: { tags, summary: "Crea la quiniela de una jornada (admin)", body: quinielaBody, response: { 201: Quiniela, ...saveReplies } } },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      return answeringUnknown(reply, 201, () => pools.createPool(deps, admin.id, request.body));
+    },
+  );
 
-  app.put("/quiniela/UpdateQuiniela/:id", { schema: { tags, summary: "Cambia fechas y partidos de una quiniela (admin); con version, 409 si otra persona la cambió" } }, async (request, reply) => {
-    const admin = requireAdmin(request);
-    const quinielaId = param(request, "id");
-    const body = parse(quinielaBody, request.body);
-    return answeringUnknown(reply, 200, () => pools.updatePool(deps, admin.id, quinielaId, body));
-  });
+  app.put(
+    "/quiniela/UpdateQuiniela/:id",
+    {
+      schema: {
+        tags,
+        summary: "Cambia fechas y partidos de una quiniela (admin); con version, 409 si otra persona la cambió",
+        params: quinielaParams,
+        body: quinielaBody,
+        response: { 200: Quiniela, ...saveReplies },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      return answeringUnknown(reply, 200, () => pools.updatePool(deps, admin.id, request.params.id, request.body));
+    },
+  );
 
-  app.get("/Quiniela/GetResults/:id", { schema: { tags, summary: "Resultados oficiales (404 si aún no hay)" } }, async (request) => {
-    requireUser(request);
-    return pools.poolResults(deps, param(request, "id"));
-  });
+  app.get(
+    "/Quiniela/GetResults/:id",
+    { schema: { tags, summary: "Resultados oficiales (404 si aún no hay)", params: quinielaParams, response: { 200: QuinielaResults, ...errorReplies } } },
+    async (request) => {
+      requireUser(request);
+      return pools.poolResults(deps, request.params.id);
+    },
+  );
 
-  app.post("/Quiniela/SetResults", { schema: { tags, summary: "Fija los resultados oficiales para todos los grupos (admin); con version, 409 si otra persona los cambió" } }, async (request) => {
-    const admin = requireAdmin(request);
-    return pools.setResults(deps, admin.id, parse(setResultsBody, request.body));
-  });
+  app.post(
+    "/Quiniela/SetResults",
+    {
+      schema: {
+        tags,
+        summary: "Fija los resultados oficiales para todos los grupos (admin); con version, 409 si otra persona los cambió",
+        body: setResultsBody,
+        response: { 200: QuinielaResults, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return pools.setResults(deps, admin.id, request.body);
+    },
+  );
 }

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { DashboardScreen, PredictionsScreen, predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
 import { requireMember, type Deps } from "../context";
 import { assertGroupExists } from "../services/groups";
 import * as screens from "../services/screens";
-import { parse } from "../validate";
+import { errorReplies } from "../schema";
 
 /**
  * Composite reads (issue 15): one call per screen where the contract's calls would take several.
  * The contract's calls stay; these answer the same data, checked by the same rules, in one round trip.
  */
-export default async function screenRoutes(app: FastifyInstance, deps: Deps) {
+export default async function screenRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["screens"];
 
   app.get(
@@ -20,10 +22,12 @@ export default async function screenRoutes(app: FastifyInstance, deps: Deps) {
         summary: "Panel del grupo en una llamada: grupo, tu rol, temporada en juego y jornadas sin cerrar (miembros o admin)",
         description:
           "Lo mismo que GET /group/{id}, GET /group/{id}/Seasons y GET /GroupQuiniela/ByGroup/{groupId} juntos, con solo lo que muestra el panel. 404 si el grupo no existe, 403 si no perteneces a él.",
+        params: screenGroupParams,
+        response: { 200: DashboardScreen, ...errorReplies },
       },
     },
     async (request) => {
-      const { id: groupId } = parse(screenGroupParams, request.params);
+      const { id: groupId } = request.params;
       await assertGroupExists(deps.db, groupId);
       const user = await requireMember(request, deps.db, groupId);
       return screens.dashboardScreen(deps, user, groupId);
@@ -38,11 +42,14 @@ export default async function screenRoutes(app: FastifyInstance, deps: Deps) {
         summary: "Pantalla de pronósticos en una llamada: jornadas por pronosticar y la elegida con sus partidos y tu boleto (miembros o admin)",
         description:
           "Lo mismo que GET /GroupQuiniela/ByGroup/{groupId}, GET /Quiniela/{id}/MyPrediction y GET /quiniela/GetById/{id} juntos. ?quinielaId=N abre esa jornada (aunque esté cerrada); sin él, la primera abierta o la primera por abrir. 404 si el grupo no existe, 403 si no perteneces a él.",
+        params: screenGroupParams,
+        querystring: predictionsScreenQuery,
+        response: { 200: PredictionsScreen, ...errorReplies },
       },
     },
     async (request) => {
-      const { id: groupId } = parse(screenGroupParams, request.params);
-      const { quinielaId } = parse(predictionsScreenQuery, { ...(request.query as object) });
+      const { id: groupId } = request.params;
+      const { quinielaId } = request.query;
       await assertGroupExists(deps.db, groupId);
       const user = await requireMember(request, deps.db, groupId);
       return screens.predictionsScreen(deps, user, groupId, quinielaId);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { id } from "./common";
+import { id, wireInt, wireNumber } from "./common";
+import { ScoreSchema, SignSchema } from "./picks";
 
 /** GET /Bet/Stats and GET /Bet/Stats/UsersAverage: the group and the season. */
 export const betStatsQuery = z.object({ groupId: id, seasonId: id });
@@ -11,14 +12,14 @@ export const betStatsQuery = z.object({ groupId: id, seasonId: id });
  */
 export const roundSummaryQuery = z.object({ groupId: id, quinielaId: id.optional(), numberQuiniela: id.optional(), seasonId: id.optional() });
 
-const sign = z.enum(["1", "X", "2"]);
-const score = z.object({ home: z.number().int(), away: z.number().int() });
-const hits = z.number().int().min(0).max(15);
+const sign = SignSchema;
+const score = ScoreSchema;
+const hits = wireInt.pipe(z.number().min(0).max(15));
 
 /** One jornada of the group bet (spec section 3: bet stats entry). */
 export const BetStatsEntry = z.object({
-  quinielaId: z.number().int(),
-  numberQuiniela: z.number().int(),
+  quinielaId: wireInt,
+  numberQuiniela: wireInt,
   betHits: hits.default(0),
   pleno15Exact: z.boolean().default(false),
   closedAt: z.string().nullable().default(null),
@@ -28,41 +29,41 @@ export const BetStats = z.array(BetStatsEntry);
 
 /** The players' mean hits in one jornada (spec section 3: users' average entry). */
 export const UsersAverageEntry = z.object({
-  numberQuiniela: z.number().int(),
-  avgHits: z.number().min(0).max(15).default(0),
+  numberQuiniela: wireInt,
+  avgHits: wireNumber.pipe(z.number().min(0).max(15)).default(0),
 });
 export type UsersAverageEntry = z.infer<typeof UsersAverageEntry>;
 export const UsersAverage = z.array(UsersAverageEntry);
 
 /** A round of the group that has official results, for the round selector. */
 export const SummaryRound = z.object({
-  quinielaId: z.number().int(),
-  numberQuiniela: z.number().int(),
-  seasonId: z.number().int(),
+  quinielaId: wireInt,
+  numberQuiniela: wireInt,
+  seasonId: wireInt,
   seasonName: z.string(),
   closeDate: z.string(),
   closed: z.boolean(),
 });
 export type SummaryRound = z.infer<typeof SummaryRound>;
 
-export const SignCount = z.object({ sign, count: z.number().int(), pct: z.number().int() });
+export const SignCount = z.object({ sign, count: wireInt, pct: wireInt });
 export type SignCount = z.infer<typeof SignCount>;
 
 export const SummaryBet = z.object({
-  betId: z.number().int(),
-  topN: z.number().int(),
+  betId: wireInt,
+  topN: wireInt,
   confirmed: z.boolean(),
   matches: z.array(z.array(sign)),
   plain15: score.nullable(),
   /** Votes per sign of each match; the key of X is lower case as every response key is camelCase (the BFF reads them so). */
-  votes: z.array(z.object({ "1": z.number().int(), x: z.number().int(), "2": z.number().int() })),
+  votes: z.array(z.object({ "1": wireInt, x: wireInt, "2": wireInt })),
   hits,
   pleno15Exact: z.boolean(),
 });
 export type SummaryBet = z.infer<typeof SummaryBet>;
 
 export const SummaryPlayer = z.object({
-  userId: z.number().int(),
+  userId: wireInt,
   username: z.string(),
   avatarPath: z.string().nullable(),
   matches: z.array(z.array(sign)),
@@ -71,23 +72,23 @@ export const SummaryPlayer = z.object({
   /** In the group bet ('In.'). */
   included: z.boolean(),
   /** The rank the group bet gave them ('Top N'); null when not in it. */
-  rank: z.number().int().nullable(),
+  rank: wireInt.nullable(),
 });
 export type SummaryPlayer = z.infer<typeof SummaryPlayer>;
 
 /** GET /Bet/RoundSummary: everything the results-and-bets screen shows, in one answer. */
 export const RoundSummary = z.object({
-  groupId: z.number().int(),
+  groupId: wireInt,
   groupName: z.string(),
   rounds: z.array(SummaryRound),
   round: SummaryRound.nullable(),
-  matches: z.array(z.object({ position: z.number().int(), home: z.string(), away: z.string() })),
+  matches: z.array(z.object({ position: wireInt, home: z.string(), away: z.string() })),
   results: z.object({ matches: z.array(sign.nullable()), plain15: score.nullable() }).nullable(),
   distribution: z.array(SignCount),
   bet: SummaryBet.nullable(),
   /** Empty until the round is closed: others' picks are private before (DESIGN.md §5). */
   players: z.array(SummaryPlayer),
-  averageHits: z.number().nullable(),
-  mvp: z.object({ userId: z.number().int(), username: z.string(), hits }).nullable(),
+  averageHits: wireNumber.nullable(),
+  mvp: z.object({ userId: wireInt, username: z.string(), hits }).nullable(),
 });
 export type RoundSummary = z.infer<typeof RoundSummary>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SIGNS } from "../domain/signs";
 import { version } from "./audit";
-import { id } from "./common";
+import { id, wireInt, wireNumber } from "./common";
+import { RoundStateSchema, ScoreSchema, SignSchema } from "./picks";
 
 /** Spec section 8: the group bet's load and action errors. */
 export const BET_LOAD_ERROR = "No se pudieron cargar los datos de la jornada.";
@@ -43,22 +43,21 @@ export const updateBetBody = z.object({
   }),
 });
 
-const Sign = z.enum(SIGNS);
-const ScoreSchema = z.object({ home: z.number().int(), away: z.number().int() });
+const Sign = SignSchema;
 // The BFF's client lower-cases the first letter of every key, so "X" may arrive as "x".
 const Votes = z.preprocess(
   (v) => (v && typeof v === "object" && "x" in v && !("X" in v) ? { ...v, X: (v as { x: unknown }).x } : v),
-  z.object({ "1": z.number().int(), X: z.number().int(), "2": z.number().int() }),
+  z.object({ "1": wireInt, X: wireInt, "2": wireInt }),
 );
 
 /** A group bet (spec section 3), with what the screen and the ticket need around it. */
 export const Bet = z.object({
-  id: z.number().int(),
-  groupId: z.number().int(),
-  quinielaId: z.number().int(),
-  seasonId: z.number().int(),
-  numberQuiniela: z.number().int(),
-  topN: z.number().int(),
+  id: wireInt,
+  groupId: wireInt,
+  quinielaId: wireInt,
+  seasonId: wireInt,
+  numberQuiniela: wireInt,
+  topN: wireInt,
   usernamesIncluded: z.array(z.string()),
   mergedPrediction: z.object({ matches: z.array(z.array(Sign)), pl15: ScoreSchema.nullable() }),
   votes: z.array(Votes),
@@ -67,50 +66,50 @@ export const Bet = z.object({
   confirmedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  version: z.number().int(),
+  version: wireInt,
   /** 2^doubles × 3^triples. */
-  columns: z.number().int(),
+  columns: wireInt,
   /** Euros per column, the season's setting. */
-  betPrice: z.number(),
-  cost: z.number(),
+  betPrice: wireNumber,
+  cost: wireNumber,
   /** Hits out of 15 against the official results (core/domain/hits); null before there are results. */
-  hits: z.number().int().nullable(),
+  hits: wireInt.nullable(),
   results: z.object({ matches: z.array(Sign.nullable()), pl15: ScoreSchema.nullable() }).nullable(),
 });
 export type Bet = z.infer<typeof Bet>;
 
 /** GET /Bet/{id}/Participants: the included players, best rank first. */
 export const BetParticipant = z.object({
-  predictionId: z.number().int().nullable(),
-  rankPosition: z.number().int(),
+  predictionId: wireInt.nullable(),
+  rankPosition: wireInt,
   username: z.string(),
-  userId: z.number().int(),
+  userId: wireInt,
 });
 export const BetParticipants = z.array(BetParticipant);
 export type BetParticipant = z.infer<typeof BetParticipant>;
 
 /** GET /Bet/LastBetTopN: the N of the group's latest bet, null when it has none yet. */
-export const LastBetTopN = z.object({ topN: z.number().int().nullable() });
+export const LastBetTopN = z.object({ topN: wireInt.nullable() });
 
 /** GET /Bet/ByGroupStatus: per round of the group, whether its bet can be generated and whether it exists. */
 export const BetRoundStatus = z.object({
-  quinielaId: z.number().int(),
-  seasonId: z.number().int(),
-  numberQuiniela: z.number().int(),
+  quinielaId: wireInt,
+  seasonId: wireInt,
+  numberQuiniela: wireInt,
   openDate: z.string(),
   closeDate: z.string(),
   forceClosed: z.boolean(),
-  state: z.enum(["not-open", "open", "closed"]),
+  state: RoundStateSchema,
   typeName: z.string(),
-  numDouble: z.number().int(),
-  numTriple: z.number().int(),
-  predictions: z.number().int(),
-  required: z.number().int(),
-  submitted: z.number().int(),
-  missing: z.number().int(),
+  numDouble: wireInt,
+  numTriple: wireInt,
+  predictions: wireInt,
+  required: wireInt,
+  submitted: wireInt,
+  missing: wireInt,
   canGenerate: z.boolean(),
   reasons: z.array(z.string()),
-  betId: z.number().int().nullable(),
+  betId: wireInt.nullable(),
   confirmBet: z.boolean(),
 });
 export const BetRoundStatuses = z.array(BetRoundStatus);
@@ -118,9 +117,9 @@ export type BetRoundStatus = z.infer<typeof BetRoundStatus>;
 
 /** GET /Bet/Ranking?groupId&quinielaId: who predicted the round, by season Wilson ('Top Nº'), and who is in the bet ('In.'). */
 export const BetRankingEntry = z.object({
-  userId: z.number().int(),
+  userId: wireInt,
   username: z.string(),
-  rankPosition: z.number().int(),
+  rankPosition: wireInt,
   included: z.boolean(),
 });
 export const BetRanking = z.array(BetRankingEntry);

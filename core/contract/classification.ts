@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ClassificationRow } from "../domain/classification";
 import type { Score, Sign } from "../domain/signs";
-import { id } from "./common";
+import { id, wireId, wireInt, wireNumber } from "./common";
 
 export type { ClassificationRow, ClassificationSort, Icon } from "../domain/classification";
 
@@ -9,19 +9,17 @@ export const classificationParams = z.object({ id, seasonId: id });
 export const classificationQuery = z.object({ quinielaId: id.optional() });
 
 /** A round that counts in the standings: closed for the group and with official results. */
-export interface ClassificationRound {
-  quinielaId: number;
-  numberQuiniela: number;
-  closeDate: string;
-}
+export const ClassificationRound = z.object({ quinielaId: wireId, numberQuiniela: wireInt, closeDate: z.string() });
+export type ClassificationRound = z.infer<typeof ClassificationRound>;
 
 /** GET /group/{id}/season/{seasonId}/GetClassificationRounds: what the standings screen shows around the table. */
-export interface ClassificationInfo {
+export const ClassificationInfo = z.object({
   /** officeIcons: 'Iconos y premios de oficina' is on, so the rows carry the four icons. */
-  group: { id: number; name: string; officeIcons: boolean };
-  season: { id: number; name: string };
-  rounds: ClassificationRound[];
-}
+  group: z.object({ id: wireId, name: z.string(), officeIcons: z.boolean() }),
+  season: z.object({ id: wireId, name: z.string() }),
+  rounds: z.array(ClassificationRound),
+});
+export type ClassificationInfo = z.infer<typeof ClassificationInfo>;
 
 /** The last counted round in a few figures, for the office screen. */
 export interface LastRoundSummary extends ClassificationRound {
@@ -42,26 +40,26 @@ export interface SeasonStandings {
 
 /** A row of GetClassification, checked by the BFF's reads (the standings export). */
 export const ClassificationRowSchema = z.object({
-  position: z.number(),
-  userId: z.number(),
+  position: wireInt,
+  userId: wireId,
   userName: z.string(),
   avatarPath: z.string().nullable(),
-  totalPoints: z.number(),
-  simpleHits: z.number(),
-  dobleHits: z.number(),
-  pleno15Hits: z.number(),
-  simpleTotal: z.number(),
-  dobleTotal: z.number(),
-  pleno15Total: z.number(),
-  hits: z.number(),
-  allHits: z.number(),
-  n: z.number(),
-  accuracy: z.number(),
-  wilson: z.number(),
+  totalPoints: wireNumber,
+  simpleHits: wireNumber,
+  dobleHits: wireNumber,
+  pleno15Hits: wireNumber,
+  simpleTotal: wireNumber,
+  dobleTotal: wireNumber,
+  pleno15Total: wireNumber,
+  hits: wireNumber,
+  allHits: wireNumber,
+  n: wireNumber,
+  accuracy: wireNumber,
+  wilson: wireNumber,
   isSubGroup: z.boolean(),
   icons: z.array(z.enum(["burro", "pina", "bola", "rinoceronte"])),
-  lastRoundHits: z.number().nullable(),
-}) satisfies z.ZodType<ClassificationRow>;
+  lastRoundHits: wireNumber.nullable(),
+}) satisfies z.ZodType<ClassificationRow, z.ZodTypeDef, unknown>;
 export const ClassificationRows = z.array(ClassificationRowSchema);
 
 export const ClassificationRoundSchema = z.object({ quinielaId: z.number(), numberQuiniela: z.number(), closeDate: z.string() }) satisfies z.ZodType<ClassificationRound>;

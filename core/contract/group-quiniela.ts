@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { RoundReason, RoundState } from "../domain/round-status";
 import { version } from "./audit";
-import { bodyBoolean, bodyId, id, isoDateTime } from "./common";
+import { bodyBoolean, bodyId, id, isoDateTime, wireId, wireInt } from "./common";
+import { RoundReasonSchema, RoundStateSchema } from "./picks";
 
 export const CLOSE_AFTER_OPEN = "La fecha de cierre debe ser posterior a la de apertura.";
 
@@ -30,35 +30,43 @@ export const blockBody = z.object({ groupQuinielaId: bodyId, userId: bodyId });
 
 export const groupAndQuinielaQuery = z.object({ groupId: id, quinielaId: id });
 
+export const groupParams = z.object({ groupId: id });
+export const roundParams = z.object({ id });
+
 /** A pool as one group plays it, with its state at the backend's clock. */
-export interface GroupRound {
-  id: number;
-  groupId: number;
-  quinielaId: number;
-  seasonId: number;
-  numberQuiniela: number;
-  openDate: string;
-  closeDate: string;
-  forceClosed: boolean;
-  typeQuinielaId: number;
-  typeName: string;
-  numDouble: number;
-  numTriple: number;
-  description: string;
-  state: RoundState;
-  reason: RoundReason | null;
+export const GroupRound = z.object({
+  id: wireId,
+  groupId: wireId,
+  quinielaId: wireId,
+  seasonId: wireId,
+  numberQuiniela: wireInt,
+  openDate: z.string(),
+  closeDate: z.string(),
+  forceClosed: z.boolean(),
+  typeQuinielaId: wireId,
+  typeName: z.string(),
+  numDouble: wireInt,
+  numTriple: wireInt,
+  description: z.string(),
+  state: RoundStateSchema,
+  reason: RoundReasonSchema.nullable(),
   /** Sent back with a change, so a save against a newer version is refused (409). */
-  version: number;
+  version: wireInt,
   /** The last time the round was opened again after closing; predictions after it are late. */
-  reopenedAt: string | null;
-}
+  reopenedAt: z.string().nullable(),
+});
+export type GroupRound = z.infer<typeof GroupRound>;
+/** GET /GroupQuiniela/ByGroup/{groupId}. */
+export const GroupRoundList = z.array(GroupRound);
 
-export interface GroupRoundDetail extends GroupRound {
-  blockedUserIds: number[];
-}
+/** GET /GroupQuiniela/GetByGroupAndQuiniela; ConfigureGroupQuiniela and UpdateStatus answer it too. */
+export const GroupRoundDetail = GroupRound.extend({ blockedUserIds: z.array(wireId) });
+export type GroupRoundDetail = z.infer<typeof GroupRoundDetail>;
 
-export interface BlockedUser {
-  userId: number;
-  username: string;
-  blockedAt: string;
-}
+/** GET /GroupQuiniela/{id}/BlockedUsers items. */
+export const BlockedUser = z.object({ userId: wireId, username: z.string(), blockedAt: z.string() });
+export type BlockedUser = z.infer<typeof BlockedUser>;
+export const BlockedUserList = z.array(BlockedUser);
+
+/** POST /GroupQuiniela/BlockUser and /UnblockUser: the member's state for the round afterwards. */
+export const BlockResult = z.object({ groupQuinielaId: wireId, userId: wireId, blocked: z.boolean() });

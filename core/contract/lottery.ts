@@ -117,3 +117,19 @@ export type LogLine = z.infer<typeof logLine>;
 
 /** POST /Loteria/RegistrarQuiniela answers a message. */
 export const messageBody = z.object({ message: z.string() });
+
+/**
+ * POST /Loteria/RegistrarQuiniela's body: a `fechav3` answer as Loterías sends it. It is read by
+ * `selaeBody` in the service, so a bad one is refused with the reason in the message.
+ */
+export const registerBody = z
+  .unknown()
+  .describe("Un cuerpo de fechav3 de Loterías: una lista de sorteos, un sorteo, o el texto con el que el servicio dice que no hay sorteo");
+
+/** POST /Loteria/quiniela/buscar takes nothing. */
+export const searchBody = z.object({}).describe("Sin datos");
+
+/** POST /Loteria/quiniela/buscar's 200: newline-delimited JSON, one `logLine` per checked day, written as the search goes. */
+export const searchLines = z
+  .string()
+  .describe("application/x-ndjson: una línea JSON { fecha, status, mensaje } por día consultado, según avanza la búsqueda");

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { RoundReason, RoundState } from "../domain/round-status";
-import type { Pick, Score } from "../domain/signs";
-import { bodyId, id } from "./common";
+import { bodyId, id, wireId, wireInt } from "./common";
+import { PickSchema, RoundReasonSchema, RoundStateSchema, ScoreSchema } from "./picks";
 
 /** The spec's fallback when a send fails without a message of its own (section 8). */
 export const PREDICTION_SEND_ERROR = "Error al enviar el pronóstico. Verifica si la quiniela sigue abierta.";
@@ -23,38 +22,44 @@ export const predictionBody = z.object({
 
 export const groupIdQuery = z.object({ groupId: id });
 
+export const quinielaParams = z.object({ id });
+
 /** One player's prediction of one round (spec section 3). */
-export interface Prediction {
-  predictionId: number;
-  id: number;
-  userId: number;
-  username: string;
-  avatarPath: string | null;
+export const Prediction = z.object({
+  predictionId: wireId,
+  id: wireId,
+  userId: wireId,
+  username: z.string(),
+  avatarPath: z.string().nullable(),
   /** 14 picks; empty picks and a null pleno when the round is still open and the picks are someone else's. */
-  matches: Pick[];
-  plain15: Score | null;
+  matches: z.array(PickSchema),
+  plain15: ScoreSchema.nullable(),
   /** True when only the fact of having predicted is shown (a manager looking before the close). */
-  hidden: boolean;
-  updatedAt: string;
+  hidden: z.boolean(),
+  updatedAt: z.string(),
   /** Written after the round was reopened (docs/decisions/015). */
-  late: boolean;
-}
+  late: z.boolean(),
+});
+export type Prediction = z.infer<typeof Prediction>;
+/** GET /Quiniela/{id}/GetPredictions?groupId. */
+export const PredictionList = z.array(Prediction);
 
 /** GET /Quiniela/{id}/MyPrediction?groupId: what the predictions screen needs about one round. */
-export interface MyPrediction {
-  groupQuinielaId: number;
-  groupId: number;
-  quinielaId: number;
-  numberQuiniela: number;
-  openDate: string;
-  closeDate: string;
-  forceClosed: boolean;
-  state: RoundState;
-  reason: RoundReason | null;
-  typeQuinielaId: number;
-  typeName: string;
-  numDouble: number;
-  numTriple: number;
-  blocked: boolean;
-  prediction: Prediction | null;
-}
+export const MyPrediction = z.object({
+  groupQuinielaId: wireId,
+  groupId: wireId,
+  quinielaId: wireId,
+  numberQuiniela: wireInt,
+  openDate: z.string(),
+  closeDate: z.string(),
+  forceClosed: z.boolean(),
+  state: RoundStateSchema,
+  reason: RoundReasonSchema.nullable(),
+  typeQuinielaId: wireId,
+  typeName: z.string(),
+  numDouble: wireInt,
+  numTriple: wireInt,
+  blocked: z.boolean(),
+  prediction: Prediction.nullable(),
+});
+export type MyPrediction = z.infer<typeof MyPrediction>;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MATCHES, normalizePick, parseScore, type Score, type Sign } from "#core/domain/signs";
 import { version } from "./audit";
-import { bodyId, dateTime, text } from "./common";
+import { bodyId, dateTime, id, text, wireId, wireInt } from "./common";
+import { ScoreSchema, SignSchema } from "./picks";
 
 export const POOL_FIELDS_REQUIRED = "Todos los campos de fecha y jornada son obligatorios.";
 export const POOL_MATCH_COUNT = "El JSON debe contener un array de 15 partidos.";
@@ -74,64 +75,71 @@ export const setResultsBody = z
     plain15: plain15 ?? pl15 ?? null,
   }));
 
-export interface QuinielaMatch {
+export const QuinielaMatch = z.object({
   /** 1..15; 15 is the pleno al quince. */
-  position: number;
-  home: string;
-  away: string;
-  homeTeamId: number | null;
-  awayTeamId: number | null;
-}
+  position: wireInt,
+  home: z.string(),
+  away: z.string(),
+  homeTeamId: wireId.nullable(),
+  awayTeamId: wireId.nullable(),
+});
+export type QuinielaMatch = z.infer<typeof QuinielaMatch>;
+/** GET /Quiniela/{id}/GetMatches. */
+export const QuinielaMatchList = z.array(QuinielaMatch);
+/** A match as the screens list it: its place and its two teams. */
+export type MatchRow = Pick<QuinielaMatch, "position" | "home" | "away">;
 
 /** GET /quiniela/GetById/{id}; /quiniela/all and /GetBySeasonId answer arrays of these. */
-export interface Quiniela {
-  id: number;
-  numberQuiniela: number;
+export const Quiniela = z.object({
+  id: wireId,
+  numberQuiniela: wireInt,
   /** "Jornada N" */
-  name: string;
-  startDate: string;
-  closingDate: string;
-  seasonId: number;
-  /** Whether the official results are in. */
-  hasResults: boolean;
-  matches: QuinielaMatch[];
-  /** Sent back with an edit, so a save against a newer version is refused (409). */
-  version: number;
-}
-
-/** What /quinielas reads of GET /quiniela/GetBySeasonId/{seasonId} (the matches are left out). */
-export const PoolSummary = z.object({
-  id: z.number().int(),
-  numberQuiniela: z.number().int(),
+  name: z.string(),
   startDate: z.string(),
   closingDate: z.string(),
+  seasonId: wireId,
+  /** Whether the official results are in. */
   hasResults: z.boolean(),
+  matches: QuinielaMatchList,
+  /** Sent back with an edit, so a save against a newer version is refused (409). */
+  version: wireInt,
 });
+export type Quiniela = z.infer<typeof Quiniela>;
+export const QuinielaList = z.array(Quiniela);
+
+/** What /quinielas reads of GET /quiniela/GetBySeasonId/{seasonId} (the matches are left out). */
+export const PoolSummary = Quiniela.pick({ id: true, numberQuiniela: true, startDate: true, closingDate: true, hasResults: true });
 export const PoolSummaryList = z.array(PoolSummary);
 
-/** GET /Quiniela/GetResults/{id}. `pl15` repeats `plain15` for clients that read either. */
-export interface QuinielaResults {
-  quinielaId: number;
-  matches: (Sign | null)[];
-  plain15: Score | null;
-  pl15: Score | null;
+/** GET /Quiniela/GetResults/{id} and POST /Quiniela/SetResults. `pl15` repeats `plain15` for clients that read either. */
+export const QuinielaResults = z.object({
+  quinielaId: wireId,
+  matches: z.array(SignSchema.nullable()),
+  plain15: ScoreSchema.nullable(),
+  pl15: ScoreSchema.nullable(),
   /** Sent back with a change, so a save against a newer version is refused (409). */
-  version: number;
-}
+  version: wireInt,
+});
+export type QuinielaResults = z.infer<typeof QuinielaResults>;
 
 /** GET /quiniela/GetTypesQuiniela items. */
-export interface PoolType {
-  id: number;
-  name: string;
-  description: string;
-  numDouble: number;
-  numTriple: number;
-}
+export const PoolType = z.object({
+  id: wireId,
+  name: z.string(),
+  description: z.string(),
+  numDouble: wireInt,
+  numTriple: wireInt,
+});
+export type PoolType = z.infer<typeof PoolType>;
+export const PoolTypeList = z.array(PoolType);
 
-/** The 400 of CreateQuiniela/UpdateQuiniela when some names belong to no team. */
-export interface UnresolvedTeams {
-  message: string;
-  unknown: string[];
-}
+/** The 400 of CreateQuiniela/UpdateQuiniela: `unknown` lists the names that belong to no team, when that is the reason. */
+export const UnresolvedTeams = z
+  .object({ message: z.string(), unknown: z.array(z.string()).optional() })
+  .describe("Datos no válidos; con `unknown`, los nombres que no son de ningún equipo");
+export type UnresolvedTeams = z.infer<typeof UnresolvedTeams>;
+
+export const quinielaParams = z.object({ id });
+export const seasonParams = z.object({ seasonId: id });
 
 export const unresolvedMessage = (names: string[]) => `Hay equipos sin resolver: ${names.join(", ")}`;

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import type { RoundReason, RoundState } from "../domain/round-status";
+import { SIGNS } from "../domain/signs";
+import { wireInt } from "./common";
+
+/** Pieces every answer about picks and rounds shares (spec section 3), read tolerantly like the rest. */
+export const SignSchema = z.enum(SIGNS);
+/** A pick of one match: one sign, or two or three for a double or a triple. */
+export const PickSchema = z.array(SignSchema);
+/** The pleno al quince's goals. */
+export const ScoreSchema = z.object({ home: wireInt, away: wireInt });
+/** A round's state at the backend's clock (core/domain/round-status). */
+export const RoundStateSchema = z.enum(["not-open", "open", "closed"]) satisfies z.ZodType<RoundState>;
+export const RoundReasonSchema = z.enum(["before-open", "forced", "date-passed"]) satisfies z.ZodType<RoundReason>;
