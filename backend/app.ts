@@ -4,7 +4,7 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
-import { userFromToken, type Deps } from "./context";
+import { requireUser, userFromToken, type Deps } from "./context";
 import { ApiError, TOO_MANY } from "./errors";
 import { contractValidator } from "./schema";
 import authRoutes from "./routes/auth";
@@ -97,6 +97,14 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
   app.addHook("onRequest", async (request) => {
     request.authUser = await userFromToken(deps.db, request.headers.authorization, deps.clock());
   });
+  // An operation the document marks as needing a session (every one without `security: []`)
+  // answers 401 to a caller without one before it looks at the input: no validation detail is
+  // given to someone who may not call it.
+  app.addHook("preValidation", async (request) => {
+    const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
+    const isPublic = Array.isArray(security) && security.length === 0;
+    if (!isPublic && !request.authUser && request.routeOptions.url) requireUser(request);
+  });
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -125,7 +133,7 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
 
   for (const resource of resources) await app.register(async (scope) => resource(scope, deps));
 
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  app.get("/health", { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get("/openapi.json", { schema: { hide: true, security: [] } }, async () => app.swagger());
+  app.get("/health", { schema: { hide: true, security: [] } }, async () => ({ ok: true }));
   return app;
 }

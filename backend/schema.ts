@@ -4,14 +4,16 @@ import { camelKeys, firstIssue } from "#core/contract/common";
 import { badRequest } from "./errors";
 
 /**
- * Every request part a route declares is checked by the contract's own zod schema: bodies in either
- * key casing (the spec's PascalCase or camelCase), params and query strings as they come. A failure
+ * Every request part a route declares is checked by the contract's own zod schema: bodies and query
+ * strings in either key casing (the spec's PascalCase or camelCase), params as they come. A failure
  * is a `{ message }` 400 with the schema's first Spanish message.
  */
 export const contractValidator: FastifySchemaCompiler<z.ZodTypeAny> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = schema.safeParse(httpPart === "body" ? camelKeys(data ?? {}) : data);
+        // A parsed query string has no prototype: copied into a plain object, its keys are camelCased too.
+    const input = httpPart === "body" ? camelKeys(data ?? {}) : httpPart === "querystring" ? camelKeys({ ...(data as object) }) : data;
+    const result = schema.safeParse(input);
     return result.success ? { value: result.data } : { error: badRequest(firstIssue(result.error)) };
   };
 
