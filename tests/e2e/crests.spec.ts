@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { apiCall, newPlayer, newSeason, signIn, unique } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -31,7 +32,9 @@ test.describe("crests", () => {
     const ids = await page.locator("svg.team-logo use").evaluateAll((uses) => uses.map((u) => u.getAttribute("href")!.split("#")[1]));
     for (const id of new Set(ids)) expect(svg).toContain(`<symbol id="${id}"`);
     for (const name of [home, away]) expect(svg).toContain(`<title>${name}</title>`);
-    const box = await page.locator("svg.team-logo").first().boundingBox();
-    expect(box?.width).toBeGreaterThan(0);
+    // And the crest is drawn, not an empty box: its pixels are not all one colour.
+    const shot = await page.locator("svg.team-logo").first().screenshot();
+    const { channels } = await sharp(shot).stats();
+    expect(Math.max(...channels.slice(0, 3).map((c) => c.stdev))).toBeGreaterThan(5);
   });
 });
