@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -5,6 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { shipsNoScripts, wantsEtag } from "~/route-handle";
 
 // Single Fetch: promises still pending in loader data are rejected after this long (Remix reads the
 // export), and React gets one more second to flush the rejected boundaries before the render is aborted.
@@ -18,9 +20,13 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { nonce?: string }).nonce ?? "";
-  withoutHydrationDataWhenBare(remixContext);
+  withoutHydrationDataWhenScriptless(remixContext);
+  const matches = remixContext.staticHandlerContext.matches.map((m) => ({ handle: remixContext.routeModules[m.route.id]?.handle }));
+  // A flash toast (Set-Cookie) is read once: such an answer is never validated against a cache.
+  const etag = request.method === "GET" && responseStatusCode === 200 && wantsEtag(matches) && !responseHeaders.has("Set-Cookie");
   // Bots and no-JS visitors get the whole document at once; browsers start on the shell.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // A page with an ETag is hashed whole, so it waits for everything too.
+  const readyEvent = etag || isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -33,6 +39,11 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (etag && responseStatusCode === 200) {
+            resolve(conditionalResponse(request, body, responseHeaders));
+            pipe(body);
+            return;
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -50,15 +61,37 @@ export default function handleRequest(
 }
 
 /**
- * A page whose route says `handle = { bare: true }` (the office kiosk, see root.tsx) ships no script.
- * With Single Fetch the loader data no longer travels inside <Scripts>: RemixServer streams it as
- * inline scripts of its own, so the stream is dropped here before rendering.
+ * A page whose route says `handle = { scripts: false }` (or `bare: true`, see app/route-handle.ts)
+ * ships no script. With Single Fetch the loader data no longer travels inside <Scripts>: RemixServer
+ * streams it as inline scripts of its own, so the stream is dropped here before rendering.
  */
-function withoutHydrationDataWhenBare(context: EntryContext) {
-  const bare = context.staticHandlerContext.matches.some(
-    (m) => (context.routeModules[m.route.id]?.handle as { bare?: boolean } | undefined)?.bare,
-  );
-  if (!bare || !context.serverHandoffStream) return;
+function withoutHydrationDataWhenScriptless(context: EntryContext) {
+  const scriptless = shipsNoScripts(context.staticHandlerContext.matches.map((m) => ({ handle: context.routeModules[m.route.id]?.handle })));
+  if (!scriptless || !context.serverHandoffStream) return;
   void context.serverHandoffStream.cancel().catch(() => undefined);
   context.serverHandoffStream = undefined;
+}
+
+/**
+ * The whole page, with an ETag that hashes the visitor's cookies (so one user's tag never matches
+ * another user's page: the session is in the cookie), the URL (the kiosk's token is in it) and the
+ * HTML; `Vary: Cookie` tells caches the same. A matching If-None-Match gets 304 and no body.
+ */
+async function conditionalResponse(request: Request, body: PassThrough, headers: Headers): Promise<Response> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks);
+  const tag = `"${createHash("sha256")
+    .update(request.headers.get("cookie") ?? "")
+    .update("\0")
+    .update(request.url)
+    .update("\0")
+    .update(html)
+    .digest("base64url")}"`;
+  headers.set("ETag", tag);
+  headers.append("Vary", "Cookie");
+  const sent = (request.headers.get("if-none-match") ?? "").split(",").map((t) => t.trim().replace(/^W\//, ""));
+  if (sent.includes(tag) || sent.includes("*")) return new Response(null, { status: 304, headers });
+  headers.set("Content-Length", String(html.length));
+  return new Response(html, { status: 200, headers });
 }

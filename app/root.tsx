@@ -5,6 +5,7 @@ import { Header } from "~/components/Header";
 import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import { useNonce } from "~/components/nonce";
 import { Toast } from "~/components/Toast";
+import { enhancementsOf, isBare, shipsNoScripts } from "~/route-handle";
 import { getUser } from "~/server/session/session.server";
 import { readToast } from "~/server/session/toast.server";
 import stylesHref from "~/styles/app.css";
@@ -24,9 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  // A route with `handle = { bare: true }` (the office kiosk) shows no header and no way elsewhere,
-  // and ships no script and no hydration data: it is plain HTML, refreshed by a meta refresh.
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  // A route with `handle = { scripts: false }` ships no script and no hydration data (entry.server.tsx
+  // drops the streamed data); `bare: true` (the office kiosk, the printed ticket) also shows no header.
+  const matches = useMatches();
+  const bare = isBare(matches);
+  // Only a server render leaves them out: in a browser this code runs only in a hydrated document,
+  // which keeps its scripts when it navigates to such a page.
+  const noScripts = typeof document === "undefined" && shipsNoScripts(matches);
   return (
     <html lang="es">
       <head>
@@ -44,7 +49,9 @@ function Document({ children }: { children: React.ReactNode }) {
         {/* Keyed by its text, so a new message replaces the node and its 8 s fade starts again (with JavaScript). */}
         {data?.toast && !bare ? <Toast key={`${data.toast.kind}:${data.toast.text}`} toast={data.toast} /> : null}
         <div id="main">{children}</div>
-        {bare ? null : (
+        {noScripts ? (
+          enhancementsOf(matches).map((src) => <script key={src} src={src} defer nonce={nonce} />)
+        ) : (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

@@ -6,7 +6,7 @@ import { formatDateTime } from "#core/dates";
 import { roundStateLabel } from "#core/domain/round-status";
 import { SIGNS } from "#core/domain/signs";
 import { Alert } from "~/components/Field";
-import { TeamLogo } from "~/components/TeamLogo";
+import { CrestSprite, TeamLogo } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
 import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predictions.server";
 import { requireUser } from "~/server/session/session.server";
@@ -64,7 +64,12 @@ export default function Predictions() {
       ) : !loadError ? (
         <p className="notice">No hay jornadas abiertas para pronosticar ahora mismo.</p>
       ) : null}
-      {round && matches.length ? <PredictionForm key={round.quinielaId} round={round} matches={matches} /> : null}
+      {round && matches.length ? (
+        // Every crest of the round from one sprite: one request, not thirty.
+        <CrestSprite names={matches.flatMap((m) => [m.home, m.away])}>
+          <PredictionForm key={round.quinielaId} round={round} matches={matches} />
+        </CrestSprite>
+      ) : null}
     </main>
   );
 }

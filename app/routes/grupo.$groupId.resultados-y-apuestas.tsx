@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { RouteHandle } from "~/route-handle";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -11,6 +12,11 @@ import { Alert } from "~/components/Field";
 import { loadRoundResults } from "~/server/bet-stats.server";
 import { requireUser } from "~/server/session/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
+
+// Read-only: plain HTML with no Remix script nor hydration data when loaded as a document; its
+// left/right arrow keys then come from one small static script (docs/decisions/022). Reached by a
+// client-side navigation from a hydrated page, the hook below does the same.
+export const handle: RouteHandle = { scripts: false, enhance: ["/enhance/arrow-keys.js"] };
 
 export const meta: MetaFunction = () => [{ title: "Resultados y apuestas · Quiniela de peñas" }];
 
@@ -43,7 +49,7 @@ function Mark({ hit }: { hit: boolean | null }) {
   );
 }
 
-/** Left and right arrows go to the previous and next round: an enhancement of the links. */
+/** Left and right arrows go to the previous and next round, once hydrated: an enhancement of the links. */
 function useArrowKeys(prev: string | null, next: string | null) {
   const navigate = useNavigate();
   useEffect(() => {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { RouteHandle } from "~/route-handle";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
@@ -10,6 +11,9 @@ import { Alert } from "~/components/Field";
 import { loadBetEvolution } from "~/server/bet-stats.server";
 import { requireUser } from "~/server/session/session.server";
 import { MISSING_SEASON, roundHref } from "~/components/bet-stats-ui";
+
+// Read-only: plain HTML with no Remix script nor hydration data (docs/decisions/022).
+export const handle: RouteHandle = { scripts: false };
 
 export const meta: MetaFunction = () => [{ title: "Evolución de la Quiniela grupal · Quiniela de peñas" }];
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { RouteHandle } from "~/route-handle";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ClassificationSort } from "#core/contract/classification";
 import { Alert } from "~/components/Field";
@@ -7,6 +8,10 @@ import { StandingsLegend, StandingsTable } from "~/components/StandingsTable";
 import { redirectOldRoundName } from "~/server/round-query.server";
 import { requireUser } from "~/server/session/session.server";
 import { loadStandings } from "~/server/standings.server";
+
+// Read-only: plain HTML with no Remix script nor hydration data, answered 304 when unchanged
+// (docs/decisions/022).
+export const handle: RouteHandle = { scripts: false, etag: true };
 
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 

@@ -7,11 +7,13 @@ import { kioskPage, nextKioskPage } from "#core/domain/kiosk-pages";
 import { IconGlyph } from "~/components/IconGlyph";
 import { formatPoints, ICONS } from "~/components/StandingsTable";
 import { loadKioskScreen } from "~/server/kiosk.server";
+import type { RouteHandle } from "~/route-handle";
 import kioskStylesHref from "~/styles/kiosk.css";
 
 // No header, no navigation and no script: the office screen reaches nothing else of the app and is
-// plain HTML refreshed by a meta refresh (root.tsx reads this).
-export const handle = { bare: true };
+// plain HTML refreshed by a meta refresh (root.tsx reads this). Each refresh is a conditional GET:
+// an unchanged screen is a 304 with no body (entry.server.tsx, docs/decisions/022).
+export const handle: RouteHandle = { bare: true, etag: true };
 
 // The screen's own sheet, after app.css: no other page carries its weight (issue 15).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: kioskStylesHref }];
@@ -27,7 +29,7 @@ const secondsToNextMinute = (now: Date) => Math.max(20, 60 - now.getUTCSeconds()
 
 const light = (search: URLSearchParams) => search.get("tema") === "claro";
 
-// Always the latest standings: no cache between the TV and the server.
+// Always the latest standings: the TV asks the server each time (its ETag saves the body).
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
@@ -46,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const tema = light(search) ? "&tema=claro" : "";
   const base = { clock: hhmm(now), light: light(search) };
-  const headers = { "cache-control": "no-store" };
+  const headers = { "cache-control": "private, no-cache" };
   if (!reading) return data({ ...base, screen: null, refresh: `${secondsToNextMinute(now)}` }, { headers });
   const { screen, readAt, offlineSince } = reading;
   // The contract's schema has already cut each row to what the screen shows.

@@ -108,3 +108,33 @@ export function crestSvg(name: string): string {
 <text x="24" y="31" text-anchor="middle" dominant-baseline="middle" font-family="system-ui, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${initials}</text>
 </svg>`;
 }
+
+const SPRITE_MAX_TEAMS = 64;
+
+/** A logo file under public/ (a site path findTeamLogo gave) as a small PNG data URI, or null. */
+async function embeddedLogo(sitePath: string): Promise<string | null> {
+  const file = publicFile(sitePath);
+  if (!file) return null;
+  const { default: sharp } = await import("sharp");
+  const png = await sharp(file)
+    .resize(96, 112, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer()
+    .catch(() => null);
+  return png ? `data:image/png;base64,${png.toString("base64")}` : null;
+}
+
+/**
+ * One SVG sprite with a `<symbol>` per team (id from crestSymbolId): the team's local logo resized
+ * to the display size and embedded, else its https logo by address, else the crest drawn from its name.
+ */
+export async function crestSprite(request: Request, names: string[], symbolId: (name: string) => string): Promise<string> {
+  const symbols = await Promise.all(
+    [...new Set(names)].slice(0, SPRITE_MAX_TEAMS).map(async (name) => {
+      const logo = await findTeamLogo(request, name);
+      const href = (logo?.startsWith("/") ? await embeddedLogo(logo) : logo) ?? `data:image/svg+xml;base64,${Buffer.from(crestSvg(name || "?")).toString("base64")}`;
+      return `<symbol id="${symbolId(name)}" viewBox="0 0 48 56"><title>${escapeXml(name)}</title><image href="${escapeXml(href)}" width="48" height="56" preserveAspectRatio="xMidYMid meet"/></symbol>`;
+    }),
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>`;
+}

@@ -65,7 +65,7 @@ async function expectWholePageOnScreen(page: Page, tv: { width: number; height: 
 async function expectPlainHtml(page: Page, url: string) {
   const res = await page.request.get(url);
   expect(res.status()).toBe(200);
-  expect(res.headers()["cache-control"]).toBe("no-store");
+  expect(res.headers()["cache-control"]).toBe("private, no-cache");
   const html = await res.text();
   expect(html).not.toMatch(/<script/i);
   expect(html).not.toContain("__remix");

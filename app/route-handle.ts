@@ -1,0 +1,30 @@
+/**
+ * What a route may declare in `export const handle` about the document around it (read by root.tsx
+ * and entry.server.tsx, see docs/decisions/022-pages-without-scripts.md):
+ * - `scripts: false`: the page is plain HTML. No Remix client bundle, no modulepreload links, no
+ *   hydration data (`window.__remixContext` and Single Fetch's streamed data). Its links and GET
+ *   forms work as they do with JavaScript disabled: a click loads a whole new document.
+ * - `enhance`: small static scripts (under /public/enhance/) such a page loads instead, each on its
+ *   own and deferred; the page works without them.
+ * - `bare: true`: no header and no toast either (the office kiosk, the printed ticket); implies
+ *   `scripts: false`.
+ * - `etag: true`: a GET answered 200 carries an ETag (a hash of the visitor's cookies, the URL and the
+ *   whole HTML) and `Vary: Cookie`, and a matching If-None-Match gets 304 (entry.server.tsx).
+ */
+export type RouteHandle = { scripts?: boolean; enhance?: string[]; bare?: boolean; etag?: boolean };
+
+type Match = { handle?: unknown };
+
+const handleOf = (m: Match) => (m.handle ?? {}) as RouteHandle;
+
+/** True when any matched route is bare. */
+export const isBare = (matches: Match[]) => matches.some((m) => handleOf(m).bare === true);
+
+/** True when any matched route says it needs no Remix script (bare routes included). */
+export const shipsNoScripts = (matches: Match[]) => matches.some((m) => handleOf(m).scripts === false || handleOf(m).bare === true);
+
+/** The enhancement scripts the matched routes ask for, once each. */
+export const enhancementsOf = (matches: Match[]) => [...new Set(matches.flatMap((m) => handleOf(m).enhance ?? []))];
+
+/** True when any matched route asks for conditional GETs. */
+export const wantsEtag = (matches: Match[]) => matches.some((m) => handleOf(m).etag === true);

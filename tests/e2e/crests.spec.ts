@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { apiCall, newPlayer, newSeason, signIn, unique } from "./helpers";
+
+const HOUR = 3_600_000;
+
+test.describe("crests", () => {
+  test("the predictions page draws every crest from one sprite request", async ({ page }) => {
+    const { home, away, pool } = await newSeason();
+    const round = await pool();
+    const manager = await newPlayer("gestor");
+    const group = await apiCall<{ id: number }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
+    const dates = { groupId: group.body.id, quinielaId: round.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 10 * HOUR).toISOString() };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
+    await signIn(page, manager.username);
+
+    const crestRequests: string[] = [];
+    page.on("request", (r) => {
+      if (/\/crests?(\.svg|\/)/.test(new URL(r.url()).pathname)) crestRequests.push(r.url());
+    });
+    await page.goto(`/grupo/${group.body.id}/predictions?quiniela=${round.id}`);
+    await page.waitForLoadState("networkidle");
+    // Thirty crests of two teams: one request for all, not one per team.
+    await expect(page.locator("svg.team-logo use")).toHaveCount(30);
+    expect(crestRequests).toHaveLength(1);
+    expect(new URL(crestRequests[0]).pathname).toBe("/crests.svg");
+
+    // Every symbol a crest points to is in that sprite, named after its team.
+    const sprite = await page.request.get(crestRequests[0]);
+    expect(sprite.headers()["content-type"]).toContain("image/svg+xml");
+    const svg = await sprite.text();
+    const ids = await page.locator("svg.team-logo use").evaluateAll((uses) => uses.map((u) => u.getAttribute("href")!.split("#")[1]));
+    for (const id of new Set(ids)) expect(svg).toContain(`<symbol id="${id}"`);
+    for (const name of [home, away]) expect(svg).toContain(`<title>${name}</title>`);
+    // And the crest is drawn, not an empty box: its pixels are not all one colour.
+    const shot = await page.locator("svg.team-logo").first().screenshot();
+    const { channels } = await sharp(shot).stats();
+    expect(Math.max(...channels.slice(0, 3).map((c) => c.stdev))).toBeGreaterThan(5);
+  });
+});

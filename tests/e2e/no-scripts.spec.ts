@@ -1,0 +1,159 @@
+import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { apiCall, jsEnabled, newPlayer, newSeason, signIn, unique } from "./helpers";
+
+const HOUR = 3_600_000;
+const OFFICIAL = Array.from({ length: 14 }, () => "1");
+
+/** A group of a manager and a player with two closed rounds with official results, all through the API. */
+async function playedGroup() {
+  const { admin, seasonId, pool: newPool } = await newSeason();
+  const manager = await newPlayer("gestor");
+  const ana = await newPlayer("ana");
+  const group = await apiCall<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
+  expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, ana.token)).status).toBeLessThan(300);
+  const rounds: number[] = [];
+  const playRound = async (r: number) => {
+    const pool = await newPool();
+    rounds.push(pool.numberQuiniela);
+    const dates = { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString() };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
+    for (const [player, hits] of [[manager, 12 - r], [ana, 9 + r]] as const) {
+      const ticket = { matches: OFFICIAL.map((s, i) => (i < hits ? [s] : ["2"])), plain15: { home: 1, away: 0 } };
+      expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...ticket }, player.token)).status).toBe(201);
+    }
+    expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
+    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+  };
+  for (const r of [0, 1]) await playRound(r);
+  return { groupId: group.body.id, seasonId, manager, ana, rounds, playRound };
+}
+
+/** The document as the browser received it (with this page's cookies): no Remix script, no hydration data. */
+async function expectNoRemixScripts(page: Page, url: string, allowed: string[] = []) {
+  const res = await page.request.get(url);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain("<main");
+  expect(html).not.toContain("__remixContext");
+  expect(html).not.toContain("__remixManifest");
+  expect(html).not.toContain("modulepreload");
+  expect(html).not.toMatch(/\/build\/[^"]*\.js/);
+  const scripts = html.match(/<script\b[^>]*>/gi) ?? [];
+  // Only the page's own small enhancement scripts may remain, each a src with no inline code.
+  expect(scripts.map((tag) => /src="([^"]+)"/.exec(tag)?.[1] ?? "inline")).toEqual(allowed);
+  await page.goto(url);
+  if (allowed.length === 0) await expect(page.locator("script")).toHaveCount(0);
+  expect(await page.evaluate(() => "__remixContext" in window || "__remixRouter" in window)).toBe(false);
+}
+
+test.describe("pages without scripts", () => {
+  test("standings, results and bets, evolution and information ship plain HTML and still work", async ({ page }, testInfo) => {
+    const g = await playedGroup();
+    await signIn(page, g.ana.username);
+    const [j1, j2] = g.rounds;
+
+    // Standings: the table, the sort links and the round picker as a native GET form.
+    const standings = `/grupo/${g.groupId}/temporada/${g.seasonId}/clasificacion`;
+    await expectNoRemixScripts(page, standings);
+    await expect(page.getByRole("heading", { level: 1, name: /^Clasificación/ })).toBeVisible();
+    await expect(page.getByRole("rowheader", { name: new RegExp(`^${g.manager.username}`) })).toBeVisible();
+    await page.getByLabel("Ver", { exact: true }).selectOption({ label: `Jornada ${j1}` });
+    await page.getByRole("button", { name: "Mostrar" }).click();
+    await expect(page).toHaveURL(/quiniela=\d+/);
+    await expect(page.getByRole("table")).toContainText(g.ana.username);
+
+    // Results and bets: the round's cards and the links to the other round (arrow keys from its small script).
+    const results = `/grupo/${g.groupId}/resultados-y-apuestas?jornada=${j2}`;
+    await expectNoRemixScripts(page, results, ["/enhance/arrow-keys.js"]);
+    await expect(page.getByRole("heading", { level: 1, name: /^Resultados y apuestas/ })).toBeVisible();
+    await page.getByRole("link", { name: "← Anterior" }).click();
+    await expect(page).toHaveURL(new RegExp(`jornada=${j1}`));
+    await expect(page.getByLabel("Jornada", { exact: true })).toHaveValue(String(j1));
+    if (jsEnabled(testInfo)) {
+      await page.keyboard.press("ArrowRight");
+      await expect(page).toHaveURL(new RegExp(`jornada=${j2}`));
+    }
+
+    // Evolution and information.
+    const evolution = `/grupo/${g.groupId}/season/${g.seasonId}/bet-evolucion`;
+    await expectNoRemixScripts(page, evolution);
+    await expect(page.getByRole("heading", { level: 1, name: "Evolución de la Quiniela grupal" })).toBeVisible();
+    await expectNoRemixScripts(page, "/informacion");
+    await expect(page.getByRole("heading", { level: 1, name: "Información para usuarios" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Secciones de la información" }).getByRole("link", { name: "FAQ" }).click();
+    await expect(page.getByRole("heading", { name: "Preguntas frecuentes" })).toBeVisible();
+
+    // The header still signs out without a script: a plain POST form.
+    await page.goto(standings);
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("a normal page reached from a script-free one hydrates as usual", async ({ page }, testInfo) => {
+    const g = await playedGroup();
+    await signIn(page, g.manager.username);
+    await page.goto(`/grupo/${g.groupId}/temporada/${g.seasonId}/clasificacion`);
+    await expect(page.locator("script")).toHaveCount(0);
+    await page.getByRole("link", { name: "Volver al grupo" }).click();
+    await expect(page).toHaveURL(new RegExp(`/grupo/${g.groupId}/dashboard$`));
+    const html = await page.content();
+    if (!jsEnabled(testInfo)) {
+      expect(html).toContain("__remixContext");
+      return;
+    }
+    await page.waitForFunction(() => "__remixRouter" in window);
+    // A client-side navigation keeps the window's state: the page is hydrated and its links are the router's.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole("link", { name: "Información" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Información para usuarios" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+});
+
+test.describe("conditional GETs", () => {
+  const etagOf = (res: APIResponse) => {
+    expect(res.status()).toBe(200);
+    expect(res.headers()["vary"]).toMatch(/Cookie/i);
+    const tag = res.headers()["etag"];
+    expect(tag).toMatch(/^"[\w-]{20,}"$/);
+    return tag;
+  };
+
+  test("the standings and the kiosk answer 304 to their own ETag, never to another user's, and change with a new result", async ({ page, browser }) => {
+    const g = await playedGroup();
+    await signIn(page, g.manager.username);
+    const url = `/grupo/${g.groupId}/temporada/${g.seasonId}/clasificacion`;
+    const tag = etagOf(await page.request.get(url));
+    expect(etagOf(await page.request.get(url))).toBe(tag);
+
+    const again = await page.request.get(url, { headers: { "If-None-Match": tag } });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+    expect(again.headers()["etag"]).toBe(tag);
+
+    // Another member, same group and season: the tag is not theirs, so they get their own page.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signIn(otherPage, g.ana.username);
+    const theirs = await otherPage.request.get(url, { headers: { "If-None-Match": tag } });
+    expect(theirs.status()).toBe(200);
+    expect(await theirs.text()).toContain(g.ana.username);
+    expect(etagOf(theirs)).not.toBe(tag);
+    await other.close();
+
+    // The kiosk: same rules, its token in the URL.
+    const link = await apiCall<{ token: string }>("POST", `/group/${g.groupId}/kiosk`, undefined, g.manager.token);
+    const kiosk = `/kiosk/${link.body.token}`;
+    const kioskTag = etagOf(await page.request.get(kiosk));
+    const kioskAgain = await page.request.get(kiosk, { headers: { "If-None-Match": kioskTag } });
+    // Its clock may have turned a minute between the two: then the page did change.
+    expect([304, 200]).toContain(kioskAgain.status());
+    if (kioskAgain.status() === 304) expect(await kioskAgain.body()).toHaveLength(0);
+
+    // A new round with results changes the standings, so the old tag no longer matches.
+    await g.playRound(2);
+    const after = await page.request.get(url, { headers: { "If-None-Match": tag } });
+    expect(after.status()).toBe(200);
+    expect(etagOf(after)).not.toBe(tag);
+  });
+});
