@@ -3,7 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/ceiling/build/", "bench/ceiling/public/build/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "bench/ceiling/build/",
+      "bench/ceiling/public/build/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

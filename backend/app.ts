@@ -26,7 +26,23 @@ import screenRoutes from "./routes/screens";
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (spec section 7). */
-const resources: RoutePlugin[] = [authRoutes, seasonRoutes, teamRoutes, quinielaRoutes, groupRoutes, groupQuinielaRoutes, predictionRoutes, classificationRoutes, kioskRoutes, auditRoutes, betRoutes, lotteryRoutes, betStatsRoutes, phraseRoutes, screenRoutes];
+const resources: RoutePlugin[] = [
+  authRoutes,
+  seasonRoutes,
+  teamRoutes,
+  quinielaRoutes,
+  groupRoutes,
+  groupQuinielaRoutes,
+  predictionRoutes,
+  classificationRoutes,
+  kioskRoutes,
+  auditRoutes,
+  betRoutes,
+  lotteryRoutes,
+  betStatsRoutes,
+  phraseRoutes,
+  screenRoutes,
+];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */
 const lowerStatic = (url: string) =>
@@ -54,7 +70,9 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     // The router's own refusals (a broken escape, a path segment too long) answer in Spanish too.
     frameworkErrors: (error, _request, reply) => {
       const status = (error as FastifyError).statusCode ?? 400;
-      (reply as unknown as FastifyReply).code(status >= 400 && status < 500 ? status : 400).send({ message: status === 414 ? "La dirección es demasiado larga." : "La dirección no es válida." });
+      (reply as unknown as FastifyReply)
+        .code(status >= 400 && status < 500 ? status : 400)
+        .send({ message: status === 414 ? "La dirección es demasiado larga." : "La dirección no es válida." });
     },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,

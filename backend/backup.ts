@@ -6,7 +6,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { privateDataDir } from "./files";
 
 /** "2026-11-22T03-15-00Z": sorts by date, safe in a file name. */
-const stamp = (now: Date) => now.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+const stamp = (now: Date) =>
+  now
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-");
 
 const pgliteDir = (dataDir: string) => path.join(dataDir, "pglite");
 

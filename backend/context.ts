@@ -55,10 +55,7 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
 export async function requireManager(request: FastifyRequest, db: Db, groupId: number): Promise<AuthUser> {
   const user = requireUser(request);
   if (user.isAdmin) return user;
-  const row = await db.one(
-    "select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null",
-    [groupId, user.id],
-  );
+  const row = await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, user.id]);
   if (!row) throw forbidden("Solo el gestor del grupo puede hacer esto.");
   return user;
 }
@@ -67,11 +64,7 @@ export async function requireManager(request: FastifyRequest, db: Db, groupId: n
 export async function requireMember(request: FastifyRequest, db: Db, groupId: number): Promise<AuthUser> {
   const user = requireUser(request);
   if (user.isAdmin) return user;
-  const row = await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and removed_at is null", [
-    groupId,
-    user.id,
-  ]);
+  const row = await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and removed_at is null", [groupId, user.id]);
   if (!row) throw forbidden("No perteneces a este grupo.");
   return user;
 }
-

@@ -5,8 +5,14 @@ import type { BackendOptions } from "./start";
 const schema = z
   .object({
     DATA_DIR: z.string().default("./data"),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL debe empezar por postgres://").optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL debe empezar por smtp:// o smtps://").optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL debe empezar por postgres://")
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL debe empezar por smtp:// o smtps://")
+      .optional(),
     PUBLIC_URL: z.string().url("PUBLIC_URL debe ser una URL completa (http://… o https://…)").optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     LOTTERY_BASE_URL: z.string().url().optional(),
@@ -20,7 +26,11 @@ const schema = z
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
     KIOSK_SECRET: z.string().min(16, "KIOSK_SECRET debe tener al menos 16 caracteres").optional(),
     SESSION_SECRET: z.string().optional(),
-    REMINDER_LEAD_HOURS: z.coerce.number({ invalid_type_error: "REMINDER_LEAD_HOURS debe ser un número de horas" }).positive("REMINDER_LEAD_HOURS debe ser mayor que 0").max(24 * 14).optional(),
+    REMINDER_LEAD_HOURS: z.coerce
+      .number({ invalid_type_error: "REMINDER_LEAD_HOURS debe ser un número de horas" })
+      .positive("REMINDER_LEAD_HOURS debe ser mayor que 0")
+      .max(24 * 14)
+      .optional(),
     TRUST_PROXY: z.string().optional(),
   })
   .refine(

@@ -11,7 +11,7 @@ import { badRequest } from "./errors";
 export const contractValidator: FastifySchemaCompiler<z.ZodTypeAny> =
   ({ schema, httpPart }) =>
   (data) => {
-        // A parsed query string has no prototype: copied into a plain object, its keys are camelCased too.
+    // A parsed query string has no prototype: copied into a plain object, its keys are camelCased too.
     const input = httpPart === "body" ? camelKeys(data ?? {}) : httpPart === "querystring" ? camelKeys({ ...(data as object) }) : data;
     const result = schema.safeParse(input);
     return result.success ? { value: result.data } : { error: badRequest(firstIssue(result.error)) };

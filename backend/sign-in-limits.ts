@@ -20,7 +20,11 @@ export function signInLimits(app: FastifyInstance, limits: { login: number; forg
     const base = `${account}\n${request.ip}`;
     return `${base}\n${successes.get(base) ?? 0}`;
   };
-  const perAccountAndAddress = app.createRateLimit({ max: limits.login, timeWindow: MINUTE, keyGenerator: (request) => accountAtAddress(accountOf(request), request) });
+  const perAccountAndAddress = app.createRateLimit({
+    max: limits.login,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => accountAtAddress(accountOf(request), request),
+  });
   // Against spraying: one address gets three times as many failures across all accounts.
   const perAddress = app.createRateLimit({ max: limits.login * 3, timeWindow: MINUTE });
   const forgotsPerAccount = app.createRateLimit({ max: limits.forgot, timeWindow: MINUTE, keyGenerator: (request) => accountOf(request) });

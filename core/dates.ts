@@ -3,7 +3,16 @@ const DISPLAY_TZ = "Europe/Madrid";
 
 const parts = (date: Date, timeZone: string) =>
   Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(date)
       .filter((p) => p.type !== "literal")
       .map((p) => [p.type, p.value]),

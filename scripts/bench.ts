@@ -149,15 +149,21 @@ async function seed(dataDir: string): Promise<Seeded> {
     );
     phase("socios");
     const manager = tokens[0];
-    const group = await call<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", { name: "Peña grande", description: "200 socios, 40 jornadas" }, manager);
+    const group = await call<{ id: number; inviteCode: string }>(
+      "POST",
+      "/group/CreateGroup",
+      { name: "Peña grande", description: "200 socios, 40 jornadas" },
+      manager,
+    );
     await pool(tokens.slice(1), 4, async (token) => {
       await call("POST", `/group/JoinByInviteCode/${group.inviteCode}`, undefined, token);
     });
     // As joinByCode writes it: role Usuario, joined now.
-    await db.query(
-      `insert into group_members (group_id, user_id, role_id, joined_at) select $1, u.id, 1, $3 from users u where u.username = any($2::text[])`,
-      [group.id, names.slice(API_MEMBERS), now],
-    );
+    await db.query(`insert into group_members (group_id, user_id, role_id, joined_at) select $1, u.id, 1, $3 from users u where u.username = any($2::text[])`, [
+      group.id,
+      names.slice(API_MEMBERS),
+      now,
+    ]);
     phase("grupo");
     const played = season2024().filter((j) => j.results);
     for (const name of teamsOf(played)) await call("POST", "/team/Create", { name, logo: "", alias: [] }, admin, [201, 409]);
@@ -168,16 +174,33 @@ async function seed(dataDir: string): Promise<Seeded> {
 
     const random = prng(2025);
     const bulk: { group_id: number; quiniela_id: number; user_id: number; matches: Pick[]; pleno_home: number; pleno_away: number }[] = [];
-    const userIds = (await db.query<{ id: number; username: string }>("select id from users where username like 'socio%' order by substring(username from 6)::int")).map((u) => u.id);
+    const userIds = (
+      await db.query<{ id: number; username: string }>("select id from users where username like 'socio%' order by substring(username from 6)::int")
+    ).map((u) => u.id);
     let apiTickets = 0;
     const round = async (r: number) => {
       const j = played[r % played.length];
       const open = new Date(weekZero + r * 7 * DAY);
       const close = new Date(open.getTime() + 4 * DAY);
       now = new Date(open.getTime() - 60_000);
-      const made = await call<{ id: number }>("POST", "/quiniela/CreateQuiniela", { startDate: open.toISOString(), closingDate: close.toISOString(), matches: j.matches.map((m) => ({ home: m.home, away: m.away })), seasonId: season.id }, admin);
+      const made = await call<{ id: number }>(
+        "POST",
+        "/quiniela/CreateQuiniela",
+        {
+          startDate: open.toISOString(),
+          closingDate: close.toISOString(),
+          matches: j.matches.map((m) => ({ home: m.home, away: m.away })),
+          seasonId: season.id,
+        },
+        admin,
+      );
       const typeQuinielaId = r % 4 === 3 ? 4 : 1;
-      await call("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { groupId: group.id, quinielaId: made.id, openDate: open.toISOString(), closeDate: close.toISOString(), typeQuinielaId }, manager);
+      await call(
+        "POST",
+        "/GroupQuiniela/ConfigureGroupQuiniela",
+        { groupId: group.id, quinielaId: made.id, openDate: open.toISOString(), closeDate: close.toISOString(), typeQuinielaId },
+        manager,
+      );
       now = new Date(open.getTime() + DAY);
       const tickets = userIds.map(() => {
         // A player who knows football: about 55% of signs right, as a real peña scores.
@@ -195,7 +218,14 @@ async function seed(dataDir: string): Promise<Seeded> {
       });
       tickets.slice(API_MEMBERS).forEach((t, k) => {
         const i = API_MEMBERS + k;
-        bulk.push({ group_id: group.id, quiniela_id: made.id, user_id: userIds[i], matches: t.matches, pleno_home: t.plain15.home, pleno_away: t.plain15.away });
+        bulk.push({
+          group_id: group.id,
+          quiniela_id: made.id,
+          user_id: userIds[i],
+          matches: t.matches,
+          pleno_home: t.plain15.home,
+          pleno_away: t.plain15.away,
+        });
       });
       now = new Date(close.getTime() + 2 * DAY);
       await call("POST", "/Quiniela/SetResults", { quinielaId: made.id, matches: j.results!.matches, plain15: j.results!.pleno }, admin);
@@ -205,9 +235,34 @@ async function seed(dataDir: string): Promise<Seeded> {
     // Round 41, open now: the predictions page has a form to show.
     now = new Date();
     const open = played[ROUNDS % played.length];
-    const openPool = await call<{ id: number }>("POST", "/quiniela/CreateQuiniela", { startDate: new Date(Date.now() - DAY).toISOString(), closingDate: new Date(Date.now() + 4 * DAY).toISOString(), matches: open.matches.map((m) => ({ home: m.home, away: m.away })), seasonId: season.id }, admin);
-    await call("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { groupId: group.id, quinielaId: openPool.id, openDate: new Date(Date.now() - DAY).toISOString(), closeDate: new Date(Date.now() + 4 * DAY).toISOString() }, manager);
-    await call("POST", `/Quiniela/${openPool.id}/MakePrediction`, { groupId: group.id, matches: open.matches.slice(0, 14).map(() => ["1"]), plain15: { home: 1, away: 1 } }, tokens[1]);
+    const openPool = await call<{ id: number }>(
+      "POST",
+      "/quiniela/CreateQuiniela",
+      {
+        startDate: new Date(Date.now() - DAY).toISOString(),
+        closingDate: new Date(Date.now() + 4 * DAY).toISOString(),
+        matches: open.matches.map((m) => ({ home: m.home, away: m.away })),
+        seasonId: season.id,
+      },
+      admin,
+    );
+    await call(
+      "POST",
+      "/GroupQuiniela/ConfigureGroupQuiniela",
+      {
+        groupId: group.id,
+        quinielaId: openPool.id,
+        openDate: new Date(Date.now() - DAY).toISOString(),
+        closeDate: new Date(Date.now() + 4 * DAY).toISOString(),
+      },
+      manager,
+    );
+    await call(
+      "POST",
+      `/Quiniela/${openPool.id}/MakePrediction`,
+      { groupId: group.id, matches: open.matches.slice(0, 14).map(() => ["1"]), plain15: { home: 1, away: 1 } },
+      tokens[1],
+    );
     apiTickets++;
 
     // Bulk: the same columns MakePrediction fills, the picks as a JSON array (not a JSON string).
@@ -271,7 +326,9 @@ async function checkRealistic(db: Db, groupId: number, seasonId: number, userIds
   );
   const avg = hits?.avg ?? 0;
   if (!(avg >= 3 && avg <= 10)) fail(`media de ${avg.toFixed(2)} aciertos por boleto (se espera entre 3 y 10)`);
-  log(`Datos realistas: ${perRound.length} jornadas con 15 resultados, ${perMember.length} socios con ${ROUNDS} boletos, ${avg.toFixed(2)} aciertos de media por boleto, una sola forma de boleto (${shapes[0].shape}).`);
+  log(
+    `Datos realistas: ${perRound.length} jornadas con 15 resultados, ${perMember.length} socios con ${ROUNDS} boletos, ${avg.toFixed(2)} aciertos de media por boleto, una sola forma de boleto (${shapes[0].shape}).`,
+  );
 }
 
 function newestMtime(target: string): number {
@@ -351,7 +408,10 @@ async function slice(agent: http.Agent, target: Target, ms: number): Promise<Sli
       while (performance.now() < end) {
         const start = performance.now();
         // A reset connection under heavy load counts as a failed answer, not the end of the bench.
-        const status = await get(agent, target, true).then((r) => r.status, () => 0);
+        const status = await get(agent, target, true).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status !== 200) failures++;
         latencies.push(performance.now() - start);
       }
@@ -378,7 +438,13 @@ interface Figures {
 function figures(parts: Slice[], gzip: number): Figures {
   const all = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
   const at = (q: number) => all[Math.min(all.length - 1, Math.floor(q * all.length))] ?? NaN;
-  return { rps: all.length / (parts.reduce((t, p) => t + p.elapsed, 0) / 1000), p50: at(0.5), p99: at(0.99), gzip, failures: parts.reduce((s, p) => s + p.failures, 0) };
+  return {
+    rps: all.length / (parts.reduce((t, p) => t + p.elapsed, 0) / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    gzip,
+    failures: parts.reduce((s, p) => s + p.failures, 0),
+  };
 }
 
 /** A page and the ceiling in alternate slices, so the machine's noise falls on both. */
@@ -446,7 +512,12 @@ const appEnv = (port: number, dataDir: string) => ({
  */
 async function countCalls(dataDir: string, seeded: Seeded, children: ChildProcess[]) {
   const [backendPort, proxyPort, appPort] = [await freePort(), await freePort(), await freePort()];
-  const backend = await startProcess("El backend", ["build/backend.js"], { ...appEnv(appPort, dataDir), BACKEND_PORT: String(backendPort) }, `http://127.0.0.1:${backendPort}/health`);
+  const backend = await startProcess(
+    "El backend",
+    ["build/backend.js"],
+    { ...appEnv(appPort, dataDir), BACKEND_PORT: String(backendPort) },
+    `http://127.0.0.1:${backendPort}/health`,
+  );
   children.push(backend);
   const calls: string[] = [];
   const proxy = http.createServer((req, res) => {
@@ -460,7 +531,12 @@ async function countCalls(dataDir: string, seeded: Seeded, children: ChildProces
   });
   await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
   const origin = `http://localhost:${appPort}`;
-  const bff = await startProcess("La app (BFF)", ["build/server.js"], { ...appEnv(appPort, dataDir), API_URL: `http://127.0.0.1:${proxyPort}` }, `${origin}/login`);
+  const bff = await startProcess(
+    "La app (BFF)",
+    ["build/server.js"],
+    { ...appEnv(appPort, dataDir), API_URL: `http://127.0.0.1:${proxyPort}` },
+    `${origin}/login`,
+  );
   children.push(bff);
   try {
     const cookie = await signInToApp(origin);
@@ -511,9 +587,20 @@ async function main() {
     const origin = `http://localhost:${appPort}`;
     // As in production: one process, the backend embedded on a loopback port, the database in DATA_DIR.
     children.push(await startProcess("La app", ["build/server.js"], { ...appEnv(appPort, dataDir), API_URL: "" }, `${origin}/login`));
-    children.push(await startProcess("El techo", ["bench/ceiling/server.mjs"], { NODE_ENV: "production", PORT: String(ceilingPort), CEILING_ROWS: rowsFile }, `http://127.0.0.1:${ceilingPort}/`));
+    children.push(
+      await startProcess(
+        "El techo",
+        ["bench/ceiling/server.mjs"],
+        { NODE_ENV: "production", PORT: String(ceilingPort), CEILING_ROWS: rowsFile },
+        `http://127.0.0.1:${ceilingPort}/`,
+      ),
+    );
     const pages = pagesOf(origin, seeded, await signInToApp(origin));
-    const ceiling: Target = { label: "Techo", url: `http://127.0.0.1:${ceilingPort}/grupo/${seeded.groupId}/temporada/${seeded.seasonId}/clasificacion`, headers: {} };
+    const ceiling: Target = {
+      label: "Techo",
+      url: `http://127.0.0.1:${ceilingPort}/grupo/${seeded.groupId}/temporada/${seeded.seasonId}/clasificacion`,
+      headers: {},
+    };
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     log(`\n${CONNECTIONS} conexiones, A/B intercalado: ${AB_ROUNDS} tandas de ${SLICE_MS / 1000} s por lado${LONG ? "" : " (--long para más)"}.\n`);
     const header = `${"Página".padEnd(24)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"gzip KB".padStart(9)} │${"techo req/s".padStart(12)}${"p50".padStart(7)}${"p99".padStart(7)}${"gzip".padStart(7)} │${"ratio".padStart(7)}  p99 ≤ techo`;
@@ -531,7 +618,9 @@ async function main() {
       );
     }
     agent.destroy();
-    log(`\nratio = req/s de la página / req/s del techo (objetivo ≥ 1,00; p99 no peor). Carga de la máquina (1 min): ${os.loadavg()[0].toFixed(1)}. Total: ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    log(
+      `\nratio = req/s de la página / req/s del techo (objetivo ≥ 1,00; p99 no peor). Carga de la máquina (1 min): ${os.loadavg()[0].toFixed(1)}. Total: ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+    );
     if (failed) process.exitCode = 1;
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");

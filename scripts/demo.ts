@@ -90,7 +90,10 @@ function ticket(random: () => number, skill: number, j: Jornada, type: { numDoub
     return guess();
   };
   const matches: Pick[] = Array.from({ length: 14 }, (_, i) => [single(i)]);
-  const positions = shuffle(random, Array.from({ length: 14 }, (_, i) => i));
+  const positions = shuffle(
+    random,
+    Array.from({ length: 14 }, (_, i) => i),
+  );
   positions.slice(0, type.numTriple).forEach((i) => (matches[i] = [...SIGNS]));
   positions.slice(type.numTriple, type.numTriple + type.numDouble).forEach((i) => {
     const first = matches[i][0];
@@ -164,10 +167,14 @@ async function main() {
         ]);
         pools.set(j.number, quinielaId);
         for (const [i, m] of j.matches.entries()) {
-          await tx.query(
-            "insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)",
-            [quinielaId, i + 1, m.home, m.away, teams.get(m.home), teams.get(m.away)],
-          );
+          await tx.query("insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)", [
+            quinielaId,
+            i + 1,
+            m.home,
+            m.away,
+            teams.get(m.home),
+            teams.get(m.away),
+          ]);
         }
         if (j.results) {
           await tx.query("insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source) values ($1, $2, $3, $4, 'openfootball')", [
@@ -186,13 +193,11 @@ async function main() {
         ]),
       );
       for (const group of GROUPS) {
-        const groupId = await insertId(tx, "insert into groups (name, description, invite_code, created_at, office_icons) values ($1, $2, $3, $4, $5) returning id", [
-          group.name,
-          group.description,
-          group.inviteCode,
-          new Date("2024-08-01T10:00:00Z"),
-          group.officeIcons,
-        ]);
+        const groupId = await insertId(
+          tx,
+          "insert into groups (name, description, invite_code, created_at, office_icons) values ($1, $2, $3, $4, $5) returning id",
+          [group.name, group.description, group.inviteCode, new Date("2024-08-01T10:00:00Z"), group.officeIcons],
+        );
         const members = [group.manager, ...group.players];
         for (const name of members) {
           await tx.query("insert into group_members (group_id, user_id, role_id, joined_at) values ($1, $2, $3, $4)", [
@@ -209,7 +214,13 @@ async function main() {
           const roundId = await insertId(
             tx,
             "insert into group_quinielas (group_id, quiniela_id, open_date, close_date, type_quiniela_id) values ($1, $2, $3, $4, $5) returning id",
-            [groupId, pools.get(j.number), open ? new Date(now.getTime() - DAY) : j.startDate, open ? new Date(now.getTime() + 7 * DAY) : j.closingDate, typeId],
+            [
+              groupId,
+              pools.get(j.number),
+              open ? new Date(now.getTime() - DAY) : j.startDate,
+              open ? new Date(now.getTime() + 7 * DAY) : j.closingDate,
+              typeId,
+            ],
           );
           if (open && group.name === BLOCKED_IN_OPEN.group) {
             await tx.query("insert into group_quiniela_blocks (group_quiniela_id, user_id, blocked_by) values ($1, $2, $3)", [
@@ -225,7 +236,8 @@ async function main() {
             if (random() > (open ? 0.5 : 0.9)) continue;
             if (open && name === BLOCKED_IN_OPEN.username) continue;
             const picks = ticket(random, skill, j, types.get(typeId)!);
-            if (!validatePrediction({ matches: picks.matches, pleno: picks.pleno }, types.get(typeId)!).ok) throw new Error("La demo generó un pronóstico no válido.");
+            if (!validatePrediction({ matches: picks.matches, pleno: picks.pleno }, types.get(typeId)!).ok)
+              throw new Error("La demo generó un pronóstico no válido.");
             const at = open ? new Date(now.getTime() - random() * DAY) : new Date(j.closingDate.getTime() - (1 + random() * 47) * 3_600_000);
             await tx.query(
               `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at)

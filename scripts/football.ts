@@ -66,8 +66,16 @@ export function season2024(dir = fixturesDir()): Jornada[] {
   const segunda = read(path.join(dir, "2024-25_es.2.json")).map((m) => ({ day: matchday(m.round), match: toMatch(m) }));
   const days = [...new Set(primera.map((m) => m.day))].sort((a, b) => a - b);
   return days.map((day) => {
-    const first = primera.filter((m) => m.day === day).map((m) => m.match).sort(byKickoff).slice(0, PRIMERA_PER_JORNADA);
-    const second = segunda.filter((m) => m.day === day).map((m) => m.match).sort(byKickoff).slice(0, SEGUNDA_PER_JORNADA);
+    const first = primera
+      .filter((m) => m.day === day)
+      .map((m) => m.match)
+      .sort(byKickoff)
+      .slice(0, PRIMERA_PER_JORNADA);
+    const second = segunda
+      .filter((m) => m.day === day)
+      .map((m) => m.match)
+      .sort(byKickoff)
+      .slice(0, SEGUNDA_PER_JORNADA);
     const matches = [...first, ...second];
     if (matches.length !== 15) throw new Error(`La jornada ${day} no tiene 15 partidos en los datos.`);
     const closingDate = new Date(Math.min(...matches.map((m) => m.kickoff.getTime())));

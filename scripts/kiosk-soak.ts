@@ -37,12 +37,19 @@ async function seed(deps: Deps) {
   const { db } = deps;
   const users: number[] = [];
   for (let i = 1; i <= MEMBERS; i++) {
-    users.push((await db.one<{ id: number }>("insert into users (email, username, password_hash) values ($1, $2, 'x') returning id", [`tv${i}@soak.local`, `oficinista${i}`]))!.id);
+    users.push(
+      (await db.one<{ id: number }>("insert into users (email, username, password_hash) values ($1, $2, 'x') returning id", [
+        `tv${i}@soak.local`,
+        `oficinista${i}`,
+      ]))!.id,
+    );
   }
   const seasonId = (await db.one<{ id: number }>("insert into seasons (name, start_date) values ('2024-25', '2024-08-01') returning id"))!.id;
   const groupId = (await db.one<{ id: number }>("insert into groups (name, invite_code, office_icons) values ('Oficina TI', 'SOAK40', true) returning id"))!.id;
   for (const [i, id] of users.entries()) await db.query("insert into group_members (group_id, user_id, role_id) values ($1, $2, $3)", [groupId, id, i ? 1 : 2]);
-  const played = season2024().filter((j) => j.results).slice(0, ROUNDS);
+  const played = season2024()
+    .filter((j) => j.results)
+    .slice(0, ROUNDS);
   for (const [r, j] of played.entries()) {
     const close = new Date(Date.UTC(2024, 7, 16) + r * 7 * 86_400_000);
     const quinielaId = (await db.one<{ id: number }>(
@@ -55,7 +62,12 @@ async function seed(deps: Deps) {
       j.results!.pleno.home,
       j.results!.pleno.away,
     ]);
-    await db.query("insert into group_quinielas (group_id, quiniela_id, open_date, close_date) values ($1, $2, $3, $4)", [groupId, quinielaId, new Date(close.getTime() - 3 * 86_400_000), close]);
+    await db.query("insert into group_quinielas (group_id, quiniela_id, open_date, close_date) values ($1, $2, $3, $4)", [
+      groupId,
+      quinielaId,
+      new Date(close.getTime() - 3 * 86_400_000),
+      close,
+    ]);
     for (const [u, userId] of users.entries()) {
       const matches = j.results!.matches.map((s, m): Sign[] => [(m + u + r) % 3 ? (s as Sign) : SIGNS[(m + u) % 3]]);
       await db.query("insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away) values ($1, $2, $3, $4, $5, $6)", [
@@ -90,13 +102,18 @@ async function main() {
     const handler = createRequestHandler((await import(pathToFileURL(buildFile).href)) as ServerBuild, "production");
     // Forty TVs, each from its own address, as the backend's per-address limit expects of real screens.
     const request = async (i: number) => {
-      const res = await handler(new Request(`http://localhost:3000/kiosk/${token}?pagina=${(i % 2) + 1}`, { headers: { "x-quiniela-client-ip": `10.0.0.${i % 40}` } }));
+      const res = await handler(
+        new Request(`http://localhost:3000/kiosk/${token}?pagina=${(i % 2) + 1}`, { headers: { "x-quiniela-client-ip": `10.0.0.${i % 40}` } }),
+      );
       const html = await res.text();
-      if (res.status !== 200 || !html.includes("Página") || html.includes("Sin conexión")) throw new Error(`La pantalla respondió ${res.status} sin su contenido (petición ${i}).`);
+      if (res.status !== 200 || !html.includes("Página") || html.includes("Sin conexión"))
+        throw new Error(`La pantalla respondió ${res.status} sin su contenido (petición ${i}).`);
       return html;
     };
     const sample = await request(0);
-    console.log(`Página de la pantalla (40 jugadores): ${(sample.length / 1024).toFixed(1)} KB, ${(gzipSync(sample).length / 1024).toFixed(1)} KB con gzip; ${/<script/i.test(sample) ? "CON" : "sin"} scripts.`);
+    console.log(
+      `Página de la pantalla (40 jugadores): ${(sample.length / 1024).toFixed(1)} KB, ${(gzipSync(sample).length / 1024).toFixed(1)} KB con gzip; ${/<script/i.test(sample) ? "CON" : "sin"} scripts.`,
+    );
     for (let i = 1; i <= WARM_UP; i++) await request(i);
     const before = memory();
     const start = performance.now();
@@ -104,8 +121,12 @@ async function main() {
     const seconds = (performance.now() - start) / 1000;
     const after = memory();
     console.log(`${REQUESTS} peticiones en ${seconds.toFixed(1)} s (${((seconds * 1000) / REQUESTS).toFixed(1)} ms de media).`);
-    console.log(`RSS: antes ${fmt(before.rss)}, después ${fmt(after.rss)} (${mb(after.rss - before.rss) >= 0 ? "+" : ""}${mb(after.rss - before.rss).toFixed(1)} MB).`);
-    console.log(`Heap: antes ${fmt(before.heap)}, después ${fmt(after.heap)} (${mb(after.heap - before.heap) >= 0 ? "+" : ""}${mb(after.heap - before.heap).toFixed(1)} MB).`);
+    console.log(
+      `RSS: antes ${fmt(before.rss)}, después ${fmt(after.rss)} (${mb(after.rss - before.rss) >= 0 ? "+" : ""}${mb(after.rss - before.rss).toFixed(1)} MB).`,
+    );
+    console.log(
+      `Heap: antes ${fmt(before.heap)}, después ${fmt(after.heap)} (${mb(after.heap - before.heap) >= 0 ? "+" : ""}${mb(after.heap - before.heap).toFixed(1)} MB).`,
+    );
     if (!(globalThis as { gc?: () => void }).gc) console.log("(Sin --expose-gc: las cifras incluyen basura aún no recogida.)");
     const ok = mb(after.heap - before.heap) < HEAP_LIMIT_MB;
     console.log(`${ok ? "OK" : "CRECE"}: la memoria ${ok ? "se mantiene estable" : "no deja de crecer"} (límite +${HEAP_LIMIT_MB} MB de heap).`);

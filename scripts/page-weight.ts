@@ -27,8 +27,50 @@ const LIMIT_BYTES = 30 * 1024;
 const PASSWORD = "Peso#2025pass";
 const DAY = 86_400_000;
 const ORIGIN = "http://localhost:3000";
-const FIRST = ["marta", "javier", "lucia", "pablo", "carmen", "sergio", "ana", "david", "elena", "raul", "nuria", "alberto", "rocio", "ivan", "paula", "manuel", "irene", "jorge", "sara", "oscar"];
-const LAST = ["garcia", "fernandez", "lopez", "martinez", "sanchez", "perez", "gomez", "martin", "jimenez", "ruiz", "hernandez", "diaz", "moreno", "alvarez", "munoz", "romero", "alonso", "gutierrez", "navarro", "torres"];
+const FIRST = [
+  "marta",
+  "javier",
+  "lucia",
+  "pablo",
+  "carmen",
+  "sergio",
+  "ana",
+  "david",
+  "elena",
+  "raul",
+  "nuria",
+  "alberto",
+  "rocio",
+  "ivan",
+  "paula",
+  "manuel",
+  "irene",
+  "jorge",
+  "sara",
+  "oscar",
+];
+const LAST = [
+  "garcia",
+  "fernandez",
+  "lopez",
+  "martinez",
+  "sanchez",
+  "perez",
+  "gomez",
+  "martin",
+  "jimenez",
+  "ruiz",
+  "hernandez",
+  "diaz",
+  "moreno",
+  "alvarez",
+  "munoz",
+  "romero",
+  "alonso",
+  "gutierrez",
+  "navarro",
+  "torres",
+];
 
 interface Seeded {
   manager?: string;
@@ -53,9 +95,11 @@ function prng(seed: number) {
 /** Runs `task` over `items`, `width` at a time. */
 async function pool<T>(items: T[], width: number, task: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await task(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await task(items[next++]);
+    }),
+  );
 }
 
 async function main() {
@@ -124,16 +168,25 @@ async function main() {
       await call("POST", "/auth/register", null, { email: `${m.username}@peso.local`, username: m.username, password: PASSWORD });
       m.token = await login(m.username);
     });
-    await pool(members.filter((_, i) => i % 2 === 0), 4, async (m) => {
-      const photo = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: Math.floor(random() * 256), g: 120, b: 90 } } }).jpeg().toBuffer();
-      const form = new FormData();
-      form.append("avatar", new Blob([photo], { type: "image/jpeg" }), "foto.jpg");
-      const res = await fetch(`${apiUrl}/auth/UpdateAvatar`, { method: "POST", headers: { authorization: `Bearer ${m.token}` }, body: form });
-      if (!res.ok) throw new Error(`UpdateAvatar: ${res.status} ${await res.text()}`);
-    });
+    await pool(
+      members.filter((_, i) => i % 2 === 0),
+      4,
+      async (m) => {
+        const photo = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: Math.floor(random() * 256), g: 120, b: 90 } } })
+          .jpeg()
+          .toBuffer();
+        const form = new FormData();
+        form.append("avatar", new Blob([photo], { type: "image/jpeg" }), "foto.jpg");
+        const res = await fetch(`${apiUrl}/auth/UpdateAvatar`, { method: "POST", headers: { authorization: `Bearer ${m.token}` }, body: form });
+        if (!res.ok) throw new Error(`UpdateAvatar: ${res.status} ${await res.text()}`);
+      },
+    );
     console.log(`… ${MEMBERS} socios registrados`);
     const manager = members[0];
-    const group = await call<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", manager.token, { name: "Peña grande", description: "200 socios, 40 jornadas" });
+    const group = await call<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", manager.token, {
+      name: "Peña grande",
+      description: "200 socios, 40 jornadas",
+    });
     await pool(members.slice(1), 8, async (m) => {
       await call("POST", `/group/JoinByInviteCode/${group.inviteCode}`, m.token);
     });
@@ -173,7 +226,12 @@ async function main() {
       });
       // The manager makes and confirms the group bet once the round has closed, as every week.
       now = new Date(close.getTime() + 3_600_000);
-      const bet = await call<{ id: number }>("POST", "/Bet/GenerateBet", manager.token, { groupId: group.id, quinielaId: quiniela.id, seasonId: season.id, topNUsers: 5 });
+      const bet = await call<{ id: number }>("POST", "/Bet/GenerateBet", manager.token, {
+        groupId: group.id,
+        quinielaId: quiniela.id,
+        seasonId: season.id,
+        topNUsers: 5,
+      });
       await call("PUT", `/Bet/${bet.id}/ConfirmBet`, manager.token);
       now = new Date(close.getTime() + DAY);
       if (r % 10 === 9) console.log(`… ${r + 1} jornadas`);
@@ -181,7 +239,9 @@ async function main() {
     }
     now = null;
     const kiosk = await call<{ token: string }>("POST", `/group/${group.id}/kiosk`, manager.token);
-    console.log(`Datos: ${MEMBERS} miembros, ${ROUNDS} jornadas con resultados, sembrados por la API en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Datos: ${MEMBERS} miembros, ${ROUNDS} jornadas con resultados, sembrados por la API en ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
     return { groupId: group.id, seasonId: season.id, kioskToken: kiosk.token, username: members[1].username, manager: manager.username };
   }
 
@@ -268,7 +328,9 @@ async function main() {
     // "Sin scripts": the same HTML without its <script> elements and modulepreload links, as a page
     // that ships no script (issue 15, item 1) sends it.
     const bare = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="modulepreload"[^>]*>/g, "");
-    console.log(`${"Página".padEnd(24)} ${"HTML".padStart(9)} ${"HTML gz".padStart(9)} ${"CSS gz".padStart(9)} ${"Total gz".padStart(9)} ${"Sin scripts".padStart(11)}  scripts`);
+    console.log(
+      `${"Página".padEnd(24)} ${"HTML".padStart(9)} ${"HTML gz".padStart(9)} ${"CSS gz".padStart(9)} ${"Total gz".padStart(9)} ${"Sin scripts".padStart(11)}  scripts`,
+    );
     let over = 0;
     for (const [label, url, cookie] of pages) {
       const res = await handler(new Request(ORIGIN + url, { headers: cookie ? { cookie } : {} }));

@@ -33,7 +33,8 @@ const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
-const summary = (values: number[]) => `mediana ${ms(quantile(values, 0.5))}, p95 ${ms(quantile(values, 0.95))}, máx ${ms(Math.max(...values))} (n=${values.length})`;
+const summary = (values: number[]) =>
+  `mediana ${ms(quantile(values, 0.5))}, p95 ${ms(quantile(values, 0.95))}, máx ${ms(Math.max(...values))} (n=${values.length})`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
@@ -49,10 +50,16 @@ async function main() {
   try {
     await migrate(db, path.resolve("backend/db/migrations"));
     const tickets = GROUPS * MEMBERS * ROUNDS;
-    out(`Escala: ${GROUPS} grupos × ${MEMBERS} socios × ${ROUNDS} jornadas = ${tickets.toLocaleString("es-ES")} boletos (PostgreSQL ${(await db.one<{ server_version: string }>("show server_version"))!.server_version})`);
+    out(
+      `Escala: ${GROUPS} grupos × ${MEMBERS} socios × ${ROUNDS} jornadas = ${tickets.toLocaleString("es-ES")} boletos (PostgreSQL ${(await db.one<{ server_version: string }>("show server_version"))!.server_version})`,
+    );
 
     // ---- Seed, in bulk SQL. Tickets are what the API stores: a jsonb array of 14 picks, each an array of signs in 1, X, 2 order.
-    out(`Carga de la máquina al empezar: ${loadavg().map((l) => l.toFixed(1)).join(" / ")} con ${cpus().length} núcleos (las cifras dependen de ella).`);
+    out(
+      `Carga de la máquina al empezar: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" / ")} con ${cpus().length} núcleos (las cifras dependen de ella).`,
+    );
     let t0 = performance.now();
     const hash = await hashPassword("Escala#2026");
     const seasonId = (await db.one<{ id: number }>("insert into seasons (name, start_date) values ('Escala 2024-25', '2024-08-01') returning id"))!.id;
@@ -119,14 +126,22 @@ async function main() {
     const sizes = (await db.one<{ db: number; predictions: number }>(
       "select pg_database_size(current_database()) as db, pg_total_relation_size('predictions') as predictions",
     ))!;
-    out(`Sembrado en ${((performance.now() - t0) / 1000).toFixed(0)} s; base de datos ${mb(sizes.db)}, tabla predictions ${mb(sizes.predictions)} (con índices).`);
+    out(
+      `Sembrado en ${((performance.now() - t0) / 1000).toFixed(0)} s; base de datos ${mb(sizes.db)}, tabla predictions ${mb(sizes.predictions)} (con índices).`,
+    );
     const shape = await db.query<{ ok: boolean }>(
       "select jsonb_typeof(matches) = 'array' and jsonb_array_length(matches) = 14 and jsonb_typeof(matches -> 0) = 'array' as ok from predictions tablesample system (1) limit 200",
     );
     if (!shape.length || !shape.every((r) => r.ok)) throw new Error("Los boletos sembrados no tienen la forma que escribe la API.");
 
     // ---- The real backend over HTTP, one member's token per group.
-    const deps: Deps = { db, mailer: createMailer({ outboxDir: outbox }), clock: () => new Date(), config: { ...defaultBackendConfig, loginRateLimit: 1_000_000 }, fetch };
+    const deps: Deps = {
+      db,
+      mailer: createMailer({ outboxDir: outbox }),
+      clock: () => new Date(),
+      config: { ...defaultBackendConfig, loginRateLimit: 1_000_000 },
+      fetch,
+    };
     const app = await buildBackend(deps);
     const base = await app.listen({ host: "127.0.0.1", port: 0 });
     const tokens = new Map<number, string>();
@@ -137,7 +152,9 @@ async function main() {
 
     const standings = async (groupId: number) => {
       const t = performance.now();
-      const response = await fetch(`${base}/group/${groupId}/season/${seasonId}/GetClassification`, { headers: { authorization: `Bearer ${tokens.get(groupId)}` } });
+      const response = await fetch(`${base}/group/${groupId}/season/${seasonId}/GetClassification`, {
+        headers: { authorization: `Bearer ${tokens.get(groupId)}` },
+      });
       const rows = (await response.json()) as { allHits: number; totalPoints: number }[];
       if (response.status !== 200) throw new Error(`GetClassification ${groupId}: ${response.status} ${JSON.stringify(rows)}`);
       return { ms: performance.now() - t, rows };
@@ -145,7 +162,9 @@ async function main() {
 
     const sample = await standings(groupIds[0]);
     const hits = sample.rows.reduce((s, r) => s + r.allHits, 0);
-    out(`Comprobación: el grupo ${groupIds[0]} tiene ${sample.rows.length} filas y ${hits} aciertos en total (media ${(hits / sample.rows.length / ROUNDS).toFixed(1)} por jornada y socio).`);
+    out(
+      `Comprobación: el grupo ${groupIds[0]} tiene ${sample.rows.length} filas y ${hits} aciertos en total (media ${(hits / sample.rows.length / ROUNDS).toFixed(1)} por jornada y socio).`,
+    );
     if (!(hits > 0)) throw new Error("Los boletos sembrados no suman ningún acierto: las cifras no valdrían nada.");
 
     // ---- Per group: the first read (nothing cached for it) and the one right after (cached).
@@ -182,7 +201,9 @@ async function main() {
     for (const groupId of groupIds) after.push((await standings(groupId)).ms);
     const sweepMs = performance.now() - t0;
     out(`Un resultado (SetResults de la jornada ${ROUNDS}, que juegan los ${groupIds.length} grupos): ${ms(setMs)}.`);
-    out(`Recalcular después la clasificación de todos esos grupos (al leerla, uno tras otro): ${(sweepMs / 1000).toFixed(1)} s en total; por grupo ${summary(after)}`);
+    out(
+      `Recalcular después la clasificación de todos esos grupos (al leerla, uno tras otro): ${(sweepMs / 1000).toFixed(1)} s en total; por grupo ${summary(after)}`,
+    );
 
     // ---- Where the time of one uncached read goes: the SQL of the tickets alone.
     const sql: number[] = [];
@@ -196,7 +217,11 @@ async function main() {
       sql.push(performance.now() - t);
     }
     out(`Solo la lectura SQL de los ${MEMBERS * ROUNDS} boletos de un grupo: ${summary(sql)}`);
-    out(`Total: ${((performance.now() - started) / 1000).toFixed(0)} s. Carga de la máquina al acabar: ${loadavg().map((l) => l.toFixed(1)).join(" / ")} con ${cpus().length} núcleos.`);
+    out(
+      `Total: ${((performance.now() - started) / 1000).toFixed(0)} s. Carga de la máquina al acabar: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" / ")} con ${cpus().length} núcleos.`,
+    );
     await app.close();
   } finally {
     await db.close();

@@ -15,7 +15,9 @@ function newest(dir) {
 
 const outputs = ["build/index.js", "build/server.js"];
 const built = outputs.every(existsSync) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
-const sources = Math.max(...["app", "backend", "core", "server.ts", "remix.config.js"].map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)));
+const sources = Math.max(
+  ...["app", "backend", "core", "server.ts", "remix.config.js"].map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)),
+);
 if (!process.argv.includes("--no-build") && built < sources) {
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

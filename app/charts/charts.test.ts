@@ -65,6 +65,6 @@ describe("HitsDistributionChart, rendered on the server", () => {
 
   it("describes itself for screen readers and keeps the figures as a table", () => {
     expect(html).toContain('aria-label="Jornadas por número de aciertos. 7 aciertos: 1 jornada; 10 aciertos: 2 jornadas."');
-    expect(html).toContain("<th scope=\"row\">10</th><td class=\"num\">2</td>");
+    expect(html).toContain('<th scope="row">10</th><td class="num">2</td>');
   });
 });

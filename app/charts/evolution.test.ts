@@ -37,7 +37,13 @@ describe("lineChartModel", () => {
       [true, false],
       [false, true],
     ]);
-    expect(lineChartModel(points.map((p) => ({ ...p, usersAvg: null })), 8, { best: [], worst: [] }).usersPath).toBeNull();
+    expect(
+      lineChartModel(
+        points.map((p) => ({ ...p, usersAvg: null })),
+        8,
+        { best: [], worst: [] },
+      ).usersPath,
+    ).toBeNull();
   });
 
   it("keeps a stray value inside the plot and a lone jornada off the axis", () => {

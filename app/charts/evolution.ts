@@ -37,7 +37,11 @@ interface LineChartModel {
 /** Hits clamped to 0..15, so a stray value never leaves the plot. */
 const clamp = (h: number) => Math.min(MAX_HITS, Math.max(0, h));
 
-export function lineChartModel(points: readonly EvolutionPoint[], average: number, marks: { best: readonly number[]; worst: readonly number[] }): LineChartModel {
+export function lineChartModel(
+  points: readonly EvolutionPoint[],
+  average: number,
+  marks: { best: readonly number[]; worst: readonly number[] },
+): LineChartModel {
   const { width, height, top, right, bottom, left } = LINE_BOX;
   const numbers = points.map((p) => p.numberQuiniela);
   const [lo, hi] = numbers.length ? [Math.min(...numbers), Math.max(...numbers)] : [1, 1];
@@ -46,7 +50,9 @@ export function lineChartModel(points: readonly EvolutionPoint[], average: numbe
     .domain(lo === hi ? [lo - 1, hi + 1] : [lo, hi])
     .range([left + 8, width - right - 8]);
   // The spec's y axis: 0..15 with one of padding either side.
-  const y = scaleLinear().domain([-1, MAX_HITS + 1]).range([height - bottom, top]);
+  const y = scaleLinear()
+    .domain([-1, MAX_HITS + 1])
+    .range([height - bottom, top]);
 
   const placed = points.map((p) => ({
     ...p,
@@ -99,7 +105,10 @@ export function barChartModel(histogram: readonly number[]): BarChartModel {
     .range([left, width - right])
     .padding(0.2);
   const max = Math.max(1, ...histogram);
-  const y = scaleLinear().domain([0, max]).nice().range([height - bottom, top]);
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice()
+    .range([height - bottom, top]);
   return {
     bars: x.domain().map((hits) => {
       const rounds = histogram[hits] ?? 0;

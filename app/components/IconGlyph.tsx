@@ -36,7 +36,18 @@ const PATHS: Record<Icon, JSX.Element> = {
 
 export function IconGlyph({ icon }: { icon: Icon }) {
   return (
-    <svg className="icon-glyph" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className="icon-glyph"
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {PATHS[icon]}
     </svg>
   );

@@ -13,8 +13,8 @@ export function KioskLinks({ groupId, links }: { groupId: number; links: KioskLi
     <section className="card kiosk-links" aria-labelledby="kiosk-links-title">
       <h2 id="kiosk-links-title">Pantalla de la oficina</h2>
       <p className="muted">
-        Un enlace de solo lectura con la clasificación actual de todo el grupo, el resumen de la última jornada y la quiniela grupal, en letra grande para la tele, que se actualiza solo cada
-        minuto. Quien lo tenga puede verlo sin cuenta; revócalo cuando deje de hacer falta.
+        Un enlace de solo lectura con la clasificación actual de todo el grupo, el resumen de la última jornada y la quiniela grupal, en letra grande para la
+        tele, que se actualiza solo cada minuto. Quien lo tenga puede verlo sin cuenta; revócalo cuando deje de hacer falta.
       </p>
       {links.length ? (
         <ul className="stack">

@@ -60,7 +60,11 @@ export function ResultsEditor({ rounds, selected, matches, defaults, hasResults,
       ) : (
         <Form method="post" className="stack card" {...getFormProps(form)}>
           <h2>{selected.name}</h2>
-          <p className="muted">{hasResults ? "Esta jornada ya tiene resultados: al guardar se sustituyen para todos los grupos." : "Los resultados se aplican a todos los grupos a la vez."}</p>
+          <p className="muted">
+            {hasResults
+              ? "Esta jornada ya tiene resultados: al guardar se sustituyen para todos los grupos."
+              : "Los resultados se aplican a todos los grupos a la vez."}
+          </p>
           <FormErrors errors={form.errors} id={form.errorId} />
           {stale ? (
             <div className="conflict-current" aria-label="Valores actuales">

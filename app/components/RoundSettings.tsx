@@ -67,7 +67,10 @@ export function RoundSettings({ title, children }: { title: string; children?: R
                   <td data-label="En el grupo">{p.round ? `Activada (${p.round.typeName})` : "Sin activar"}</td>
                   <td data-label="Estado">{p.round ? <RoundState state={p.round.state} reason={p.round.reason} /> : "—"}</td>
                   <td>
-                    <Link to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`} aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}>
+                    <Link
+                      to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`}
+                      aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}
+                    >
                       {p.round ? "Gestionar" : "Activar"}
                     </Link>
                   </td>
@@ -108,12 +111,7 @@ function SelectedRound({ selected, types, actionData }: { selected: Selected; ty
             message={forIntent("force")?.message ?? forIntent("type")?.message}
             stale={staleFor("force") || staleFor("type")}
           />
-          <Members
-            members={members}
-            groupQuinielaId={round.id}
-            quinielaId={pool.id}
-            message={forIntent("block")?.message ?? forIntent("unblock")?.message}
-          />
+          <Members members={members} groupQuinielaId={round.id} quinielaId={pool.id} message={forIntent("block")?.message ?? forIntent("unblock")?.message} />
         </>
       ) : (
         <ConfigureForm pool={pool} types={types} lastResult={forIntent("configure")?.lastResult ?? undefined} />
@@ -125,7 +123,11 @@ function SelectedRound({ selected, types, actionData }: { selected: Selected; ty
 type LastResult = SubmissionResult<string[]> | undefined;
 
 /** A round's dates (Madrid time), and its forced close only when it is first activated. */
-function RoundDateFields({ fields }: { fields: { openDate: FieldMetadata<string>; closeDate: FieldMetadata<string>; forceClosed?: FieldMetadata<boolean | undefined> } }) {
+function RoundDateFields({
+  fields,
+}: {
+  fields: { openDate: FieldMetadata<string>; closeDate: FieldMetadata<string>; forceClosed?: FieldMetadata<boolean | undefined> };
+}) {
   return (
     <>
       <Field field={fields.openDate} label="Fecha de apertura" hint={MADRID}>
@@ -191,7 +193,17 @@ function ConfigureForm({ pool, types, lastResult }: { pool: Selected["pool"]; ty
   );
 }
 
-function DatesForm({ round, quinielaId, lastResult, stale }: { round: NonNullable<Selected["round"]>; quinielaId: number; lastResult: LastResult; stale: boolean }) {
+function DatesForm({
+  round,
+  quinielaId,
+  lastResult,
+  stale,
+}: {
+  round: NonNullable<Selected["round"]>;
+  quinielaId: number;
+  lastResult: LastResult;
+  stale: boolean;
+}) {
   const [form, fields] = useForm({
     id: "round-dates",
     lastResult,
@@ -262,7 +274,17 @@ function ForceAndType({
   );
 }
 
-function Members({ members, groupQuinielaId, quinielaId, message }: { members: Selected["members"]; groupQuinielaId: number; quinielaId: number; message?: string | null }) {
+function Members({
+  members,
+  groupQuinielaId,
+  quinielaId,
+  message,
+}: {
+  members: Selected["members"];
+  groupQuinielaId: number;
+  quinielaId: number;
+  message?: string | null;
+}) {
   return (
     <>
       <h3>Miembros en esta jornada</h3>

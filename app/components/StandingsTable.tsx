@@ -66,7 +66,14 @@ function IconMarks({ icons }: { icons: Icon[] }) {
   );
 }
 
-function Header({ label, abbr, sort: by, means, current, sortHref }: Column & { current: ClassificationSort; sortHref?: (sort: ClassificationSort) => string }) {
+function Header({
+  label,
+  abbr,
+  sort: by,
+  means,
+  current,
+  sortHref,
+}: Column & { current: ClassificationSort; sortHref?: (sort: ClassificationSort) => string }) {
   const title = means ? `${label}: ${means}` : label;
   if (by && sortHref) {
     return (

@@ -5,5 +5,4 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
  * refused as stale (409: someone else saved first) must still show what is stored now, and hand the
  * form the new version so that saving again applies: those routes opt back in (decision 021).
  */
-export const revalidateAfterConflict: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 || defaultShouldRevalidate;
+export const revalidateAfterConflict: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;

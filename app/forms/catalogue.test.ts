@@ -30,14 +30,33 @@ describe("catalogue forms", () => {
     expect([none.signs, none.plenoHome, none.plenoAway]).toEqual([["1", undefined, "X"], undefined, undefined]);
     const half = resultsSchema.parse({ quinielaId: "4", plenoHome: "2" });
     expect([half.plenoHome, half.plenoAway]).toEqual(["2", undefined]);
-    expect(messages(resultsSchema.safeParse({ quinielaId: "4", plenoHome: "11", plenoAway: "0" }))).toEqual(["Introduce los goles del pleno al quince (0-10)."]);
+    expect(messages(resultsSchema.safeParse({ quinielaId: "4", plenoHome: "11", plenoAway: "0" }))).toEqual([
+      "Introduce los goles del pleno al quince (0-10).",
+    ]);
   });
 
   it("drops rows without a group and wants a role for each group, once", () => {
     const base = { email: " a@b.es ", username: " ana " };
-    expect(createUserSchema.parse({ ...base, groups: [{ groupId: "3", roleId: "2" }, {}] })).toEqual({ email: "a@b.es", username: "ana", groups: [{ groupId: 3, roleId: 2 }] });
-    expect(messages(createUserSchema.safeParse({ ...base, groups: [{ groupId: "3", roleId: "1" }, { groupId: "3", roleId: "1" }] }))).toEqual(["No repitas el mismo grupo en varias filas."]);
+    expect(createUserSchema.parse({ ...base, groups: [{ groupId: "3", roleId: "2" }, {}] })).toEqual({
+      email: "a@b.es",
+      username: "ana",
+      groups: [{ groupId: 3, roleId: 2 }],
+    });
+    expect(
+      messages(
+        createUserSchema.safeParse({
+          ...base,
+          groups: [
+            { groupId: "3", roleId: "1" },
+            { groupId: "3", roleId: "1" },
+          ],
+        }),
+      ),
+    ).toEqual(["No repitas el mismo grupo en varias filas."]);
     expect(messages(createUserSchema.safeParse({ ...base, groups: [{ groupId: "3" }] }))).toEqual(["Selecciona un rol para cada grupo indicado."]);
-    expect(messages(createUserSchema.safeParse({ email: "", username: "" }))).toEqual(["Email y nombre de usuario son obligatorios.", "Email y nombre de usuario son obligatorios."]);
+    expect(messages(createUserSchema.safeParse({ email: "", username: "" }))).toEqual([
+      "Email y nombre de usuario son obligatorios.",
+      "Email y nombre de usuario son obligatorios.",
+    ]);
   });
 });

@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { groupRows, registerByAdminBody } from "#core/contract/admin-user";
 import { camelKeys, firstIssue } from "#core/contract/common";
-import {
-  PLENO_GOALS,
-  POOL_DATES_ORDER,
-  POOL_FIELDS_REQUIRED,
-  POOL_MATCH_COUNT,
-  poolMatch,
-  poolMatches,
-} from "#core/contract/quiniela";
+import { PLENO_GOALS, POOL_DATES_ORDER, POOL_FIELDS_REQUIRED, POOL_MATCH_COUNT, poolMatch, poolMatches } from "#core/contract/quiniela";
 import { BET_PRICE_MESSAGE, SEASON_REQUIRED } from "#core/contract/season";
 import { ALIAS_NOT_ARRAY, aliasList, LOGO_MESSAGE, TEAM_NAME_REQUIRED } from "#core/contract/team";
 import { madridLocalToUtc } from "#core/dates";
@@ -18,7 +11,10 @@ import { MATCHES } from "#core/domain/signs";
 
 export const seasonSchema = z.object({
   name: z.string({ required_error: SEASON_REQUIRED }).trim().min(1, SEASON_REQUIRED).max(100, "Máximo 100 caracteres."),
-  startDate: z.string({ required_error: SEASON_REQUIRED }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "La fecha de inicio no es válida (AAAA-MM-DD)."),
+  startDate: z
+    .string({ required_error: SEASON_REQUIRED })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "La fecha de inicio no es válida (AAAA-MM-DD)."),
 });
 
 const POINTS_MESSAGE = "Cada valor de puntos debe ser un número entre 0 y 100.";
@@ -29,10 +25,7 @@ export const pointsSchema = z.object({
   double: points,
   triple: points,
   pleno: points,
-  betPrice: z.coerce
-    .number({ required_error: BET_PRICE_MESSAGE, invalid_type_error: BET_PRICE_MESSAGE })
-    .min(0, BET_PRICE_MESSAGE)
-    .max(100, BET_PRICE_MESSAGE),
+  betPrice: z.coerce.number({ required_error: BET_PRICE_MESSAGE, invalid_type_error: BET_PRICE_MESSAGE }).min(0, BET_PRICE_MESSAGE).max(100, BET_PRICE_MESSAGE),
 });
 
 // ---- Teams ----
@@ -139,15 +132,14 @@ const goals = z
   .refine((v) => Number(v) <= 10, PLENO_GOALS)
   .optional();
 
-export const resultsSchema = z
-  .object({
-    quinielaId: z.coerce.number({ required_error: "Selecciona una jornada." }).int().positive("Selecciona una jornada."),
-    signs: z.array(sign).max(MATCHES).default([]),
-    plenoHome: goals,
-    plenoAway: goals,
-    /** The version of the results the form was loaded from; absent for a first save. */
-    version: z.coerce.number().int().positive().optional(),
-  });
+export const resultsSchema = z.object({
+  quinielaId: z.coerce.number({ required_error: "Selecciona una jornada." }).int().positive("Selecciona una jornada."),
+  signs: z.array(sign).max(MATCHES).default([]),
+  plenoHome: goals,
+  plenoAway: goals,
+  /** The version of the results the form was loaded from; absent for a first save. */
+  version: z.coerce.number().int().positive().optional(),
+});
 // The pleno is sent only when both goals are filled (spec section 5): one alone is left out, and
 // the action says so, rather than refusing the fourteen signs.
 

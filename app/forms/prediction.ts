@@ -36,7 +36,11 @@ export function predictionSchema(type: { numDouble: number; numTriple: number })
     if (checked.ok) return;
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: checked.message, path: [] });
     for (const issue of checked.issues) {
-      const paths = issue.match ? [[MATCH_FIELDS[issue.match - 1]]] : issue.pleno ? issue.pleno.map((side) => [side === "home" ? "plenoHome" : "plenoAway"]) : [[]];
+      const paths = issue.match
+        ? [[MATCH_FIELDS[issue.match - 1]]]
+        : issue.pleno
+          ? issue.pleno.map((side) => [side === "home" ? "plenoHome" : "plenoAway"])
+          : [[]];
       for (const path of paths) ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path });
     }
   });

@@ -30,7 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (token) await api.post(request, "/auth/ResetPassword", { token, newPassword: password }, MessageAnswer);
     else await api.post(request, "/auth/UpdatePassword", { newPassword: password }, MessageAnswer);
   } catch (error) {
-    const message = token ? errorMessage(error, "No se pudo cambiar la contraseña.") : `No se pudo actualizar la contraseña: ${errorMessage(error, "inténtalo de nuevo.")}`;
+    const message = token
+      ? errorMessage(error, "No se pudo cambiar la contraseña.")
+      : `No se pudo actualizar la contraseña: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
   }
   return token

@@ -17,10 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Crear usuario · Quiniela de 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   try {
-    const [groups, roles] = await Promise.all([
-      api.read(request, "/group/GetAllGroups", GroupSummaryList),
-      api.read(request, "/Auth/GetAllRoles", RoleList),
-    ]);
+    const [groups, roles] = await Promise.all([api.read(request, "/group/GetAllGroups", GroupSummaryList), api.read(request, "/Auth/GetAllRoles", RoleList)]);
     return { groups: groups.map((g) => ({ id: g.id, name: g.name })), roles, loadError: null };
   } catch (error) {
     rethrowResponse(error);

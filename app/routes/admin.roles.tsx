@@ -17,11 +17,10 @@ const ROLE_ERROR = "Error al cambiar el rol del usuario";
 /** Admins see every group; a manager sees the groups they manage; anyone else goes to /inicio. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const groups = await loadOrNull(
-    async (): Promise<{ id: number; name: string }[]> =>
-      user.isAdmin
-        ? await api.read(request, "/group/GetAllGroups", GroupSummaryList)
-        : (await api.read(request, "/group/GetMyGroups", MyGroupList)).filter((g) => g.roleId === ROLE_GESTOR),
+  const groups = await loadOrNull(async (): Promise<{ id: number; name: string }[]> =>
+    user.isAdmin
+      ? await api.read(request, "/group/GetAllGroups", GroupSummaryList)
+      : (await api.read(request, "/group/GetMyGroups", MyGroupList)).filter((g) => g.roleId === ROLE_GESTOR),
   );
   if (groups !== null && !user.isAdmin && groups.length === 0) throw redirect("/inicio");
   const chosen = Number(new URL(request.url).searchParams.get("grupo"));
@@ -81,7 +80,9 @@ export default function Roles() {
         </p>
       ) : null}
       {!group ? (
-        loadError ? null : <p className="muted">Todavía no hay grupos.</p>
+        loadError ? null : (
+          <p className="muted">Todavía no hay grupos.</p>
+        )
       ) : (
         <>
           <h2>{group.name}</h2>
@@ -112,7 +113,12 @@ export default function Roles() {
                           <label htmlFor={`role-${m.userId}`} className="sr-only">
                             Rol de {m.username}
                           </label>
-                          <select id={`role-${m.userId}`} name="roleId" defaultValue={actionData?.userId === m.userId ? (actionData.roleId ?? m.roleId) : m.roleId} className="inline">
+                          <select
+                            id={`role-${m.userId}`}
+                            name="roleId"
+                            defaultValue={actionData?.userId === m.userId ? (actionData.roleId ?? m.roleId) : m.roleId}
+                            className="inline"
+                          >
                             <option value="1">Usuario</option>
                             <option value="2">Gestor</option>
                           </select>

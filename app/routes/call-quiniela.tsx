@@ -74,7 +74,7 @@ export default function CallQuiniela() {
         const { done, value } = await reader.read();
         buffer += value ?? "";
         const parts = buffer.split("\n");
-        buffer = done ? "" : parts.pop() ?? "";
+        buffer = done ? "" : (parts.pop() ?? "");
         for (const text of parts.filter((p) => p.trim())) {
           const item = JSON.parse(text) as unknown;
           const line = logLine.safeParse(item);
@@ -103,8 +103,8 @@ export default function CallQuiniela() {
         {lastFailed
           ? "No se pudo leer el último sorteo guardado."
           : lastDrawDate
-          ? `Último sorteo guardado: ${formatDate(lastDrawDate)}. La búsqueda automática empieza el día siguiente.`
-          : "Todavía no hay sorteos guardados: la búsqueda automática empieza en la primera quiniela sin resultados de la temporada actual."}
+            ? `Último sorteo guardado: ${formatDate(lastDrawDate)}. La búsqueda automática empieza el día siguiente.`
+            : "Todavía no hay sorteos guardados: la búsqueda automática empieza en la primera quiniela sin resultados de la temporada actual."}
       </p>
       <div className="card stack">
         <Form method="post" className="stack" {...getFormProps(form)}>
@@ -164,7 +164,7 @@ function LookupView({ lookup }: { lookup: LookupResult }) {
                 <td>
                   {m.home} – {m.away}
                 </td>
-                <td>{m.position === 15 ? (draw.pleno ? `${draw.pleno.home}-${draw.pleno.away}` : "-") : m.sign ?? "-"}</td>
+                <td>{m.position === 15 ? (draw.pleno ? `${draw.pleno.home}-${draw.pleno.away}` : "-") : (m.sign ?? "-")}</td>
                 <td>{m.score ?? "-"}</td>
               </tr>
             ))}

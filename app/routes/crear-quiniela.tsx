@@ -136,7 +136,11 @@ function PoolForm({
       {version !== null ? <input type="hidden" name="version" value={version} /> : null}
       <div className="row pool-head">
         <Field field={fields.numberQuiniela} label="Jornada" hint="Número siguiente de la temporada: no se puede cambiar.">
-          <input {...getInputProps(fields.numberQuiniela, { type: "text", ariaDescribedBy: fields.numberQuiniela.descriptionId })} readOnly inputMode="numeric" />
+          <input
+            {...getInputProps(fields.numberQuiniela, { type: "text", ariaDescribedBy: fields.numberQuiniela.descriptionId })}
+            readOnly
+            inputMode="numeric"
+          />
         </Field>
         <Field field={fields.startDate} label="Fecha de inicio">
           <input {...getInputProps(fields.startDate, { type: "datetime-local" })} />
@@ -251,7 +255,15 @@ function ResolveStep({ step }: { step: Step }) {
         <Field field={createFields.logo} label="URL del logo (opcional)">
           <input {...getInputProps(createFields.logo, { type: "text" })} inputMode="url" />
         </Field>
-        <Field field={createFields.alias} label="Alias (array JSON, opcional)" hint={<>Ejemplo: <code>{ALIAS_EXAMPLE}</code>. El nombre pegado se añade como alias si es distinto.</>}>
+        <Field
+          field={createFields.alias}
+          label="Alias (array JSON, opcional)"
+          hint={
+            <>
+              Ejemplo: <code>{ALIAS_EXAMPLE}</code>. El nombre pegado se añade como alias si es distinto.
+            </>
+          }
+        >
           <textarea {...getTextareaProps(createFields.alias, { ariaDescribedBy: createFields.alias.descriptionId })} rows={2} className="short" />
         </Field>
         <button type="submit" name="intent" value="create-team">

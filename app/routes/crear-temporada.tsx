@@ -35,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
       await api.put(request, `/season/${seasonId}/Points`, points, Season);
     } catch (error) {
       rethrowResponse(error);
-      return data({ intent: "points", lastResult: submission.reply({ formErrors: [errorMessage(error, "No se pudieron guardar los puntos.")] }) }, { status: 400 });
+      return data(
+        { intent: "points", lastResult: submission.reply({ formErrors: [errorMessage(error, "No se pudieron guardar los puntos.")] }) },
+        { status: 400 },
+      );
     }
     return redirectWithToast("/crear-temporada", { kind: "success", text: "Puntos de la temporada guardados." });
   }

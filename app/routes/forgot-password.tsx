@@ -23,7 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
     await api.post(request, "/api/auth/forgot-password", { email: submission.value.email }, MessageAnswer);
   } catch (error) {
     const message =
-      error instanceof ApiError ? (error.status === 503 ? CONNECTION_ERROR : error.message || "No se pudo enviar el correo. Intenta de nuevo.") : "No se pudo enviar el correo. Intenta de nuevo.";
+      error instanceof ApiError
+        ? error.status === 503
+          ? CONNECTION_ERROR
+          : error.message || "No se pudo enviar el correo. Intenta de nuevo."
+        : "No se pudo enviar el correo. Intenta de nuevo.";
     return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   return redirect("/forgot-password?enviado");

@@ -295,8 +295,7 @@ function Predictors() {
   return (
     <details className="card predictors">
       <summary>
-        <span className="predictors-title">Usuarios con predicción realizada ({predictions.length})</span>{" "}
-        <span className="when-closed">Mostrar</span>
+        <span className="predictors-title">Usuarios con predicción realizada ({predictions.length})</span> <span className="when-closed">Mostrar</span>
         <span className="when-open">Ocultar</span>
       </summary>
       <ul className="cards">

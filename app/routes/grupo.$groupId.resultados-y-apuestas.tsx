@@ -296,7 +296,10 @@ export default function ResultsAndBets() {
                   ))}
                 </ul>
                 <p>
-                  <a href={`/grupo/${groupId}/resultados-y-apuestas.csv?${new URLSearchParams({ jornada: String(round.numberQuiniela), temporada: String(round.seasonId) })}`} download>
+                  <a
+                    href={`/grupo/${groupId}/resultados-y-apuestas.csv?${new URLSearchParams({ jornada: String(round.numberQuiniela), temporada: String(round.seasonId) })}`}
+                    download
+                  >
                     Descargar los pronósticos (CSV)
                   </a>
                 </p>

@@ -21,15 +21,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return csvError(error, ROUND_LOAD_ERROR);
   }
   if (!summary.round?.closed) {
-    return new Response("La jornada sigue abierta: sus pronósticos se pueden descargar cuando cierre.", { status: 409, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response("La jornada sigue abierta: sus pronósticos se pueden descargar cuando cierre.", {
+      status: 409,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   }
   const official = summary.results?.matches ?? [];
   const pleno = summary.results?.plain15;
   const header = ["Jugador", ...Array.from({ length: MATCHES }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos", "In.", "Top"];
-  const resultRow = ["Resultado oficial", ...Array.from({ length: MATCHES }, (_, i) => official[i] ?? ""), pleno ? `${pleno.home}-${pleno.away}` : "", "", "", ""];
+  const resultRow = [
+    "Resultado oficial",
+    ...Array.from({ length: MATCHES }, (_, i) => official[i] ?? ""),
+    pleno ? `${pleno.home}-${pleno.away}` : "",
+    "",
+    "",
+    "",
+  ];
   const bet = summary.bet;
   const betRow = bet
-    ? ["Quiniela grupal", ...Array.from({ length: MATCHES }, (_, i) => (bet.matches[i] ?? []).join("")), bet.plain15 ? `${bet.plain15.home}-${bet.plain15.away}` : "", bet.hits, "", ""]
+    ? [
+        "Quiniela grupal",
+        ...Array.from({ length: MATCHES }, (_, i) => (bet.matches[i] ?? []).join("")),
+        bet.plain15 ? `${bet.plain15.home}-${bet.plain15.away}` : "",
+        bet.hits,
+        "",
+        "",
+      ]
     : null;
   const rows = summary.players.map((p) => [
     p.username,

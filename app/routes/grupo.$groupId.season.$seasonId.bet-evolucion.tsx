@@ -51,7 +51,9 @@ export default function BetEvolution() {
       {back}
       <Alert>{loadError}</Alert>
       {entries.length === 0 ? (
-        loadError ? null : <p className="notice">No hay datos disponibles todavía.</p>
+        loadError ? null : (
+          <p className="notice">No hay datos disponibles todavía.</p>
+        )
       ) : (
         <>
           <ul className="stat-cards">
@@ -85,7 +87,12 @@ export default function BetEvolution() {
             <h2 id="chart-heading">Aciertos por jornada</h2>
             <BetEvolutionChart
               hrefOf={(n) => roundHref(groupId!, n, seasonId)}
-              points={points} average={stats.average} best={stats.most} worst={stats.fewest} showUsers={usersAverage !== null} />
+              points={points}
+              average={stats.average}
+              best={stats.most}
+              worst={stats.fewest}
+              showUsers={usersAverage !== null}
+            />
           </section>
 
           <section aria-labelledby="streaks-heading">

@@ -24,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function Standings() {
   const { groupId, seasonId, sort, roundId, uncounted, info, seasons, rows, loadError } = useLoaderData<typeof loader>();
   const round = info?.rounds.find((r) => r.quinielaId === roundId) ?? null;
-  const sortHref = (by: ClassificationSort) => `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
+  const sortHref = (by: ClassificationSort) =>
+    `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
   const scope = round ? `jornada ${round.numberQuiniela}` : "toda la temporada";
   return (
     <main className="page">
@@ -61,7 +62,14 @@ export default function Standings() {
               <Link to={`?${new URLSearchParams(sort !== "points" ? { orden: sort } : {})}`}>Ver toda la temporada</Link>
             </p>
           ) : rows.length ? (
-            <StandingsTable rows={rows} sort={sort} sortHref={sortHref} caption={`Clasificación de ${scope}`} perRound={round !== null} showIcons={info.group.officeIcons} />
+            <StandingsTable
+              rows={rows}
+              sort={sort}
+              sortHref={sortHref}
+              caption={`Clasificación de ${scope}`}
+              perRound={round !== null}
+              showIcons={info.group.officeIcons}
+            />
           ) : (
             <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
           )}

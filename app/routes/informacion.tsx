@@ -41,21 +41,21 @@ export default function Information() {
       <section id="funciona" className="info-section card" aria-labelledby="funciona-title">
         <h2 id="funciona-title">Participación: cómo funciona</h2>
         <p>
-          Una quiniela es el boleto de una jornada de Liga: 14 partidos en los que se marca <strong>1</strong> (gana el de casa),{" "}
-          <strong>X</strong> (empate) o <strong>2</strong> (gana el de fuera), y un partido 15, el <strong>pleno al quince</strong>, en el
-          que se acierta el resultado exacto (goles de cada equipo).
+          Una quiniela es el boleto de una jornada de Liga: 14 partidos en los que se marca <strong>1</strong> (gana el de casa), <strong>X</strong> (empate) o{" "}
+          <strong>2</strong> (gana el de fuera), y un partido 15, el <strong>pleno al quince</strong>, en el que se acierta el resultado exacto (goles de cada
+          equipo).
         </p>
         <ol>
           <li>Entra en tu peña con el código de invitación que te da su gestor.</li>
           <li>
-            Cada semana, mientras la jornada está abierta, ve a <em>Pronósticos</em> y marca un signo en cada uno de los 14 partidos y el
-            resultado del pleno. Si el gestor ha elegido un tipo con dobles o triples, marca dos o tres signos en tantos partidos como pida.
+            Cada semana, mientras la jornada está abierta, ve a <em>Pronósticos</em> y marca un signo en cada uno de los 14 partidos y el resultado del pleno.
+            Si el gestor ha elegido un tipo con dobles o triples, marca dos o tres signos en tantos partidos como pida.
           </li>
           <li>Puedes cambiar tu pronóstico hasta el cierre. Después nadie puede tocarlo, y entonces se ven los pronósticos de todos.</li>
         </ol>
         <p>
-          Aquí no se apuesta dinero: la quiniela que se juega de verdad es la de la web de Loterías y Apuestas del Estado. Con los
-          pronósticos de los mejores de la peña, el gestor forma la <strong>quiniela grupal</strong> y la sella en esa web en nombre de todos.
+          Aquí no se apuesta dinero: la quiniela que se juega de verdad es la de la web de Loterías y Apuestas del Estado. Con los pronósticos de los mejores de
+          la peña, el gestor forma la <strong>quiniela grupal</strong> y la sella en esa web en nombre de todos.
         </p>
       </section>
 
@@ -70,9 +70,9 @@ export default function Information() {
         </ul>
         <p>Los puntos pueden cambiar de una temporada a otra; la tabla de cada temporada usa los suyos.</p>
         <p>
-          Además de los puntos, la tabla muestra los aciertos y el porcentaje de acierto, y una puntuación <strong>Wilson</strong>: una
-          estimación prudente de tu porcentaje que no premia a quien ha jugado pocas jornadas con suerte (límite inferior de Wilson con
-          z = 1,96). Los <strong>5 primeros por Wilson</strong> aparecen destacados: son los que forman la quiniela grupal.
+          Además de los puntos, la tabla muestra los aciertos y el porcentaje de acierto, y una puntuación <strong>Wilson</strong>: una estimación prudente de
+          tu porcentaje que no premia a quien ha jugado pocas jornadas con suerte (límite inferior de Wilson con z = 1,96). Los{" "}
+          <strong>5 primeros por Wilson</strong> aparecen destacados: son los que forman la quiniela grupal.
         </p>
         <p>Junto a los nombres pueden salir cuatro iconos:</p>
         <ul>
@@ -86,52 +86,51 @@ export default function Information() {
       <section id="resultados" className="info-section card" aria-labelledby="resultados-title">
         <h2 id="resultados-title">Resultados y apuestas</h2>
         <p>
-          En <em>Resultados y apuestas</em> eliges una jornada con resultados oficiales y ves los aciertos de la quiniela grupal sobre 15, la
-          media de aciertos de la peña, cómo se repartieron los signos oficiales y el MVP (quien más aciertos tuvo, si fue uno solo).
+          En <em>Resultados y apuestas</em> eliges una jornada con resultados oficiales y ves los aciertos de la quiniela grupal sobre 15, la media de aciertos
+          de la peña, cómo se repartieron los signos oficiales y el MVP (quien más aciertos tuvo, si fue uno solo).
         </p>
         <p>
-          Debajo, partido a partido, el signo que jugó la peña, cuántos votos tuvo cada signo y si se acertó; y los pronósticos de cada
-          jugador con sus aciertos. Un acierto cuenta cuando el signo oficial está entre los que marcaste, y el pleno exacto suma uno más.
+          Debajo, partido a partido, el signo que jugó la peña, cuántos votos tuvo cada signo y si se acertó; y los pronósticos de cada jugador con sus
+          aciertos. Un acierto cuenta cuando el signo oficial está entre los que marcaste, y el pleno exacto suma uno más.
         </p>
       </section>
 
       <section id="evolucion" className="info-section card" aria-labelledby="evolucion-title">
         <h2 id="evolucion-title">Evolución de la quiniela grupal</h2>
         <p>
-          La gráfica de evolución enseña los aciertos de la quiniela grupal jornada a jornada, con la media general en línea discontinua.
-          Pulsa un punto para ir a esa jornada.
+          La gráfica de evolución enseña los aciertos de la quiniela grupal jornada a jornada, con la media general en línea discontinua. Pulsa un punto para ir
+          a esa jornada.
         </p>
         <p>
-          También verás las rachas (jornadas seguidas con 10 aciertos o más), las mejores y peores jornadas, cuántas veces se ha acertado
-          el pleno y cuántas jornadas han terminado con cada número de aciertos.
+          También verás las rachas (jornadas seguidas con 10 aciertos o más), las mejores y peores jornadas, cuántas veces se ha acertado el pleno y cuántas
+          jornadas han terminado con cada número de aciertos.
         </p>
       </section>
 
       <section id="logros" className="info-section card" aria-labelledby="logros-title">
         <h2 id="logros-title">Logros</h2>
         <p>
-          Los premios y castigos se reparten al final de la temporada. Los iconos y los premios de oficina son solo para los jugadores de la
-          oficina de informática; el premio absoluto es para toda la peña.
+          Los premios y castigos se reparten al final de la temporada. Los iconos y los premios de oficina son solo para los jugadores de la oficina de
+          informática; el premio absoluto es para toda la peña.
         </p>
         <h3>Premios</h3>
         <p>
-          Si la quiniela grupal gana un premio en Loterías, se reparte entre todos los participantes: la estimación es de unos 8 a 10 € por
-          participante. En la oficina, el mejor de la temporada recibe además un regalo de unos 5 €.
+          Si la quiniela grupal gana un premio en Loterías, se reparte entre todos los participantes: la estimación es de unos 8 a 10 € por participante. En la
+          oficina, el mejor de la temporada recibe además un regalo de unos 5 €.
         </p>
         <h3>Castigos</h3>
         <p>
-          La piña no es solo un icono: quien entra menos de 4 veces en un mes se lleva la penalización de la piña, que decide la
-          oficina al cerrar la temporada.
+          La piña no es solo un icono: quien entra menos de 4 veces en un mes se lleva la penalización de la piña, que decide la oficina al cerrar la temporada.
         </p>
         <h3>Plus</h3>
         <p>
-          Estar entre los 5 primeros por Wilson te mete en la quiniela grupal: tus signos cuentan en la apuesta de verdad, y cada acierto
-          de la peña es un poco tuyo.
+          Estar entre los 5 primeros por Wilson te mete en la quiniela grupal: tus signos cuentan en la apuesta de verdad, y cada acierto de la peña es un poco
+          tuyo.
         </p>
         <h3>Continuidad</h3>
         <p>
-          Los participantes vitalicios no tienen que ganarse el sitio cada año, pero deben mantener un porcentaje de acierto por encima de
-          la media durante dos temporadas seguidas para conservar ese título.
+          Los participantes vitalicios no tienen que ganarse el sitio cada año, pero deben mantener un porcentaje de acierto por encima de la media durante dos
+          temporadas seguidas para conservar ese título.
         </p>
       </section>
 
@@ -140,8 +139,8 @@ export default function Information() {
         <dl>
           <dt>¿Qué pasa si no envío pronóstico en una jornada?</dt>
           <dd>
-            No sumas puntos esa jornada. Para que no se te pase, te enviamos un email antes del cierre si aún no has pronosticado; puedes
-            desactivarlo en tu perfil.
+            No sumas puntos esa jornada. Para que no se te pase, te enviamos un email antes del cierre si aún no has pronosticado; puedes desactivarlo en tu
+            perfil.
           </dd>
           <dt>¿Puedo cambiar mi pronóstico?</dt>
           <dd>Sí, todas las veces que quieras hasta que la jornada cierre.</dd>
@@ -159,12 +158,12 @@ export default function Information() {
       <section id="contacto" className="info-section card" aria-labelledby="contacto-title">
         <h2 id="contacto-title">Contacto</h2>
         <p>
-          Para todo lo de tu peña (jornadas, bloqueos, la quiniela grupal) habla con su gestor: aparece en la página del grupo. Para crear
-          cuentas, temporadas o quinielas, o si algo no funciona, escribe al administrador de la aplicación.
+          Para todo lo de tu peña (jornadas, bloqueos, la quiniela grupal) habla con su gestor: aparece en la página del grupo. Para crear cuentas, temporadas o
+          quinielas, o si algo no funciona, escribe al administrador de la aplicación.
         </p>
         <p>
-          ¿Has olvidado la contraseña? Pídela en <a href="/forgot-password">Recuperar contraseña</a>; desde tu <a href="/perfil">perfil</a>{" "}
-          puedes cambiarla, cambiar tu avatar y tus recordatorios.
+          ¿Has olvidado la contraseña? Pídela en <a href="/forgot-password">Recuperar contraseña</a>; desde tu <a href="/perfil">perfil</a> puedes cambiarla,
+          cambiar tu avatar y tus recordatorios.
         </p>
       </section>
     </main>

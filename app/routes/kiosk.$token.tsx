@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       updatedAt: hhmm(readAt),
       offlineSince: offlineSince ? hhmm(offlineSince) : null,
     },
-    { headers }
+    { headers },
   );
 }
 

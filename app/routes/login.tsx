@@ -31,8 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     rethrowResponse(error);
     const status = error instanceof ApiError ? error.status : 500;
-    const message =
-      status === 429 ? (error as ApiError).message : status === 503 ? CONNECTION_ERROR : "Login incorrecto. Revisa usuario y contraseña.";
+    const message = status === 429 ? (error as ApiError).message : status === 503 ? CONNECTION_ERROR : "Login incorrecto. Revisa usuario y contraseña.";
     return data({ lastResult: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: status === 429 ? 429 : 401 });
   }
 }

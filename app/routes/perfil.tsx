@@ -64,7 +64,11 @@ function PasswordForm() {
       <h2 id="password-title">Contraseña</h2>
       <Form method="post" className="stack" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <Field field={fields.password} label="Nueva contraseña" hint="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo. Tus otras sesiones se cerrarán.">
+        <Field
+          field={fields.password}
+          label="Nueva contraseña"
+          hint="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo. Tus otras sesiones se cerrarán."
+        >
           <input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
         </Field>
         <Field field={fields.confirm} label="Repite la nueva contraseña">

@@ -78,7 +78,14 @@ export default function Register() {
           </label>
         ) : null}
         <Field field={fields.avatar} label="Avatar (opcional)">
-          <input id={fields.avatar.id} name="avatar" type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-invalid={fields.avatar.errors ? true : undefined} aria-describedby={fields.avatar.errors ? fields.avatar.errorId : undefined} />
+          <input
+            id={fields.avatar.id}
+            name="avatar"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-invalid={fields.avatar.errors ? true : undefined}
+            aria-describedby={fields.avatar.errors ? fields.avatar.errorId : undefined}
+          />
         </Field>
         <button type="submit">Registrarse</button>
         <p>

@@ -21,7 +21,8 @@ export async function loadBetEvolution(request: Request, params: { groupId?: str
   const groupId = positiveId(params.groupId);
   const seasonId = positiveId(params.seasonId);
   // The spec: a missing or 'undefined' id calls nothing.
-  if (!groupId || !seasonId) return { data: { groupId, seasonId, missing: true as const, loadError: null, entries: [], usersAverage: null, stats: computeBetStats([]) }, status: 200 };
+  if (!groupId || !seasonId)
+    return { data: { groupId, seasonId, missing: true as const, loadError: null, entries: [], usersAverage: null, stats: computeBetStats([]) }, status: 200 };
   const query = `groupId=${groupId}&seasonId=${seasonId}`;
   const [entries, usersAverage] = await Promise.all([
     api.read(request, `/Bet/Stats?${query}`, BetStats).then(

@@ -48,7 +48,16 @@ export async function matchesOf(request: Request, quinielaId: number): Promise<M
 /** Everything /grupo/{id}/quiniela-grupal shows for the chosen round. */
 export async function loadGroupBet(request: Request, { group, isManager }: { group: GroupDetail; isManager: boolean }) {
   const base = { groupId: group.id, groupName: group.name, isManager };
-  const empty = { rounds: [] as BetRoundStatus[], round: null, matches: [] as MatchRow[], bet: null as Bet | null, participants: [] as BetParticipant[], ranking: [] as BetRanking, predictions: [] as Prediction[], defaultTopN: 1 };
+  const empty = {
+    rounds: [] as BetRoundStatus[],
+    round: null,
+    matches: [] as MatchRow[],
+    bet: null as Bet | null,
+    participants: [] as BetParticipant[],
+    ranking: [] as BetRanking,
+    predictions: [] as Prediction[],
+    defaultTopN: 1,
+  };
   let rounds: BetRoundStatus[];
   try {
     rounds = await api.read(request, `/Bet/ByGroupStatus?groupId=${group.id}`, BetRoundStatuses);
@@ -78,7 +87,14 @@ export async function loadGroupBet(request: Request, { group, isManager }: { gro
       participants,
       ranking,
       // Only what the page shows of each ticket: for 200 members the hydration data is then 1 KB gzip lighter (issue 15).
-      predictions: predictions.map(({ userId, username, avatarPath, matches, plain15, hidden }) => ({ userId, username, avatarPath, matches, plain15, hidden })),
+      predictions: predictions.map(({ userId, username, avatarPath, matches, plain15, hidden }) => ({
+        userId,
+        username,
+        avatarPath,
+        matches,
+        plain15,
+        hidden,
+      })),
       defaultTopN: resolveTopN(undefined, last.topN, round.predictions),
       loadError: null,
     };
@@ -102,7 +118,12 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
     if (submission.status !== "success") return data({ intent, message: null, lastResult: submission.reply() }, { status: 400 });
     const { betId, plenoHome, plenoAway } = submission.value;
     try {
-      await api.put(request, "/Bet/Update", { betId, mergedPrediction: { Matches: picksOf(submission.value), Pl15: { Home: Number(plenoHome), Away: Number(plenoAway) } } }, Bet);
+      await api.put(
+        request,
+        "/Bet/Update",
+        { betId, mergedPrediction: { Matches: picksOf(submission.value), Pl15: { Home: Number(plenoHome), Away: Number(plenoAway) } } },
+        Bet,
+      );
     } catch (error) {
       rethrowResponse(error);
       const message = `${BET_EDIT_ERROR} ${errorMessage(error, "")}`.trim();

@@ -45,7 +45,11 @@ export async function sendPrediction(request: Request, groupIdParam: string | un
 
   let round: MyPrediction;
   try {
-    round = await api.read(request, `/Quiniela/${Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0}/MyPrediction?groupId=${groupId}`, MyPrediction);
+    round = await api.read(
+      request,
+      `/Quiniela/${Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0}/MyPrediction?groupId=${groupId}`,
+      MyPrediction,
+    );
   } catch (error) {
     rethrowResponse(error);
     return refuse(errorMessage(error, PREDICTION_SEND_ERROR), error instanceof ApiError ? error.status : 500);

@@ -64,9 +64,7 @@ export async function roundSettingsLoader(request: Request, group: GroupDetail) 
     group: { id: group.id, name: group.name },
     season: season ? { id: season.id, name: season.name } : null,
     seasons: seasons.map((s) => ({ id: s.id, name: s.name })),
-    pools: [...seasonPools]
-      .sort((a, b) => a.numberQuiniela - b.numberQuiniela)
-      .map((q) => ({ ...poolSummary(q), round: byPool.get(q.id) ?? null })),
+    pools: [...seasonPools].sort((a, b) => a.numberQuiniela - b.numberQuiniela).map((q) => ({ ...poolSummary(q), round: byPool.get(q.id) ?? null })),
     types,
     selected: chosen ? await selectedPool(request, group, chosen, seasonPools) : null,
     missing: chosen > 0 && !chosenPool,
@@ -107,7 +105,12 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
     const body = { groupId: group.id, quinielaId: v.quinielaId, openDate: toUtc(v.openDate), closeDate: toUtc(v.closeDate) };
     try {
       if ("typeQuinielaId" in v) {
-        await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: v.forceClosed ?? false, typeQuinielaId: v.typeQuinielaId }, GroupRoundDetail);
+        await api.post(
+          request,
+          "/GroupQuiniela/ConfigureGroupQuiniela",
+          { ...body, forceClosed: v.forceClosed ?? false, typeQuinielaId: v.typeQuinielaId },
+          GroupRoundDetail,
+        );
       } else {
         // No forceClosed: the dates form never touches the forced close (docs/decisions/015).
         await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, version: v.version }, GroupRoundDetail);
@@ -131,8 +134,15 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
       const round = await roundOf(request, group.id, quinielaId);
       if (!round) throw new ApiError(404, "Esta jornada no está configurada para el grupo.");
       const body = { groupId: group.id, quinielaId, openDate: round.openDate, closeDate: round.closeDate, version };
-      if (intent === "force") await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, forceClosed: formData.get("forceClosed") === "true" }, GroupRoundDetail);
-      else await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", { ...body, forceClosed: round.forceClosed, typeQuinielaId: Number(formData.get("typeQuinielaId")) }, GroupRoundDetail);
+      if (intent === "force")
+        await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, forceClosed: formData.get("forceClosed") === "true" }, GroupRoundDetail);
+      else
+        await api.post(
+          request,
+          "/GroupQuiniela/ConfigureGroupQuiniela",
+          { ...body, forceClosed: round.forceClosed, typeQuinielaId: Number(formData.get("typeQuinielaId")) },
+          GroupRoundDetail,
+        );
     } catch (error) {
       const stale = isStale(error);
       return data({ intent, lastResult: null, message: stale ? errorMessage(error, "") : fail(error).join(" "), stale }, { status: stale ? 409 : 400 });

@@ -39,6 +39,16 @@ export async function loadStandings(request: Request, params: { groupId?: string
     return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, rows: sortClassification(page.rows, sort), loadError: null };
   } catch (error) {
     rethrowResponse(error);
-    return { groupId, seasonId, sort, roundId, uncounted: false, info: null, seasons: [], rows: [], loadError: `${LOAD_ERROR} ${errorMessage(error, "")}`.trim() };
+    return {
+      groupId,
+      seasonId,
+      sort,
+      roundId,
+      uncounted: false,
+      info: null,
+      seasons: [],
+      rows: [],
+      loadError: `${LOAD_ERROR} ${errorMessage(error, "")}`.trim(),
+    };
   }
 }

@@ -80,7 +80,10 @@ const SKIPPED_WORDS = new Set(["cf", "fc", "cd", "ud", "sd", "rc", "rcd", "ca", 
 
 /** Up to three letters that name the club: "Real Betis Balompié" → "BB", "Granada CF" → "GRA". */
 function crestInitials(name: string): string {
-  const words = name.normalize("NFC").split(/[\s.\-']+/).filter(Boolean);
+  const words = name
+    .normalize("NFC")
+    .split(/[\s.\-']+/)
+    .filter(Boolean);
   const meaningful = words.filter((w) => !SKIPPED_WORDS.has(w.toLowerCase()));
   const pick = meaningful.length ? meaningful : words;
   if (!pick.length) return "?";
@@ -132,7 +135,8 @@ export async function crestSprite(request: Request, names: string[], symbolId: (
   const symbols = await Promise.all(
     [...new Set(names)].slice(0, SPRITE_MAX_TEAMS).map(async (name) => {
       const logo = await findTeamLogo(request, name);
-      const href = (logo?.startsWith("/") ? await embeddedLogo(logo) : logo) ?? `data:image/svg+xml;base64,${Buffer.from(crestSvg(name || "?")).toString("base64")}`;
+      const href =
+        (logo?.startsWith("/") ? await embeddedLogo(logo) : logo) ?? `data:image/svg+xml;base64,${Buffer.from(crestSvg(name || "?")).toString("base64")}`;
       return `<symbol id="${symbolId(name)}" viewBox="0 0 48 56"><title>${escapeXml(name)}</title><image href="${escapeXml(href)}" width="48" height="56" preserveAspectRatio="xMidYMid meet"/></symbol>`;
     }),
   );

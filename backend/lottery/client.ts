@@ -61,9 +61,7 @@ export function lotteryClient(config: LotteryConfig, fetcher: typeof fetch = fet
         const name = (error as Error)?.name;
         if (name === "TimeoutError" || name === "AbortError") throw new LotteryError(TIMEOUT_MESSAGE, 504);
         // The connection dropped while the body was arriving, or never opened.
-        throw new LotteryError(
-          (error as Error)?.message === "terminated" ? "La respuesta de Loterías llegó incompleta." : "No se pudo conectar con Loterías.",
-        );
+        throw new LotteryError((error as Error)?.message === "terminated" ? "La respuesta de Loterías llegó incompleta." : "No se pudo conectar con Loterías.");
       }
       if (response.status === 406) {
         if (Date.now() + wait > deadline) throw new LotteryError(THROTTLED, 503);

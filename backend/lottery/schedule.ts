@@ -13,10 +13,10 @@ const CHECK_EVERY_MS = 10 * 60_000;
 const LOCK_KEY = 0x4c415155;
 
 async function claimDay(db: Db, day: string, now: Date): Promise<boolean> {
-  const rows = await db.query(
-    "insert into lottery_import_runs (run_day, started_at) values ($1, $2) on conflict (run_day) do nothing returning run_day",
-    [day, now],
-  );
+  const rows = await db.query("insert into lottery_import_runs (run_day, started_at) values ($1, $2) on conflict (run_day) do nothing returning run_day", [
+    day,
+    now,
+  ]);
   return rows.length === 1;
 }
 

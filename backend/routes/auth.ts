@@ -43,24 +43,32 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   // stranger cannot lock someone out from elsewhere, and per address across accounts, against spraying.
   const limits = signInLimits(app, { login: deps.config.loginRateLimit, forgot: deps.config.forgotRateLimit });
 
-  app.post("/auth/login", { schema: { tags, summary: "Inicia sesión", security: [], body: loginBody, response: { 200: LoginAnswer, ...errorReplies } } }, async (request) => {
-    const body = request.body;
-    await limits.checkSignIn(request, await users.accountKey(deps, (body.email || body.username || "").trim()));
-    try {
-      const signedIn = await users.login(deps, body);
-      limits.succeededSignIn(request);
-      return signedIn;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) await limits.failedSignIn(request);
-      throw error;
-    }
-  });
+  app.post(
+    "/auth/login",
+    { schema: { tags, summary: "Inicia sesión", security: [], body: loginBody, response: { 200: LoginAnswer, ...errorReplies } } },
+    async (request) => {
+      const body = request.body;
+      await limits.checkSignIn(request, await users.accountKey(deps, (body.email || body.username || "").trim()));
+      try {
+        const signedIn = await users.login(deps, body);
+        limits.succeededSignIn(request);
+        return signedIn;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) await limits.failedSignIn(request);
+        throw error;
+      }
+    },
+  );
 
-  app.post("/auth/logout", { schema: { tags, summary: "Cierra la sesión y revoca el token", response: { 204: noContent, ...errorReplies } } }, async (request, reply) => {
-    const user = requireUser(request);
-    await deps.db.query("delete from auth_tokens where token_hash = $1", [user.tokenHash]);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    "/auth/logout",
+    { schema: { tags, summary: "Cierra la sesión y revoca el token", response: { 204: noContent, ...errorReplies } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await deps.db.query("delete from auth_tokens where token_hash = $1", [user.tokenHash]);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get("/auth/me", { schema: { tags, summary: "El usuario del token", response: { 200: SessionUser, ...errorReplies } } }, async (request) =>
     users.sessionUser(deps, requireUser(request).id),
@@ -80,44 +88,81 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-    const body = request.body;
-    const file = uploads.get(request)?.avatar;
-    const avatar = file ? await users.processAvatar(file) : null;
-    const userId = await users.createUser(deps, body);
-    if (avatar) await users.saveAvatar(deps, userId, avatar);
-    return reply.code(201).send({ message: "Registro exitoso. Ya puedes iniciar sesión.", id: userId });
+      const body = request.body;
+      const file = uploads.get(request)?.avatar;
+      const avatar = file ? await users.processAvatar(file) : null;
+      const userId = await users.createUser(deps, body);
+      if (avatar) await users.saveAvatar(deps, userId, avatar);
+      return reply.code(201).send({ message: "Registro exitoso. Ya puedes iniciar sesión.", id: userId });
     },
   );
 
   app.post(
     "/auth/register-by-admin",
-    { schema: { tags, summary: "Crea un usuario con grupos y le envía una contraseña temporal (admin)", body: registerByAdminBody, response: { 201: RegisteredAnswer, ...errorReplies } } },
+    {
+      schema: {
+        tags,
+        summary: "Crea un usuario con grupos y le envía una contraseña temporal (admin)",
+        body: registerByAdminBody,
+        response: { 201: RegisteredAnswer, ...errorReplies },
+      },
+    },
     async (request, reply) => {
-    requireAdmin(request);
-    const id = await users.registerByAdmin(deps, request.body);
-    return reply.code(201).send({ message: "Usuario creado. Le hemos enviado por email una contraseña temporal.", id });
+      requireAdmin(request);
+      const id = await users.registerByAdmin(deps, request.body);
+      return reply.code(201).send({ message: "Usuario creado. Le hemos enviado por email una contraseña temporal.", id });
     },
   );
 
-  app.post("/api/auth/forgot-password", { config: perIp(deps.config.forgotRateLimit * 3), schema: { tags, summary: "Envía un enlace para cambiar la contraseña", security: [], body: forgotPasswordBody, response: { 200: MessageAnswer, ...errorReplies } } }, async (request) => {
-    const { email } = request.body;
-    await limits.forgotPassword(request, email.toLowerCase());
-    await users.forgotPassword(deps, email);
-    return { message: "Si el correo existe, hemos enviado la contraseña a tu bandeja de entrada." };
-  });
+  app.post(
+    "/api/auth/forgot-password",
+    {
+      config: perIp(deps.config.forgotRateLimit * 3),
+      schema: {
+        tags,
+        summary: "Envía un enlace para cambiar la contraseña",
+        security: [],
+        body: forgotPasswordBody,
+        response: { 200: MessageAnswer, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await limits.forgotPassword(request, email.toLowerCase());
+      await users.forgotPassword(deps, email);
+      return { message: "Si el correo existe, hemos enviado la contraseña a tu bandeja de entrada." };
+    },
+  );
 
-  app.post("/auth/ResetPassword", { config: perIp(deps.config.forgotRateLimit * 3), schema: { tags, summary: "Nueva contraseña con el enlace del correo", security: [], body: resetPasswordBody, response: { 200: MessageAnswer, ...errorReplies } } }, async (request) => {
-    const { token, newPassword } = request.body;
-    await users.resetPassword(deps, token, newPassword);
-    return { message: "Contraseña actualizada. Ya puedes iniciar sesión." };
-  });
+  app.post(
+    "/auth/ResetPassword",
+    {
+      config: perIp(deps.config.forgotRateLimit * 3),
+      schema: {
+        tags,
+        summary: "Nueva contraseña con el enlace del correo",
+        security: [],
+        body: resetPasswordBody,
+        response: { 200: MessageAnswer, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { token, newPassword } = request.body;
+      await users.resetPassword(deps, token, newPassword);
+      return { message: "Contraseña actualizada. Ya puedes iniciar sesión." };
+    },
+  );
 
-  app.post("/auth/UpdatePassword", { schema: { tags, summary: "Cambia la contraseña del usuario", body: updatePasswordBody, response: { 200: MessageAnswer, ...errorReplies } } }, async (request) => {
-    const user = requireUser(request);
-    const { newPassword } = request.body;
-    await users.updatePassword(deps, user.id, newPassword, user.tokenHash);
-    return { message: "Contraseña actualizada." };
-  });
+  app.post(
+    "/auth/UpdatePassword",
+    { schema: { tags, summary: "Cambia la contraseña del usuario", body: updatePasswordBody, response: { 200: MessageAnswer, ...errorReplies } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { newPassword } = request.body;
+      await users.updatePassword(deps, user.id, newPassword, user.tokenHash);
+      return { message: "Contraseña actualizada." };
+    },
+  );
 
   app.post(
     "/auth/UpdateAvatar",
@@ -140,18 +185,26 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.post("/User/SetAlertPreference", { schema: { tags, summary: "Recordatorio por email", body: alertPreferenceBody, response: { 200: AlertPreference, ...errorReplies } } }, async (request) => {
-    const user = requireUser(request);
-    const { sendAlert } = request.body;
-    await deps.db.query("update users set send_alert = $2 where id = $1", [user.id, sendAlert]);
-    return { sendAlert };
-  });
+  app.post(
+    "/User/SetAlertPreference",
+    { schema: { tags, summary: "Recordatorio por email", body: alertPreferenceBody, response: { 200: AlertPreference, ...errorReplies } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { sendAlert } = request.body;
+      await deps.db.query("update users set send_alert = $2 where id = $1", [user.id, sendAlert]);
+      return { sendAlert };
+    },
+  );
 
-  app.get("/User/GetAlertPreference", { schema: { tags, summary: "Si el usuario recibe recordatorios por email", response: { 200: AlertPreference, ...errorReplies } } }, async (request) => {
-    const user = requireUser(request);
-    const row = await deps.db.one<{ send_alert: boolean }>("select send_alert from users where id = $1", [user.id]);
-    return { sendAlert: Boolean(row?.send_alert) };
-  });
+  app.get(
+    "/User/GetAlertPreference",
+    { schema: { tags, summary: "Si el usuario recibe recordatorios por email", response: { 200: AlertPreference, ...errorReplies } } },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await deps.db.one<{ send_alert: boolean }>("select send_alert from users where id = $1", [user.id]);
+      return { sendAlert: Boolean(row?.send_alert) };
+    },
+  );
 
   app.get("/Auth/GetAllRoles", { schema: { tags, summary: "Roles de grupo", response: { 200: RoleList, ...errorReplies } } }, async (request) => {
     requireUser(request);
@@ -171,11 +224,11 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-    const match = /^(\d{1,9})-\d{1,9}\.jpg$/.exec(request.params.file);
-    if (!match) throw notFound("Avatar no encontrado.");
-    const { image, contentType } = await users.avatarImage(deps, Number(match[1]));
-    // The path carries a version, so the bytes behind it never change.
-    return reply.header("content-type", contentType).header("cache-control", "public, max-age=31536000, immutable").send(image);
+      const match = /^(\d{1,9})-\d{1,9}\.jpg$/.exec(request.params.file);
+      if (!match) throw notFound("Avatar no encontrado.");
+      const { image, contentType } = await users.avatarImage(deps, Number(match[1]));
+      // The path carries a version, so the bytes behind it never change.
+      return reply.header("content-type", contentType).header("cache-control", "public, max-age=31536000, immutable").send(image);
     },
   );
 }

@@ -23,7 +23,14 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
 
   app.get(
     "/GroupQuiniela/ByGroup/:groupId",
-    { schema: { tags, summary: "Jornadas del grupo con su estado, por fecha de apertura", params: groupParams, response: { 200: GroupRoundList, ...errorReplies } } },
+    {
+      schema: {
+        tags,
+        summary: "Jornadas del grupo con su estado, por fecha de apertura",
+        params: groupParams,
+        response: { 200: GroupRoundList, ...errorReplies },
+      },
+    },
     async (request) => {
       const { groupId } = request.params;
       await assertGroupExists(deps.db, groupId);
@@ -112,7 +119,14 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
 
   app.get(
     "/GroupQuiniela/:id/BlockedUsers",
-    { schema: { tags, summary: "Usuarios bloqueados en una jornada (miembros o admin)", params: roundParams, response: { 200: BlockedUserList, ...errorReplies } } },
+    {
+      schema: {
+        tags,
+        summary: "Usuarios bloqueados en una jornada (miembros o admin)",
+        params: roundParams,
+        response: { 200: BlockedUserList, ...errorReplies },
+      },
+    },
     async (request) => {
       requireUser(request);
       const groupQuinielaId = request.params.id;

@@ -24,18 +24,26 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["group"];
 
-  app.get("/group/GetMyGroups", { schema: { tags, summary: "Grupos del usuario, con su rol", response: { 200: MyGroupList, ...errorReplies } } }, async (request) =>
-    groups.myGroups(deps, requireUser(request).id),
+  app.get(
+    "/group/GetMyGroups",
+    { schema: { tags, summary: "Grupos del usuario, con su rol", response: { 200: MyGroupList, ...errorReplies } } },
+    async (request) => groups.myGroups(deps, requireUser(request).id),
   );
 
-  app.get("/group/GetAllGroups", { schema: { tags, summary: "Todos los grupos (administración)", response: { 200: GroupSummaryList, ...errorReplies } } }, async (request) => {
-    requireAdmin(request);
-    return groups.allGroups(deps);
-  });
+  app.get(
+    "/group/GetAllGroups",
+    { schema: { tags, summary: "Todos los grupos (administración)", response: { 200: GroupSummaryList, ...errorReplies } } },
+    async (request) => {
+      requireAdmin(request);
+      return groups.allGroups(deps);
+    },
+  );
 
   app.post(
     "/group/CreateGroup",
-    { schema: { tags, summary: "Crea un grupo; quien lo crea (si no es admin) es su gestor", body: groupBody, response: { 201: GroupDetail, ...errorReplies } } },
+    {
+      schema: { tags, summary: "Crea un grupo; quien lo crea (si no es admin) es su gestor", body: groupBody, response: { 201: GroupDetail, ...errorReplies } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       return reply.code(201).send(await groups.createGroup(deps, user, request.body));
@@ -44,7 +52,14 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
 
   app.post(
     "/group/JoinByInviteCode/:code",
-    { schema: { tags, summary: "Se une a un grupo con su código (repetirlo no hace nada)", params: inviteCodeParams, response: { 200: JoinedGroup, ...errorReplies } } },
+    {
+      schema: {
+        tags,
+        summary: "Se une a un grupo con su código (repetirlo no hace nada)",
+        params: inviteCodeParams,
+        response: { 200: JoinedGroup, ...errorReplies },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return groups.joinByCode(deps, user.id, request.params.code);
@@ -53,7 +68,14 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
 
   app.post(
     "/group/ChangeUserRole",
-    { schema: { tags, summary: "Usuario ⇄ Gestor (gestor del grupo o admin); el grupo conserva un gestor", body: changeRoleBody, response: { 200: ChangedRole, ...errorReplies } } },
+    {
+      schema: {
+        tags,
+        summary: "Usuario ⇄ Gestor (gestor del grupo o admin); el grupo conserva un gestor",
+        body: changeRoleBody,
+        response: { 200: ChangedRole, ...errorReplies },
+      },
+    },
     async (request) => {
       requireUser(request);
       const body = request.body;
@@ -64,7 +86,9 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
 
   app.get(
     "/group/:id",
-    { schema: { tags, summary: "Detalle del grupo con sus miembros (miembros o admin)", params: groupParams, response: { 200: GroupDetail, ...errorReplies } } },
+    {
+      schema: { tags, summary: "Detalle del grupo con sus miembros (miembros o admin)", params: groupParams, response: { 200: GroupDetail, ...errorReplies } },
+    },
     async (request) => {
       const groupId = request.params.id;
       await groups.assertGroupExists(deps.db, groupId);

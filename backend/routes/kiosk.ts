@@ -1,6 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { KIOSK_INVALID, kioskGroupParams, KioskLink, KioskLinkList, kioskLinkParams, KioskScreen, kioskTokenParams, kioskTokenPath, RevokedKioskLink } from "#core/contract/kiosk";
+import {
+  KIOSK_INVALID,
+  kioskGroupParams,
+  KioskLink,
+  KioskLinkList,
+  kioskLinkParams,
+  KioskScreen,
+  kioskTokenParams,
+  kioskTokenPath,
+  RevokedKioskLink,
+} from "#core/contract/kiosk";
 import { requireManager, requireUser, type Deps } from "../context";
 import { ApiError } from "../errors";
 import { errorReplies } from "../schema";
@@ -13,7 +23,14 @@ export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) 
 
   app.post(
     "/group/:id/kiosk",
-    { schema: { tags, summary: "Crea un enlace de pantalla (solo lectura) de la clasificación", params: kioskGroupParams, response: { 201: KioskLink, ...errorReplies } } },
+    {
+      schema: {
+        tags,
+        summary: "Crea un enlace de pantalla (solo lectura) de la clasificación",
+        params: kioskGroupParams,
+        response: { 201: KioskLink, ...errorReplies },
+      },
+    },
     async (request, reply) => {
       requireUser(request);
       const groupId = request.params.id;

@@ -12,17 +12,28 @@ export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps)
 
   app.get(
     "/phrases/List",
-    { schema: { tags, summary: "Las frases del usuario (usuario: solo el propio, salvo admin)", querystring: phraseListQuery, response: { 200: PhraseList, ...errorReplies } } },
+    {
+      schema: {
+        tags,
+        summary: "Las frases del usuario (usuario: solo el propio, salvo admin)",
+        querystring: phraseListQuery,
+        response: { 200: PhraseList, ...errorReplies },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return phrases.listPhrases(deps, user, request.query.usuario?.trim() || undefined);
     },
   );
 
-  app.post("/phrases/Create", { schema: { tags, summary: "Añade una frase del usuario", body: phraseBody, response: { 201: Phrase, ...errorReplies } } }, async (request, reply) => {
-    const user = requireUser(request);
-    return reply.code(201).send(await phrases.createPhrase(deps, user, request.body));
-  });
+  app.post(
+    "/phrases/Create",
+    { schema: { tags, summary: "Añade una frase del usuario", body: phraseBody, response: { 201: Phrase, ...errorReplies } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.code(201).send(await phrases.createPhrase(deps, user, request.body));
+    },
+  );
 
   app.put(
     "/phrases/Update/:id",

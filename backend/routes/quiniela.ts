@@ -32,10 +32,14 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
   /** A pool's save: its 400 may name the unresolved teams. */
   const saveReplies = { ...errorReplies, 400: UnresolvedTeams };
 
-  app.get("/quiniela/all", { schema: { tags, summary: "Todas las quinielas con sus partidos", response: { 200: QuinielaList, ...errorReplies } } }, async (request) => {
-    requireUser(request);
-    return pools.allPools(deps);
-  });
+  app.get(
+    "/quiniela/all",
+    { schema: { tags, summary: "Todas las quinielas con sus partidos", response: { 200: QuinielaList, ...errorReplies } } },
+    async (request) => {
+      requireUser(request);
+      return pools.allPools(deps);
+    },
+  );
 
   app.get(
     "/quiniela/GetBySeasonId/:seasonId",

@@ -20,10 +20,14 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
     },
   );
 
-  app.get("/season/List", { schema: { tags, summary: "Todas las temporadas, la más reciente primero", response: { 200: SeasonList, ...errorReplies } } }, async (request) => {
-    requireUser(request);
-    return seasons.listSeasons(deps);
-  });
+  app.get(
+    "/season/List",
+    { schema: { tags, summary: "Todas las temporadas, la más reciente primero", response: { 200: SeasonList, ...errorReplies } } },
+    async (request) => {
+      requireUser(request);
+      return seasons.listSeasons(deps);
+    },
+  );
 
   app.get(
     "/group/:id/Seasons",
@@ -55,7 +59,15 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
 
   app.put(
     "/season/:id/Points",
-    { schema: { tags, summary: "Cambia los puntos de la temporada (admin)", params: seasonParams, body: seasonPointsBody, response: { 200: Season, ...errorReplies } } },
+    {
+      schema: {
+        tags,
+        summary: "Cambia los puntos de la temporada (admin)",
+        params: seasonParams,
+        body: seasonPointsBody,
+        response: { 200: Season, ...errorReplies },
+      },
+    },
     async (request) => {
       requireAdmin(request);
       return seasons.setSeasonPoints(deps, request.params.id, request.body);

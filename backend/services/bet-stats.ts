@@ -82,10 +82,7 @@ const SELECT_BET = "select id, quiniela_id, top_n, confirmed, usernames_included
  */
 export async function betStats(deps: Deps, groupId: number, seasonId: number): Promise<BetStatsEntry[]> {
   await assertSeason(deps, seasonId);
-  const [rounds, bets] = await Promise.all([
-    resultRounds(deps, groupId, seasonId),
-    deps.db.query<BetRow>(`${SELECT_BET} where group_id = $1`, [groupId]),
-  ]);
+  const [rounds, bets] = await Promise.all([resultRounds(deps, groupId, seasonId), deps.db.query<BetRow>(`${SELECT_BET} where group_id = $1`, [groupId])]);
   const betOf = new Map(bets.map((b) => [b.quiniela_id, b]));
   return rounds
     .filter((r) => r.closed && betOf.has(r.quinielaId))

@@ -146,7 +146,11 @@ export async function participants(db: Db, betId: number): Promise<BetParticipan
  * round's prediction) may predict it, and how many of them have. A member blocked in the round
  * cannot send, so is not waited for.
  */
-async function conditionCounts(db: Db, groupId: number, quinielaId?: number): Promise<Map<number, { required: number; submitted: number; predictions: number }>> {
+async function conditionCounts(
+  db: Db,
+  groupId: number,
+  quinielaId?: number,
+): Promise<Map<number, { required: number; submitted: number; predictions: number }>> {
   const rows = await db.query<{ quiniela_id: number; required: number; submitted: number; predictions: number }>(
     `select gq.quiniela_id,
             (select count(*) from group_members m
@@ -218,7 +222,11 @@ interface RoundPrediction {
 function rankPredictors(predictions: RoundPrediction[], standings: Map<number, { wilson: number; position: number }>): RoundPrediction[] {
   const of = (userId: number) => standings.get(userId) ?? { wilson: -1, position: Number.MAX_SAFE_INTEGER };
   return [...predictions].sort(
-    (a, b) => of(b.user_id).wilson - of(a.user_id).wilson || of(a.user_id).position - of(b.user_id).position || a.username.localeCompare(b.username, "es") || a.user_id - b.user_id,
+    (a, b) =>
+      of(b.user_id).wilson - of(a.user_id).wilson ||
+      of(a.user_id).position - of(b.user_id).position ||
+      a.username.localeCompare(b.username, "es") ||
+      a.user_id - b.user_id,
   );
 }
 
@@ -308,7 +316,13 @@ export async function generate(
     const topN = resolveTopN(input.topNUsers, last.topN, predictions.length);
     const included = rankPredictors(predictions, standings).slice(0, topN);
     const merged = mergeGroupBet({
-      ranked: included.map((p, k) => ({ userId: p.user_id, username: p.username, rank: k + 1, matches: picksOf(p.matches), pleno: { home: p.pleno_home, away: p.pleno_away } })),
+      ranked: included.map((p, k) => ({
+        userId: p.user_id,
+        username: p.username,
+        rank: k + 1,
+        matches: picksOf(p.matches),
+        pleno: { home: p.pleno_home, away: p.pleno_away },
+      })),
       numDouble: locked.num_double,
       numTriple: locked.num_triple,
     });
@@ -352,10 +366,24 @@ export async function generate(
       entity: "bet",
       entityId: row!.id,
       subject,
-      after: { incluidos: included.map((p) => p.username), signos: merged.matches.map((m) => m.join("")), pleno: merged.pleno ? `${merged.pleno.home}-${merged.pleno.away}` : null },
+      after: {
+        incluidos: included.map((p) => p.username),
+        signos: merged.matches.map((m) => m.join("")),
+        pleno: merged.pleno ? `${merged.pleno.home}-${merged.pleno.away}` : null,
+      },
     });
     if (!locked.force_closed) {
-      await recordAudit(tx, { at: now, actorId, groupId: input.groupId, action: "round.force-close", entity: "round", entityId: locked.id, subject, before: { forzado: false }, after: { forzado: true } });
+      await recordAudit(tx, {
+        at: now,
+        actorId,
+        groupId: input.groupId,
+        action: "round.force-close",
+        entity: "round",
+        entityId: locked.id,
+        subject,
+        before: { forzado: false },
+        after: { forzado: true },
+      });
     }
     return row!.id;
   });
@@ -385,7 +413,16 @@ export async function update(
   const edit = readEdit(mergedPrediction);
   if (!edit) throw badRequest(BET_INCOMPLETE);
   await deps.db.tx(async (tx) => {
-    const row = await tx.one<{ group_id: number; number: number; matches: unknown; pleno_home: number | null; pleno_away: number | null; explanations: unknown; confirmed: boolean; version: number }>(
+    const row = await tx.one<{
+      group_id: number;
+      number: number;
+      matches: unknown;
+      pleno_home: number | null;
+      pleno_away: number | null;
+      explanations: unknown;
+      confirmed: boolean;
+      version: number;
+    }>(
       `select b.group_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.version
          from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
       [betId],
@@ -437,7 +474,15 @@ export async function confirm(deps: Deps, actorId: number, betId: number): Promi
     if (!row) throw notFound(BET_NOT_FOUND);
     if (row.confirmed) return;
     await tx.query("update bets set confirmed = true, confirmed_at = $2, version = version + 1 where id = $1", [betId, deps.clock()]);
-    await recordAudit(tx, { at: deps.clock(), actorId, groupId: row.group_id, action: "bet.confirm", entity: "bet", entityId: betId, subject: `Jornada ${row.number}` });
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId,
+      groupId: row.group_id,
+      action: "bet.confirm",
+      entity: "bet",
+      entityId: betId,
+      subject: `Jornada ${row.number}`,
+    });
   });
   return betById(deps.db, betId);
 }

@@ -41,7 +41,9 @@ async function pointsOf(db: Db, seasonId: number): Promise<PointValues | null> {
     [seasonId],
   );
   // numeric comes back as a string from PGlite and as a number from pg.
-  return row ? { single: Number(row.points_single), double: Number(row.points_double), triple: Number(row.points_triple), pleno: Number(row.points_pleno) } : null;
+  return row
+    ? { single: Number(row.points_single), double: Number(row.points_double), triple: Number(row.points_triple), pleno: Number(row.points_pleno) }
+    : null;
 }
 
 /**
@@ -128,14 +130,22 @@ export async function computeStandings(db: Db, now: Date, groupId: number, seaso
                  where p.group_id = m.group_id and p.user_id = m.user_id and q.season_id = $2))`,
       [groupId, seasonId],
     ),
-    roundPredictions(db, groupId, counted.map((r) => r.quinielaId)),
+    roundPredictions(
+      db,
+      groupId,
+      counted.map((r) => r.quinielaId),
+    ),
   ]);
   const base = {
     members: members.map((m) => ({ userId: m.id, userName: m.username, avatarPath: avatarPath(m.id, m.avatar_version) })),
     points,
   };
   const scope = (rounds: CountedRound[], picks: Picks) =>
-    computeClassification({ ...base, rounds: rounds.map((r) => ({ quinielaId: r.quinielaId, closeDate: r.closeDate, results: r.results })), predictions: picks });
+    computeClassification({
+      ...base,
+      rounds: rounds.map((r) => ({ quinielaId: r.quinielaId, closeDate: r.closeDate, results: r.results })),
+      predictions: picks,
+    });
   const byRound = new Map<number, Picks>(counted.map((r) => [r.quinielaId, []]));
   for (const p of predictions) byRound.get(p.quinielaId)?.push(p);
   const scopes = new Map<number, ClassificationRow[]>([
@@ -199,10 +209,7 @@ interface SetMeta {
 
 /** A stored set answers while nothing marked it and its counted rounds still hold at `now`. */
 const isFresh = (meta: SetMeta | undefined, now: Date): meta is SetMeta =>
-  !!meta &&
-  meta.dirty === false &&
-  (meta.valid_from === null || now >= new Date(meta.valid_from)) &&
-  (meta.stale_at === null || now < new Date(meta.stale_at));
+  !!meta && meta.dirty === false && (meta.valid_from === null || now >= new Date(meta.valid_from)) && (meta.stale_at === null || now < new Date(meta.stale_at));
 
 const SET_META = "ss.dirty, ss.valid_from, ss.stale_at, ss.rounds";
 /** A scope's rows as one JSON text, from the primary key ($3 is the scope). */
@@ -364,10 +371,9 @@ export async function currentSeasonOf(deps: Deps, groupId: number): Promise<{ id
         where gq.group_id = $1 and gq.open_date <= $2 order by gq.open_date desc, q.number desc limit 1`,
       [groupId, now],
     )) ??
-    (await deps.db.one<{ id: number; name: string }>(
-      "select id, name from seasons where start_date <= $1::date order by start_date desc, id desc limit 1",
-      [now.toISOString().slice(0, 10)],
-    ));
+    (await deps.db.one<{ id: number; name: string }>("select id, name from seasons where start_date <= $1::date order by start_date desc, id desc limit 1", [
+      now.toISOString().slice(0, 10),
+    ]));
   return row ?? null;
 }
 

@@ -187,19 +187,20 @@ export async function joinByCode(deps: Deps, userId: number, code: string): Prom
 async function lockedMember(tx: Db, groupId: number, userId: number) {
   const group = await tx.one("select id from groups where id = $1 for update", [groupId]);
   if (!group) throw notFound(GROUP_NOT_FOUND);
-  const member = await tx.one<{ role_id: number }>(
-    "select role_id from group_members where group_id = $1 and user_id = $2 and removed_at is null",
-    [groupId, userId],
-  );
+  const member = await tx.one<{ role_id: number }>("select role_id from group_members where group_id = $1 and user_id = $2 and removed_at is null", [
+    groupId,
+    userId,
+  ]);
   if (!member) throw notFound(NOT_A_MEMBER);
   return member;
 }
 
 async function assertAnotherManager(tx: Db, groupId: number, userId: number) {
-  const other = await tx.one(
-    "select 1 from group_members where group_id = $1 and user_id <> $2 and role_id = $3 and removed_at is null limit 1",
-    [groupId, userId, ROLE_GESTOR],
-  );
+  const other = await tx.one("select 1 from group_members where group_id = $1 and user_id <> $2 and role_id = $3 and removed_at is null limit 1", [
+    groupId,
+    userId,
+    ROLE_GESTOR,
+  ]);
   if (!other) throw conflict(LAST_MANAGER_MESSAGE);
 }
 

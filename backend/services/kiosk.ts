@@ -71,10 +71,10 @@ export async function linkGroup({ db }: Deps, linkId: number): Promise<number> {
 }
 
 export async function revokeLink({ db, clock }: Deps, linkId: number): Promise<{ id: number; revokedAt: string }> {
-  const row = await db.one<{ revoked_at: Date }>(
-    "update kiosk_links set revoked_at = coalesce(revoked_at, $2) where id = $1 returning revoked_at",
-    [linkId, clock()],
-  );
+  const row = await db.one<{ revoked_at: Date }>("update kiosk_links set revoked_at = coalesce(revoked_at, $2) where id = $1 returning revoked_at", [
+    linkId,
+    clock(),
+  ]);
   if (!row) throw notFound("Enlace de pantalla no encontrado.");
   return { id: linkId, revokedAt: new Date(row.revoked_at).toISOString() };
 }

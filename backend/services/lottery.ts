@@ -73,9 +73,7 @@ async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> {
   }
   if (chosen.length !== 1) {
     throw new NoPoolError(
-      `El sorteo del ${when} encaja con varias quinielas (${agreeing
-        .map((c) => `${c.name} de ${c.season_name}`)
-        .join(", ")}): no se ha guardado nada.`,
+      `El sorteo del ${when} encaja con varias quinielas (${agreeing.map((c) => `${c.name} de ${c.season_name}`).join(", ")}): no se ha guardado nada.`,
     );
   }
   return {
@@ -101,8 +99,7 @@ async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promi
   });
 }
 
-const storedMessage = (draw: DrawSummary, to: StoredIn) =>
-  `Resultados del sorteo del ${formatDate(draw.drawDate)} guardados en ${to.name} (${to.seasonName}).`;
+const storedMessage = (draw: DrawSummary, to: StoredIn) => `Resultados del sorteo del ${formatDate(draw.drawDate)} guardados en ${to.name} (${to.seasonName}).`;
 
 /** Reads a body's draws (each with the service's own object, kept as received), refusing the whole body if any is malformed. */
 function readBody(body: SelaeBody): { draw: DrawSummary; source: unknown }[] {

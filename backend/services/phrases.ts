@@ -31,10 +31,11 @@ export async function listPhrases({ db }: Deps, caller: AuthUser, usuario?: stri
 }
 
 export async function createPhrase({ db }: Deps, caller: AuthUser, input: { text: string; author: string }): Promise<Phrase> {
-  const row = await db.one<PhraseRow>(
-    "insert into phrases (text, author, user_id) values ($1, $2, $3) returning id, text, author, user_id",
-    [input.text, input.author, caller.id],
-  );
+  const row = await db.one<PhraseRow>("insert into phrases (text, author, user_id) values ($1, $2, $3) returning id, text, author, user_id", [
+    input.text,
+    input.author,
+    caller.id,
+  ]);
   return toPhrase(row!);
 }
 
@@ -46,10 +47,11 @@ async function ownPhrase({ db }: Deps, caller: AuthUser, id: number): Promise<vo
 
 export async function updatePhrase(deps: Deps, caller: AuthUser, id: number, input: { text: string; author: string }): Promise<Phrase> {
   await ownPhrase(deps, caller, id);
-  const row = await deps.db.one<PhraseRow>(
-    "update phrases set text = $2, author = $3 where id = $1 returning id, text, author, user_id",
-    [id, input.text, input.author],
-  );
+  const row = await deps.db.one<PhraseRow>("update phrases set text = $2, author = $3 where id = $1 returning id, text, author, user_id", [
+    id,
+    input.text,
+    input.author,
+  ]);
   return toPhrase(row!);
 }
 

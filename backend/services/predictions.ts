@@ -62,9 +62,7 @@ async function assertActiveMember(db: Db, groupId: number, userId: number) {
 
 export async function isManager(db: Db, user: AuthUser, groupId: number): Promise<boolean> {
   if (user.isAdmin) return true;
-  return Boolean(
-    await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, user.id]),
-  );
+  return Boolean(await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, user.id]));
 }
 
 export async function myPrediction(deps: Deps, user: AuthUser, groupId: number, quinielaId: number): Promise<MyPrediction> {
@@ -72,11 +70,7 @@ export async function myPrediction(deps: Deps, user: AuthUser, groupId: number, 
   if (!round) throw notFound(ROUND_NOT_FOUND);
   const [blocked, own] = await Promise.all([
     isBlocked(deps.db, groupId, quinielaId, user.id),
-    deps.db.one<PredictionRow>(`${SELECT_PREDICTION} where p.group_id = $1 and p.quiniela_id = $2 and p.user_id = $3`, [
-      groupId,
-      quinielaId,
-      user.id,
-    ]),
+    deps.db.one<PredictionRow>(`${SELECT_PREDICTION} where p.group_id = $1 and p.quiniela_id = $2 and p.user_id = $3`, [groupId, quinielaId, user.id]),
   ]);
   return {
     groupQuinielaId: round.id,
@@ -186,10 +180,10 @@ export async function savePrediction(
  */
 export async function groupPredictions(deps: Deps, user: AuthUser, groupId: number, quinielaId: number): Promise<Prediction[]> {
   const round = await findRound(deps, groupId, quinielaId);
-  const rows = await deps.db.query<PredictionRow>(
-    `${SELECT_PREDICTION} where p.group_id = $1 and p.quiniela_id = $2 order by lower(u.username), p.user_id`,
-    [groupId, quinielaId],
-  );
+  const rows = await deps.db.query<PredictionRow>(`${SELECT_PREDICTION} where p.group_id = $1 and p.quiniela_id = $2 order by lower(u.username), p.user_id`, [
+    groupId,
+    quinielaId,
+  ]);
   if (round?.state === "closed") return rows.map((row) => toPrediction(row));
   const manager = await isManager(deps.db, user, groupId);
   return rows.flatMap((row) => (row.user_id === user.id ? [toPrediction(row)] : manager ? [toPrediction(row, true)] : []));

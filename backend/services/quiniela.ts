@@ -106,10 +106,14 @@ async function resolvedMatches(db: Db, matches: PoolInput["matches"]) {
 async function writeMatches(db: Db, quinielaId: number, matches: Awaited<ReturnType<typeof resolvedMatches>>) {
   await db.query("delete from quiniela_matches where quiniela_id = $1", [quinielaId]);
   for (const [i, m] of matches.entries()) {
-    await db.query(
-      "insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)",
-      [quinielaId, i + 1, m.home, m.away, m.homeTeamId, m.awayTeamId],
-    );
+    await db.query("insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)", [
+      quinielaId,
+      i + 1,
+      m.home,
+      m.away,
+      m.homeTeamId,
+      m.awayTeamId,
+    ]);
   }
 }
 
@@ -130,13 +134,24 @@ export async function createPool({ db, clock }: Deps, actorId: number, input: Po
     // Locking the season makes two pools created at once take consecutive numbers, not the same one.
     await tx.query("select id from seasons where id = $1 for update", [season.id]);
     const count = await tx.one<{ n: number }>("select count(*)::int as n from quinielas where season_id = $1", [season.id]);
-    const row = await tx.one<{ id: number }>(
-      "insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id",
-      [season.id, count!.n + 1, input.startDate, input.closingDate],
-    );
+    const row = await tx.one<{ id: number }>("insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id", [
+      season.id,
+      count!.n + 1,
+      input.startDate,
+      input.closingDate,
+    ]);
     await writeMatches(tx, row!.id, matches);
     const created = await poolById(tx, row!.id);
-    await recordAudit(tx, { at: clock(), actorId, groupId: null, action: "pool.create", entity: "pool", entityId: created.id, subject: created.name, after: poolSnapshot(created) });
+    await recordAudit(tx, {
+      at: clock(),
+      actorId,
+      groupId: null,
+      action: "pool.create",
+      entity: "pool",
+      entityId: created.id,
+      subject: created.name,
+      after: poolSnapshot(created),
+    });
     return row!.id;
   });
   return poolById(db, id);
@@ -152,7 +167,17 @@ export async function updatePool({ db, clock }: Deps, actorId: number, id: numbe
     await tx.query("update quinielas set start_date = $2, closing_date = $3, version = version + 1 where id = $1", [id, input.startDate, input.closingDate]);
     await writeMatches(tx, id, await resolvedMatches(tx, input.matches));
     const after = await poolById(tx, id);
-    await recordAudit(tx, { at: clock(), actorId, groupId: null, action: "pool.edit", entity: "pool", entityId: id, subject: after.name, before: poolSnapshot(before), after: poolSnapshot(after) });
+    await recordAudit(tx, {
+      at: clock(),
+      actorId,
+      groupId: null,
+      action: "pool.edit",
+      entity: "pool",
+      entityId: id,
+      subject: after.name,
+      before: poolSnapshot(before),
+      after: poolSnapshot(after),
+    });
   });
   return poolById(db, id);
 }

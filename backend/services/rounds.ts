@@ -226,7 +226,12 @@ export async function updateStatus(
   await deps.db.tx(async (tx) => {
     const current = await lockRound(tx, input.groupId, input.quinielaId);
     if (!current) throw notFound(ROUND_NOT_FOUND);
-    const next = { openDate: input.openDate, closeDate: input.closeDate, forceClosed: input.forceClosed ?? current.force_closed, typeQuinielaId: current.type_quiniela_id };
+    const next = {
+      openDate: input.openDate,
+      closeDate: input.closeDate,
+      forceClosed: input.forceClosed ?? current.force_closed,
+      typeQuinielaId: current.type_quiniela_id,
+    };
     await changeRound(deps, tx, actorId, current, next, input.version);
     await refreshTouched(tx, deps.clock());
   });

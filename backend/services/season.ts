@@ -40,10 +40,9 @@ export const madridToday = (now: Date) => utcToMadridLocal(now).slice(0, 10);
 
 /** The latest season whose start date is today or earlier; null when none has started. */
 export async function currentSeason(db: Db, now: Date): Promise<Season | null> {
-  const row = await db.one<SeasonRow>(
-    `select ${COLUMNS} from seasons where start_date <= $1::date order by start_date desc, id desc limit 1`,
-    [madridToday(now)],
-  );
+  const row = await db.one<SeasonRow>(`select ${COLUMNS} from seasons where start_date <= $1::date order by start_date desc, id desc limit 1`, [
+    madridToday(now),
+  ]);
   return row ? toSeason(row) : null;
 }
 

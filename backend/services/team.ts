@@ -53,7 +53,16 @@ export async function createTeam({ db, clock }: Deps, actorId: number, input: { 
         await tx.query("insert into team_aliases (team_id, alias, alias_key) values ($1, $2, $3)", [row!.id, alias, teamKey(alias)]);
       }
       const team = { id: row!.id, name: input.name, logo: input.logo, alias: aliases.sort() };
-      await recordAudit(tx, { at: clock(), actorId, groupId: null, action: "team.create", entity: "team", entityId: team.id, subject: team.name, after: { name: team.name, logo: team.logo, alias: team.alias } });
+      await recordAudit(tx, {
+        at: clock(),
+        actorId,
+        groupId: null,
+        action: "team.create",
+        entity: "team",
+        entityId: team.id,
+        subject: team.name,
+        after: { name: team.name, logo: team.logo, alias: team.alias },
+      });
       return team;
     });
   } catch (error) {
@@ -74,7 +83,16 @@ export async function addAlias({ db, clock }: Deps, actorId: number, teamId: num
       if (owner) return;
       await tx.query("insert into team_aliases (team_id, alias, alias_key) values ($1, $2, $3)", [teamId, alias, teamKey(alias)]);
       await tx.query("update teams set version = version + 1 where id = $1", [teamId]);
-      await recordAudit(tx, { at: clock(), actorId, groupId: null, action: "team.alias", entity: "team", entityId: teamId, subject: team.name, after: { alias: [alias] } });
+      await recordAudit(tx, {
+        at: clock(),
+        actorId,
+        groupId: null,
+        action: "team.alias",
+        entity: "team",
+        entityId: teamId,
+        subject: team.name,
+        after: { alias: [alias] },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`«${alias}» ya es el nombre o un alias de otro equipo.`);

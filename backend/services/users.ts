@@ -7,8 +7,7 @@ import { refreshTouched } from "./classification";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-export const avatarPath = (userId: number, version: number | null) =>
-  version ? `/avatars/${userId}-${version}.jpg` : null;
+export const avatarPath = (userId: number, version: number | null) => (version ? `/avatars/${userId}-${version}.jpg` : null);
 
 export async function sessionUser({ db }: Deps, userId: number): Promise<SessionUser> {
   const row = await db.one<{ id: number; email: string; username: string; is_admin: boolean; avatar_version: number | null; managed: number | null }>(
@@ -67,10 +66,12 @@ async function assertFree(deps: Deps, email: string, username: string) {
 
 export async function createUser(deps: Deps, input: { email: string; username: string; password: string; isAdmin?: boolean }) {
   await assertFree(deps, input.email, input.username);
-  const row = await deps.db.one<{ id: number }>(
-    "insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) returning id",
-    [input.email, input.username, await hashPassword(input.password), input.isAdmin ?? false],
-  );
+  const row = await deps.db.one<{ id: number }>("insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) returning id", [
+    input.email,
+    input.username,
+    await hashPassword(input.password),
+    input.isAdmin ?? false,
+  ]);
   return row!.id;
 }
 
@@ -102,19 +103,15 @@ export async function saveAvatar({ db, clock }: Deps, userId: number, jpeg: Buff
 }
 
 export async function avatarImage({ db }: Deps, userId: number) {
-  const row = await db.one<{ image: Uint8Array; content_type: string }>(
-    "select image, content_type from user_avatars where user_id = $1",
-    [userId],
-  );
+  const row = await db.one<{ image: Uint8Array; content_type: string }>("select image, content_type from user_avatars where user_id = $1", [userId]);
   if (!row) throw notFound("Avatar no encontrado.");
   return { image: Buffer.from(row.image), contentType: row.content_type };
 }
 
 export async function forgotPassword(deps: Deps, email: string) {
-  const user = await deps.db.one<{ id: number; username: string; email: string }>(
-    "select id, username, email from users where lower(email) = lower($1)",
-    [email],
-  );
+  const user = await deps.db.one<{ id: number; username: string; email: string }>("select id, username, email from users where lower(email) = lower($1)", [
+    email,
+  ]);
   // Unknown addresses get the same answer, so the form tells nobody who has an account.
   if (!user) return;
   const token = newToken();
@@ -169,10 +166,7 @@ export async function updatePassword(deps: Deps, userId: number, newPassword: st
  * An account made by an admin, with its group memberships, and a temporary password mailed to it.
  * If the mail cannot be sent nobody could sign in, so the account is removed again.
  */
-export async function registerByAdmin(
-  deps: Deps,
-  input: { email: string; username: string; groups: { groupId: number; roleId: number }[] },
-): Promise<number> {
+export async function registerByAdmin(deps: Deps, input: { email: string; username: string; groups: { groupId: number; roleId: number }[] }): Promise<number> {
   const password = temporaryPassword();
   const userId = await deps.db.tx(async (tx) => {
     for (const { groupId } of input.groups) {

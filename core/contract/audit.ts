@@ -5,11 +5,7 @@ import { id, wireId, wireInt } from "./common";
  * The version a form was loaded from (issue 13, item 3). Optional everywhere, so the contract's
  * calls stay compatible: without it there is no check.
  */
-export const version = z
-  .number({ invalid_type_error: "Versión no válida." })
-  .int("Versión no válida.")
-  .positive("Versión no válida.")
-  .optional();
+export const version = z.number({ invalid_type_error: "Versión no válida." }).int("Versión no válida.").positive("Versión no válida.").optional();
 
 /** The 409 of a save made against an older version than the stored one. */
 export const staleMessage = (what: string) =>
@@ -88,7 +84,12 @@ export const AuditTrail = z.array(AuditEntry);
 export type AuditTrail = z.infer<typeof AuditTrail>;
 
 export const auditQuery = z.object({
-  limit: z.coerce.number({ invalid_type_error: "Límite no válido." }).int("Límite no válido.").min(1, "Límite no válido.").max(500, "Límite no válido.").optional(),
+  limit: z.coerce
+    .number({ invalid_type_error: "Límite no válido." })
+    .int("Límite no válido.")
+    .min(1, "Límite no válido.")
+    .max(500, "Límite no válido.")
+    .optional(),
 });
 
 export const auditGroupParams = z.object({ groupId: id });

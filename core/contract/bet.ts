@@ -37,10 +37,13 @@ export const updateBetBody = z.object({
   betId: id,
   /** The version the edit form was loaded from (issue 13): a save against a newer one is a 409. */
   version,
-  mergedPrediction: z.object({ matches: z.unknown(), pl15: z.unknown().optional(), plain15: z.unknown().optional() }, {
-    invalid_type_error: BET_INCOMPLETE,
-    required_error: BET_INCOMPLETE,
-  }),
+  mergedPrediction: z.object(
+    { matches: z.unknown(), pl15: z.unknown().optional(), plain15: z.unknown().optional() },
+    {
+      invalid_type_error: BET_INCOMPLETE,
+      required_error: BET_INCOMPLETE,
+    },
+  ),
 });
 
 const Sign = SignSchema;

@@ -62,7 +62,11 @@ export const ClassificationRowSchema = z.object({
 }) satisfies z.ZodType<ClassificationRow, z.ZodTypeDef, unknown>;
 export const ClassificationRows = z.array(ClassificationRowSchema);
 
-export const ClassificationRoundSchema = z.object({ quinielaId: z.number(), numberQuiniela: z.number(), closeDate: z.string() }) satisfies z.ZodType<ClassificationRound>;
+export const ClassificationRoundSchema = z.object({
+  quinielaId: z.number(),
+  numberQuiniela: z.number(),
+  closeDate: z.string(),
+}) satisfies z.ZodType<ClassificationRound>;
 
 /**
  * GET /group/{id}/season/{seasonId}/StandingsPage[?quinielaId]: what the standings screen shows,

@@ -75,9 +75,7 @@ export function camelKeys(value: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((v) => camelKeys(v, depth + 1));
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), camelKeys(v, depth + 1)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), camelKeys(v, depth + 1)]));
   }
   return value;
 }
@@ -110,8 +108,7 @@ export const bodyId = z
 export const bodyBoolean = (message = "Valor no válido: se esperaba verdadero o falso.") => z.boolean({ errorMap: () => ({ message }) });
 
 /** A number in a JSON body: a finite JSON number ("", null, [] and "3" are refused). */
-export const bodyNumber = (message = "Valor no válido: se esperaba un número.") =>
-  z.number({ errorMap: () => ({ message }) }).finite(message);
+export const bodyNumber = (message = "Valor no válido: se esperaba un número.") => z.number({ errorMap: () => ({ message }) }).finite(message);
 
 /**
  * Numbers in an answer, read the way the spec allows them to arrive: a JSON number, or the digits
@@ -131,9 +128,7 @@ export function text(max: number, required?: string) {
     .string({ required_error: required, invalid_type_error: required })
     // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .transform((s) => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim());
-  return required
-    ? base.pipe(z.string().min(1, required).max(max, `Máximo ${max} caracteres.`))
-    : base.pipe(z.string().max(max, `Máximo ${max} caracteres.`));
+  return required ? base.pipe(z.string().min(1, required).max(max, `Máximo ${max} caracteres.`)) : base.pipe(z.string().max(max, `Máximo ${max} caracteres.`));
 }
 
 /** An ISO 8601 date or date-time ("2025-08-15", "2025-08-15T18:00:00Z", with or without an offset). */
@@ -147,11 +142,7 @@ export function dateTime(message = "Fecha no válida.") {
   return z
     .union([z.string(), z.date()], { errorMap: () => ({ message }) })
     .transform((value) => (typeof value === "string" ? (ISO_DATE_TIME.test(value.trim()) ? new Date(value.trim()) : new Date(Number.NaN)) : value))
-    .pipe(
-      z
-        .date({ errorMap: () => ({ message }) })
-        .refine((date) => date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999, message),
-    );
+    .pipe(z.date({ errorMap: () => ({ message }) }).refine((date) => date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999, message));
 }
 
 export const isoDateTime = dateTime();

@@ -38,10 +38,7 @@ export const selaeBody = z.union([z.string(), z.array(selaeDraw), selaeDraw.tran
 export type SelaeBody = z.infer<typeof selaeBody>;
 
 /** A `buscadorSorteos` answer: only the draw dates are needed from it. */
-export const selaeRange = z.union([
-  z.string().transform(() => []),
-  z.array(z.object({ fecha_sorteo: z.string().regex(/^\d{4}-\d{2}-\d{2}/) }).passthrough()),
-]);
+export const selaeRange = z.union([z.string().transform(() => []), z.array(z.object({ fecha_sorteo: z.string().regex(/^\d{4}-\d{2}-\d{2}/) }).passthrough())]);
 
 // ---- Our calls (spec section 7, Lottery) ----
 
@@ -130,6 +127,4 @@ export const registerBody = z
 export const searchBody = z.object({}).describe("Sin datos");
 
 /** POST /Loteria/quiniela/buscar's 200: newline-delimited JSON, one `logLine` per checked day, written as the search goes. */
-export const searchLines = z
-  .string()
-  .describe("application/x-ndjson: una línea JSON { fecha, status, mensaje } por día consultado, según avanza la búsqueda");
+export const searchLines = z.string().describe("application/x-ndjson: una línea JSON { fecha, status, mensaje } por día consultado, según avanza la búsqueda");

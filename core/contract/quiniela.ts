@@ -16,12 +16,10 @@ export const POOL_SIZE = MATCHES + 1;
 const moment = dateTime(POOL_FIELDS_REQUIRED);
 const teamName = text(100, POOL_MATCH_SHAPE);
 
-export const poolMatch = z.object(
-  { home: teamName, away: teamName },
-  { errorMap: () => ({ message: POOL_MATCH_SHAPE }) },
-);
+export const poolMatch = z.object({ home: teamName, away: teamName }, { errorMap: () => ({ message: POOL_MATCH_SHAPE }) });
 
-export const poolMatches = z.array(z.unknown(), { errorMap: () => ({ message: POOL_MATCH_COUNT }) })
+export const poolMatches = z
+  .array(z.unknown(), { errorMap: () => ({ message: POOL_MATCH_COUNT }) })
   .length(POOL_SIZE, POOL_MATCH_COUNT)
   .pipe(z.array(poolMatch));
 
@@ -63,7 +61,9 @@ const pleno = z.unknown().transform((v, ctx): Score | null => {
 export const setResultsBody = z
   .object({
     quinielaId: bodyId,
-    matches: z.array(resultSign, { errorMap: () => ({ message: "Faltan los resultados de los partidos." }) }).max(MATCHES, "Los resultados son de 14 partidos."),
+    matches: z
+      .array(resultSign, { errorMap: () => ({ message: "Faltan los resultados de los partidos." }) })
+      .max(MATCHES, "Los resultados son de 14 partidos."),
     plain15: pleno.optional(),
     pl15: pleno.optional(),
     version,

@@ -84,8 +84,19 @@ describe("round figures", () => {
   });
 
   it("names the MVP only when one player alone has the most hits", () => {
-    expect(mvpOf([{ name: "a", hits: 9 }, { name: "b", hits: 12 }, { name: "c", hits: 3 }])?.name).toBe("b");
-    expect(mvpOf([{ name: "a", hits: 12 }, { name: "b", hits: 12 }])).toBeNull();
+    expect(
+      mvpOf([
+        { name: "a", hits: 9 },
+        { name: "b", hits: 12 },
+        { name: "c", hits: 3 },
+      ])?.name,
+    ).toBe("b");
+    expect(
+      mvpOf([
+        { name: "a", hits: 12 },
+        { name: "b", hits: 12 },
+      ]),
+    ).toBeNull();
     expect(mvpOf([])).toBeNull();
   });
 

@@ -12,8 +12,7 @@ const ticket = (k: number, pleno = false) => ({
 });
 const member = (userId: number, userName: string) => ({ userId, userName, avatarPath: null });
 const predict = (userId: number, quinielaId: number, t: ReturnType<typeof ticket>) => ({ userId, quinielaId, ...t });
-const classify = (over: Partial<ClassificationInput>) =>
-  computeClassification({ members: [], rounds: [], predictions: [], points: DEFAULT_POINTS, ...over });
+const classify = (over: Partial<ClassificationInput>) => computeClassification({ members: [], rounds: [], predictions: [], points: DEFAULT_POINTS, ...over });
 const byName = (rows: ReturnType<typeof classify>) => Object.fromEntries(rows.map((r) => [r.userName, r]));
 
 describe("computeClassification", () => {
@@ -78,13 +77,7 @@ describe("computeClassification", () => {
           { quinielaId: 1, results: official },
           { quinielaId: 2, results: official },
         ],
-        predictions: [
-          predict(1, 2, ticket(5)),
-          predict(2, 2, ticket(5)),
-          predict(3, 2, ticket(9)),
-          predict(4, 1, ticket(14)),
-          predict(4, 2, ticket(9)),
-        ],
+        predictions: [predict(1, 2, ticket(5)), predict(2, 2, ticket(5)), predict(3, 2, ticket(9)), predict(4, 1, ticket(14)), predict(4, 2, ticket(9))],
       }),
     );
     expect([rows.xavi.position, rows.yago.position]).toEqual([3, 4]);

@@ -1,13 +1,5 @@
 import { describe, it, expect } from "vitest";
-import {
-  CLOSED_CAN_GENERATE,
-  generationConditions,
-  mergeGroupBet,
-  resolveTopN,
-  ticketColumns,
-  ticketCost,
-  type RankedPrediction,
-} from "./group-bet";
+import { CLOSED_CAN_GENERATE, generationConditions, mergeGroupBet, resolveTopN, ticketColumns, ticketCost, type RankedPrediction } from "./group-bet";
 import type { Pick, Score } from "./signs";
 
 /** A user whose picks are all `base`, with some matches (index → pick) overridden. */
@@ -18,8 +10,7 @@ const user = (rank: number, username: string, base: Pick, over: Record<number, P
   matches: Array.from({ length: 14 }, (_, i) => over[i] ?? base),
   pleno,
 });
-const merge = (ranked: RankedPrediction[], numDouble = 0, numTriple = 0, random?: () => number) =>
-  mergeGroupBet({ ranked, numDouble, numTriple, random });
+const merge = (ranked: RankedPrediction[], numDouble = 0, numTriple = 0, random?: () => number) => mergeGroupBet({ ranked, numDouble, numTriple, random });
 
 describe("mergeGroupBet", () => {
   it("picks the most voted sign per match and counts one vote per user per chosen sign", () => {

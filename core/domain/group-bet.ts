@@ -64,7 +64,10 @@ export function mergeGroupBet(input: GroupBetInput): GroupBet {
 
   const topOf = (i: number, among: readonly Sign[]) => {
     const max = Math.max(...among.map((s) => votes[i][s]));
-    return choose(i, among.filter((s) => votes[i][s] === max));
+    return choose(
+      i,
+      among.filter((s) => votes[i][s] === max),
+    );
   };
   // Weakest consensus first: the smallest lead of the winner over the runner-up, as a share of the votes cast.
   const weakness = votes.map((v, i) => {
@@ -87,7 +90,10 @@ export function mergeGroupBet(input: GroupBetInput): GroupBet {
       const first = topOf(i, SIGNS);
       parts.push(tieText(first));
       if (doubles.has(i)) {
-        const second = topOf(i, SIGNS.filter((s) => s !== first.sign));
+        const second = topOf(
+          i,
+          SIGNS.filter((s) => s !== first.sign),
+        );
         matches.push(normalizePick([first.sign, second.sign]));
         parts.push(`Doble con ${second.sign} por ser de los partidos con menos consenso.`, tieText(second));
       } else {

@@ -2,7 +2,7 @@ import { describe, it, expect } from "vitest";
 import { addBreakdown, emptyBreakdown, scorePrediction, type Results } from "./hits";
 import type { Pick, Sign } from "./signs";
 
-const all = <T,>(v: T) => Array.from({ length: 14 }, () => v);
+const all = <T>(v: T) => Array.from({ length: 14 }, () => v);
 const results = (matches: (Sign | null)[], pleno: Results["pleno"] = { home: 1, away: 0 }): Results => ({ matches, pleno });
 
 describe("scorePrediction", () => {

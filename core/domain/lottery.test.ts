@@ -70,9 +70,7 @@ describe("reading a lottery draw", () => {
   });
 
   it("takes the no-draw sentence as a string", () => {
-    expect(selaeBody.parse(JSON.parse(readFileSync(new URL("../../fixtures/selae/no-draw.json", import.meta.url), "utf8")))).toMatch(
-      /No se ha encontrado/,
-    );
+    expect(selaeBody.parse(JSON.parse(readFileSync(new URL("../../fixtures/selae/no-draw.json", import.meta.url), "utf8")))).toMatch(/No se ha encontrado/);
   });
 
   it("reads scores in the service's spellings", () => {

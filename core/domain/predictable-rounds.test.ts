@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { chosenRound, predictableRounds, type ListedRound } from "./predictable-rounds";
 
-const round = (quinielaId: number, openDate: string, state: ListedRound["state"], numberQuiniela = quinielaId): ListedRound => ({ quinielaId, numberQuiniela, openDate, state });
+const round = (quinielaId: number, openDate: string, state: ListedRound["state"], numberQuiniela = quinielaId): ListedRound => ({
+  quinielaId,
+  numberQuiniela,
+  openDate,
+  state,
+});
 
 describe("predictable rounds", () => {
   const closed = round(1, "2025-01-01T10:00:00Z", "closed");

@@ -43,10 +43,7 @@ describe("validatePrediction", () => {
     matches[0] = ["1", "X"];
     matches[1] = ["1", "X", "2"];
     const r = validatePrediction({ matches, pleno }, { numDouble: 2, numTriple: 0 });
-    expect(r.ok ? [] : r.problems).toEqual([
-      "Este tipo pide 2 doble(s) y has marcado 1.",
-      "Este tipo pide 0 triple(s) y has marcado 1.",
-    ]);
+    expect(r.ok ? [] : r.problems).toEqual(["Este tipo pide 2 doble(s) y has marcado 1.", "Este tipo pide 0 triple(s) y has marcado 1."]);
   });
 
   it("points at the side of the pleno that is wrong", () => {
@@ -59,9 +56,7 @@ describe("validatePrediction", () => {
   it("rejects a pleno that is missing, fractional or above 10", () => {
     for (const bad of [null, { home: 11, away: 0 }, { home: 1.5, away: 0 }, { home: "", away: "" }]) {
       const r = validatePrediction({ matches: singles(), pleno: bad }, plain);
-      expect(r.ok ? [] : r.problems).toEqual([
-        "El pleno al quince necesita goles enteros de 0 a 10 para los dos equipos.",
-      ]);
+      expect(r.ok ? [] : r.problems).toEqual(["El pleno al quince necesita goles enteros de 0 a 10 para los dos equipos."]);
     }
     expect(validatePrediction({ matches: singles(), pleno: { home: 10, away: 0 } }, plain).ok).toBe(true);
   });

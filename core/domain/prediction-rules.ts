@@ -9,14 +9,9 @@ interface PredictionIssue {
   pleno?: ("home" | "away")[];
 }
 
-type PredictionValidation =
-  | { ok: true; matches: Pick[]; pleno: Score }
-  | { ok: false; message: string; problems: string[]; issues: PredictionIssue[] };
+type PredictionValidation = { ok: true; matches: Pick[]; pleno: Score } | { ok: false; message: string; problems: string[]; issues: PredictionIssue[] };
 
-export function validatePrediction(
-  input: { matches: unknown; pleno: unknown },
-  type: { numDouble: number; numTriple: number },
-): PredictionValidation {
+export function validatePrediction(input: { matches: unknown; pleno: unknown }, type: { numDouble: number; numTriple: number }): PredictionValidation {
   const issues: PredictionIssue[] = [];
   const raw = Array.isArray(input.matches) ? input.matches : [];
   if (raw.length !== MATCHES) {

@@ -4,12 +4,7 @@
  * exactly this value, so the database and the code agree on what "the same name" is.
  */
 export function teamKey(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 interface NamedTeam {
@@ -45,10 +40,7 @@ interface NameResolution<M> {
 }
 
 /** Resolves the home and away names of a pool's matches against the teams. */
-export function resolveTeamNames<M extends { home: string; away: string }>(
-  matches: readonly M[],
-  index: Map<string, TeamMatch>,
-): NameResolution<M> {
+export function resolveTeamNames<M extends { home: string; away: string }>(matches: readonly M[], index: Map<string, TeamMatch>): NameResolution<M> {
   let normalized = 0;
   const unknown: string[] = [];
   const unknownKeys = new Set<string>();

@@ -178,7 +178,10 @@ test.describe("safety", () => {
   });
 
   test("a JSON body or huge values where a form is expected get a message, not a 500", async ({ request }) => {
-    const json = await request.post("/login", { headers: { origin: E2E.baseUrl, "content-type": "application/json" }, data: { identifier: "a", password: "b" } });
+    const json = await request.post("/login", {
+      headers: { origin: E2E.baseUrl, "content-type": "application/json" },
+      data: { identifier: "a", password: "b" },
+    });
     expect(json.status()).toBeLessThan(500);
     const huge = await request.post("/register", {
       headers: { origin: E2E.baseUrl },

@@ -21,15 +21,30 @@ async function confirmedBet() {
   const { admin, seasonId, pool: newPool } = await newSeason();
   const manager = await newPlayer("gestor");
   const players: Player[] = [manager, await newPlayer("ana"), await newPlayer("bea"), await newPlayer("carla")];
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
+  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Peña "), description: "" },
+    manager.token,
+  );
   expect(group.status).toBe(201);
   for (const p of players.slice(1)) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
   const round = await newPool();
-  const dates = { groupId: group.body.id, quinielaId: round.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 10 * HOUR).toISOString() };
-  expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
-  for (const p of players) expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.body.id, ...TICKET }, p.token)).status).toBe(201);
+  const dates = {
+    groupId: group.body.id,
+    quinielaId: round.id,
+    openDate: new Date(Date.now() - HOUR).toISOString(),
+    closeDate: new Date(Date.now() + 10 * HOUR).toISOString(),
+  };
+  expect(
+    (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
+  ).toBeLessThan(300);
+  for (const p of players)
+    expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.body.id, ...TICKET }, p.token)).status).toBe(201);
   expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-  expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: round.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+  expect(
+    (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: round.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status,
+  ).toBeLessThan(300);
 
   const bet = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: group.body.id, quinielaId: round.id, topNUsers: 2 }, manager.token);
   expect(bet.status).toBe(201);
@@ -38,7 +53,9 @@ async function confirmedBet() {
 }
 
 test.describe("a confirmed group bet across the screens", () => {
-  test("a player sees it in results and bets, the evolution chart links to that round, the office screen shows it confirmed and the settings record it", async ({ page }) => {
+  test("a player sees it in results and bets, the evolution chart links to that round, the office screen shows it confirmed and the settings record it", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const g = await confirmedBet();
     const n = g.round.numberQuiniela;

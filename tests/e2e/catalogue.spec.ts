@@ -65,7 +65,13 @@ test.describe("the admin catalogue", () => {
     await expect(page.getByLabel("Jornada")).toHaveAttribute("readonly", "");
     await page.getByLabel("Fecha de inicio").fill(utcToMadridLocal(mine.startDate));
     await page.getByLabel("Fecha de cierre").fill(utcToMadridLocal(mine.closingDate));
-    await page.getByLabel("Partidos (JSON)").fill(JSON.stringify(mine.matches.map(({ home, away }) => ({ home, away })), null, 1));
+    await page.getByLabel("Partidos (JSON)").fill(
+      JSON.stringify(
+        mine.matches.map(({ home, away }) => ({ home, away })),
+        null,
+        1,
+      ),
+    );
     await page.getByRole("button", { name: "Guardar quiniela" }).click();
 
     // 1 of 3: linked to the club the catalogue already has.
@@ -100,7 +106,13 @@ test.describe("the admin catalogue", () => {
     const teams = await teamList(token);
     const idOf = (name: string) => teams.find((t) => t.name === name)?.id;
     const expectedName = (name: string) =>
-      name === unknown[0] ? existing : name === unknown[2] ? renamed : name === "Club Atlético de Madrid" ? "Atlético de Madrid" : (teams.find((t) => t.alias.includes(name))?.name ?? name);
+      name === unknown[0]
+        ? existing
+        : name === unknown[2]
+          ? renamed
+          : name === "Club Atlético de Madrid"
+            ? "Atlético de Madrid"
+            : (teams.find((t) => t.alias.includes(name))?.name ?? name);
     expect(saved.body.matches).toEqual(
       mine.matches.map((m, i) => ({
         position: i + 1,

@@ -10,8 +10,15 @@ test.describe("crests", () => {
     const round = await pool();
     const manager = await newPlayer("gestor");
     const group = await apiCall<{ id: number }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
-    const dates = { groupId: group.body.id, quinielaId: round.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 10 * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
+    const dates = {
+      groupId: group.body.id,
+      quinielaId: round.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + 10 * HOUR).toISOString(),
+    };
+    expect(
+      (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
+    ).toBeLessThan(300);
     await signIn(page, manager.username);
 
     const crestRequests: string[] = [];

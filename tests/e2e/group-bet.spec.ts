@@ -22,28 +22,50 @@ async function groupWaitingForOne() {
   const [earlier, current] = [await pool(), await pool()];
   const manager = await newPlayer("gestor");
   const players: Player[] = [await newPlayer("ana"), await newPlayer("bea"), await newPlayer("carla")];
-  const group = await apiCall<{ id: number; inviteCode: string; name: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
+  const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Peña "), description: "" },
+    manager.token,
+  );
   expect(group.status).toBe(201);
   for (const p of players) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
   const configure = (quinielaId: number, openIn: number) =>
-    apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", {
-      groupId: group.body.id,
-      quinielaId,
-      openDate: new Date(Date.now() + openIn).toISOString(),
-      closeDate: new Date(Date.now() + 48 * HOUR).toISOString(),
-      forceClosed: false,
-      typeQuinielaId: 4,
-    }, manager.token);
+    apiCall(
+      "POST",
+      "/GroupQuiniela/ConfigureGroupQuiniela",
+      {
+        groupId: group.body.id,
+        quinielaId,
+        openDate: new Date(Date.now() + openIn).toISOString(),
+        closeDate: new Date(Date.now() + 48 * HOUR).toISOString(),
+        forceClosed: false,
+        typeQuinielaId: 4,
+      },
+      manager.token,
+    );
   expect((await configure(earlier.id, -5 * HOUR)).status).toBeLessThan(300);
   expect((await configure(current.id, -HOUR)).status).toBeLessThan(300);
   for (const p of players) {
-    expect((await apiCall("POST", `/Quiniela/${earlier.id}/MakePrediction`, { groupId: group.body.id, ...typeFour("1", { home: 1, away: 0 }) }, p.token)).status).toBe(201);
+    expect(
+      (await apiCall("POST", `/Quiniela/${earlier.id}/MakePrediction`, { groupId: group.body.id, ...typeFour("1", { home: 1, away: 0 }) }, p.token)).status,
+    ).toBe(201);
   }
   const predict = (p: Player, base: "1" | "X" | "2", pleno: { home: number; away: number }) =>
     apiCall("POST", `/Quiniela/${current.id}/MakePrediction`, { groupId: group.body.id, ...typeFour(base, pleno) }, p.token);
   expect((await predict(players[0], "2", { home: 2, away: 1 })).status).toBe(201);
   expect((await predict(players[1], "2", { home: 2, away: 1 })).status).toBe(201);
-  return { admin, manager, players, groupId: group.body.id, groupName: group.body.name, current, home, away, predictLast: () => predict(players[2], "X", { home: 0, away: 0 }) };
+  return {
+    admin,
+    manager,
+    players,
+    groupId: group.body.id,
+    groupName: group.body.name,
+    current,
+    home,
+    away,
+    predictLast: () => predict(players[2], "X", { home: 0, away: 0 }),
+  };
 }
 
 const editMatch = (page: Page, n: number) => page.locator("details.bet-edit").getByRole("group", { name: new RegExp(`^Partido ${n} `) });
@@ -127,7 +149,12 @@ test.describe("the group bet", () => {
   test("a player of the group sees the bet and who was in it, without the manager's buttons", async ({ page }) => {
     const g = await groupWaitingForOne();
     expect((await g.predictLast()).status).toBe(201);
-    const generated = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 }, g.manager.token);
+    const generated = await apiCall<{ id: number }>(
+      "POST",
+      "/Bet/GenerateBet",
+      { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 },
+      g.manager.token,
+    );
     expect(generated.status).toBe(201);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, g.players[2].username);
@@ -143,7 +170,9 @@ test.describe("the group bet", () => {
 
     // Once the official results exist, the bet shows each match's result and its hits out of 15.
     const official = Array.from({ length: 14 }, () => "X");
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: g.current.id, matches: official, plain15: { home: 0, away: 0 } }, g.admin)).status).toBeLessThan(300);
+    expect(
+      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: g.current.id, matches: official, plain15: { home: 0, away: 0 } }, g.admin)).status,
+    ).toBeLessThan(300);
     const bet = await apiCall<{ hits: number }>("GET", `/Bet/GetBet?groupId=${g.groupId}&quinielaId=${g.current.id}`, undefined, g.players[0].token);
     await page.reload();
     await expect(page.getByText(/^Resultado oficial: X/)).toHaveCount(14);

@@ -5,7 +5,12 @@ import { E2E, apiCall, expectAccessible, newPlayer, signIn, unique, signOut, new
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 
 async function createGroup(manager: Player, name = unique("Peña ")) {
-  const res = await apiCall<{ id: number; inviteCode: string; name: string }>("POST", "/group/CreateGroup", { name, description: "Los de siempre" }, manager.token);
+  const res = await apiCall<{ id: number; inviteCode: string; name: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name, description: "Los de siempre" },
+    manager.token,
+  );
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -149,7 +154,12 @@ test.describe("managing a group", () => {
       expect(new URL(page.url()).pathname, path).not.toContain(`/grupo/${groupB.id}`);
       await expect(page.getByText("Solo el gestor del grupo puede entrar ahí.")).toBeVisible();
     }
-    const configureB = { groupId: groupB.id, quinielaId: pool.id, openDate: new Date().toISOString(), closeDate: new Date(Date.now() + 86_400_000).toISOString() };
+    const configureB = {
+      groupId: groupB.id,
+      quinielaId: pool.id,
+      openDate: new Date().toISOString(),
+      closeDate: new Date(Date.now() + 86_400_000).toISOString(),
+    };
     expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", configureB, managerA.token)).status).toBe(403);
     expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", configureB, managerB.token)).status).toBe(201);
     const roundB = await apiCall("GET", `/GroupQuiniela/GetByGroupAndQuiniela?groupId=${groupB.id}&quinielaId=${pool.id}`, undefined, managerB.token);

@@ -3,10 +3,26 @@ import { newPlayer, signIn } from "./helpers";
 
 // Every path of spec section 2's route table, with sample ids.
 const signedIn = [
-  "/quinielas", "/grupos", "/grupo/1", "/grupo/1/dashboard", "/perfil", "/crear-grupo", "/crear-quiniela",
-  "/grupo/1/gestionar-quinielas", "/grupo/1/ajustes", "/grupo/1/predictions", "/crear-temporada", "/admin/roles",
-  "/grupo/1/temporada/1/clasificacion", "/inicio", "/grupo/1/quiniela-grupal", "/informacion", "/team",
-  "/grupo/1/resultados-y-apuestas", "/grupo/1/season/1/bet-evolucion", "/grupo/nuevo",
+  "/quinielas",
+  "/grupos",
+  "/grupo/1",
+  "/grupo/1/dashboard",
+  "/perfil",
+  "/crear-grupo",
+  "/crear-quiniela",
+  "/grupo/1/gestionar-quinielas",
+  "/grupo/1/ajustes",
+  "/grupo/1/predictions",
+  "/crear-temporada",
+  "/admin/roles",
+  "/grupo/1/temporada/1/clasificacion",
+  "/inicio",
+  "/grupo/1/quiniela-grupal",
+  "/informacion",
+  "/team",
+  "/grupo/1/resultados-y-apuestas",
+  "/grupo/1/season/1/bet-evolucion",
+  "/grupo/nuevo",
 ];
 const adminOnly = ["/establecer-resultados/1", "/admin/resultados", "/admin/crear-usuario", "/call-quiniela"];
 const publicPaths = ["/login", "/register", "/registro", "/forgot-password", "/ChangePassword"];

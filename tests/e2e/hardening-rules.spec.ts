@@ -17,7 +17,12 @@ async function groupWithRound() {
   const configured = await apiCall<{ id: number; version: number }>(
     "POST",
     "/GroupQuiniela/ConfigureGroupQuiniela",
-    { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 2 * DAY).toISOString() },
+    {
+      groupId: group.body.id,
+      quinielaId: pool.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + 2 * DAY).toISOString(),
+    },
     gestora.token,
   );
   expect(configured.status).toBe(201);
@@ -28,7 +33,9 @@ const roundOf = async (groupId: number, quinielaId: number, who: Player) =>
   (await apiCall("GET", `/GroupQuiniela/GetByGroupAndQuiniela?groupId=${groupId}&quinielaId=${quinielaId}`, undefined, who.token)).body;
 
 test.describe("two managers on the same round", () => {
-  test("a stale dates form does not undo another manager's forced close: the save is refused with the current values and what was typed", async ({ page }, testInfo) => {
+  test("a stale dates form does not undo another manager's forced close: the save is refused with the current values and what was typed", async ({
+    page,
+  }, testInfo) => {
     const { gestora, gestor2, group, pool, round } = await groupWithRound();
     await signIn(page, gestora.username);
     await page.goto(`/grupo/${group.id}/ajustes?quiniela=${pool.id}`);
@@ -38,13 +45,20 @@ test.describe("two managers on the same round", () => {
 
     // Meanwhile the other manager forces the close.
     const current = await roundOf(group.id, pool.id, gestor2);
-    const forced = await apiCall("POST", "/GroupQuiniela/UpdateStatus", { groupId: group.id, quinielaId: pool.id, openDate: current.openDate, closeDate: current.closeDate, forceClosed: true, version: round.version }, gestor2.token);
+    const forced = await apiCall(
+      "POST",
+      "/GroupQuiniela/UpdateStatus",
+      { groupId: group.id, quinielaId: pool.id, openDate: current.openDate, closeDate: current.closeDate, forceClosed: true, version: round.version },
+      gestor2.token,
+    );
     expect(forced.status).toBe(200);
 
     const typed = utcToMadridLocal(new Date(Date.now() + 3 * DAY));
     await page.getByLabel("Fecha de cierre").fill(typed);
     await page.getByRole("button", { name: "Guardar fechas" }).click();
-    await expect(page.getByText("La jornada ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar.")).toBeVisible();
+    await expect(
+      page.getByText("La jornada ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar."),
+    ).toBeVisible();
     const currentValues = page.getByLabel("Valores actuales").first();
     await expect(currentValues).toContainText("Cierre forzado: Sí");
     await expect(page.getByLabel("Fecha de cierre")).toHaveValue(typed);
@@ -88,7 +102,16 @@ test.describe("the audit trail", () => {
     // Lifting the forced close is a reopening: recorded, and the player's pick after it is flagged late.
     await page.getByRole("button", { name: "Quitar cierre forzado" }).click();
     await expect(page.getByText("Estado: Abierta")).toBeVisible();
-    expect((await apiCall("POST", "/GroupQuiniela/UnblockUser", { groupQuinielaId: (await roundOf(group.id, pool.id, gestora)).id, userId: socio.id }, gestora.token)).status).toBe(200);
+    expect(
+      (
+        await apiCall(
+          "POST",
+          "/GroupQuiniela/UnblockUser",
+          { groupQuinielaId: (await roundOf(group.id, pool.id, gestora)).id, userId: socio.id },
+          gestora.token,
+        )
+      ).status,
+    ).toBe(200);
     const pick = { groupId: group.id, matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 1, away: 1 } };
     expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, pick, socio.token)).status).toBe(201);
     await page.reload();
@@ -103,7 +126,10 @@ test.describe("the audit trail", () => {
     await page.getByRole("link", { name: "Registro de cambios" }).click();
     await expect(page).toHaveURL(/\/admin\/auditoria$/);
     await expect(page.getByRole("heading", { level: 1, name: "Registro de cambios" })).toBeVisible();
-    const adminEntry = page.getByRole("listitem").filter({ hasText: `Usuario bloqueado · Jornada ${pool.numberQuiniela}` }).filter({ hasText: group.name });
+    const adminEntry = page
+      .getByRole("listitem")
+      .filter({ hasText: `Usuario bloqueado · Jornada ${pool.numberQuiniela}` })
+      .filter({ hasText: group.name });
     await expect(adminEntry).toContainText(`por ${gestor2.username}`);
     await expectAccessible(page, testInfo);
   });
@@ -115,8 +141,19 @@ test.describe("the audit trail", () => {
     await expect(page).not.toHaveURL(/\/admin\/auditoria/);
 
     const current = await roundOf(group.id, pool.id, gestora);
-    expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { groupId: group.id, quinielaId: pool.id, openDate: current.openDate, closeDate: current.closeDate, forceClosed: true }, gestora.token)).status).toBe(200);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: Array(14).fill("1"), plain15: { home: 1, away: 0 } }, admin)).status).toBe(200);
+    expect(
+      (
+        await apiCall(
+          "POST",
+          "/GroupQuiniela/UpdateStatus",
+          { groupId: group.id, quinielaId: pool.id, openDate: current.openDate, closeDate: current.closeDate, forceClosed: true },
+          gestora.token,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: Array(14).fill("1"), plain15: { home: 1, away: 0 } }, admin)).status,
+    ).toBe(200);
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await signIn(page, gestora.username);
     await page.goto(`/grupo/${group.id}/ajustes?quiniela=${pool.id}`);
@@ -138,7 +175,9 @@ test.describe("two managers on the same group", () => {
     const typed = unique("Mi peña ");
     await page.getByLabel("Nombre").fill(typed);
     await page.getByRole("button", { name: "Guardar cambios" }).click();
-    await expect(page.getByText("El grupo ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar.")).toBeVisible();
+    await expect(
+      page.getByText("El grupo ha cambiado desde que abriste el formulario (otra persona guardó antes). Revisa los valores actuales y vuelve a guardar."),
+    ).toBeVisible();
     await expect(page.getByLabel("Valores actuales")).toContainText(`Nombre: ${renamed}`);
     await expect(page.getByLabel("Nombre")).toHaveValue(typed);
     expect((await apiCall("GET", `/group/${group.id}`, undefined, gestora.token)).body.name).toBe(renamed);

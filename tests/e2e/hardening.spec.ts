@@ -108,12 +108,13 @@ function formPages(): string[] {
     .filter((file) => /export\s+(async\s+function\s+action\b|const\s+action\b|\{[^}]*\baction\b)/.test(readFileSync(`app/routes/${file}`, "utf8")))
     .map((file) => file.replace(/\.tsx?$/, ""))
     .filter((name) => name !== "$")
-    .map((name) =>
-      `/${name
-        .split(".")
-        .filter((segment) => segment !== "_index")
-        .map((segment) => (segment.startsWith("$") ? "1" : segment))
-        .join("/")}`.replace(/\/$/, "") || "/",
+    .map(
+      (name) =>
+        `/${name
+          .split(".")
+          .filter((segment) => segment !== "_index")
+          .map((segment) => (segment.startsWith("$") ? "1" : segment))
+          .join("/")}`.replace(/\/$/, "") || "/",
     );
 }
 
@@ -126,8 +127,46 @@ test.describe("fuzzing every web form", () => {
     const pages = formPages();
     expect(pages).toContain("/login");
     expect(pages.length).toBeGreaterThan(15);
-    const fields = ["intent", "quinielaId", "groupId", "userId", "roleId", "name", "description", "email", "identifier", "password", "code", "seasonId", "openDate", "closeDate", "forceClosed", "typeQuinielaId", "startDate", "matchesJson", "plenoHome", "plenoAway", "signs[0]", "alias", "logo", "redirectTo"];
-    const values = ["", "2147483648", "0x10", "-1", "true", "null", "\u0000", "🙂".repeat(500), "x".repeat(30_000), "<script>alert(1)</script>", "%E0%A4%A", "[[[[[[[[[["];
+    const fields = [
+      "intent",
+      "quinielaId",
+      "groupId",
+      "userId",
+      "roleId",
+      "name",
+      "description",
+      "email",
+      "identifier",
+      "password",
+      "code",
+      "seasonId",
+      "openDate",
+      "closeDate",
+      "forceClosed",
+      "typeQuinielaId",
+      "startDate",
+      "matchesJson",
+      "plenoHome",
+      "plenoAway",
+      "signs[0]",
+      "alias",
+      "logo",
+      "redirectTo",
+    ];
+    const values = [
+      "",
+      "2147483648",
+      "0x10",
+      "-1",
+      "true",
+      "null",
+      "\u0000",
+      "🙂".repeat(500),
+      "x".repeat(30_000),
+      "<script>alert(1)</script>",
+      "%E0%A4%A",
+      "[[[[[[[[[[",
+    ];
     const failures: string[] = [];
     let sent = 0;
     const check = async (path: string, what: string, response: Awaited<ReturnType<typeof page.request.post>>) => {
@@ -135,7 +174,8 @@ test.describe("fuzzing every web form", () => {
       const text = await response.text();
       if (response.status() >= 500) failures.push(`${response.status()} ${path} ${what}`);
       if (ENGLISH_ZOD.test(text)) failures.push(`English message on ${path} ${what}`);
-      if (response.status() >= 400 && /^text\/plain/.test(response.headers()["content-type"] ?? "") && !isSpanishMessage(text)) failures.push(`not Spanish ${path} ${what}: ${text.slice(0, 100)}`);
+      if (response.status() >= 400 && /^text\/plain/.test(response.headers()["content-type"] ?? "") && !isSpanishMessage(text))
+        failures.push(`not Spanish ${path} ${what}: ${text.slice(0, 100)}`);
     };
     for (const path of pages.filter((p) => p !== "/logout")) {
       for (const value of values) {
@@ -143,8 +183,16 @@ test.describe("fuzzing every web form", () => {
         await check(path, `form=${value.slice(0, 20)}`, await page.request.post(path, { headers: origin, form, maxRedirects: 0 }));
       }
       await check(path, "multipart", await page.request.post(path, { headers: origin, multipart: { intent: "x", name: "🙂".repeat(100) }, maxRedirects: 0 }));
-      await check(path, "broken multipart", await page.request.post(path, { headers: { ...origin, "content-type": "multipart/form-data; boundary=zz" }, data: "--zz\r\nbroken", maxRedirects: 0 }));
-      await check(path, "json", await page.request.post(path, { headers: { ...origin, "content-type": "application/json" }, data: '{"a":1}', maxRedirects: 0 }));
+      await check(
+        path,
+        "broken multipart",
+        await page.request.post(path, { headers: { ...origin, "content-type": "multipart/form-data; boundary=zz" }, data: "--zz\r\nbroken", maxRedirects: 0 }),
+      );
+      await check(
+        path,
+        "json",
+        await page.request.post(path, { headers: { ...origin, "content-type": "application/json" }, data: '{"a":1}', maxRedirects: 0 }),
+      );
       await check(path, "no body", await page.request.fetch(path, { method: "POST", headers: origin, maxRedirects: 0 }));
       await check(path, "too big", await page.request.post(path, { headers: origin, form: { name: "x".repeat(1_100_000) }, maxRedirects: 0 }));
       await check(path, "big id", await page.request.get(path.replace(/\/1(\/|$)/, "/2147483648$1"), { maxRedirects: 0 }));

@@ -62,7 +62,12 @@ test.describe("the pools of the season", () => {
       const res = await apiCall<{ id: number; numberQuiniela: number }>(
         "POST",
         "/quiniela/CreateQuiniela",
-        { startDate: new Date(Date.now() + from).toISOString(), closingDate: new Date(Date.now() + to).toISOString(), matches: Array.from({ length: 15 }, () => ({ home, away })), seasonId: season.body.id },
+        {
+          startDate: new Date(Date.now() + from).toISOString(),
+          closingDate: new Date(Date.now() + to).toISOString(),
+          matches: Array.from({ length: 15 }, () => ({ home, away })),
+          seasonId: season.body.id,
+        },
         admin,
       );
       expect(res.status).toBe(201);
@@ -70,7 +75,12 @@ test.describe("the pools of the season", () => {
     };
     const played = await makePool(-3 * DAY, -DAY);
     const open = await makePool(-DAY, 3 * DAY);
-    const results = await apiCall("POST", "/Quiniela/SetResults", { quinielaId: played.id, matches: Array(14).fill("1"), plain15: { home: 2, away: 1 } }, admin);
+    const results = await apiCall(
+      "POST",
+      "/Quiniela/SetResults",
+      { quinielaId: played.id, matches: Array(14).fill("1"), plain15: { home: 2, away: 1 } },
+      admin,
+    );
     expect(results.status).toBe(200);
 
     const player = await newPlayer("quinielas");

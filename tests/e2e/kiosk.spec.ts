@@ -24,16 +24,32 @@ async function office(size: number, { played = size }: { played?: number } = {})
   const manager = await newPlayer("gestor");
   const players: Player[] = [manager];
   for (let i = 1; i < size; i++) players.push(await newPlayer(`p${String(i).padStart(2, "0")}x`));
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Oficina "), description: "" }, manager.token);
+  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Oficina "), description: "" },
+    manager.token,
+  );
   for (const p of players.slice(1)) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
   const pool = await newPool();
-  const dates = { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 10 * HOUR).toISOString() };
-  expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
+  const dates = {
+    groupId: group.body.id,
+    quinielaId: pool.id,
+    openDate: new Date(Date.now() - HOUR).toISOString(),
+    closeDate: new Date(Date.now() + 10 * HOUR).toISOString(),
+  };
+  expect(
+    (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
+  ).toBeLessThan(300);
   for (const [i, p] of players.slice(0, played).entries()) {
-    expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...ticket(14 - (i % 12), i === 0) }, p.token)).status).toBe(201);
+    expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...ticket(14 - (i % 12), i === 0) }, p.token)).status).toBe(
+      201,
+    );
   }
   expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-  expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+  expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(
+    300,
+  );
   const link = await apiCall<{ token: string }>("POST", `/group/${group.body.id}/kiosk`, undefined, manager.token);
   expect(link.status).toBe(201);
   return { seasonId, groupId: group.body.id, groupName: group.body.name, manager, players, round: pool, url: `/kiosk/${link.body.token}` };
@@ -141,7 +157,10 @@ test.describe("office kiosk", () => {
     }
   });
 
-  test("shows a group of 40 in pages that its own refresh rotates through, every player on exactly one page, each page on screen", async ({ browser, page: signed }, testInfo) => {
+  test("shows a group of 40 in pages that its own refresh rotates through, every player on exactly one page, each page on screen", async ({
+    browser,
+    page: signed,
+  }, testInfo) => {
     test.setTimeout(300_000);
     const s = await office(40, { played: 30 });
     const everyone = s.players.map((p) => p.username).sort();
@@ -168,7 +187,10 @@ test.describe("office kiosk", () => {
     }
   });
 
-  test("shows the four icons only while the group's managers keep 'Iconos y premios de oficina' on, and reads well in a bright office", async ({ page, browser }, testInfo) => {
+  test("shows the four icons only while the group's managers keep 'Iconos y premios de oficina' on, and reads well in a bright office", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(300_000);
     const s = await office(3);
     const tv = await tvPage(browser, TVS[1], testInfo.project.name === "js");
@@ -191,10 +213,20 @@ test.describe("office kiosk", () => {
       await expectAccessible(page, testInfo);
 
       await openEarlyInMinute(tv.page, s.url);
-      await expect(tv.page.getByRole("row").filter({ hasText: s.manager.username }).getByRole("img", { name: /^Burro/ })).toBeVisible();
+      await expect(
+        tv.page
+          .getByRole("row")
+          .filter({ hasText: s.manager.username })
+          .getByRole("img", { name: /^Burro/ }),
+      ).toBeVisible();
       await expect(tv.page.getByRole("list", { name: "Iconos" })).toContainText("Burro");
       await page.goto(standingsUrl);
-      await expect(page.getByRole("row").filter({ hasText: s.manager.username }).getByRole("img", { name: /^Burro/ })).toBeVisible();
+      await expect(
+        page
+          .getByRole("row")
+          .filter({ hasText: s.manager.username })
+          .getByRole("img", { name: /^Burro/ }),
+      ).toBeVisible();
 
       await page.goto(`/grupo/${s.groupId}/ajustes`);
       await page.getByRole("checkbox", { name: "Iconos y premios de oficina" }).uncheck();

@@ -17,7 +17,14 @@ interface Route {
 }
 
 const ROUTES: Record<"guest" | "player" | "manager" | "admin", Route[]> = {
-  guest: [{ path: "/login" }, { path: "/register" }, { path: "/registro" }, { path: "/forgot-password" }, { path: "/ChangePassword?token=x" }, { path: "/kiosk/{kiosk}" }],
+  guest: [
+    { path: "/login" },
+    { path: "/register" },
+    { path: "/registro" },
+    { path: "/forgot-password" },
+    { path: "/ChangePassword?token=x" },
+    { path: "/kiosk/{kiosk}" },
+  ],
   player: [
     { path: "/inicio" },
     { path: "/grupos" },
@@ -88,7 +95,12 @@ async function playedGroup() {
   const manager = await newPlayer("gestoraconnombrelargo");
   const players = [manager];
   for (let i = 0; i < 6; i++) players.push(await newPlayer(`jugadorconnombrelargo${i}`));
-  const group = await apiCall<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña de los nombres muy largos "), description: "Una peña para probar pantallas pequeñas" }, manager.token);
+  const group = await apiCall<{ id: number; inviteCode: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Peña de los nombres muy largos "), description: "Una peña para probar pantallas pequeñas" },
+    manager.token,
+  );
   for (const p of players.slice(1)) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
   // The office icons are the group's choice: on, so the standings show them too.
   expect((await apiCall("PUT", `/group/${group.body.id}/settings`, { officeIcons: true }, manager.token)).status).toBe(200);
@@ -98,16 +110,30 @@ async function playedGroup() {
     const q = await pool();
     roundIds.push(q.id);
     numbers.push(q.numberQuiniela);
-    const dates = { groupId: group.body.id, quinielaId: q.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (24 + r) * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBe(201);
+    const dates = {
+      groupId: group.body.id,
+      quinielaId: q.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + (24 + r) * HOUR).toISOString(),
+    };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBe(
+      201,
+    );
     for (const [i, p] of players.entries()) {
       const matches = OFFICIAL.map((s, m) => ((m + i + r) % 4 === 0 ? ["1", "X", "2"].filter((x) => x !== s).slice(0, 1) : [s]));
-      const res = await apiCall("POST", `/Quiniela/${q.id}/MakePrediction`, { groupId: group.body.id, matches, plain15: { home: (i + r) % 3, away: 1 } }, p.token);
+      const res = await apiCall(
+        "POST",
+        `/Quiniela/${q.id}/MakePrediction`,
+        { groupId: group.body.id, matches, plain15: { home: (i + r) % 3, away: 1 } },
+        p.token,
+      );
       expect(res.status).toBe(201);
     }
     if (r === 3) break;
     expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: q.id, matches: OFFICIAL, plain15: { home: 1, away: 1 } }, admin)).status).toBeLessThan(300);
+    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: q.id, matches: OFFICIAL, plain15: { home: 1, away: 1 } }, admin)).status).toBeLessThan(
+      300,
+    );
   }
   const bet = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: group.body.id, quinielaId: roundIds[1], topNUsers: 4 }, manager.token);
   expect(bet.status).toBe(201);
@@ -117,7 +143,14 @@ async function playedGroup() {
   return {
     manager,
     player: players[1],
-    values: { group: String(group.body.id), season: String(seasonId), round: String(roundIds[1]), jornada: String(numbers[1]), open: String(roundIds[3]), kiosk: kiosk.body.token },
+    values: {
+      group: String(group.body.id),
+      season: String(seasonId),
+      round: String(roundIds[1]),
+      jornada: String(numbers[1]),
+      open: String(roundIds[3]),
+      kiosk: kiosk.body.token,
+    },
   };
 }
 
@@ -128,7 +161,8 @@ async function overflows(page: Page, playerScreen: boolean) {
   return page.evaluate((strict) => {
     const found: string[] = [];
     const doc = document.documentElement;
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${typeof el.className === "string" && el.className ? `.${el.className.split(" ").join(".")}` : ""}`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${typeof el.className === "string" && el.className ? `.${el.className.split(" ").join(".")}` : ""}`;
     if (doc.scrollWidth > doc.clientWidth) {
       // The outermost elements that stick out, to say where to look.
       const out = Array.from(document.querySelectorAll("body *")).filter(
@@ -215,14 +249,28 @@ test.describe("every page fits the screen", () => {
 
     // On the office TV every figure is a column.
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await expect(table.getByRole("columnheader")).toHaveText(["Pos.", "Jugador", "Puntos", "Aciertos", "Simples", "Dobles", "Plenos", "Sin triples", "Precisión", "Wilson"]);
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Pos.",
+      "Jugador",
+      "Puntos",
+      "Aciertos",
+      "Simples",
+      "Dobles",
+      "Plenos",
+      "Sin triples",
+      "Precisión",
+      "Wilson",
+    ]);
     await expect(first.getByText("Más datos")).toBeHidden();
   });
 
   test("every link on the dashboard leads to a real page", async ({ page }) => {
     await signIn(page, data.manager.username);
     await page.goto(fill("/grupo/{group}/dashboard", data.values));
-    const hrefs = await page.getByRole("main").locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    const hrefs = await page
+      .getByRole("main")
+      .locator("a[href]")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     expect(hrefs.length).toBeGreaterThan(8);
     for (const href of hrefs) {
       const response = await page.goto(href);

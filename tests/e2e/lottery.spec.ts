@@ -48,12 +48,7 @@ async function poolForWeek(admin: string, yyyymmdd: string, seasonId?: number) {
   const drawDay = Date.parse(`${dashed(yyyymmdd)}T12:00:00Z`);
   if (!seasonId) {
     const startDate = new Date(drawDay - 30 * DAY).toISOString().slice(0, 10);
-    const season = await apiCall<{ id: number; name: string }>(
-      "POST",
-      "/season/CreateSeason",
-      { name: unique("Temporada Loterías "), startDate },
-      admin,
-    );
+    const season = await apiCall<{ id: number; name: string }>("POST", "/season/CreateSeason", { name: unique("Temporada Loterías "), startDate }, admin);
     expect(season.status).toBe(201);
     seasonId = season.body.id;
   }
@@ -195,9 +190,7 @@ test("a lottery service that refuses, throttles, breaks off or hangs gives a cle
   const firstDay = plusDays(before.drawDate!.replaceAll("-", ""), 1);
   await fake("rule", { date: firstDay, mode: "403" });
   await page.getByRole("button", { name: "Buscar automática" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: shown(firstDay) })).toContainText(
-    "✗ error Loterías ha rechazado la consulta (HTTP 403).",
-  );
+  await expect(page.getByRole("listitem").filter({ hasText: shown(firstDay) })).toContainText("✗ error Loterías ha rechazado la consulta (HTTP 403).");
   await fake("rule", { date: firstDay, mode: null });
   expect((await apiCall("GET", "/Loteria/quiniela/ultima", undefined, admin)).body).toEqual(before);
   // Every call the service received looked like a browser's.

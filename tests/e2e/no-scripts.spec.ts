@@ -15,14 +15,26 @@ async function playedGroup() {
   const playRound = async (r: number) => {
     const pool = await newPool();
     rounds.push(pool.numberQuiniela);
-    const dates = { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
-    for (const [player, hits] of [[manager, 12 - r], [ana, 9 + r]] as const) {
+    const dates = {
+      groupId: group.body.id,
+      quinielaId: pool.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString(),
+    };
+    expect(
+      (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
+    ).toBeLessThan(300);
+    for (const [player, hits] of [
+      [manager, 12 - r],
+      [ana, 9 + r],
+    ] as const) {
       const ticket = { matches: OFFICIAL.map((s, i) => (i < hits ? [s] : ["2"])), plain15: { home: 1, away: 0 } };
       expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...ticket }, player.token)).status).toBe(201);
     }
     expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+    expect(
+      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status,
+    ).toBeLessThan(300);
   };
   for (const r of [0, 1]) await playRound(r);
   return { groupId: group.body.id, seasonId, manager, ana, rounds, playRound };

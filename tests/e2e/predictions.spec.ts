@@ -13,7 +13,10 @@ async function seasonWithPools(count: number) {
 }
 
 /** A group run by a manager, with the given players, and one round configured per pool. */
-async function groupWithRounds(players: Player[], rounds: { quinielaId: number; openIn: number; closeIn: number; typeQuinielaId: number; forceClosed?: boolean }[]) {
+async function groupWithRounds(
+  players: Player[],
+  rounds: { quinielaId: number; openIn: number; closeIn: number; typeQuinielaId: number; forceClosed?: boolean }[],
+) {
   const manager = await newPlayer("gestor");
   const group = await apiCall<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
   expect(group.status).toBe(201);
@@ -43,7 +46,9 @@ const match = (page: Page, n: number) => page.getByRole("group", { name: new Reg
 const sign = (page: Page, n: number, s: string) => match(page, n).getByRole("checkbox", { name: s, exact: true });
 
 test.describe("predicting a round", () => {
-  test("a player sends two doubles and a triple, finds them after a reload and changes them; a broken rule keeps what was typed", async ({ page }, testInfo) => {
+  test("a player sends two doubles and a triple, finds them after a reload and changes them; a broken rule keeps what was typed", async ({
+    page,
+  }, testInfo) => {
     const { pools, home, away } = await seasonWithPools(1);
     const player = await newPlayer();
     const { groupId } = await groupWithRounds([player], [{ quinielaId: pools[0].id, openIn: -HOUR, closeIn: 48 * HOUR, typeQuinielaId: 4 }]);
@@ -78,7 +83,17 @@ test.describe("predicting a round", () => {
     await expect(page.getByText(`Pronóstico de la jornada ${pools[0].numberQuiniela} enviado.`)).toBeVisible();
 
     await page.reload();
-    for (const [n, s] of [[1, "1"], [1, "X"], [5, "1"], [5, "2"], [10, "1"], [10, "X"], [10, "2"], [3, "X"]] as const) await expect(sign(page, n, s)).toBeChecked();
+    for (const [n, s] of [
+      [1, "1"],
+      [1, "X"],
+      [5, "1"],
+      [5, "2"],
+      [10, "1"],
+      [10, "X"],
+      [10, "2"],
+      [3, "X"],
+    ] as const)
+      await expect(sign(page, n, s)).toBeChecked();
     await expect(sign(page, 2, "X")).not.toBeChecked();
     await expect(page.getByLabel(`Goles de ${home}`)).toHaveValue("2");
     await expect(page.getByText(/Ya enviaste tu pronóstico/)).toBeVisible();
@@ -104,7 +119,9 @@ test.describe("predicting a round", () => {
         { quinielaId: pools[1].id, openIn: -HOUR, closeIn: 72 * HOUR, typeQuinielaId: 1 },
       ],
     );
-    expect((await apiCall("POST", "/GroupQuiniela/BlockUser", { groupQuinielaId: groupQuinielaIds[1], userId: player.id }, manager.token)).status).toBeLessThan(300);
+    expect((await apiCall("POST", "/GroupQuiniela/BlockUser", { groupQuinielaId: groupQuinielaIds[1], userId: player.id }, manager.token)).status).toBeLessThan(
+      300,
+    );
     await signIn(page, player.username);
 
     await page.goto(`/grupo/${groupId}/predictions?quiniela=${pools[0].id}`);

@@ -18,7 +18,9 @@ test.describe("the profile", () => {
     await page.getByRole("button", { name: "Subir avatar" }).click();
     await expect(page.getByText(/^Error al subir el avatar\./)).toBeVisible();
 
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c00" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c00" } })
+      .png()
+      .toBuffer();
     await page.getByLabel("Nueva imagen").setInputFiles({ name: "yo.png", mimeType: "image/png", buffer: photo });
     await page.getByRole("button", { name: "Subir avatar" }).click();
     await expect(page.getByText("Avatar actualizado.")).toBeVisible();

@@ -22,35 +22,60 @@ async function playedRounds() {
   const { admin, seasonId, pool: newPool } = await newSeason();
   const manager = await newPlayer("gestor");
   const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
+  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Peña "), description: "" },
+    manager.token,
+  );
   for (const p of [ana, bea]) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
 
   // Jornada 1: the manager alone at the top (14 + pleno). Jornada 2: manager and Ana share it.
   const plays: [Player, ReturnType<typeof ticket>][][] = [
-    [[manager, ticket(14, true)], [ana, ticket(10, false)], [bea, ticket(7, false)]],
-    [[manager, ticket(12, false)], [ana, ticket(12, false)], [bea, ticket(5, false)]],
+    [
+      [manager, ticket(14, true)],
+      [ana, ticket(10, false)],
+      [bea, ticket(7, false)],
+    ],
+    [
+      [manager, ticket(12, false)],
+      [ana, ticket(12, false)],
+      [bea, ticket(5, false)],
+    ],
   ];
   const rounds: { id: number; numberQuiniela: number }[] = [];
   for (const [r, tickets] of plays.entries()) {
     const pool = await newPool();
     rounds.push(pool);
-    const dates = { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
+    const dates = {
+      groupId: group.body.id,
+      quinielaId: pool.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString(),
+    };
+    expect(
+      (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
+    ).toBeLessThan(300);
     for (const [player, t] of tickets) {
       expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
     }
     expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+    expect(
+      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status,
+    ).toBeLessThan(300);
   }
   return { seasonId, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds, admin, newPool };
 }
 
 const card = (page: Page, title: string) => page.locator(".stat-card").filter({ has: page.getByRole("heading", { name: title }) });
-const playerCard = (page: Page, username: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^${username}$`, "i") }) });
+const playerCard = (page: Page, username: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^${username}$`, "i") }) });
 const playerNames = (page: Page) => page.locator(".player-grid").getByRole("heading", { level: 3 });
 
 test.describe("results and bets", () => {
-  test("a player sees how everyone did in the latest closed round, moves between rounds, sorts the grid and downloads the picks", async ({ page }, testInfo) => {
+  test("a player sees how everyone did in the latest closed round, moves between rounds, sorts the grid and downloads the picks", async ({
+    page,
+  }, testInfo) => {
     const s = await playedRounds();
     const [j1, j2] = s.rounds.map((r) => r.numberQuiniela);
     await signIn(page, s.bea.username);
@@ -76,7 +101,12 @@ test.describe("results and bets", () => {
     await expect(card(page, "MVP")).toContainText(s.manager.username);
     await expect(card(page, "MVP")).toContainText("15 aciertos");
     await expect(card(page, "Media de aciertos del grupo")).toContainText("10,67");
-    for (const [p, hits] of [[s.manager, 15], [s.ana, 10], [s.bea, 7]] as const) await expect(playerCard(page, p.username)).toContainText(`${hits}/15 aciertos`);
+    for (const [p, hits] of [
+      [s.manager, 15],
+      [s.ana, 10],
+      [s.bea, 7],
+    ] as const)
+      await expect(playerCard(page, p.username)).toContainText(`${hits}/15 aciertos`);
 
     // The grid's sorts are plain links.
     await page.getByRole("link", { name: "Aciertos", exact: true }).click();
@@ -131,9 +161,18 @@ test.describe("results and bets", () => {
     // A third round with results that no one predicted.
     const admin = s.admin;
     const pool = { body: await s.newPool() };
-    const dates = { groupId: s.groupId, quinielaId: pool.body.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 20 * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: true, typeQuinielaId: 1 }, s.manager.token)).status).toBeLessThan(300);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.body.id, matches: OFFICIAL, plain15: { home: 0, away: 0 } }, admin)).status).toBeLessThan(300);
+    const dates = {
+      groupId: s.groupId,
+      quinielaId: pool.body.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + 20 * HOUR).toISOString(),
+    };
+    expect(
+      (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: true, typeQuinielaId: 1 }, s.manager.token)).status,
+    ).toBeLessThan(300);
+    expect(
+      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.body.id, matches: OFFICIAL, plain15: { home: 0, away: 0 } }, admin)).status,
+    ).toBeLessThan(300);
     await page.goto(`/grupo/${s.groupId}/resultados-y-apuestas`);
     await expect(page.getByLabel("Jornada", { exact: true })).toHaveValue(String(pool.body.numberQuiniela));
     await expect(page.getByText("No hay predicciones disponibles para esta jornada.")).toBeVisible();
@@ -155,7 +194,10 @@ test.describe("results and bets", () => {
     expect(evolution?.status()).toBe(403);
     await expect(page.getByRole("alert")).toHaveText("No se pudo cargar la evolución de Bets (comprueba el endpoint /Bet/Stats).");
 
-    for (const path of [`/grupo/${s.groupId}/resultados-y-apuestas.csv?jornada=${s.rounds[0].numberQuiniela}`, `/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion.csv`]) {
+    for (const path of [
+      `/grupo/${s.groupId}/resultados-y-apuestas.csv?jornada=${s.rounds[0].numberQuiniela}`,
+      `/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion.csv`,
+    ]) {
       const res = await page.request.get(path);
       expect(res.status(), path).toBe(403);
       expect(await res.text()).toBe("No perteneces a este grupo.");

@@ -19,26 +19,52 @@ async function walkGroup() {
   const season = await newSeason();
   const manager = await newPlayer("gestor");
   const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña paseo "), description: "" }, manager.token);
+  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Peña paseo "), description: "" },
+    manager.token,
+  );
   for (const p of [ana, bea]) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
   const closeIn = [20, 10, 30, 48];
   const plays: [Player, ReturnType<typeof ticket>][][] = [
-    [[manager, ticket(10, true)], [ana, ticket(8, false)], [bea, ticket(5, false)]],
-    [[manager, ticket(6, false)], [ana, ticket(11, true)], [bea, ticket(4, false)]],
-    [[manager, ticket(7, false)], [ana, ticket(9, true)], [bea, ticket(3, false)]],
+    [
+      [manager, ticket(10, true)],
+      [ana, ticket(8, false)],
+      [bea, ticket(5, false)],
+    ],
+    [
+      [manager, ticket(6, false)],
+      [ana, ticket(11, true)],
+      [bea, ticket(4, false)],
+    ],
+    [
+      [manager, ticket(7, false)],
+      [ana, ticket(9, true)],
+      [bea, ticket(3, false)],
+    ],
   ];
   const pools: { id: number; numberQuiniela: number }[] = [];
   for (let r = 0; r < 4; r++) {
     const pool = await season.pool();
     pools.push(pool);
-    const dates = { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + closeIn[r] * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 4 }, manager.token)).status).toBe(201);
+    const dates = {
+      groupId: group.body.id,
+      quinielaId: pool.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + closeIn[r] * HOUR).toISOString(),
+    };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 4 }, manager.token)).status).toBe(
+      201,
+    );
     if (r === 3) break;
     for (const [player, t] of plays[r]) {
       expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
     }
     expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, season.admin)).status).toBeLessThan(300);
+    expect(
+      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, season.admin)).status,
+    ).toBeLessThan(300);
   }
   return { ...season, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, pools };
 }
@@ -51,8 +77,15 @@ test.describe("defects found walking through the spec", () => {
     const player = await newPlayer();
     const group = await apiCall<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, player.token);
     const q = await pool();
-    const dates = { groupId: group.body.id, quinielaId: q.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + 48 * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, player.token)).status).toBe(201);
+    const dates = {
+      groupId: group.body.id,
+      quinielaId: q.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + 48 * HOUR).toISOString(),
+    };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, player.token)).status).toBe(
+      201,
+    );
 
     await signIn(page, player.username);
     await page.goto(`/grupo/${group.body.id}/predictions`);
@@ -63,7 +96,11 @@ test.describe("defects found walking through the spec", () => {
 
     const summary = page.getByRole("alert").filter({ hasText: "Tu pronóstico no cumple con los requisitos del tipo de quiniela." });
     await expect(summary).toBeVisible();
-    await expect(summary.getByRole("link")).toHaveText(["Falta elegir signo en el partido 3.", "Falta elegir signo en el partido 11.", /El pleno al quince necesita/]);
+    await expect(summary.getByRole("link")).toHaveText([
+      "Falta elegir signo en el partido 3.",
+      "Falta elegir signo en el partido 11.",
+      /El pleno al quince necesita/,
+    ]);
     for (const n of [3, 11]) {
       await expect(match(n)).toContainText(`Falta elegir signo en el partido ${n}.`);
       for (const sign of ["1", "X", "2"]) await expect(match(n).getByRole("checkbox", { name: sign, exact: true })).toHaveAttribute("aria-invalid", "true");
@@ -84,12 +121,18 @@ test.describe("defects found walking through the spec", () => {
     await expectAccessible(page, testInfo);
   });
 
-  test("'Aciertos' is the game's count on the standings' round view and the office screen; rounds come in number order; a round not closed says so", async ({ page, browser }, testInfo) => {
+  test("'Aciertos' is the game's count on the standings' round view and the office screen; rounds come in number order; a round not closed says so", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const s = await walkGroup();
     await signIn(page, s.ana.username);
     const base = `/grupo/${s.groupId}/temporada/${s.seasonId}/clasificacion`;
     await page.goto(base);
-    await expect(page.getByLabel("Ver", { exact: true }).getByRole("option")).toHaveText(["Toda la temporada", ...s.pools.slice(0, 3).map((p) => `Jornada ${p.numberQuiniela}`)]);
+    await expect(page.getByLabel("Ver", { exact: true }).getByRole("option")).toHaveText([
+      "Toda la temporada",
+      ...s.pools.slice(0, 3).map((p) => `Jornada ${p.numberQuiniela}`),
+    ]);
 
     // Ana's last round (the third, closed last): 2 doubles + 1 triple + 9 singles + the pleno = 13 of 15;
     // without the triple, 12 of 14 for accuracy and Wilson.
@@ -104,7 +147,9 @@ test.describe("defects found walking through the spec", () => {
 
     // A round still open has no standings of its own yet.
     await page.goto(`${base}?quiniela=${s.pools[3].id}`);
-    await expect(page.getByText("Esa jornada todavía no cuenta en la clasificación: aparecerá cuando haya cerrado y tenga resultados oficiales.")).toBeVisible();
+    await expect(
+      page.getByText("Esa jornada todavía no cuenta en la clasificación: aparecerá cuando haya cerrado y tenga resultados oficiales."),
+    ).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
 
     const kiosk = await apiCall<{ token: string }>("POST", `/group/${s.groupId}/kiosk`, undefined, s.manager.token);
@@ -122,12 +167,17 @@ test.describe("defects found walking through the spec", () => {
     await page.context().clearCookies();
     await signIn(page, E2E.admin.username, E2E.admin.password);
     await page.goto("/admin/resultados");
-    const values = await page.getByLabel("Jornada", { exact: true }).getByRole("option").evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value)));
+    const values = await page
+      .getByLabel("Jornada", { exact: true })
+      .getByRole("option")
+      .evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value)));
     const mine = s.pools.map((p) => values.indexOf(p.id));
     expect(mine).toEqual([mine[0], mine[0] + 1, mine[0] + 2, mine[0] + 3]);
   });
 
-  test("a new season without pools leaves the group in the old one; both seasons stay reachable from the standings and the settings", async ({ page }, testInfo) => {
+  test("a new season without pools leaves the group in the old one; both seasons stay reachable from the standings and the settings", async ({
+    page,
+  }, testInfo) => {
     const s = await walkGroup();
     const newName = unique("Temporada nueva ");
     await signIn(page, E2E.admin.username, E2E.admin.password);
@@ -169,8 +219,15 @@ test.describe("defects found walking through the spec", () => {
       s.admin,
     );
     expect(newPool.status).toBe(201);
-    const dates = { groupId: s.groupId, quinielaId: newPool.body.id, openDate: new Date(Date.now() + 72 * HOUR).toISOString(), closeDate: new Date(Date.now() + 96 * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, s.manager.token)).status).toBe(201);
+    const dates = {
+      groupId: s.groupId,
+      quinielaId: newPool.body.id,
+      openDate: new Date(Date.now() + 72 * HOUR).toISOString(),
+      closeDate: new Date(Date.now() + 96 * HOUR).toISOString(),
+    };
+    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, s.manager.token)).status).toBe(
+      201,
+    );
 
     await page.reload();
     await page.getByLabel("Temporada", { exact: true }).selectOption({ label: newName });

@@ -20,26 +20,48 @@ async function playedSeason() {
   const { admin, seasonId, seasonName, pool: newPool } = await newSeason();
   const manager = await newPlayer("gestor");
   const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Oficina "), description: "" }, manager.token);
+  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Oficina "), description: "" },
+    manager.token,
+  );
   for (const p of [ana, bea]) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
   // The four icons are the office's custom ('Iconos y premios de oficina'), off for a new group.
   expect((await apiCall("PUT", `/group/${group.body.id}/settings`, { officeIcons: true }, manager.token)).status).toBe(200);
 
   const plays: [Player, ReturnType<typeof ticket>][][] = [
-    [[manager, ticket(14, true)], [ana, ticket(10, false)], [bea, ticket(7, false)]],
-    [[manager, ticket(12, false)], [ana, ticket(14, true)], [bea, ticket(5, false)]],
+    [
+      [manager, ticket(14, true)],
+      [ana, ticket(10, false)],
+      [bea, ticket(7, false)],
+    ],
+    [
+      [manager, ticket(12, false)],
+      [ana, ticket(14, true)],
+      [bea, ticket(5, false)],
+    ],
   ];
   const rounds: { id: number; numberQuiniela: number }[] = [];
   for (const [r, tickets] of plays.entries()) {
     const pool = await newPool();
     rounds.push(pool);
-    const dates = { groupId: group.body.id, quinielaId: pool.id, openDate: new Date(Date.now() - HOUR).toISOString(), closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString() };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status).toBeLessThan(300);
+    const dates = {
+      groupId: group.body.id,
+      quinielaId: pool.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString(),
+    };
+    expect(
+      (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
+    ).toBeLessThan(300);
     for (const [player, t] of tickets) {
       expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
     }
     expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-    expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(300);
+    expect(
+      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status,
+    ).toBeLessThan(300);
   }
   return { seasonId, seasonName, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds };
 }

@@ -29,7 +29,9 @@ describe("registration", () => {
   });
 
   it("stores an uploaded avatar downscaled to 64 px as JPEG", async () => {
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c00" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c00" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("Email", "pic@test.local");
     form.set("Username", "pic");

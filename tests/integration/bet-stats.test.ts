@@ -70,7 +70,12 @@ async function insertBet(round: Round) {
     ],
   );
   for (const [i, user] of bet.ranks.entries()) {
-    await t.db.query("insert into bet_participants (bet_id, user_id, rank_position, username) values ($1, $2, $3, $4)", [row!.id, user.id, i + 1, user.username]);
+    await t.db.query("insert into bet_participants (bet_id, user_id, rank_position, username) values ($1, $2, $3, $4)", [
+      row!.id,
+      user.id,
+      i + 1,
+      user.username,
+    ]);
   }
 }
 
@@ -88,11 +93,37 @@ beforeAll(async () => {
   const start = new Date(Date.now() - 40 * DAY);
   const plans = [
     // Jornada 1: a bet with 12 + the pleno; Ana alone is the MVP.
-    { hits: [[gestora, 11], [ana, 13], [bea, 9], [carlos, 4]] as const, bet: { hits: 12, pleno: true }, double: false },
+    {
+      hits: [
+        [gestora, 11],
+        [ana, 13],
+        [bea, 9],
+        [carlos, 4],
+      ] as const,
+      bet: { hits: 12, pleno: true },
+      double: false,
+    },
     // Jornada 2: a bet with 8; Gestora and Bea share the top, so no MVP; a match without result.
-    { hits: [[gestora, 10], [ana, 7], [bea, 10], [dani, 2]] as const, bet: { hits: 8, pleno: false }, double: true },
+    {
+      hits: [
+        [gestora, 10],
+        [ana, 7],
+        [bea, 10],
+        [dani, 2],
+      ] as const,
+      bet: { hits: 8, pleno: false },
+      double: true,
+    },
     // Jornada 3: no bet, the latest closed round.
-    { hits: [[ana, 6], [bea, 12], [carlos, 3]] as const, bet: null, double: false },
+    {
+      hits: [
+        [ana, 6],
+        [bea, 12],
+        [carlos, 3],
+      ] as const,
+      bet: null,
+      double: false,
+    },
   ];
   for (const [r, plan] of plans.entries()) {
     const openDate = new Date(start.getTime() + r * 7 * DAY);

@@ -139,7 +139,9 @@ describe("generating the bet for a round played by 12 players after four rounds 
     expect(res.body.votes).toEqual(expected.map((e) => e.votes));
     expect(res.body.explanations).toHaveLength(14);
     expected.forEach((e, i) => {
-      expect(res.body.explanations[i]).toMatch(new RegExp(`^Partido ${i + 1}: 1 \\(${e.votes["1"]} votos?\\), X \\(${e.votes.X}\\), 2 \\(${e.votes["2"]}\\)\\.`));
+      expect(res.body.explanations[i]).toMatch(
+        new RegExp(`^Partido ${i + 1}: 1 \\(${e.votes["1"]} votos?\\), X \\(${e.votes.X}\\), 2 \\(${e.votes["2"]}\\)\\.`),
+      );
       if (e.tied) expect(res.body.explanations[i]).toContain(`Empate resuelto por el mejor clasificado (${e.decider}).`);
     });
 
@@ -161,10 +163,10 @@ describe("generating the bet for a round played by 12 players after four rounds 
   });
 
   it("closed the round when it generated: forced, close date now at the latest, and a late prediction is refused", async () => {
-    const row = await t.db.one<{ force_closed: boolean; close_date: Date }>("select force_closed, close_date from group_quinielas where group_id = $1 and quiniela_id = $2", [
-      groupId,
-      quinielaId,
-    ]);
+    const row = await t.db.one<{ force_closed: boolean; close_date: Date }>(
+      "select force_closed, close_date from group_quinielas where group_id = $1 and quiniela_id = $2",
+      [groupId, quinielaId],
+    );
     expect(row!.force_closed).toBe(true);
     expect(new Date(row!.close_date).getTime()).toBeLessThanOrEqual(Date.now());
     const late = await latecomer.post(`/Quiniela/${quinielaId}/MakePrediction`, { groupId, matches: singles(), plain15: { home: 1, away: 0 } });
@@ -215,7 +217,10 @@ describe("the generation conditions (spec section 4)", () => {
     // Before the close a player learns only their own place; the manager sees who has predicted.
     expect((await bea.get(`/Bet/Ranking?groupId=${groupId}&quinielaId=${quinielaId}`)).body).toEqual([]);
     expect((await manager.get(`/Bet/Ranking?groupId=${groupId}&quinielaId=${quinielaId}`)).body.map((r: { username: string }) => r.username)).toEqual(["anac"]);
-    const stored = await t.db.one<{ force_closed: boolean }>("select force_closed from group_quinielas where group_id = $1 and quiniela_id = $2", [groupId, quinielaId]);
+    const stored = await t.db.one<{ force_closed: boolean }>("select force_closed from group_quinielas where group_id = $1 and quiniela_id = $2", [
+      groupId,
+      quinielaId,
+    ]);
     expect(stored!.force_closed).toBe(false);
     expect((await manager.get(`/Bet/GetBet?groupId=${groupId}&quinielaId=${quinielaId}`)).status).toBe(404);
   });

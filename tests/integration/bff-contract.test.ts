@@ -44,7 +44,9 @@ describe("the BFF against a backend that answers off contract", () => {
     const page = await loader(loaderArgs(await signedIn("/grupos", false)));
     expect(page).toEqual({ groups: [], loadError: "Error al cargar tus grupos" });
     expect(calls).toContain("GET /group/GetMyGroups");
-    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(expect.arrayContaining([expect.stringMatching(/off contract: GET \/group\/GetMyGroups: 0\.id/)]));
+    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/off contract: GET \/group\/GetMyGroups: 0\.id/)]),
+    );
     logged.mockRestore();
   });
 

@@ -81,8 +81,15 @@ describe("seasons", () => {
 
 describe("teams", () => {
   it("creates a team whose aliases become strings, without empties", async () => {
-    const res = await admin.post("/team/Create", { name: "Atlético de Madrid", logo: "https://example.org/atm.png", alias: ["Club Atlético de Madrid", "", 7, "  ", null] });
-    expect(res).toEqual({ status: 201, body: { id: expect.any(Number), name: "Atlético de Madrid", logo: "https://example.org/atm.png", alias: ["7", "Club Atlético de Madrid"] } });
+    const res = await admin.post("/team/Create", {
+      name: "Atlético de Madrid",
+      logo: "https://example.org/atm.png",
+      alias: ["Club Atlético de Madrid", "", 7, "  ", null],
+    });
+    expect(res).toEqual({
+      status: 201,
+      body: { id: expect.any(Number), name: "Atlético de Madrid", logo: "https://example.org/atm.png", alias: ["7", "Club Atlético de Madrid"] },
+    });
     const fromString = await admin.post("/team/Create", { Name: "Sevilla FC", Logo: null, Alias: '["Sevilla"]' });
     expect(fromString.body).toMatchObject({ name: "Sevilla FC", logo: null, alias: ["Sevilla"] });
   });
@@ -139,7 +146,13 @@ describe("pools", () => {
     const season = (await admin.get("/season/GetCurrentSeason")).body;
     expect(res.body).toMatchObject({ numberQuiniela: 1, name: "Jornada 1", seasonId: season.id, ...dates });
     expect(res.body.matches).toHaveLength(15);
-    expect(res.body.matches[0]).toEqual({ position: 1, home: "Atlético de Madrid", away: "Sevilla FC", homeTeamId: expect.any(Number), awayTeamId: expect.any(Number) });
+    expect(res.body.matches[0]).toEqual({
+      position: 1,
+      home: "Atlético de Madrid",
+      away: "Sevilla FC",
+      homeTeamId: expect.any(Number),
+      awayTeamId: expect.any(Number),
+    });
     expect(res.body.matches[14]).toMatchObject({ position: 15, home: "Club L15", away: "Club V15" });
 
     const byId = await player.get(`/quiniela/GetById/${res.body.id}`);
@@ -171,13 +184,24 @@ describe("pools", () => {
     expect((await player.post("/quiniela/CreateQuiniela", { ...dates, matches: fifteen("Club") })).status).toBe(403);
     expect((await player.put("/quiniela/UpdateQuiniela/1", { ...dates, matches: fifteen("Club") })).status).toBe(403);
     expect((await t.api.get("/quiniela/all")).status).toBe(401);
-    expect((await player.get("/quiniela/GetTypesQuiniela")).body[1]).toEqual({ id: 2, name: "Dos dobles", description: "Dos partidos con doble signo.", numDouble: 2, numTriple: 0 });
+    expect((await player.get("/quiniela/GetTypesQuiniela")).body[1]).toEqual({
+      id: 2,
+      name: "Dos dobles",
+      description: "Dos partidos con doble signo.",
+      numDouble: 2,
+      numTriple: 0,
+    });
   });
 
   it("edits dates and matches, keeping the number", async () => {
     const pool = (await admin.get("/quiniela/all")).body[0];
     const matches = fifteen("Club").reverse();
-    const res = await admin.put(`/quiniela/UpdateQuiniela/${pool.id}`, { NumberQuiniela: 9, startDate: "2024-08-20T10:00:00Z", closingDate: "2024-08-22T10:00:00Z", matches });
+    const res = await admin.put(`/quiniela/UpdateQuiniela/${pool.id}`, {
+      NumberQuiniela: 9,
+      startDate: "2024-08-20T10:00:00Z",
+      closingDate: "2024-08-22T10:00:00Z",
+      matches,
+    });
     expect(res.body).toMatchObject({ id: pool.id, numberQuiniela: 1, startDate: "2024-08-20T10:00:00.000Z" });
     expect(res.body.matches[0]).toMatchObject({ home: "Club L15", away: "Club V15" });
     const unknown = await admin.put(`/quiniela/UpdateQuiniela/${pool.id}`, { ...dates, matches: fifteen("Nadie") });
@@ -236,12 +260,22 @@ describe("users created by an admin", () => {
     const res = await admin.post("/auth/register-by-admin", {
       email: "  nueva@test.local ",
       username: " nueva ",
-      groups: [{ groupId: g1, roleId: 2 }, { groupId: "", roleId: "" }, { groupId: g2, roleId: 1 }],
+      groups: [
+        { groupId: g1, roleId: 2 },
+        { groupId: "", roleId: "" },
+        { groupId: g2, roleId: 1 },
+      ],
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Usuario creado. Le hemos enviado por email una contraseña temporal.");
-    const members = await t.db.query<{ group_id: number; role_id: number }>("select group_id, role_id from group_members where user_id = $1 order by group_id", [res.body.id]);
-    expect(members).toEqual([{ group_id: g1, role_id: 2 }, { group_id: g2, role_id: 1 }]);
+    const members = await t.db.query<{ group_id: number; role_id: number }>(
+      "select group_id, role_id from group_members where user_id = $1 order by group_id",
+      [res.body.id],
+    );
+    expect(members).toEqual([
+      { group_id: g1, role_id: 2 },
+      { group_id: g2, role_id: 1 },
+    ]);
 
     const mail = t.mail.to("nueva@test.local").at(-1)!;
     const temp = /Contraseña temporal: (\S+)/.exec(mail.text)![1];
@@ -256,7 +290,18 @@ describe("users created by an admin", () => {
     const cases: [object, number, string][] = [
       [{ email: " ", username: "alguien" }, 400, "Email y nombre de usuario son obligatorios."],
       [{ email: "alguien@test.local", username: "" }, 400, "Email y nombre de usuario son obligatorios."],
-      [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: g, roleId: 1 }, { groupId: g, roleId: 2 }] }, 400, "No repitas el mismo grupo en varias filas."],
+      [
+        {
+          email: "alguien@test.local",
+          username: "alguien",
+          groups: [
+            { groupId: g, roleId: 1 },
+            { groupId: g, roleId: 2 },
+          ],
+        },
+        400,
+        "No repitas el mismo grupo en varias filas.",
+      ],
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: g, roleId: "" }] }, 400, "Selecciona un rol para cada grupo indicado."],
       // Strict types (issue 13): a group or a role as text is refused, not read as a number.
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: String(g), roleId: 1 }] }, 400, "Grupo no válido."],

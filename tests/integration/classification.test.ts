@@ -87,7 +87,13 @@ beforeAll(async () => {
       tickets.push({ userId: m.id, quinielaId, ...ticket });
     }
     // The same player's picks in another group are that group's business.
-    await build.prediction(t.db, { groupId: otherGroup, quinielaId, userId: members[1].id, matches: results.matches.map((s) => [s ?? "1"]), pleno: results.pleno });
+    await build.prediction(t.db, {
+      groupId: otherGroup,
+      quinielaId,
+      userId: members[1].id,
+      matches: results.matches.map((s) => [s ?? "1"]),
+      pleno: results.pleno,
+    });
   }
 
   // Rounds that must not count: one with results but still open, one closed without results.
@@ -100,7 +106,13 @@ beforeAll(async () => {
   await build.round(t.db, { groupId, quinielaId: pendingId, openDate: pending.startDate, closeDate: pending.closingDate });
   for (const m of members.slice(1, 4)) {
     await build.prediction(t.db, { groupId, quinielaId: openId, userId: m.id, ...ticketFor(1, 9, resultsOf(open), types[0]) });
-    await build.prediction(t.db, { groupId, quinielaId: pendingId, userId: m.id, matches: Array.from({ length: 14 }, (): Pick => ["1"]), pleno: { home: 0, away: 0 } });
+    await build.prediction(t.db, {
+      groupId,
+      quinielaId: pendingId,
+      userId: m.id,
+      matches: Array.from({ length: 14 }, (): Pick => ["1"]),
+      pleno: { home: 0, away: 0 },
+    });
   }
 
   // A member who left keeps the points already earned.
@@ -113,7 +125,13 @@ function expectedStandings(rounds: Round[], points = { single: 1, double: 0.75, 
   const z = 1.96;
   const last = [...rounds].sort((a, b) => a.closeDate.getTime() - b.closeDate.getTime()).at(-1)!;
   const rows = members.map((m) => {
-    let simpleHits = 0, simpleTotal = 0, dobleHits = 0, dobleTotal = 0, tripleHits = 0, pleno15Hits = 0, pleno15Total = 0;
+    let simpleHits = 0,
+      simpleTotal = 0,
+      dobleHits = 0,
+      dobleTotal = 0,
+      tripleHits = 0,
+      pleno15Hits = 0,
+      pleno15Total = 0;
     let lastRoundHits: number | null = null;
     let played = false;
     for (const round of rounds) {
@@ -147,7 +165,8 @@ function expectedStandings(rounds: Round[], points = { single: 1, double: 0.75, 
     const n = simpleTotal + dobleTotal + pleno15Total;
     const p = n === 0 ? 0 : hits / n;
     const wilson = n === 0 ? 0 : (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
-    const totalPoints = Math.round((simpleHits * points.single + dobleHits * points.double + tripleHits * points.triple + pleno15Hits * points.pleno) * 100) / 100;
+    const totalPoints =
+      Math.round((simpleHits * points.single + dobleHits * points.double + tripleHits * points.triple + pleno15Hits * points.pleno) * 100) / 100;
     return {
       position: 0,
       userId: m.id,

@@ -30,7 +30,10 @@ afterAll(() => t.close());
 
 /** Every key of every object schema the contract exports, in both casings the API takes. */
 function contractFields(): string[] {
-  const modules = (import.meta as any).glob(["../../core/contract/*.ts", "!../../core/contract/*.test.ts"], { eager: true }) as Record<string, Record<string, unknown>>;
+  const modules = (import.meta as any).glob(["../../core/contract/*.ts", "!../../core/contract/*.test.ts"], { eager: true }) as Record<
+    string,
+    Record<string, unknown>
+  >;
   const keys = new Set<string>();
   const walk = (schema: unknown, depth: number) => {
     if (!(schema instanceof z.ZodType) || depth > 8) return;
@@ -48,7 +51,22 @@ function contractFields(): string[] {
   return [...list, ...list.slice(0, 10).map((k) => k[0].toUpperCase() + k.slice(1))];
 }
 
-const BAD_IDS = ["2147483648", "99999999999999999999", "0", "-1", "0x10", "1e3", "1.5", "true", "null", "%00", "%E0%A4%A", "%", "%F0%9F%92%A5", "x".repeat(3000)];
+const BAD_IDS = [
+  "2147483648",
+  "99999999999999999999",
+  "0",
+  "-1",
+  "0x10",
+  "1e3",
+  "1.5",
+  "true",
+  "null",
+  "%00",
+  "%E0%A4%A",
+  "%",
+  "%F0%9F%92%A5",
+  "x".repeat(3000),
+];
 
 const BAD_VALUES: unknown[] = [
   true,
@@ -112,7 +130,8 @@ function probesFor(method: string, path: string, fields: string[]): Probe[] {
   }
   const query = ["groupId", "quinielaId", "seasonId"];
   if (method === "GET") {
-    for (const bad of BAD_IDS.slice(0, 8)) probes.push({ method, path: `${good}?${query.map((q) => `${q}=${encodeURIComponent(bad)}`).join("&")}`, signed: true });
+    for (const bad of BAD_IDS.slice(0, 8))
+      probes.push({ method, path: `${good}?${query.map((q) => `${q}=${encodeURIComponent(bad)}`).join("&")}`, signed: true });
     probes.push({ method, path: good, signed: false });
     return probes;
   }
@@ -144,7 +163,9 @@ function probesFor(method: string, path: string, fields: string[]): Probe[] {
 }
 
 async function fingerprint(): Promise<string> {
-  const tables = await t.db.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1");
+  const tables = await t.db.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+  );
   const parts = tables.map((tb) => `select '${tb.name}' as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${tb.name}" x`);
   const row = await t.db.one<{ h: string }>(`select string_agg(n || ':' || h, ',' order by n) as h from (${parts.join(" union all ")}) s`);
   return row!.h;
@@ -181,7 +202,8 @@ describe("fuzzing every backend call", () => {
           } catch {
             /* not JSON */
           }
-          if (typeof message !== "string" || !isSpanishMessage(message)) failures.push(`no Spanish message (${response.status}) ${where}: ${text.slice(0, 200)}`);
+          if (typeof message !== "string" || !isSpanishMessage(message))
+            failures.push(`no Spanish message (${response.status}) ${where}: ${text.slice(0, 200)}`);
           if (after !== before) failures.push(`database changed after a refused request (${response.status}) ${where}`);
         }
         before = after;

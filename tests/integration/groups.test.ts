@@ -57,7 +57,16 @@ describe("joining and listing", () => {
 
     const mine = await luis.get("/group/GetMyGroups");
     expect(mine.body).toEqual([
-      { id: group.id, name: "Peña Norte", description: "La de la oficina", inviteCode: group.inviteCode, createdAt: expect.any(String), roleId: 1, role: "Usuario", memberCount: 2 },
+      {
+        id: group.id,
+        name: "Peña Norte",
+        description: "La de la oficina",
+        inviteCode: group.inviteCode,
+        createdAt: expect.any(String),
+        roleId: 1,
+        role: "Usuario",
+        memberCount: 2,
+      },
     ]);
     const detail = await gestor.get(`/group/${group.id}`);
     expect(detail.body.members.map((m: { role: string }) => m.role)).toEqual(["Gestor", "Usuario"]);
@@ -80,7 +89,9 @@ describe("joining and listing", () => {
     const admin = await t.admin();
     expect((await admin.get(`/group/${group.id}`)).body.name).toBe("Peña");
     const members = await gestor.get(`/group/${group.id}/getgroupmembers`);
-    expect(members.body).toEqual([expect.objectContaining({ id: gestor.id, userId: gestor.id, email: `${gestor.username}@test.local`, avatarPath: null, roleId: 2, role: "Gestor" })]);
+    expect(members.body).toEqual([
+      expect.objectContaining({ id: gestor.id, userId: gestor.id, email: `${gestor.username}@test.local`, avatarPath: null, roleId: 2, role: "Gestor" }),
+    ]);
   });
 
   it("lists every group for admins only", async () => {
@@ -97,7 +108,10 @@ describe("managing a group", () => {
     const group = await groupOf(gestor);
     const member = await t.player();
     await member.post(`/group/JoinByInviteCode/${group.inviteCode}`);
-    expect((await gestor.put(`/group/${group.id}`, { name: "Peña Renombrada", description: "Nueva" })).body).toMatchObject({ name: "Peña Renombrada", description: "Nueva" });
+    expect((await gestor.put(`/group/${group.id}`, { name: "Peña Renombrada", description: "Nueva" })).body).toMatchObject({
+      name: "Peña Renombrada",
+      description: "Nueva",
+    });
     expect((await member.put(`/group/${group.id}`, { name: "Mía" })).status).toBe(403);
     expect((await gestor.put(`/group/${group.id}`, { name: "" })).body).toEqual({ message: "El nombre es obligatorio." });
     expect((await (await t.admin()).put(`/group/${group.id}`, { name: "Por el admin" })).status).toBe(200);

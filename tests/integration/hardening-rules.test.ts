@@ -44,8 +44,12 @@ async function round(options: { openIn?: number; closeIn?: number; forceClosed?:
 const singles = (): Pick[] => Array.from({ length: 14 }, (): Pick => ["1"]);
 const predictionBody = () => ({ groupId, matches: singles(), plain15: { home: 1, away: 0 } });
 const roundRow = (quinielaId: number) =>
-  t.db.one("select open_date, close_date, force_closed, version, reopened_at from group_quinielas where group_id = $1 and quiniela_id = $2", [groupId, quinielaId]);
-const trail = async (who: Player = gestora) => (await who.get(`/Audit/ByGroup/${groupId}`)).body as { action: string; subject: string; actorName: string; before: any; after: any; late: boolean }[];
+  t.db.one("select open_date, close_date, force_closed, version, reopened_at from group_quinielas where group_id = $1 and quiniela_id = $2", [
+    groupId,
+    quinielaId,
+  ]);
+const trail = async (who: Player = gestora) =>
+  (await who.get(`/Audit/ByGroup/${groupId}`)).body as { action: string; subject: string; actorName: string; before: any; after: any; late: boolean }[];
 const at = (ms: number) => t.setNow(new Date(NOW.getTime() + ms));
 
 describe("no prediction once a pool has official results", () => {
@@ -93,7 +97,13 @@ describe("reopening a closed round", () => {
     const closed = await gestora.post("/GroupQuiniela/UpdateStatus", { groupId, quinielaId, openDate: iso(-DAY), closeDate: iso(3 * DAY), forceClosed: true });
     expect(closed.body).toMatchObject({ state: "closed", reason: "forced", reopenedAt: null });
     at(60_000);
-    const reopened = await gestora.post("/GroupQuiniela/UpdateStatus", { groupId, quinielaId, openDate: iso(-DAY), closeDate: iso(3 * DAY), forceClosed: false });
+    const reopened = await gestora.post("/GroupQuiniela/UpdateStatus", {
+      groupId,
+      quinielaId,
+      openDate: iso(-DAY),
+      closeDate: iso(3 * DAY),
+      forceClosed: false,
+    });
     expect(reopened.status).toBe(200);
     expect(reopened.body).toMatchObject({ state: "open", reopenedAt: iso(60_000) });
 
@@ -128,15 +138,37 @@ describe("lost updates between managers", () => {
   it("refuses a save against an older version with a Spanish 409 and leaves the round as the other manager left it", async () => {
     at(0);
     const { quinielaId, version } = await round({ closeIn: 3 * DAY });
-    const forced = await gestor2.post("/GroupQuiniela/UpdateStatus", { groupId, quinielaId, openDate: iso(-DAY), closeDate: iso(3 * DAY), forceClosed: true, version });
+    const forced = await gestor2.post("/GroupQuiniela/UpdateStatus", {
+      groupId,
+      quinielaId,
+      openDate: iso(-DAY),
+      closeDate: iso(3 * DAY),
+      forceClosed: true,
+      version,
+    });
     expect(forced.body).toMatchObject({ forceClosed: true, version: version + 1 });
     const row = await roundRow(quinielaId);
 
-    const stale = await gestora.post("/GroupQuiniela/UpdateStatus", { groupId, quinielaId, openDate: iso(-DAY), closeDate: iso(4 * DAY), forceClosed: false, version });
+    const stale = await gestora.post("/GroupQuiniela/UpdateStatus", {
+      groupId,
+      quinielaId,
+      openDate: iso(-DAY),
+      closeDate: iso(4 * DAY),
+      forceClosed: false,
+      version,
+    });
     expect(stale).toEqual({ status: 409, body: { message: staleMessage("La jornada") } });
     expect(await roundRow(quinielaId)).toEqual(row);
 
-    const staleType = await gestora.post("/GroupQuiniela/ConfigureGroupQuiniela", { groupId, quinielaId, openDate: iso(-DAY), closeDate: iso(3 * DAY), typeQuinielaId: 2, forceClosed: true, version });
+    const staleType = await gestora.post("/GroupQuiniela/ConfigureGroupQuiniela", {
+      groupId,
+      quinielaId,
+      openDate: iso(-DAY),
+      closeDate: iso(3 * DAY),
+      typeQuinielaId: 2,
+      forceClosed: true,
+      version,
+    });
     expect(staleType.status).toBe(409);
     expect(await roundRow(quinielaId)).toEqual(row);
   });
@@ -154,7 +186,13 @@ describe("lost updates between managers", () => {
     const { quinielaId, version } = await round({ closeIn: 3 * DAY });
     const withVersion = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        (i % 2 ? gestora : gestor2).post("/GroupQuiniela/UpdateStatus", { groupId, quinielaId, openDate: iso(-DAY), closeDate: iso(3 * DAY + (i + 1) * 60_000), version }),
+        (i % 2 ? gestora : gestor2).post("/GroupQuiniela/UpdateStatus", {
+          groupId,
+          quinielaId,
+          openDate: iso(-DAY),
+          closeDate: iso(3 * DAY + (i + 1) * 60_000),
+          version,
+        }),
       ),
     );
     const statuses = withVersion.map((r) => r.status).sort();
@@ -170,7 +208,10 @@ describe("lost updates between managers", () => {
     );
     expect(without.every((r) => r.status === 200)).toBe(true);
     expect((await roundRow(quinielaId))!.version).toBe(version + 31);
-    const recorded = await t.db.one<{ n: number }>("select count(*)::int as n from audit_log where entity = 'round' and action = 'round.dates' and subject = $1", [`Jornada ${poolNumber}`]);
+    const recorded = await t.db.one<{ n: number }>(
+      "select count(*)::int as n from audit_log where entity = 'round' and action = 'round.dates' and subject = $1",
+      [`Jornada ${poolNumber}`],
+    );
     expect(recorded!.n).toBe(31);
   });
 
@@ -190,9 +231,19 @@ describe("lost updates between managers", () => {
       await build.team(t.db, `Local ${i}`);
       await build.team(t.db, `Visitante ${i}`);
     }
-    const first = await admin.put(`/quiniela/UpdateQuiniela/${quinielaId}`, { startDate: pool.startDate, closingDate: iso(9 * DAY), matches, version: pool.version });
+    const first = await admin.put(`/quiniela/UpdateQuiniela/${quinielaId}`, {
+      startDate: pool.startDate,
+      closingDate: iso(9 * DAY),
+      matches,
+      version: pool.version,
+    });
     expect(first.status).toBe(200);
-    const stalePool = await admin.put(`/quiniela/UpdateQuiniela/${quinielaId}`, { startDate: pool.startDate, closingDate: iso(20 * DAY), matches, version: pool.version });
+    const stalePool = await admin.put(`/quiniela/UpdateQuiniela/${quinielaId}`, {
+      startDate: pool.startDate,
+      closingDate: iso(20 * DAY),
+      matches,
+      version: pool.version,
+    });
     expect(stalePool).toEqual({ status: 409, body: { message: staleMessage("La quiniela") } });
     expect((await admin.get(`/quiniela/GetById/${quinielaId}`)).body.closingDate).toBe(iso(9 * DAY));
 

@@ -64,7 +64,15 @@ describe("kiosk links", () => {
       ["gestor", 11 + 12 + 10, ["burro", "bola"]],
       ["ana", 16, ["pina", "rinoceronte"]],
     ]);
-    expect(res.body.lastRound).toMatchObject({ numberQuiniela: 2, players: 2, bestHits: 13, best: ["gestor"], worstHits: 8, worst: ["ana"], averageHits: 10.5 });
+    expect(res.body.lastRound).toMatchObject({
+      numberQuiniela: 2,
+      players: 2,
+      bestHits: 13,
+      best: ["gestor"],
+      worstHits: 8,
+      worst: ["ana"],
+      averageHits: 10.5,
+    });
     expect(res.body.lastRound.results.plain15).toEqual({ home: 2, away: 1 });
   });
 
@@ -125,7 +133,14 @@ describe("kiosk links", () => {
     const picks: Pick[] = [...Array.from({ length: 10 }, (): Pick => ["1"]), ["X"], ["2"], ["1", "X"], ["X", "2"]];
     await bet(quinielaIds[1], picks, true);
     const withResults = await standings(link.token);
-    expect(withResults.body.bet).toEqual({ quinielaId: quinielaIds[1], numberQuiniela: 2, matches: picks, pleno: { home: 2, away: 1 }, confirmed: true, hits: 12 });
+    expect(withResults.body.bet).toEqual({
+      quinielaId: quinielaIds[1],
+      numberQuiniela: 2,
+      matches: picks,
+      pleno: { home: 2, away: 1 },
+      confirmed: true,
+      hits: 12,
+    });
 
     // The next round opens and its bet is generated before any result: it replaces the old one, with no hits yet.
     const open = await build.pool(t.db, { seasonId, number: 3, startDate: new Date(Date.now() - DAY), closingDate: new Date(Date.now() + DAY) });

@@ -223,7 +223,10 @@ describe("official results from the lottery", () => {
     const groupId = await build.group(t.db, { members: [{ userId: playerId }] });
     await build.round(t.db, { groupId, quinielaId: aprilPool, openDate: new Date("2026-04-20T00:00:00Z"), closeDate: new Date("2026-04-24T17:00:00Z") });
     // Right on matches 1-10 and the pleno, wrong on 11-14.
-    const picks = "X1211X211X".split("").concat(["1", "1", "2", "1"]).map((s) => [s as "1" | "X" | "2"]);
+    const picks = "X1211X211X"
+      .split("")
+      .concat(["1", "1", "2", "1"])
+      .map((s) => [s as "1" | "X" | "2"]);
     await build.prediction(t.db, { groupId, quinielaId: aprilPool, userId: playerId, matches: picks, pleno: { home: 0, away: 0 } });
     const seasonId = (await admin.get(`/quiniela/GetById/${aprilPool}`)).body.seasonId;
     const rows = (await player.get(`/group/${groupId}/season/${seasonId}/GetClassification`)).body;

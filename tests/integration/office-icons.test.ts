@@ -24,7 +24,13 @@ async function seen() {
     t.api.get(`/kiosk/${link.token}/standings`),
   ]);
   const icons = (list: { userName: string; icons: string[] }[]) => list.map((r) => [r.userName, r.icons]);
-  return { detail: detail.body.officeIcons, info: info.body.group.officeIcons, kiosk: kiosk.body.group.officeIcons, rows: icons(rows.body), kioskRows: icons(kiosk.body.rows) };
+  return {
+    detail: detail.body.officeIcons,
+    info: info.body.group.officeIcons,
+    kiosk: kiosk.body.group.officeIcons,
+    rows: icons(rows.body),
+    kioskRows: icons(kiosk.body.rows),
+  };
 }
 
 beforeAll(async () => {

@@ -72,10 +72,11 @@ export function check(schema: Json | undefined, value: unknown, at = "$"): strin
     const options = (schema.anyOf ?? schema.oneOf) as Json[];
     return options.some((s) => check(s, value, at) === null) ? null : `${at}: ninguna alternativa encaja con ${JSON.stringify(value)?.slice(0, 80)}`;
   }
-  if (schema.allOf) for (const s of schema.allOf as Json[]) {
-    const problem = check(s, value, at);
-    if (problem) return problem;
-  }
+  if (schema.allOf)
+    for (const s of schema.allOf as Json[]) {
+      const problem = check(s, value, at);
+      if (problem) return problem;
+    }
   if (schema.not && Object.keys(schema.not).length === 0) return `${at}: no debería haber valor`;
   if ("const" in schema && value !== schema.const) return `${at}: se esperaba ${JSON.stringify(schema.const)}`;
   if (schema.enum && !(schema.enum as unknown[]).includes(value)) return `${at}: ${JSON.stringify(value)} no está en ${JSON.stringify(schema.enum)}`;
@@ -93,7 +94,8 @@ export function check(schema: Json | undefined, value: unknown, at = "$"): strin
   if (typeof value === "number") {
     if (schema.minimum !== undefined && value < schema.minimum) return `${at}: ${value} < ${schema.minimum}`;
     if (schema.maximum !== undefined && value > schema.maximum) return `${at}: ${value} > ${schema.maximum}`;
-    if (schema.exclusiveMinimum !== undefined && typeof schema.exclusiveMinimum === "number" && value <= schema.exclusiveMinimum) return `${at}: ${value} <= ${schema.exclusiveMinimum}`;
+    if (schema.exclusiveMinimum !== undefined && typeof schema.exclusiveMinimum === "number" && value <= schema.exclusiveMinimum)
+      return `${at}: ${value} <= ${schema.exclusiveMinimum}`;
   }
   if (Array.isArray(value) && schema.items) {
     for (let i = 0; i < value.length; i++) {
@@ -139,7 +141,9 @@ describe("the OpenAPI document", () => {
   });
 
   it("lists the operations without an account as such", () => {
-    const open = operations().filter((o) => Array.isArray(o.op.security) && o.op.security.length === 0).map(key);
+    const open = operations()
+      .filter((o) => Array.isArray(o.op.security) && o.op.security.length === 0)
+      .map(key);
     expect(open).toEqual(expect.arrayContaining(["POST /auth/login", "POST /auth/register", "GET /kiosk/{token}/standings"]));
   });
 });
@@ -175,6 +179,11 @@ describe("the backend's answers", () => {
     expect(check(schema, { id: 1, name: null })).toBeNull();
     expect(check(schema, { id: "1", name: "x" })).toMatch(/\$\.id/);
     expect(check(schema, { id: 1 })).toMatch(/falta/);
-    expect(check({ type: "array", items: schema }, [{ id: 1, name: "a" }, { id: 1.5, name: "b" }])).toMatch(/\[1\]\.id/);
+    expect(
+      check({ type: "array", items: schema }, [
+        { id: 1, name: "a" },
+        { id: 1.5, name: "b" },
+      ]),
+    ).toMatch(/\[1\]\.id/);
   });
 });

@@ -52,7 +52,7 @@ describe("a player's quotes", () => {
 });
 
 describe("the reminder preference", () => {
-  it("starts on, and is turned off and on again with JSON booleans; text such as \"false\" is refused (issue 13)", async () => {
+  it('starts on, and is turned off and on again with JSON booleans; text such as "false" is refused (issue 13)', async () => {
     const ana = await t.player();
     expect((await ana.get("/User/GetAlertPreference")).body).toEqual({ sendAlert: true });
     expect((await ana.post("/User/SetAlertPreference", { sendAlert: "false" })).status).toBe(400);

@@ -24,7 +24,12 @@ async function groupWithRound(closesIn: number) {
   const seasonId = await build.season(t.db, { name: `T${Math.random()}` });
   const quinielaId = await build.pool(t.db, { seasonId, number: 7, startDate: new Date(NOW.getTime() - 24 * HOUR) });
   const groupId = await build.group(t.db, { name: "Peña del Bar", members: [lazy, done, quiet].map((p) => ({ userId: p.id })) });
-  const roundId = await build.round(t.db, { groupId, quinielaId, openDate: new Date(NOW.getTime() - 24 * HOUR), closeDate: new Date(NOW.getTime() + closesIn) });
+  const roundId = await build.round(t.db, {
+    groupId,
+    quinielaId,
+    openDate: new Date(NOW.getTime() - 24 * HOUR),
+    closeDate: new Date(NOW.getTime() + closesIn),
+  });
   await build.prediction(t.db, { groupId, quinielaId, userId: done.id, matches: picks, pleno: { home: 1, away: 0 } });
   expect((await quiet.post("/User/SetAlertPreference", { sendAlert: false })).status).toBe(200);
   return { lazy, done, quiet, groupId, quinielaId, roundId };

@@ -30,7 +30,15 @@ const CLOSE = "2025-09-05T18:00:00.000Z";
 
 async function configured(gestor: Player, groupId: number, extra: Record<string, unknown> = {}) {
   const quinielaId = await newPool();
-  const res = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { GroupId: groupId, QuinielaId: quinielaId, OpenDate: OPEN, CloseDate: CLOSE, ForceClosed: false, TypeQuinielaId: 2, ...extra });
+  const res = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", {
+    GroupId: groupId,
+    QuinielaId: quinielaId,
+    OpenDate: OPEN,
+    CloseDate: CLOSE,
+    ForceClosed: false,
+    TypeQuinielaId: 2,
+    ...extra,
+  });
   expect(res.status).toBe(201);
   return { quinielaId, round: res.body as { id: number } };
 }
@@ -65,7 +73,14 @@ describe("configuring a round", () => {
       };
       expect(res.body).toMatchObject(expected);
       expect((await member.get(query)).body).toMatchObject(expected);
-      const again = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { groupId, quinielaId, openDate: OPEN, closeDate: CLOSE, forceClosed: true, typeQuinielaId: 1 });
+      const again = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", {
+        groupId,
+        quinielaId,
+        openDate: OPEN,
+        closeDate: CLOSE,
+        forceClosed: true,
+        typeQuinielaId: 1,
+      });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ id: res.body.id, forceClosed: true, typeQuinielaId: 1, state: "closed", reason: "forced" });
     } finally {
@@ -90,7 +105,9 @@ describe("configuring a round", () => {
     expect(await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", body)).toEqual({ status: 400, body: { message: CLOSE_AFTER_OPEN } });
     const ok = { groupId, quinielaId, openDate: OPEN, closeDate: CLOSE };
     expect((await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { ...ok, quinielaId: 999999 })).status).toBe(404);
-    expect((await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { ...ok, typeQuinielaId: 99 })).body).toEqual({ message: "Tipo de quiniela no válido." });
+    expect((await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { ...ok, typeQuinielaId: 99 })).body).toEqual({
+      message: "Tipo de quiniela no válido.",
+    });
     expect((await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { ...ok, openDate: "mañana" })).status).toBe(400);
     expect((await member.post("/GroupQuiniela/ConfigureGroupQuiniela", ok)).status).toBe(403);
     expect((await t.api.post("/GroupQuiniela/ConfigureGroupQuiniela", ok)).status).toBe(401);
@@ -103,7 +120,17 @@ describe("configuring a round", () => {
     await build.prediction(t.db, { groupId, quinielaId, userId: member.id, matches: Array(14).fill(["1"]), pleno: { home: 0, away: 0 } });
     const res = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { groupId, quinielaId, openDate: OPEN, closeDate: CLOSE, typeQuinielaId: 1 });
     expect(res.status).toBe(409);
-    expect((await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { groupId, quinielaId, openDate: OPEN, closeDate: "2025-09-06T18:00:00Z", typeQuinielaId: 2 })).status).toBe(200);
+    expect(
+      (
+        await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", {
+          groupId,
+          quinielaId,
+          openDate: OPEN,
+          closeDate: "2025-09-06T18:00:00Z",
+          typeQuinielaId: 2,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -179,7 +206,17 @@ describe("two groups with different managers", () => {
     const a = await peña();
     const b = await peña();
     const ownRound = await configured(a.gestor, a.groupId);
-    expect((await a.gestor.post("/GroupQuiniela/UpdateStatus", { groupId: a.groupId, quinielaId: ownRound.quinielaId, openDate: OPEN, closeDate: CLOSE, forceClosed: true })).status).toBe(200);
+    expect(
+      (
+        await a.gestor.post("/GroupQuiniela/UpdateStatus", {
+          groupId: a.groupId,
+          quinielaId: ownRound.quinielaId,
+          openDate: OPEN,
+          closeDate: CLOSE,
+          forceClosed: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await a.gestor.post("/GroupQuiniela/BlockUser", { groupQuinielaId: ownRound.round.id, userId: a.member.id })).status).toBe(200);
 
     const roundB = await configured(b.gestor, b.groupId);

@@ -41,7 +41,12 @@ describe("GET /screens/group/{id}/dashboard", () => {
     const res = await ana.get(`/screens/group/${groupId}/dashboard`);
     expect(res.status).toBe(200);
     const screen = DashboardScreen.parse(res.body);
-    expect(screen).toMatchObject({ group: { id: groupId, name: "Peña compuesta" }, role: "Usuario", isManager: false, season: { id: seasonId, name: "2025-26" } });
+    expect(screen).toMatchObject({
+      group: { id: groupId, name: "Peña compuesta" },
+      role: "Usuario",
+      isManager: false,
+      season: { id: seasonId, name: "2025-26" },
+    });
     const byGroup = (await ana.get(`/GroupQuiniela/ByGroup/${groupId}`)).body as { quinielaId: number; state: string }[];
     expect(screen.rounds.map((r) => r.quinielaId)).toEqual(byGroup.filter((r) => r.state !== "closed").map((r) => r.quinielaId));
     expect(screen.rounds.map((r) => [r.quinielaId, r.state])).toEqual([

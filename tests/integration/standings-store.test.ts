@@ -230,7 +230,12 @@ describe("stored standings follow every write", () => {
   it("the group bet ranks by the stored season Wilson, and its forced close keeps the standings right", async () => {
     const round = await roundOf(-DAY, DAY);
     // Generating waits for every active member with a history of predictions.
-    await predictAll(round, 10, players.filter((p) => p !== players[1]), true);
+    await predictAll(
+      round,
+      10,
+      players.filter((p) => p !== players[1]),
+      true,
+    );
     const expected = await standingsFromScratch(t.db, now, groupId, seasonId);
     const res = await manager.post("/Bet/GenerateBet", { groupId, quinielaId: round, topNUsers: 3 });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -244,7 +249,12 @@ describe("stored standings follow every write", () => {
 
   it("a player's new avatar reaches their rows", async () => {
     const form = new FormData();
-    const png = await (await import("sharp")).default({ create: { width: 8, height: 8, channels: 3, background: "#c00" } }).png().toBuffer();
+    const png = await (
+      await import("sharp")
+    )
+      .default({ create: { width: 8, height: 8, channels: 3, background: "#c00" } })
+      .png()
+      .toBuffer();
     form.set("avatar", new Blob([png], { type: "image/png" }), "me.png");
     const res = await players[2].post("/auth/UpdateAvatar", form);
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);

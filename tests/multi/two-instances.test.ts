@@ -225,7 +225,12 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
     const cookie = await signIn(a, player.username);
     // B has just checked this token: it may believe it for VALIDATED_MS more.
     expect(await signedIn(b, cookie)).toBe(true);
-    const logout = await fetch(`${a.web}/logout`, { method: "POST", redirect: "manual", headers: { cookie, origin: a.web, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    const logout = await fetch(`${a.web}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: a.web, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect(logout.status).toBe(302);
     const signedOutAt = Date.now();
     expect(await signedIn(a, cookie)).toBe(false);
@@ -236,14 +241,28 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
     expect(Date.now() - signedOutAt).toBeLessThan(VALIDATED_MS + 1_000);
     // An instance that has not checked a token lately refuses it at once.
     const other = await signIn(a, player.username);
-    expect((await fetch(`${a.web}/logout`, { method: "POST", redirect: "manual", headers: { cookie: other, origin: a.web, "content-type": "application/x-www-form-urlencoded" }, body: "" })).status).toBe(302);
+    expect(
+      (
+        await fetch(`${a.web}/logout`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: other, origin: a.web, "content-type": "application/x-www-form-urlencoded" },
+          body: "",
+        })
+      ).status,
+    ).toBe(302);
     expect(await signedIn(b, other)).toBe(false);
   }, 30_000);
 
   it("a due reminder is mailed once when both instances' schedulers run", async () => {
     const players = [await register(a, "rosa"), await register(a, "raul"), await register(a, "rita")];
     const seasonId = await build.season(db, { name: `Recordatorios ${randomBytes(2).toString("hex")}` });
-    const quinielaId = await build.pool(db, { seasonId, number: 9, startDate: new Date(Date.now() - 24 * HOUR), closingDate: new Date(Date.now() + 24 * HOUR) });
+    const quinielaId = await build.pool(db, {
+      seasonId,
+      number: 9,
+      startDate: new Date(Date.now() - 24 * HOUR),
+      closingDate: new Date(Date.now() + 24 * HOUR),
+    });
     const groupId = await build.group(db, { name: "Peña Recordatorio", members: players.map((p) => ({ userId: p.id })) });
     await build.round(db, { groupId, quinielaId, openDate: new Date(Date.now() - 24 * HOUR), closeDate: new Date(Date.now() + 3 * HOUR) });
     const mailsTo = (username: string) => mail.to(`${username}@multi.local`).filter((m) => m.subject.includes("la jornada 9 cierra pronto"));

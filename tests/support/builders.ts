@@ -23,13 +23,18 @@ export async function team(db: Db, name: string, aliases: string[] = []) {
 }
 
 /** A pool of 15 matches (names "Local N" / "Visitante N" unless given). */
-export async function pool(db: Db, input: { seasonId: number; number: number; startDate?: Date; closingDate?: Date; matches?: { home: string; away: string }[] }) {
+export async function pool(
+  db: Db,
+  input: { seasonId: number; number: number; startDate?: Date; closingDate?: Date; matches?: { home: string; away: string }[] },
+) {
   const start = input.startDate ?? new Date("2024-08-15T10:00:00Z");
   const close = input.closingDate ?? new Date(start.getTime() + 3 * 86_400_000);
-  const row = await db.one<{ id: number }>(
-    "insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id",
-    [input.seasonId, input.number, start, close],
-  );
+  const row = await db.one<{ id: number }>("insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id", [
+    input.seasonId,
+    input.number,
+    start,
+    close,
+  ]);
   const matches = input.matches ?? Array.from({ length: 15 }, (_, i) => ({ home: `Local ${i + 1}`, away: `Visitante ${i + 1}` }));
   for (const [i, m] of matches.entries()) {
     await db.query("insert into quiniela_matches (quiniela_id, position, home, away) values ($1, $2, $3, $4)", [row!.id, i + 1, m.home, m.away]);
@@ -58,10 +63,7 @@ export async function group(db: Db, input: { name?: string; officeIcons?: boolea
   return row!.id;
 }
 
-export async function round(
-  db: Db,
-  input: { groupId: number; quinielaId: number; openDate: Date; closeDate: Date; forceClosed?: boolean; typeId?: number },
-) {
+export async function round(db: Db, input: { groupId: number; quinielaId: number; openDate: Date; closeDate: Date; forceClosed?: boolean; typeId?: number }) {
   const row = await db.one<{ id: number }>(
     `insert into group_quinielas (group_id, quiniela_id, open_date, close_date, force_closed, type_quiniela_id)
      values ($1, $2, $3, $4, $5, $6) returning id`,

@@ -20,7 +20,10 @@ export function decodeBody(raw) {
     .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc, text) =>
       enc.toLowerCase() === "b"
         ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+        : Buffer.from(
+            text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
     );
   return { subject, text: body };
 }

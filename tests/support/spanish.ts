@@ -3,7 +3,8 @@
  * and none of the English words those defaults are made of ("Expected string, received number",
  * "Required", "Invalid date", "Bad Request", "Unsupported Media Type"…).
  */
-const ENGLISH = /\b(expected|required|invalid|received|must|should|cannot|unexpected|not found|bad request|unsupported|too large|payload|body|the|is|of|to|and|string|number|boolean|object|undefined|error:|internal server)\b/i;
+const ENGLISH =
+  /\b(expected|required|invalid|received|must|should|cannot|unexpected|not found|bad request|unsupported|too large|payload|body|the|is|of|to|and|string|number|boolean|object|undefined|error:|internal server)\b/i;
 
 export function isSpanishMessage(message: string): boolean {
   return message.trim().length > 0 && !ENGLISH.test(message);

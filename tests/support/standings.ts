@@ -12,9 +12,23 @@ const json = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v
  */
 export async function standingsFromScratch(db: Db, now: Date, groupId: number, seasonId: number) {
   const season = (await db.one<Record<string, unknown>>("select * from seasons where id = $1", [seasonId]))!;
-  const points = { single: Number(season.points_single), double: Number(season.points_double), triple: Number(season.points_triple), pleno: Number(season.points_pleno) };
+  const points = {
+    single: Number(season.points_single),
+    double: Number(season.points_double),
+    triple: Number(season.points_triple),
+    pleno: Number(season.points_pleno),
+  };
   const rounds = (
-    await db.query<{ id: number; number: number; open_date: Date; close_date: Date; force_closed: boolean; matches: unknown; pleno_home: number | null; pleno_away: number | null }>(
+    await db.query<{
+      id: number;
+      number: number;
+      open_date: Date;
+      close_date: Date;
+      force_closed: boolean;
+      matches: unknown;
+      pleno_home: number | null;
+      pleno_away: number | null;
+    }>(
       `select q.id, q.number, gq.open_date, gq.close_date, gq.force_closed, r.matches, r.pleno_home, r.pleno_away
          from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join quiniela_results r on r.quiniela_id = q.id
         where gq.group_id = $1 and q.season_id = $2 order by gq.close_date, q.number`,
@@ -42,7 +56,12 @@ export async function standingsFromScratch(db: Db, now: Date, groupId: number, s
       "select user_id, quiniela_id, matches, pleno_home, pleno_away from predictions where group_id = $1",
       [groupId],
     )
-  ).map((p) => ({ userId: p.user_id, quinielaId: p.quiniela_id, matches: (json(p.matches) as unknown[]).map(normalizePick), pleno: { home: p.pleno_home, away: p.pleno_away } }));
+  ).map((p) => ({
+    userId: p.user_id,
+    quinielaId: p.quiniela_id,
+    matches: (json(p.matches) as unknown[]).map(normalizePick),
+    pleno: { home: p.pleno_home, away: p.pleno_away },
+  }));
   const input = {
     members: members.map((m) => ({ userId: m.id, userName: m.username, avatarPath: m.avatar_version ? `/avatars/${m.id}-${m.avatar_version}.jpg` : null })),
     points,

@@ -63,7 +63,10 @@ async function tokenIsValid(token: string): Promise<boolean> {
   if (at !== undefined && Date.now() - at < VALIDATED_MS) return true;
   let status: number;
   try {
-    const response = await fetch(new URL("/auth/me", env().API_URL), { headers: { authorization: `Bearer ${token}`, accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(new URL("/auth/me", env().API_URL), {
+      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+      signal: AbortSignal.timeout(15_000),
+    });
     await response.body?.cancel();
     status = response.status;
   } catch {
@@ -100,8 +103,11 @@ export async function getToken(request: Request): Promise<string | null> {
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/inicio"): string {
   if (typeof to !== "string") return fallback;
-  // eslint-disable-next-line no-control-regex -- control characters are what browsers strip
-  const normalised = to.replace(/[\u0000-\u001F\u007F]/g, "").replace(/\\/g, "/").trim();
+  const normalised = to
+    // eslint-disable-next-line no-control-regex -- control characters are what browsers strip
+    .replace(/[\u0000-\u001F\u007F]/g, "")
+    .replace(/\\/g, "/")
+    .trim();
   if (!normalised.startsWith("/") || normalised.startsWith("//")) return fallback;
   try {
     const url = new URL(normalised, "http://same.site");

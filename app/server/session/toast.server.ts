@@ -9,7 +9,14 @@ export interface Toast {
 let storage: ReturnType<typeof createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>> | null = null;
 function toastStorage() {
   storage ??= createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>({
-    cookie: { name: "__toast", httpOnly: true, sameSite: "lax", path: "/", secrets: env().SESSION_SECRET.split(","), secure: env().PUBLIC_URL.startsWith("https:") },
+    cookie: {
+      name: "__toast",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secrets: env().SESSION_SECRET.split(","),
+      secure: env().PUBLIC_URL.startsWith("https:"),
+    },
   });
   return storage;
 }
