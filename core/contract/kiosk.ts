@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIGNS } from "../domain/signs";
+import { ClassificationRows } from "./classification";
 import { id, wireId, wireInt, wireNumber } from "./common";
 
 export const KIOSK_INVALID = "Este enlace de pantalla no es válido o ha sido revocado.";
@@ -22,7 +23,6 @@ export const RevokedKioskLink = z.object({ id: wireId, revokedAt: z.string() });
 const count = wireInt.pipe(z.number().min(0));
 const sign = z.enum(SIGNS);
 const score = z.object({ home: count, away: count });
-const icon = z.enum(["burro", "pina", "bola", "rinoceronte"]);
 
 /** The group bet of a round as the office screen shows it; `hits` once the round has results (spec count, of 15). */
 export const KioskBet = z.object({
@@ -43,29 +43,8 @@ export const KioskScreen = z.object({
   /** officeIcons: 'Iconos y premios de oficina'; without it the rows carry no icons. */
   group: z.object({ name: z.string(), officeIcons: z.boolean() }),
   season: z.object({ id: wireId, name: z.string() }).nullable(),
-  rows: z.array(
-    z.object({
-      position: count,
-      userId: wireId,
-      userName: z.string(),
-      avatarPath: z.string().nullable(),
-      totalPoints: wireNumber,
-      simpleHits: wireNumber,
-      dobleHits: wireNumber,
-      pleno15Hits: wireNumber,
-      simpleTotal: wireNumber,
-      dobleTotal: wireNumber,
-      pleno15Total: wireNumber,
-      hits: wireNumber,
-      allHits: wireNumber,
-      n: wireNumber,
-      accuracy: wireNumber,
-      wilson: wireNumber,
-      isSubGroup: z.boolean(),
-      icons: z.array(icon),
-      lastRoundHits: count.nullable(),
-    }),
-  ),
+  /** The same rows as the standings page (GetClassification). */
+  rows: ClassificationRows,
   lastRound: z
     .object({
       quinielaId: wireId,
