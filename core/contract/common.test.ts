@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { alertPreferenceBody, loginBody } from "./auth";
-import { bodyId, camelKeys, firstIssue, id, isoDateTime, MAX_ID } from "./common";
+import { bodyId, camelKeys, firstIssue, id, isoDateTime, MAX_ID, wireId, wireInt, wireNumber } from "./common";
 import { configureBody } from "./group-quiniela";
 import { quinielaBody } from "./quiniela";
 import { seasonPointsBody } from "./season";
@@ -88,5 +88,47 @@ describe("camelKeys", () => {
     let deep: unknown = 1;
     for (let i = 0; i < 8000; i++) deep = [deep];
     expect(() => camelKeys({ A: deep })).not.toThrow();
+  });
+});
+
+describe("camelKeys on answers already in camelCase", () => {
+  it("gives the same value back, not a copy", () => {
+    const answer = { rows: [{ userId: 1, icons: ["burro"] }], group: { name: "Peña" } };
+    expect(camelKeys(answer)).toBe(answer);
+  });
+
+  it("copies only what changes, and leaves the input as it was", () => {
+    const input = { Rows: [{ UserId: 1 }, { userId: 2 }], group: { name: "Peña" } };
+    const out = camelKeys(input) as { rows: { userId: number }[]; group: unknown };
+    expect(out).toEqual({ rows: [{ userId: 1 }, { userId: 2 }], group: { name: "Peña" } });
+    expect(out.group).toBe(input.group);
+    expect(input.Rows[0]).toEqual({ UserId: 1 });
+  });
+});
+
+describe("numbers in answers (wireNumber, wireInt, wireId)", () => {
+  it("take JSON numbers and the digits PostgreSQL sends", () => {
+    expect(wireNumber.parse(0.75)).toBe(0.75);
+    expect(wireNumber.parse("0.75")).toBe(0.75);
+    expect(wireNumber.parse("-12")).toBe(-12);
+    expect(wireInt.parse("12")).toBe(12);
+    expect(wireId.parse(7)).toBe(7);
+    expect(wireId.parse("7")).toBe(7);
+  });
+
+  it.each([
+    [wireNumber, "1e3"],
+    [wireNumber, ""],
+    [wireNumber, Number.NaN],
+    [wireNumber, Infinity],
+    [wireNumber, null],
+    [wireInt, 1.5],
+    [wireInt, "1.5"],
+    [wireId, 0],
+    [wireId, "0"],
+    [wireId, -3],
+    [wireId, "x"],
+  ])("refuse what is off contract (%#)", (schema, value) => {
+    expect(schema.safeParse(value).success).toBe(false);
   });
 });

@@ -70,14 +70,33 @@ z.setErrorMap(spanishErrorMap);
 /** Deeper than any body of the contract: past it, keys are left as they are and the schema refuses the value. */
 const MAX_DEPTH = 32;
 
-/** Request bodies arrive in camelCase or PascalCase; everything downstream sees camelCase. */
+const isUpper = (code: number) => code >= 65 && code <= 90;
+
+/**
+ * Request bodies arrive in camelCase or PascalCase; everything downstream sees camelCase. A value
+ * whose keys are camelCase already is given back as it is, not copied: the backend's own answers
+ * (a 200-row standings table) pass through here on every view.
+ */
 export function camelKeys(value: unknown, depth = 0): unknown {
-  if (depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((v) => camelKeys(v, depth + 1));
-  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), camelKeys(v, depth + 1)]));
+  if (depth > MAX_DEPTH || !value || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item = camelKeys(value[i], depth + 1);
+      if (item !== value[i]) (copy ??= value.slice())[i] = item;
+    }
+    return copy ?? value;
   }
-  return value;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const entries = Object.entries(value);
+  let changed = false;
+  const mapped = entries.map(([k, v]) => {
+    const key = isUpper(k.charCodeAt(0)) ? k.charAt(0).toLowerCase() + k.slice(1) : k;
+    const inner = camelKeys(v, depth + 1);
+    changed ||= key !== k || inner !== v;
+    return [key, inner] as const;
+  });
+  return changed ? Object.fromEntries(mapped) : value;
 }
 
 /** The largest id a database `integer` holds. */
@@ -113,14 +132,31 @@ export const bodyNumber = (message = "Valor no válido: se esperaba un número."
 /**
  * Numbers in an answer, read the way the spec allows them to arrive: a JSON number, or the digits
  * PostgreSQL sends for a bigint or numeric ("12", "0.75"). Anything else is off contract.
+ * A number is checked by the first branch alone, with no transform: a 200-row standings answer has
+ * thousands of them, and a transform on every field made its check eight times slower (issue 15).
  */
-export const wireNumber = z
-  .union([z.number(), z.string().regex(/^-?\d+(?:\.\d+)?$/)])
-  .transform((v) => Number(v))
-  .pipe(z.number().finite());
-export const wireInt = wireNumber.pipe(z.number().int());
+export const wireNumber = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .regex(/^-?\d+(?:\.\d+)?$/)
+    .transform(Number),
+]);
+export const wireInt = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 /** An id in an answer: a positive integer, as a number or its digits. */
-export const wireId = wireNumber.pipe(z.number().int().min(1));
+export const wireId = z.union([
+  z.number().int().min(1),
+  z
+    .string()
+    .regex(/^0*[1-9]\d*$/)
+    .transform(Number),
+]);
 
 /** Text from a person: trimmed, bounded, free of control characters. */
 export function text(max: number, required?: string) {
