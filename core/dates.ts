@@ -1,9 +1,13 @@
 /** Dates are entered and shown in Europe/Madrid and stored in UTC (DESIGN.md §5). */
 const DISPLAY_TZ = "Europe/Madrid";
 
-const parts = (date: Date, timeZone: string) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function parts(date: Date, timeZone: string) {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -12,11 +16,16 @@ const parts = (date: Date, timeZone: string) =>
       minute: "2-digit",
       second: "2-digit",
       hourCycle: "h23",
-    })
+    });
+    formatters.set(timeZone, format);
+  }
+  return Object.fromEntries(
+    format
       .formatToParts(date)
       .filter((p) => p.type !== "literal")
       .map((p) => [p.type, p.value]),
   ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+}
 
 /** "2025-08-17T21:30" as Madrid wall-clock time → the UTC instant; null when malformed. */
 export function madridLocalToUtc(value: string, timeZone = DISPLAY_TZ): Date | null {

@@ -47,53 +47,54 @@ export async function currentSeason(db: Db, now: Date): Promise<Season | null> {
 }
 
 /**
- * The season being played: the latest started season that has pools, else the latest started.
- * A season just created stays in the wings until its first pool exists, so the rounds still open
- * in the previous one (and its standings) do not vanish from the groups' screens (decision 013).
- * New pools still go to the latest started season (`currentSeason`).
+ * The season being played, as SQL over $today (a date): the latest started season that has pools,
+ * else the latest started. A season just created stays in the wings until its first pool exists,
+ * so the rounds still open in the previous one (and its standings) do not vanish from the groups'
+ * screens (decision 013). New pools still go to the latest started season (`currentSeason`).
  */
-async function playingSeason(db: Db, now: Date): Promise<Season | null> {
-  const row = await db.one<SeasonRow>(
-    `select ${COLUMNS} from seasons s where start_date <= $1::date
-      order by exists (select 1 from quinielas q where q.season_id = s.id) desc, start_date desc, id desc limit 1`,
-    [madridToday(now)],
-  );
-  return row ? toSeason(row) : null;
-}
+const PLAYING = (today: string) => `select s.id, s.name from seasons s where s.start_date <= ${today}::date
+  order by exists (select 1 from quinielas q where q.season_id = s.id) desc, s.start_date desc, s.id desc limit 1`;
 
 /**
- * The season a group is in: that of its latest round still open or to come (a manager mid-season
- * stays there, whatever the admin creates); with none, the season being played (`playingSeason`).
+ * The season a group is in, as SQL over $group and $now: that of its latest round still open or to
+ * come (a manager mid-season stays there, whatever the admin creates); with none, the season being
+ * played (PLAYING over $today).
  */
+const GROUP_CURRENT = (group: string, now: string, today: string) => `select id, name from (
+    (select 1 as rank, s.id, s.name from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join seasons s on s.id = q.season_id
+      where gq.group_id = ${group} and not gq.force_closed and gq.close_date > ${now}
+      order by gq.open_date desc, q.number desc limit 1)
+    union all
+    (select 2, p.id, p.name from (${PLAYING(today)}) p)
+  ) c order by rank limit 1`;
+
 export async function groupCurrentSeason(db: Db, groupId: number, now: Date): Promise<{ id: number; name: string } | null> {
-  const inProgress = await db.one<{ id: number; name: string }>(
-    `select s.id, s.name from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join seasons s on s.id = q.season_id
-      where gq.group_id = $1 and not gq.force_closed and gq.close_date > $2
-      order by gq.open_date desc, q.number desc limit 1`,
-    [groupId, now],
-  );
-  const playing = inProgress ?? (await playingSeason(db, now));
-  return playing ? { id: playing.id, name: playing.name } : null;
+  return (await db.one<{ id: number; name: string }>(GROUP_CURRENT("$1", "$2", "$3"), [groupId, now, madridToday(now)])) ?? null;
 }
 
 /**
- * The group's season picker: its current season, every season with rounds in the group and the
- * season being played (where the manager activates the next rounds), newest first.
+ * The group's season picker, in one statement: its current season, every season with rounds in the
+ * group and the season being played (where the manager activates the next rounds), newest first.
  */
 export async function groupSeasons({ db, clock }: Deps, groupId: number): Promise<GroupSeasons> {
   const now = clock();
-  const [current, playing] = await Promise.all([groupCurrentSeason(db, groupId, now), playingSeason(db, now)]);
-  const rows = await db.query<{ id: number; name: string; start_date: string; rounds: number }>(
-    `select s.id, s.name, to_char(s.start_date, 'YYYY-MM-DD') as start_date, count(gq.id)::int as rounds
+  const rows = await db.query<{ id: number; name: string; start_date: string; rounds: number; current: boolean }>(
+    `with current as (${GROUP_CURRENT("$1", "$2", "$3")}), playing as (${PLAYING("$3")})
+     select s.id, s.name, to_char(s.start_date, 'YYYY-MM-DD') as start_date, count(gq.id)::int as rounds,
+            s.id in (select id from current) as current
        from seasons s
        left join quinielas q on q.season_id = s.id
        left join group_quinielas gq on gq.quiniela_id = q.id and gq.group_id = $1
       group by s.id
-     having count(gq.id) > 0 or s.id = any($2::int[])
+     having count(gq.id) > 0 or s.id in (select id from current) or s.id in (select id from playing)
       order by s.start_date desc, s.id desc`,
-    [groupId, [current?.id ?? 0, playing?.id ?? 0]],
+    [groupId, now, madridToday(now)],
   );
-  return { current, seasons: rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, rounds: r.rounds })) };
+  const current = rows.find((r) => r.current);
+  return {
+    current: current ? { id: current.id, name: current.name } : null,
+    seasons: rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, rounds: r.rounds })),
+  };
 }
 
 export async function requireCurrentSeason({ db, clock }: Deps): Promise<Season> {
