@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { preparedStatements } from "./pglite-statements";
 
 /** The one query layer of the backend: plain SQL with $n parameters, the same on PGlite and PostgreSQL. */
 export interface Db {
@@ -36,8 +37,9 @@ function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "close" | "kind">): Db
 
 export async function openPglite(dataDir?: string): Promise<Db> {
   const lite = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS });
-  const liteDb = (runner: Pick<PGlite, "query" | "exec">, inTx: boolean): Db =>
-    wrap((sql, params) => runner.query(sql, params), {
+  const prepared = preparedStatements(lite);
+  const liteDb = (runner: Pick<PGlite, "exec">, inTx: boolean): Db =>
+    wrap((sql, params) => prepared(sql, params, inTx), {
       kind: "pglite",
       exec: async (sql) => {
         await runner.exec(sql);
