@@ -3,10 +3,12 @@ import { parse, protocol, type PGlite } from "@electric-sql/pglite";
 const { serialize } = protocol;
 
 /** How many distinct statements stay prepared: every query of the backend is static SQL, so far fewer. */
-const MAX_STATEMENTS = 400;
+export const MAX_STATEMENTS = 400;
 
 /** SQLSTATE 26000: the named statement is gone (closed, or the session was reset). */
 const NO_SUCH_STATEMENT = "26000";
+/** SQLSTATE 0A000 on a bind: a table changed under a `*`, and the kept plan cannot give the new columns. */
+const STALE_RESULT = "0A000";
 
 interface Statement {
   name: string;
@@ -72,22 +74,34 @@ export function preparedStatements(lite: PGlite) {
     return parse.parseResults(messages, lite.parsers)[0];
   }
 
-  async function runAgainIfGone(sql: string, params: unknown[]) {
+  /**
+   * A statement the session dropped, or whose result a schema change made stale, is prepared again.
+   * Outside a transaction the query is then retried once; inside one the failed bind has aborted
+   * the transaction, so the error goes up and the next call prepares afresh.
+   */
+  async function runAgainIfStale(sql: string, params: unknown[], inTransaction: boolean) {
     try {
       return await run(sql, params);
     } catch (error) {
-      if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;
+      const code = (error as { code?: string }).code;
+      if (code !== NO_SUCH_STATEMENT && code !== STALE_RESULT) throw error;
+      const stale = statements.get(sql);
       statements.delete(sql);
+      if (code === STALE_RESULT && stale) {
+        await send(serialize.close({ type: "S", name: stale.name }));
+        await send(serialize.sync());
+      }
+      if (inTransaction) throw error;
       return run(sql, params);
     }
   }
 
   return (sql: string, params: unknown[] = [], inTransaction = false) =>
     inTransaction
-      ? lite._runExclusiveQuery(() => runAgainIfGone(sql, params))
+      ? lite._runExclusiveQuery(() => runAgainIfStale(sql, params, true))
       : lite._runExclusiveTransaction(() =>
           lite._runExclusiveQuery(async () => {
-            const result = await runAgainIfGone(sql, params);
+            const result = await runAgainIfStale(sql, params, false);
             await lite.syncToFs();
             return result;
           }),
