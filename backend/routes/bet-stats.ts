@@ -1,21 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BetStats, betStatsQuery, RoundSummary, roundSummaryQuery, UsersAverage } from "#core/contract/bet-stats";
-import { requireMember, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/groups";
+import { groupAccess } from "../services/classification";
 import * as stats from "../services/bet-stats";
 
 export default async function betStatsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["bet"];
 
-  /** Every read here is of one group: only its members (or an admin) may see it. */
-  const member = async (request: Parameters<typeof requireUser>[0], groupId: number) => {
-    requireUser(request);
-    await assertGroupExists(deps.db, groupId);
-    await requireMember(request, deps.db, groupId);
-  };
+  /** Every read here is of one group: only its members (or an admin) may see it. One statement checks both. */
+  const member = (request: Parameters<typeof requireUser>[0], groupId: number) => groupAccess(deps.db, requireUser(request), groupId);
 
   app.get(
     "/Bet/Stats",
@@ -64,8 +60,8 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
     },
     async (request) => {
       const { groupId, ...pick } = request.query;
-      await member(request, groupId);
-      return stats.roundSummary(deps, groupId, pick);
+      const group = await member(request, groupId);
+      return stats.roundSummary(deps, { id: groupId, name: group.name }, pick);
     },
   );
 }

@@ -4,9 +4,9 @@ import { scorePrediction, type Results } from "#core/domain/hits";
 import { roundStatus } from "#core/domain/round-status";
 import { MATCHES, normalizePick, sameScore, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { Deps } from "../context";
+import type { Db } from "../db/db";
 import { notFound } from "../errors";
 import { resultsOf, SEASON_NOT_FOUND } from "./classification";
-import { GROUP_NOT_FOUND } from "./groups";
 import { avatarPath } from "./users";
 
 const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";
@@ -110,19 +110,27 @@ interface PredictionRow {
   pleno_away: number;
 }
 
-const SELECT_PREDICTIONS = `
-  select p.user_id, u.username, u.avatar_version, p.quiniela_id, p.matches, p.pleno_home, p.pleno_away
-    from predictions p join users u on u.id = p.user_id`;
+/**
+ * The tickets that match `where` (over p, the predictions, and u, their users), in `order` (over x,
+ * one ticket). The database hands them over as one JSON text: PGlite reads 200 tickets with jsonb
+ * picks in about 10 ms field by field, and in half that as one aggregated text.
+ */
+async function ticketsWhere(db: Db, where: string, order: string, params: unknown[]): Promise<PredictionRow[]> {
+  const row = await db.one<{ rows: string }>(
+    `select coalesce(json_agg(x ${order}), '[]')::text as rows
+       from (select p.user_id, u.username, u.avatar_version, p.quiniela_id, p.matches, p.pleno_home, p.pleno_away
+               from predictions p join users u on u.id = p.user_id where ${where}) x`,
+    params,
+  );
+  return JSON.parse(row?.rows ?? "[]") as PredictionRow[];
+}
 
 /** GET /Bet/Stats/UsersAverage: per counted jornada of the season, the mean hits of the players who predicted it. */
 export async function usersAverage(deps: Deps, groupId: number, seasonId: number): Promise<UsersAverageEntry[]> {
   await assertSeason(deps, seasonId);
   const rounds = (await resultRounds(deps, groupId, seasonId)).filter((r) => r.closed);
   if (!rounds.length) return [];
-  const predictions = await deps.db.query<PredictionRow>(`${SELECT_PREDICTIONS} where p.group_id = $1 and p.quiniela_id = any($2::int[])`, [
-    groupId,
-    rounds.map((r) => r.quinielaId),
-  ]);
+  const predictions = await ticketsWhere(deps.db, "p.group_id = $1 and p.quiniela_id = any($2::int[])", "", [groupId, rounds.map((r) => r.quinielaId)]);
   return rounds
     .flatMap((r) => {
       const hits = predictions
@@ -172,11 +180,10 @@ async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
  */
 export async function roundSummary(
   deps: Deps,
-  groupId: number,
+  group: { id: number; name: string },
   pick: { quinielaId?: number; numberQuiniela?: number; seasonId?: number },
 ): Promise<RoundSummary> {
-  const group = await deps.db.one<{ name: string }>("select name from groups where id = $1", [groupId]);
-  if (!group) throw notFound(GROUP_NOT_FOUND);
+  const groupId = group.id;
   const all = await resultRounds(deps, groupId);
   const candidates = pick.seasonId === undefined ? all : all.filter((r) => r.seasonId === pick.seasonId);
   const chosen =
@@ -201,10 +208,7 @@ export async function roundSummary(
     ),
     deps.db.one<BetRow>(`${SELECT_BET} where group_id = $1 and quiniela_id = $2`, [groupId, round.quinielaId]),
     round.closed
-      ? deps.db.query<PredictionRow>(`${SELECT_PREDICTIONS} where p.group_id = $1 and p.quiniela_id = $2 order by lower(u.username), p.user_id`, [
-          groupId,
-          round.quinielaId,
-        ])
+      ? ticketsWhere(deps.db, "p.group_id = $1 and p.quiniela_id = $2", "order by lower(x.username), x.user_id", [groupId, round.quinielaId])
       : Promise.resolve([]),
   ]);
 
