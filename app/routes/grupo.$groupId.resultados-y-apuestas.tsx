@@ -10,6 +10,7 @@ import type { Pick, Score, Sign } from "#core/domain/signs";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
 import { loadRoundResults } from "~/server/bet-stats.server";
+import { pack, unpack } from "~/packed";
 import { requireUser } from "~/server/session/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
 
@@ -23,7 +24,8 @@ export const meta: MetaFunction = () => [{ title: "Resultados y apuestas · Quin
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const { data: page, status } = await loadRoundResults(request, params);
-  return data(page, { status });
+  const { summary } = page;
+  return data({ ...page, summary: summary ? { ...summary, players: pack(summary.players) } : null }, { status });
 }
 
 const SORTS: { sort: PlayerSort; label: string }[] = [
@@ -111,6 +113,7 @@ function PlayerCard({ player, official, pleno }: { player: SummaryPlayer; offici
 
 export default function ResultsAndBets() {
   const { groupId, sort, summary, loadError } = useLoaderData<typeof loader>();
+  const players = summary ? unpack(summary.players) : [];
   const rounds = summary?.rounds ?? [];
   const round = summary?.round ?? null;
   const index = round ? rounds.findIndex((r) => r.quinielaId === round.quinielaId) : -1;
@@ -205,7 +208,7 @@ export default function ResultsAndBets() {
             <li className="stat-card">
               <h3>MVP</h3>
               <p className="stat-value">{summary.mvp ? summary.mvp.username : "Ninguno"}</p>
-              <p className="muted">{summary.mvp ? `${summary.mvp.hits} aciertos` : summary.players.length ? "Empate en cabeza" : "Sin pronósticos"}</p>
+              <p className="muted">{summary.mvp ? `${summary.mvp.hits} aciertos` : players.length ? "Empate en cabeza" : "Sin pronósticos"}</p>
             </li>
           </ul>
 
@@ -275,7 +278,7 @@ export default function ResultsAndBets() {
           <section aria-labelledby="players-heading">
             <h2 id="players-heading">Pronósticos de los jugadores</h2>
             {round.closed ? null : <p className="notice">La jornada sigue abierta en el grupo: los pronósticos se verán cuando cierre.</p>}
-            {summary.players.length ? (
+            {players.length ? (
               <>
                 <nav aria-label="Ordenar pronósticos" className="sort-links">
                   <span>Ordenar:</span>
@@ -291,7 +294,7 @@ export default function ResultsAndBets() {
                   ))}
                 </nav>
                 <ul className="player-grid">
-                  {summary.players.map((p) => (
+                  {players.map((p) => (
                     <PlayerCard key={p.userId} player={p} official={official} pleno={pleno} />
                   ))}
                 </ul>

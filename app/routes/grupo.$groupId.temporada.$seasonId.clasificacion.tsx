@@ -8,6 +8,7 @@ import { StandingsLegend, StandingsTable } from "~/components/StandingsTable";
 import { redirectOldRoundName } from "~/server/round-query.server";
 import { requireUser } from "~/server/session/session.server";
 import { loadStandings } from "~/server/standings.server";
+import { pack, unpack } from "~/packed";
 
 // Read-only: plain HTML with no Remix script nor hydration data, answered 304 when unchanged
 // (docs/decisions/022).
@@ -18,11 +19,13 @@ export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   redirectOldRoundName(request, ["jornada"]);
-  return await loadStandings(request, params);
+  const page = await loadStandings(request, params);
+  return { ...page, rows: pack(page.rows) };
 }
 
 export default function Standings() {
-  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, rows, loadError } = useLoaderData<typeof loader>();
+  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, loadError, ...page } = useLoaderData<typeof loader>();
+  const rows = unpack(page.rows);
   const round = info?.rounds.find((r) => r.quinielaId === roundId) ?? null;
   const sortHref = (by: ClassificationSort) =>
     `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
