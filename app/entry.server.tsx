@@ -4,7 +4,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { shipsNoScripts, wantsEtag } from "~/route-handle";
 
@@ -20,42 +20,49 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { nonce?: string }).nonce ?? "";
-  withoutHydrationDataWhenScriptless(remixContext);
+  const scriptless = withoutHydrationDataWhenScriptless(remixContext);
   const matches = remixContext.staticHandlerContext.matches.map((m) => ({ handle: remixContext.routeModules[m.route.id]?.handle }));
   // A flash toast (Set-Cookie) is read once: such an answer is never validated against a cache.
   const etag = request.method === "GET" && responseStatusCode === 200 && wantsEtag(matches) && !responseHeaders.has("Set-Cookie");
+  const app = (
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  if (scriptless) {
+    // Nothing on such a page streams (no script, no deferred data): one string, built at once, costs
+    // less than React's byte stream, and it is what the ETag hashes.
+    const html = `<!DOCTYPE html>${renderToString(app)}`;
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return etag ? conditionalResponse(request, html, responseHeaders) : new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
   // Bots and no-JS visitors get the whole document at once; browsers start on the shell.
   // A page with an ETag is hashed whole, so it waits for everything too.
   const readyEvent = etag || isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (etag && responseStatusCode === 200) {
-            resolve(conditionalResponse(request, body, responseHeaders));
-            pipe(body);
-            return;
-          }
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      [readyEvent]() {
+        shellRendered = true;
+        const body = new PassThrough();
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        if (etag && responseStatusCode === 200) {
           pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+          resolve(wholeBody(body).then((html) => conditionalResponse(request, html, responseHeaders)));
+          return;
+        }
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
@@ -65,11 +72,19 @@ export default function handleRequest(
  * ships no script. With Single Fetch the loader data no longer travels inside <Scripts>: RemixServer
  * streams it as inline scripts of its own, so the stream is dropped here before rendering.
  */
-function withoutHydrationDataWhenScriptless(context: EntryContext) {
+function withoutHydrationDataWhenScriptless(context: EntryContext): boolean {
   const scriptless = shipsNoScripts(context.staticHandlerContext.matches.map((m) => ({ handle: context.routeModules[m.route.id]?.handle })));
-  if (!scriptless || !context.serverHandoffStream) return;
-  void context.serverHandoffStream.cancel().catch(() => undefined);
-  context.serverHandoffStream = undefined;
+  if (scriptless && context.serverHandoffStream) {
+    void context.serverHandoffStream.cancel().catch(() => undefined);
+    context.serverHandoffStream = undefined;
+  }
+  return scriptless;
+}
+
+async function wholeBody(body: PassThrough): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**
@@ -77,10 +92,7 @@ function withoutHydrationDataWhenScriptless(context: EntryContext) {
  * another user's page: the session is in the cookie), the URL (the kiosk's token is in it) and the
  * HTML; `Vary: Cookie` tells caches the same. A matching If-None-Match gets 304 and no body.
  */
-async function conditionalResponse(request: Request, body: PassThrough, headers: Headers): Promise<Response> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
-  const html = Buffer.concat(chunks);
+function conditionalResponse(request: Request, html: string, headers: Headers): Response {
   const tag = `"${createHash("sha256")
     .update(request.headers.get("cookie") ?? "")
     .update("\0")
@@ -92,6 +104,6 @@ async function conditionalResponse(request: Request, body: PassThrough, headers:
   headers.append("Vary", "Cookie");
   const sent = (request.headers.get("if-none-match") ?? "").split(",").map((t) => t.trim().replace(/^W\//, ""));
   if (sent.includes(tag) || sent.includes("*")) return new Response(null, { status: 304, headers });
-  headers.set("Content-Length", String(html.length));
+  headers.set("Content-Length", String(Buffer.byteLength(html)));
   return new Response(html, { status: 200, headers });
 }
