@@ -32,7 +32,8 @@ export default function handleRequest(
   if (scriptless) {
     // Nothing on such a page streams (no script, no deferred data): one string, built at once, costs
     // less than React's byte stream, and it is what the ETag hashes.
-    const html = `<!DOCTYPE html>${renderToString(app)}`;
+    // Bytes, not a string: a Response scans a string body character by character (toUSVString).
+    const html = encoder.encode(`<!DOCTYPE html>${renderToString(app)}`);
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return etag ? conditionalResponse(request, html, responseHeaders) : new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
@@ -81,18 +82,20 @@ function withoutHydrationDataWhenScriptless(context: EntryContext): boolean {
   return scriptless;
 }
 
-async function wholeBody(body: PassThrough): Promise<string> {
+async function wholeBody(body: PassThrough): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString("utf8");
+  return new Uint8Array(Buffer.concat(chunks));
 }
+
+const encoder = new TextEncoder();
 
 /**
  * The whole page, with an ETag that hashes the visitor's cookies (so one user's tag never matches
  * another user's page: the session is in the cookie), the URL (the kiosk's token is in it) and the
  * HTML; `Vary: Cookie` tells caches the same. A matching If-None-Match gets 304 and no body.
  */
-function conditionalResponse(request: Request, html: string, headers: Headers): Response {
+function conditionalResponse(request: Request, html: Uint8Array<ArrayBuffer>, headers: Headers): Response {
   const tag = `"${createHash("sha256")
     .update(request.headers.get("cookie") ?? "")
     .update("\0")
@@ -104,6 +107,6 @@ function conditionalResponse(request: Request, html: string, headers: Headers): 
   headers.append("Vary", "Cookie");
   const sent = (request.headers.get("if-none-match") ?? "").split(",").map((t) => t.trim().replace(/^W\//, ""));
   if (sent.includes(tag) || sent.includes("*")) return new Response(null, { status: 304, headers });
-  headers.set("Content-Length", String(Buffer.byteLength(html)));
+  headers.set("Content-Length", String(html.byteLength));
   return new Response(html, { status: 200, headers });
 }
