@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, wireInt, wireNumber } from "./common";
-import { ScoreSchema, SignSchema } from "./picks";
+import { PicksSchema, ScoreSchema, SignSchema } from "./picks";
 
 /** GET /Bet/Stats and GET /Bet/Stats/UsersAverage: the group and the season. */
 export const betStatsQuery = z.object({ groupId: id, seasonId: id });
@@ -53,7 +53,7 @@ export const SummaryBet = z.object({
   betId: wireInt,
   topN: wireInt,
   confirmed: z.boolean(),
-  matches: z.array(z.array(sign)),
+  matches: PicksSchema,
   plain15: score.nullable(),
   /** Votes per sign of each match; the key of X is lower case as every response key is camelCase (the BFF reads them so). */
   votes: z.array(z.object({ "1": wireInt, x: wireInt, "2": wireInt })),
@@ -66,7 +66,7 @@ export const SummaryPlayer = z.object({
   userId: wireInt,
   username: z.string(),
   avatarPath: z.string().nullable(),
-  matches: z.array(z.array(sign)),
+  matches: PicksSchema,
   plain15: score.nullable(),
   hits,
   /** In the group bet ('In.'). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { alertPreferenceBody, loginBody } from "./auth";
-import { bodyId, camelKeys, firstIssue, id, isoDateTime, MAX_ID, wireId, wireInt, wireNumber } from "./common";
+import { bodyId, camelKeys, fastArray, firstIssue, id, isoDateTime, MAX_ID, wireId, wireInt, wireNumber } from "./common";
 import { configureBody } from "./group-quiniela";
 import { quinielaBody } from "./quiniela";
 import { seasonPointsBody } from "./season";
@@ -130,5 +130,30 @@ describe("numbers in answers (wireNumber, wireInt, wireId)", () => {
     [wireId, "x"],
   ])("refuse what is off contract (%#)", (schema, value) => {
     expect(schema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe("fastArray (long arrays of plain values in answers)", () => {
+  const signs = fastArray(z.enum(["1", "X", "2"]), (v) => v === "1" || v === "X" || v === "2");
+
+  it("takes a valid array as zod's z.array would", () => {
+    expect(signs.parse(["1", "X"])).toEqual(["1", "X"]);
+    expect(signs.parse([])).toEqual([]);
+  });
+
+  it("refuses what z.array refuses, with zod's message and path", () => {
+    const result = signs.safeParse(["1", "Y"]);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].path).toEqual([1]);
+    expect(signs.safeParse("1X").success).toBe(false);
+    expect(signs.safeParse(null).success).toBe(false);
+  });
+
+  it("nests, and keeps z.array's shape for the OpenAPI document", () => {
+    const picks = z.array(signs);
+    expect(picks.parse([["1"], ["X", "2"]])).toEqual([["1"], ["X", "2"]]);
+    expect(picks.safeParse([["1"], [2]]).success).toBe(false);
+    expect(signs._def.typeName).toBe(z.ZodFirstPartyTypeKind.ZodArray);
+    expect(signs.element).toBeInstanceOf(z.ZodEnum);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PicksSchema } from "./picks";
 import { SIGNS } from "../domain/signs";
 import { ClassificationRows } from "./classification";
 import { id, wireId, wireInt, wireNumber } from "./common";
@@ -28,7 +29,7 @@ const score = z.object({ home: count, away: count });
 export const KioskBet = z.object({
   quinielaId: wireId,
   numberQuiniela: count,
-  matches: z.array(z.array(sign)),
+  matches: PicksSchema,
   pleno: score.nullable(),
   confirmed: z.boolean(),
   hits: count.nullable(),

@@ -1,12 +1,16 @@
 import { z } from "zod";
 import type { RoundReason, RoundState } from "../domain/round-status";
 import { SIGNS } from "../domain/signs";
-import { wireInt } from "./common";
+import { fastArray, wireInt } from "./common";
 
 /** Pieces every answer about picks and rounds shares (spec section 3), read tolerantly like the rest. */
 export const SignSchema = z.enum(SIGNS);
+const isSign = (value: unknown) => value === "1" || value === "X" || value === "2";
+const isPick = (value: unknown) => Array.isArray(value) && value.every(isSign);
 /** A pick of one match: one sign, or two or three for a double or a triple. */
-export const PickSchema = z.array(SignSchema);
+export const PickSchema = fastArray(SignSchema, isSign);
+/** A ticket's picks, one per match. */
+export const PicksSchema = fastArray(PickSchema, isPick);
 /** The pleno al quince's goals. */
 export const ScoreSchema = z.object({ home: wireInt, away: wireInt });
 /** A round's state at the backend's clock (core/domain/round-status). */

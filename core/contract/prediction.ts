@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bodyId, id, wireId, wireInt } from "./common";
-import { PickSchema, RoundReasonSchema, RoundStateSchema, ScoreSchema } from "./picks";
+import { PicksSchema, RoundReasonSchema, RoundStateSchema, ScoreSchema } from "./picks";
 
 /** The spec's fallback when a send fails without a message of its own (section 8). */
 export const PREDICTION_SEND_ERROR = "Error al enviar el pronóstico. Verifica si la quiniela sigue abierta.";
@@ -32,7 +32,7 @@ export const Prediction = z.object({
   username: z.string(),
   avatarPath: z.string().nullable(),
   /** 14 picks; empty picks and a null pleno when the round is still open and the picks are someone else's. */
-  matches: z.array(PickSchema),
+  matches: PicksSchema,
   plain15: ScoreSchema.nullable(),
   /** True when only the fact of having predicted is shown (a manager looking before the close). */
   hidden: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PicksSchema } from "./picks";
 import { id } from "./common";
 import { SeasonRef } from "./season";
 
@@ -13,7 +14,6 @@ export const predictionsScreenQuery = z.object({ quinielaId: id.optional() });
 
 const roundState = z.enum(["not-open", "open", "closed"]);
 const roundReason = z.enum(["before-open", "forced", "date-passed"]).nullable();
-const sign = z.enum(["1", "X", "2"]);
 const score = z.object({ home: z.number().int(), away: z.number().int() });
 
 /** A round of the group as the screens list it. */
@@ -55,7 +55,7 @@ export const PredictionRound = z.object({
   blocked: z.boolean(),
   prediction: z
     .object({
-      matches: z.array(z.array(sign)),
+      matches: PicksSchema,
       plain15: score.nullable(),
       updatedAt: z.string(),
     })
