@@ -12,6 +12,7 @@ import helmet from "helmet";
 import { backendOptionsFromEnv, trustProxySetting } from "./backend/env";
 import { privateDataDir } from "./backend/files";
 import { createBackend } from "./backend/start";
+import { registerEmbeddedBackend } from "./app/server/embedded-backend";
 import { boundedFormBody, emptyBodyIsAnEmptyForm, remixHandler, repairPercentEscapes } from "./web-http";
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
@@ -28,6 +29,9 @@ async function main() {
     const backendPort = Number(process.env.BACKEND_PORT || 0);
     const address = await backend.app.listen({ host: "127.0.0.1", port: backendPort });
     process.env.API_URL = address;
+    // The BFF in this process calls its backend in-process (decision 025); the port stays for other clients.
+    const app = backend.app;
+    registerEmbeddedBackend((request) => app.inject(request));
     log(`[backend] API embebida en ${address}`);
   }
   if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = await sessionSecret(options.dataDir);
@@ -67,7 +71,9 @@ async function main() {
   app.use(emptyBodyIsAnEmptyForm);
   app.use(onlyOwnForms);
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Only a name with an extension can be a file in public/: the pages' addresses skip the disk look-up.
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   app.all(
     "*",
     boundedFormBody,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { env } from "~/server/env.server";
+import { backendFetch } from "~/server/backend-fetch.server";
 
 /** A missing avatar falls back to the default picture (spec section 2), so no page shows a broken image. */
 const fallback = () => redirect("/default-avatar.png", { headers: { "cache-control": "no-store" } });
@@ -9,7 +9,7 @@ const fallback = () => redirect("/default-avatar.png", { headers: { "cache-contr
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = params.file ?? "";
   if (!/^\d{1,9}-\d{1,9}\.jpg$/.test(file)) return fallback();
-  const response = await fetch(new URL(`/avatars/${file}`, env().API_URL)).catch(() => null);
+  const response = await backendFetch(`/avatars/${file}`).catch(() => null);
   if (!response?.ok) return fallback();
   return new Response(response.body, {
     headers: { "content-type": "image/jpeg", "cache-control": response.headers.get("cache-control") ?? "public, max-age=3600" },

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { camelKeys } from "#core/contract/common";
-import { env } from "~/server/env.server";
+import { backendFetch } from "~/server/backend-fetch.server";
 import { destroySession, getToken } from "~/server/session/session.server";
 import { toastCookie } from "~/server/session/toast.server";
 
@@ -22,9 +22,16 @@ type Body = Record<string, unknown> | unknown[] | FormData | undefined;
 /**
  * Sends one request to the backend for this visitor: bearer token from the session, the visitor's
  * address for rate limits. A revoked token signs the visitor out; an unreachable backend is a 503.
- * The answer comes back as it is, for callers that read it themselves (a streamed search).
+ * The answer comes back as it is, for callers that read it themselves (a streamed search, `stream`).
  */
-export async function send(request: Request, method: string, path: string, body?: Body, signal: AbortSignal = AbortSignal.timeout(15_000)): Promise<Response> {
+export async function send(
+  request: Request,
+  method: string,
+  path: string,
+  body?: Body,
+  signal: AbortSignal = AbortSignal.timeout(15_000),
+  stream = false,
+): Promise<Response> {
   const token = await getToken(request);
   const headers: Record<string, string> = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -38,7 +45,7 @@ export async function send(request: Request, method: string, path: string, body?
   }
   let response: Response;
   try {
-    response = await fetch(new URL(path, env().API_URL), { method, headers, body: payload, signal });
+    response = await backendFetch(path, { method, headers, body: payload, signal, stream });
   } catch {
     throw new ApiError(503, CONNECTION_ERROR);
   }

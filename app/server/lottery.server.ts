@@ -8,8 +8,8 @@ import stylesHref from "~/styles/app.css";
  * and retry throttling for up to 20 s, and the search streams for as long as it walks. So they go
  * through the client's `send` with their own deadline, and read the answer here.
  */
-async function backendPost(request: Request, path: string, body: Record<string, unknown>, timeoutMs: number | null): Promise<Response> {
-  const response = await send(request, "POST", path, body, timeoutMs ? AbortSignal.timeout(timeoutMs) : request.signal);
+async function backendPost(request: Request, path: string, body: Record<string, unknown>, timeoutMs: number | null, stream = false): Promise<Response> {
+  const response = await send(request, "POST", path, body, timeoutMs ? AbortSignal.timeout(timeoutMs) : request.signal, stream);
   if (!response.ok) {
     const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
     throw new ApiError(response.status, typeof data?.message === "string" ? data.message : `${UNKNOWN_ERROR} (HTTP ${response.status})`);
@@ -27,7 +27,7 @@ export async function lookupDraw(request: Request, fecha: string): Promise<Looku
 
 /** The automatic search's progress lines, one by one, as the backend sends them. */
 export async function* searchLines(request: Request): AsyncGenerator<LogLine> {
-  const response = await backendPost(request, "/Loteria/quiniela/buscar", {}, null);
+  const response = await backendPost(request, "/Loteria/quiniela/buscar", {}, null, true);
   if (!response.body) return;
   const decoder = new TextDecoder();
   let buffer = "";

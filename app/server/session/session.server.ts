@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createCookie, createSession, redirect, type Session } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
+import { backendFetch } from "~/server/backend-fetch.server";
 import { env } from "~/server/env.server";
 import { seal, unseal } from "./seal.server";
 
@@ -63,7 +64,7 @@ async function tokenIsValid(token: string): Promise<boolean> {
   if (at !== undefined && Date.now() - at < VALIDATED_MS) return true;
   let status: number;
   try {
-    const response = await fetch(new URL("/auth/me", env().API_URL), {
+    const response = await backendFetch("/auth/me", {
       headers: { authorization: `Bearer ${token}`, accept: "application/json" },
       signal: AbortSignal.timeout(15_000),
     });
