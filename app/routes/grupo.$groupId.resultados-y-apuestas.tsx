@@ -87,7 +87,8 @@ function PlayerCard({ player, official, pleno }: { player: SummaryPlayer; offici
           </span>
         ) : null}
         <p className="player-hits">
-          <strong>{player.hits}</strong>/{MAX_HITS} aciertos
+          <strong>{player.hits}</strong>
+          {`/${MAX_HITS} aciertos`}
         </p>
       </div>
       <ol className="pick-grid" aria-label={`Pronóstico de ${player.username}`}>
