@@ -8,11 +8,10 @@
 // 3. Loads each page and the ceiling in turn (A/B interleaved, 20 keep-alive connections) and
 //    prints req/s, p50, p99 and the HTML's gzip size side by side.
 // A benchmark, not a test; it exits 1 only when the seeded data is not realistic or a page fails.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, statSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -24,6 +23,7 @@ import { openDb, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { createUser } from "../backend/services/users";
+import { appEnv, freePort, PASSWORD, SECRET, signInToApp, startProcess, type Seeded } from "./bench-support";
 import { season2024, teamsOf } from "./football";
 
 const LONG = process.argv.includes("--long");
@@ -37,8 +37,6 @@ const CONNECTIONS = 20;
 /** A/B rounds per page and the length of each side's slice. */
 const AB_ROUNDS = LONG ? 8 : 3;
 const SLICE_MS = LONG ? 4_000 : 1_500;
-const PASSWORD = "Bench#2025pass";
-const SECRET = "bench-session-secret-0123456789abcdef";
 const DAY = 86_400_000;
 const ADMIN = { email: "admin@bench.local", username: "admin-bench", password: PASSWORD };
 
@@ -52,17 +50,6 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs `work` over `items`, `width` at a time. */
@@ -92,15 +79,6 @@ function apiClient(base: string) {
 }
 
 const double = (sign: Sign): Pick => SIGNS.filter((s) => s === sign || s === SIGNS[(SIGNS.indexOf(sign) + 1) % 3]);
-
-interface Seeded {
-  groupId: number;
-  seasonId: number;
-  kioskPath: string;
-  standings: unknown[];
-  apiTickets: number;
-  bulkTickets: number;
-}
 
 /**
  * The group, through the API: registrations and sign-ins, a group joined by its invitation code,
@@ -358,26 +336,6 @@ function build() {
   run(["remix", "build", "bench/ceiling"]);
 }
 
-async function startProcess(label: string, args: string[], env: Record<string, string>, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${label} terminó (${child.exitCode}): ${stderr.slice(-500)}`);
-    try {
-      await fetch(url);
-      return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  child.kill();
-  throw new Error(`${label} no arrancó en 60 s`);
-}
-
 interface Target {
   label: string;
   url: string;
@@ -471,18 +429,6 @@ async function compare(agent: http.Agent, page: Target, ceiling: Target): Promis
   return [figures(a, sizes[0]), figures(b, sizes[1])];
 }
 
-async function signInToApp(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams({ identifier: "socio2", password: PASSWORD }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (res.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la app (${res.status}).`);
-  return cookie.split(";")[0];
-}
-
 function pagesOf(origin: string, seeded: Seeded, cookie: string): Target[] {
   const g = `${origin}/grupo/${seeded.groupId}`;
   const headers = { cookie };
@@ -494,16 +440,6 @@ function pagesOf(origin: string, seeded: Seeded, cookie: string): Target[] {
     { label: "Pantalla de oficina", url: `${origin}${seeded.kioskPath}`, headers: {} },
   ];
 }
-
-const appEnv = (port: number, dataDir: string) => ({
-  NODE_ENV: "production",
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  SESSION_SECRET: SECRET,
-  KIOSK_SECRET: SECRET,
-  PUBLIC_URL: `http://localhost:${port}`,
-  RATE_LIMIT_LOGIN: "100000",
-});
 
 /**
  * The loopback calls behind one view of each page: the backend alone (build/backend.js), the BFF
