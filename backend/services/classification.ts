@@ -179,14 +179,24 @@ async function refreshSet(tx: Db, now: Date, groupId: number, seasonId: number):
 }
 
 /**
+ * How many sets a write recomputes in its own transaction. Past it (the results of a pool played by
+ * hundreds of groups, a season's point values) the sets stay marked and each is recomputed by its
+ * next read, one group at a time: the write answers at once instead of holding every group's lock
+ * and the admin's request for minutes (docs/scale.md).
+ */
+export const EAGER_SETS = 25;
+
+/**
  * Recomputes every set this transaction changed (the triggers of migration 010 marked them), so the
- * standings commit with the write. Every service that writes results, predictions, rounds,
- * memberships, point values or a player's name calls it last in its transaction.
+ * standings commit with the write; past EAGER_SETS they are left marked for their next read. Every
+ * service that writes results, predictions, rounds, memberships, point values or a player's name
+ * calls it last in its transaction.
  */
 export async function refreshTouched(tx: Db, now: Date): Promise<void> {
   const touched = await tx.query<{ group_id: number; season_id: number }>(
     "select group_id, season_id from standings_sets where dirty and dirty_tx = txid_current() order by group_id, season_id",
   );
+  if (touched.length > EAGER_SETS) return;
   for (const t of touched) await refreshSet(tx, now, t.group_id, t.season_id);
 }
 

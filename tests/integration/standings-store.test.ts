@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pick, Sign } from "#core/domain/signs";
-import { refreshTouched } from "../../backend/services/classification";
+import { EAGER_SETS, refreshTouched } from "../../backend/services/classification";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 import { standingsFromScratch } from "../support/standings";
@@ -266,5 +266,22 @@ describe("stored standings follow every write", () => {
     expect((await storedSet())?.dirty).toBe(true);
     await expectConsistent(false);
     expect((await storedSet())?.dirty).toBe(false);
+  });
+
+  it("a result for a pool that more than EAGER_SETS groups play answers at once and leaves each group to its next read", async () => {
+    const quinielaId = await build.pool(t.db, { seasonId, number: ++poolNumber });
+    const groups: number[] = [];
+    for (let i = 0; i <= EAGER_SETS; i++) {
+      const g = await build.group(t.db, { name: `Peña ${i}`, members: [{ userId: manager.id, role: 2 }, { userId: players[1 + (i % 6)].id }] });
+      await build.round(t.db, { groupId: g, quinielaId, openDate: new Date(now.getTime() - 3 * DAY), closeDate: new Date(now.getTime() - DAY) });
+      await build.prediction(t.db, { groupId: g, quinielaId, userId: manager.id, matches: ticket(i, 1), pleno: { home: 1, away: 1 } });
+      groups.push(g);
+    }
+    // The builders wrote behind the backend's back: each group's first read stores its set.
+    for (const g of groups) await expectConsistent(false, g);
+    expect((await setResults(quinielaId, 5)).status).toBe(200);
+    for (const g of groups) expect((await storedSet(g))?.dirty).toBe(true);
+    for (const g of groups.slice(0, 3)) await expectConsistent(false, g);
+    expect((await storedSet(groups[0]))?.dirty).toBe(false);
   });
 });
