@@ -23,7 +23,7 @@ import { openDb, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { createUser } from "../backend/services/users";
-import { appEnv, freePort, PASSWORD, SECRET, signInToApp, startProcess, type Seeded } from "./bench-support";
+import { APP_NODE_FLAGS, appEnv, freePort, PASSWORD, SECRET, signInToApp, startProcess, type Seeded } from "./bench-support";
 import { season2024, teamsOf } from "./football";
 
 const LONG = process.argv.includes("--long");
@@ -522,7 +522,9 @@ async function main() {
     const [appPort, ceilingPort] = [await freePort(), await freePort()];
     const origin = `http://localhost:${appPort}`;
     // As in production: one process, the backend embedded on a loopback port, the database in DATA_DIR.
-    children.push(await startProcess("La app", ["build/server.js"], { ...appEnv(appPort, dataDir), API_URL: "" }, `${origin}/login`));
+    // As `npm start` runs it (its Node flags included; --default-gc leaves them out, to compare).
+    const flags = process.argv.includes("--default-gc") ? [] : APP_NODE_FLAGS;
+    children.push(await startProcess("La app", [...flags, "build/server.js"], { ...appEnv(appPort, dataDir), API_URL: "" }, `${origin}/login`));
     children.push(
       await startProcess(
         "El techo",
@@ -538,7 +540,10 @@ async function main() {
       headers: {},
     };
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-    log(`\n${CONNECTIONS} conexiones, A/B intercalado: ${AB_ROUNDS} tandas de ${SLICE_MS / 1000} s por lado${LONG ? "" : " (--long para más)"}.\n`);
+    log(
+      `\n${CONNECTIONS} conexiones, A/B intercalado: ${AB_ROUNDS} tandas de ${SLICE_MS / 1000} s por lado${LONG ? "" : " (--long para más)"}; ` +
+        `la app con ${flags.length ? flags.join(" ") : "los ajustes de Node por defecto"}.\n`,
+    );
     const header = `${"Página".padEnd(24)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"gzip KB".padStart(9)} │${"techo req/s".padStart(12)}${"p50".padStart(7)}${"p99".padStart(7)}${"gzip".padStart(7)} │${"ratio".padStart(7)}  p99 ≤ techo`;
     log(header);
     log("─".repeat(header.length));
