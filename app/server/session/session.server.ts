@@ -46,11 +46,15 @@ export const getSession = (request: Request) => sessionStorage().getSession(requ
 /** How long a token the backend accepted is believed without asking again (decision 014). */
 const VALIDATED_MS = 10_000;
 const validated = new Map<string, number>();
+/** Checks under way, one per token: the views a visitor opens at once share one GET /auth/me. */
+const checking = new Map<string, Promise<boolean>>();
 const tokenKey = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Forgets that a token was valid: at logout, so a replayed cookie is refused at once. */
 function forgetToken(token: string | null | undefined) {
-  if (token) validated.delete(tokenKey(token));
+  if (!token) return;
+  validated.delete(tokenKey(token));
+  checking.delete(tokenKey(token));
 }
 
 /**
@@ -62,6 +66,14 @@ async function tokenIsValid(token: string): Promise<boolean> {
   const key = tokenKey(token);
   const at = validated.get(key);
   if (at !== undefined && Date.now() - at < VALIDATED_MS) return true;
+  const pending = checking.get(key);
+  if (pending) return pending;
+  const check = askBackend(key, token).finally(() => checking.delete(key));
+  checking.set(key, check);
+  return check;
+}
+
+async function askBackend(key: string, token: string): Promise<boolean> {
   let status: number;
   try {
     const response = await backendFetch("/auth/me", {
@@ -77,7 +89,8 @@ async function tokenIsValid(token: string): Promise<boolean> {
     validated.delete(key);
     return false;
   }
-  if (status < 300) {
+  // A sign-out while the check was under way (forgetToken) wins: nothing is remembered.
+  if (status < 300 && checking.has(key)) {
     if (validated.size > 10_000) validated.clear();
     validated.set(key, Date.now());
   }
