@@ -37,7 +37,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright";
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { appEnv, freePort, signInToApp, startProcess, type Seeded } from "./bench-support";
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
