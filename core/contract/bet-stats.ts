@@ -15,7 +15,14 @@ export const roundSummaryQuery = z.object({ groupId: id, quinielaId: id.optional
 const sign = SignSchema;
 const score = ScoreSchema;
 // A number is checked by the first branch alone, with no transform (see wireNumber): one per ticket.
-const hits = z.union([z.number().int().min(0).max(15), z.string().regex(/^\d{1,2}$/).transform(Number).pipe(z.number().max(15))]);
+const hits = z.union([
+  z.number().int().min(0).max(15),
+  z
+    .string()
+    .regex(/^\d{1,2}$/)
+    .transform(Number)
+    .pipe(z.number().max(15)),
+]);
 
 /** One jornada of the group bet (spec section 3: bet stats entry). */
 export const BetStatsEntry = z.object({
