@@ -79,3 +79,16 @@ export const appEnv = (port: number, dataDir: string) => ({
   PUBLIC_URL: `http://localhost:${port}`,
   RATE_LIMIT_LOGIN: "100000",
 });
+
+/** The built app on `port` as `npm start` runs it (Node flags included unless `defaultGc`), the backend embedded. */
+export const startApp = (port: number, dataDir: string, defaultGc = false) =>
+  startProcess(
+    "La app",
+    [...(defaultGc ? [] : APP_NODE_FLAGS), "build/server.js"],
+    { ...appEnv(port, dataDir), API_URL: "" },
+    `http://localhost:${port}/login`,
+  );
+
+/** The ceiling (bench/ceiling, built by `npm run bench`) on `port`, serving the rows in `rowsFile`. */
+export const startCeiling = (port: number, rowsFile: string) =>
+  startProcess("El techo", ["bench/ceiling/server.mjs"], { NODE_ENV: "production", PORT: String(port), CEILING_ROWS: rowsFile }, `http://127.0.0.1:${port}/`);

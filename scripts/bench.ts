@@ -23,7 +23,7 @@ import { openDb, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { createUser } from "../backend/services/users";
-import { APP_NODE_FLAGS, appEnv, freePort, PASSWORD, SECRET, signInToApp, startProcess, type Seeded } from "./bench-support";
+import { APP_NODE_FLAGS, appEnv, freePort, startApp, startCeiling, PASSWORD, SECRET, signInToApp, startProcess, type Seeded } from "./bench-support";
 import { season2024, teamsOf } from "./football";
 
 const LONG = process.argv.includes("--long");
@@ -521,18 +521,11 @@ async function main() {
 
     const [appPort, ceilingPort] = [await freePort(), await freePort()];
     const origin = `http://localhost:${appPort}`;
-    // As in production: one process, the backend embedded on a loopback port, the database in DATA_DIR.
-    // As `npm start` runs it (its Node flags included; --default-gc leaves them out, to compare).
+    // As `npm start` runs it: one process, the backend embedded, the database in DATA_DIR, its Node
+    // flags (--default-gc leaves them out, to compare).
     const flags = process.argv.includes("--default-gc") ? [] : APP_NODE_FLAGS;
-    children.push(await startProcess("La app", [...flags, "build/server.js"], { ...appEnv(appPort, dataDir), API_URL: "" }, `${origin}/login`));
-    children.push(
-      await startProcess(
-        "El techo",
-        ["bench/ceiling/server.mjs"],
-        { NODE_ENV: "production", PORT: String(ceilingPort), CEILING_ROWS: rowsFile },
-        `http://127.0.0.1:${ceilingPort}/`,
-      ),
-    );
+    children.push(await startApp(appPort, dataDir, flags.length === 0));
+    children.push(await startCeiling(ceilingPort, rowsFile));
     const pages = pagesOf(origin, seeded, await signInToApp(origin));
     const ceiling: Target = {
       label: "Techo",

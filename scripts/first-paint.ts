@@ -38,7 +38,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import { appEnv, freePort, signInToApp, startProcess, type Seeded } from "./bench-support";
+import { freePort, signInToApp, startApp, startCeiling, type Seeded } from "./bench-support";
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const argOf = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -357,7 +357,7 @@ async function main() {
 
     const appPort = await freePort();
     const origin = `http://localhost:${appPort}`;
-    children.push(await startProcess("La app", ["build/server.js"], { ...appEnv(appPort, dataDir), API_URL: "" }, `${origin}/login`));
+    children.push(await startApp(appPort, dataDir));
     const cookie = await signInToApp(origin);
     bareServer = await startBarePage();
     const bare: Target = { label: "Página mínima", url: bareServer.url };
@@ -370,14 +370,7 @@ async function main() {
     ];
     if (existsSync("bench/ceiling/build/index.js")) {
       const ceilingPort = await freePort();
-      children.push(
-        await startProcess(
-          "El techo",
-          ["bench/ceiling/server.mjs"],
-          { NODE_ENV: "production", PORT: String(ceilingPort), CEILING_ROWS: rowsFile },
-          `http://127.0.0.1:${ceilingPort}/`,
-        ),
-      );
+      children.push(await startCeiling(ceilingPort, rowsFile));
       pages.push({ label: "Techo (clasificación)", url: `http://127.0.0.1:${ceilingPort}/grupo/${seeded.groupId}/temporada/${seeded.seasonId}/clasificacion` });
     } else {
       log("Nota: sin bench/ceiling/build (lo compila `npm run bench`); el techo no se mide.");
