@@ -122,6 +122,61 @@ test.describe("pages without scripts", () => {
   });
 });
 
+/**
+ * A full-page screenshot once two in a row agree: drawing the whole page brings in images that were
+ * off screen (the avatars' background, the cards the browser had skipped).
+ */
+async function settledScreenshot(page: Page) {
+  let last = await page.screenshot({ fullPage: true, animations: "disabled" });
+  for (let i = 0; i < 10; i++) {
+    const next = await page.screenshot({ fullPage: true, animations: "disabled" });
+    if (next.equals(last)) return next;
+    last = next;
+  }
+  throw new Error("The page never settled: each screenshot differed from the one before.");
+}
+
+/**
+ * The page carries its stylesheets inline, cut to the rules it uses (decision 026): no stylesheet to
+ * wait for, and nothing missing. With each whole sheet added back on top, a full-page screenshot does not
+ * change by one pixel, on a phone and on a wide screen.
+ */
+async function expectInlineStylesComplete(page: Page, url: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(url);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    const hrefs = await page.locator("style[data-href]").evaluateAll((styles) => styles.map((s) => s.getAttribute("data-href") ?? ""));
+    expect(hrefs.length).toBeGreaterThan(0);
+    // The whole sheets come last, as prefetches for the next page: nothing waits for them here.
+    expect(await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")))).toEqual(hrefs);
+    const inline = await settledScreenshot(page);
+    for (const href of hrefs) {
+      const sheet = await page.request.get(href);
+      expect(sheet.status()).toBe(200);
+      // Not addStyleTag, which waits on a page script: evaluate runs even with the page's scripts off.
+      await page.evaluate((css) => document.head.append(Object.assign(document.createElement("style"), { textContent: css })), await sheet.text());
+    }
+    const whole = await settledScreenshot(page);
+    expect(whole.equals(inline), `${url} at ${width} px looks different with the whole stylesheets`).toBe(true);
+  }
+}
+
+test.describe("styles of the pages without scripts", () => {
+  test("each carries the rules it uses inline, and looks the same as with the whole stylesheets", async ({ page }) => {
+    const g = await playedGroup();
+    await signIn(page, g.manager.username);
+    const [j1] = g.rounds;
+    await expectInlineStylesComplete(page, `/grupo/${g.groupId}/temporada/${g.seasonId}/clasificacion`);
+    await expectInlineStylesComplete(page, `/grupo/${g.groupId}/temporada/${g.seasonId}/clasificacion?quiniela=${j1}&orden=wilson`);
+    await expectInlineStylesComplete(page, `/grupo/${g.groupId}/resultados-y-apuestas?jornada=${j1}`);
+    await expectInlineStylesComplete(page, `/grupo/${g.groupId}/season/${g.seasonId}/bet-evolucion`);
+    await expectInlineStylesComplete(page, "/informacion#faq");
+    const link = await apiCall<{ token: string }>("POST", `/group/${g.groupId}/kiosk`, undefined, g.manager.token);
+    await expectInlineStylesComplete(page, `/kiosk/${link.body.token}`);
+  });
+});
+
 test.describe("conditional GETs", () => {
   const etagOf = (res: APIResponse) => {
     expect(res.status()).toBe(200);
