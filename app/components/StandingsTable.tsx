@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ClassificationRow, ClassificationSort, Icon } from "#core/contract/classification";
 import { IconGlyph } from "~/components/IconGlyph";
+import { Avatar } from "~/components/Avatar";
 
 export const ICONS: Record<Icon, { name: string; meaning: string }> = {
   burro: { name: "Burro", meaning: "líder de la clasificación por puntos" },
@@ -140,7 +141,7 @@ export function StandingsTable({
               <td className="num">{r.position}</td>
               <th scope="row">
                 <div className="player">
-                  <img src={r.avatarPath || "/default-avatar.png"} alt="" width="28" height="28" className="avatar" />
+                  <Avatar path={r.avatarPath} size={28} />
                   <span>{r.userName}</span>
                   {r.isSubGroup ? (
                     <span className="badge" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">

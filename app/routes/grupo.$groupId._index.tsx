@@ -12,6 +12,7 @@ import { GroupFields } from "~/components/GroupForms";
 import { groupSchema, removeMemberSchema } from "~/forms/groups";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
+import { Avatar } from "~/components/Avatar";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Grupo"} · Quiniela de peñas` }];
 // A save refused as stale (409) still reloads the page's data (decision 021).
@@ -125,7 +126,7 @@ export default function GroupDetail() {
               <tr key={m.userId}>
                 <th scope="row">
                   <span className="row">
-                    <img src={m.avatarPath || "/default-avatar.png"} alt="" width="28" height="28" className="avatar" />
+                    <Avatar path={m.avatarPath} size={28} />
                     <span className="name">{m.username}</span>
                     {m.userId === userId ? <span className="muted">(tú)</span> : null}
                   </span>

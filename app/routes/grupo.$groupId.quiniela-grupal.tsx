@@ -13,6 +13,7 @@ import { betEditDefaults, betEditSchema, type BetEditForm } from "~/forms/bet";
 import { MATCH_FIELDS } from "~/forms/prediction";
 import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.server";
 import { requireMemberOf } from "~/server/groups.server";
+import { Avatar } from "~/components/Avatar";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 
@@ -304,7 +305,7 @@ function Predictors() {
           return (
             <li key={p.userId} className="card predictor">
               <p className="row">
-                <img src={p.avatarPath || "/default-avatar.png"} alt="" width="32" height="32" className="avatar" />
+                <Avatar path={p.avatarPath} size={32} />
                 <strong>{capitalise(p.username)}</strong>
                 {rank?.included ? (
                   <span className="badge" title="Incluido en la quiniela grupal">

@@ -13,6 +13,7 @@ import { loadRoundResults } from "~/server/bet-stats.server";
 import { pack, unpack } from "~/packed";
 import { requireUser } from "~/server/session/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
+import { Avatar } from "~/components/Avatar";
 
 // Read-only: plain HTML with no Remix script nor hydration data when loaded as a document; its
 // left/right arrow keys then come from one small static script (docs/decisions/022). Reached by a
@@ -74,7 +75,7 @@ function PlayerCard({ player, official, pleno }: { player: SummaryPlayer; offici
   return (
     <li className="player-card">
       <div className="player-head">
-        <img src={player.avatarPath || "/default-avatar.png"} alt="" width="32" height="32" className="avatar" />
+        <Avatar path={player.avatarPath} size={32} />
         <h3>{player.username}</h3>
         {player.included ? (
           <span className="badge" title="Incluido en la quiniela grupal">
