@@ -75,7 +75,7 @@ function wilson(hits: number, n: number) {
 }
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${name}`) }) });
-const names = (page: Page) => page.getByRole("rowheader").locator("span").first();
+const names = (page: Page) => page.getByRole("rowheader").locator(".name").first();
 
 test.describe("standings", () => {
   test("show points, hits, accuracy, Wilson, the top 5 and the four icons, sortable by plain links and round by round", async ({ page }, testInfo) => {
