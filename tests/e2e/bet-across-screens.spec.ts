@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { apiCall, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { apiCall, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
-const HOUR = 3_600_000;
 /** The official results: "1" everywhere, pleno 2-1. */
 const OFFICIAL = Array.from({ length: 14 }, () => "1");
 
@@ -30,21 +29,7 @@ async function confirmedBet() {
   expect(group.status).toBe(201);
   for (const p of players.slice(1)) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
   const round = await newPool();
-  const dates = {
-    groupId: group.body.id,
-    quinielaId: round.id,
-    openDate: new Date(Date.now() - HOUR).toISOString(),
-    closeDate: new Date(Date.now() + 10 * HOUR).toISOString(),
-  };
-  expect(
-    (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
-  ).toBeLessThan(300);
-  for (const p of players)
-    expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.body.id, ...TICKET }, p.token)).status).toBe(201);
-  expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-  expect(
-    (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: round.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status,
-  ).toBeLessThan(300);
+  await playRound({ admin, manager, groupId: group.body.id, poolId: round.id, tickets: players.map((p) => [p, TICKET] as const), official: OFFICIAL });
 
   const bet = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: group.body.id, quinielaId: round.id, topNUsers: 2 }, manager.token);
   expect(bet.status).toBe(201);

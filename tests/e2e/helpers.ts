@@ -114,3 +114,42 @@ export async function newSeason() {
   };
   return { admin, seasonId: season.body.id, seasonName: season.body.name, home, away, pool };
 }
+
+export const HOUR = 3_600_000;
+
+/** A ticket as MakePrediction takes it: each match's signs and the pleno's score. */
+export interface Ticket {
+  matches: string[][];
+  plain15: { home: number; away: number };
+}
+
+/**
+ * One round of a group played through the API: the manager opens `poolId` for the group (open since
+ * an hour ago, closing in `closesInHours`), each player sends their ticket, the manager closes the
+ * round and the admin sets its official signs (and the pleno, 2-1 unless said).
+ */
+export async function playRound(round: {
+  admin: string;
+  manager: { token: string };
+  groupId: number;
+  poolId: number;
+  tickets: (readonly [{ token: string }, Ticket])[];
+  official: string[];
+  pleno?: { home: number; away: number };
+  closesInHours?: number;
+}) {
+  const dates = {
+    groupId: round.groupId,
+    quinielaId: round.poolId,
+    openDate: new Date(Date.now() - HOUR).toISOString(),
+    closeDate: new Date(Date.now() + (round.closesInHours ?? 10) * HOUR).toISOString(),
+  };
+  const { token } = round.manager;
+  expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, token)).status).toBeLessThan(300);
+  for (const [player, ticket] of round.tickets) {
+    expect((await apiCall("POST", `/Quiniela/${round.poolId}/MakePrediction`, { groupId: round.groupId, ...ticket }, player.token)).status).toBe(201);
+  }
+  expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, token)).status).toBeLessThan(300);
+  const results = { quinielaId: round.poolId, matches: round.official, plain15: round.pleno ?? { home: 2, away: 1 } };
+  expect((await apiCall("POST", "/Quiniela/SetResults", results, round.admin)).status).toBeLessThan(300);
+}

@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { gzipSync } from "node:zlib";
-import { apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
-const HOUR = 3_600_000;
 const OFFICIAL = Array.from({ length: 14 }, () => "1");
 const TVS = [
   { width: 1280, height: 720 },
@@ -32,24 +31,8 @@ async function office(size: number, { played = size }: { played?: number } = {})
   );
   for (const p of players.slice(1)) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
   const pool = await newPool();
-  const dates = {
-    groupId: group.body.id,
-    quinielaId: pool.id,
-    openDate: new Date(Date.now() - HOUR).toISOString(),
-    closeDate: new Date(Date.now() + 10 * HOUR).toISOString(),
-  };
-  expect(
-    (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
-  ).toBeLessThan(300);
-  for (const [i, p] of players.slice(0, played).entries()) {
-    expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...ticket(14 - (i % 12), i === 0) }, p.token)).status).toBe(
-      201,
-    );
-  }
-  expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-  expect((await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status).toBeLessThan(
-    300,
-  );
+  const tickets = players.slice(0, played).map((p, i) => [p, ticket(14 - (i % 12), i === 0)] as const);
+  await playRound({ admin, manager, groupId: group.body.id, poolId: pool.id, tickets, official: OFFICIAL });
   const link = await apiCall<{ token: string }>("POST", `/group/${group.body.id}/kiosk`, undefined, manager.token);
   expect(link.status).toBe(201);
   return { seasonId, groupId: group.body.id, groupName: group.body.name, manager, players, round: pool, url: `/kiosk/${link.body.token}` };

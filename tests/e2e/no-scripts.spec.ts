@@ -1,7 +1,6 @@
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import { apiCall, jsEnabled, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { apiCall, jsEnabled, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
 
-const HOUR = 3_600_000;
 const OFFICIAL = Array.from({ length: 14 }, () => "1");
 
 /** A group of a manager and a player with two closed rounds with official results, all through the API. */
@@ -12,32 +11,19 @@ async function playedGroup() {
   const group = await apiCall<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
   expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, ana.token)).status).toBeLessThan(300);
   const rounds: number[] = [];
-  const playRound = async (r: number) => {
+  const playNext = async (r: number) => {
     const pool = await newPool();
     rounds.push(pool.numberQuiniela);
-    const dates = {
-      groupId: group.body.id,
-      quinielaId: pool.id,
-      openDate: new Date(Date.now() - HOUR).toISOString(),
-      closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString(),
-    };
-    expect(
-      (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
-    ).toBeLessThan(300);
-    for (const [player, hits] of [
-      [manager, 12 - r],
-      [ana, 9 + r],
-    ] as const) {
-      const ticket = { matches: OFFICIAL.map((s, i) => (i < hits ? [s] : ["2"])), plain15: { home: 1, away: 0 } };
-      expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...ticket }, player.token)).status).toBe(201);
-    }
-    expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-    expect(
-      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status,
-    ).toBeLessThan(300);
+    const tickets = (
+      [
+        [manager, 12 - r],
+        [ana, 9 + r],
+      ] as const
+    ).map(([player, hits]) => [player, { matches: OFFICIAL.map((s, i) => (i < hits ? [s] : ["2"])), plain15: { home: 1, away: 0 } }] as const);
+    await playRound({ admin, manager, groupId: group.body.id, poolId: pool.id, tickets, official: OFFICIAL, closesInHours: 10 + r });
   };
-  for (const r of [0, 1]) await playRound(r);
-  return { groupId: group.body.id, seasonId, manager, ana, rounds, playRound };
+  for (const r of [0, 1]) await playNext(r);
+  return { groupId: group.body.id, seasonId, manager, ana, rounds, playNext };
 }
 
 /** The document as the browser received it (with this page's cookies): no Remix script, no hydration data. */
@@ -218,7 +204,7 @@ test.describe("conditional GETs", () => {
     if (kioskAgain.status() === 304) expect(await kioskAgain.body()).toHaveLength(0);
 
     // A new round with results changes the standings, so the old tag no longer matches.
-    await g.playRound(2);
+    await g.playNext(2);
     const after = await page.request.get(url, { headers: { "If-None-Match": tag } });
     expect(after.status()).toBe(200);
     expect(etagOf(after)).not.toBe(tag);

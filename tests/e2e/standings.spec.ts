@@ -1,9 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { KIOSK_INVALID } from "../../core/contract/kiosk";
-import { apiCall, E2E, expectAccessible, newPlayer, signIn, signOut, unique, newSeason } from "./helpers";
+import { apiCall, E2E, expectAccessible, newPlayer, signIn, signOut, unique, newSeason, playRound } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
-const HOUR = 3_600_000;
 const OFFICIAL = Array.from({ length: 14 }, () => "1");
 
 /** `hits` of the 14 matches right (the rest "2"), and the exact pleno or not. */
@@ -46,22 +45,7 @@ async function playedSeason() {
   for (const [r, tickets] of plays.entries()) {
     const pool = await newPool();
     rounds.push(pool);
-    const dates = {
-      groupId: group.body.id,
-      quinielaId: pool.id,
-      openDate: new Date(Date.now() - HOUR).toISOString(),
-      closeDate: new Date(Date.now() + (10 + r) * HOUR).toISOString(),
-    };
-    expect(
-      (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
-    ).toBeLessThan(300);
-    for (const [player, t] of tickets) {
-      expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
-    }
-    expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
-    expect(
-      (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, admin)).status,
-    ).toBeLessThan(300);
+    await playRound({ admin, manager, groupId: group.body.id, poolId: pool.id, tickets, official: OFFICIAL, closesInHours: 10 + r });
   }
   return { seasonId, seasonName, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds };
 }
