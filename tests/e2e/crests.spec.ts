@@ -1,8 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiCall, newPlayer, newSeason, signIn, unique } from "./helpers";
-
-const HOUR = 3_600_000;
+import { apiCall, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 
 test.describe("crests", () => {
   test("the predictions page draws every crest from one sprite request", async ({ page }) => {

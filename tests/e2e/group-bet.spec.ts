@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiCall, expectAccessible, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { apiCall, expectAccessible, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
-const HOUR = 3_600_000;
 
 /** Two doubles and a triple, what type 4 asks for; `base` fills the singles. */
 const typeFour = (base: "1" | "X" | "2", pleno: { home: number; away: number }) => {

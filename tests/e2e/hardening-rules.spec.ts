@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { utcToMadridLocal } from "../../core/dates";
-import { E2E, apiCall, expectAccessible, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { E2E, apiCall, expectAccessible, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
-const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** A group with two managers and a player, and one of its rounds open now (configured through the API). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiCall, E2E, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { apiCall, E2E, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 
 /**
  * Every page of the app at 390 px (a small phone) and 1920 px (the office TV), as each role, on a
@@ -82,7 +82,6 @@ const WIDTHS = [
   { width: 1920, height: 1080 },
 ];
 
-const HOUR = 3_600_000;
 const OFFICIAL = Array.from({ length: 14 }, (_, i) => ["1", "X", "2"][i % 3]);
 
 /**

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiCall, expectAccessible, newPlayer, signIn, unique, newSeason } from "./helpers";
+import { apiCall, expectAccessible, newPlayer, signIn, unique, newSeason, HOUR } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
-const HOUR = 3_600_000;
 
 /** A season, two teams and pools of its own, made through the admin API, so journeys never share them. */
 async function seasonWithPools(count: number) {

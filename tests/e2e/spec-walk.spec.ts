@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminToken, apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { adminToken, apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 
-const HOUR = 3_600_000;
 const OFFICIAL = Array.from({ length: 14 }, () => "1");
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 
