@@ -39,8 +39,9 @@ const AB_ROUNDS = LONG ? 8 : 3;
 const SLICE_MS = LONG ? 4_000 : 1_500;
 /**
  * Each side's unmeasured load before its first slice. A freshly started server runs its first views
- * in V8's interpreter while the JIT compiles the hot path; with 0.3 s those cold views (1–3 s each on
- * the app, whose path is longer) still fell into the first measured slices and set the p99.
+ * while V8 compiles the hot path (about 4 s of slower views on the app, timed inside the server), and
+ * a few of the very first requests may wait seconds before the server reads them;
+ * with 0.3 s both fell into the first measured slices and set the p99.
  */
 const WARM_MS = 2_000;
 const DAY = 86_400_000;
