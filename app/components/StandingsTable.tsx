@@ -1,5 +1,4 @@
 import { Fragment } from "react";
-import { Link } from "@remix-run/react";
 import type { ClassificationRow, ClassificationSort, Icon } from "#core/contract/classification";
 import { IconGlyph } from "~/components/IconGlyph";
 import { Avatar } from "~/components/Avatar";
@@ -55,6 +54,16 @@ const COLUMNS: Column[] = [
   { label: "Wilson", sort: "wilson", means: "límite inferior de Wilson (z = 1,96) de la precisión", wide: true, cell: (r) => formatWilson(r.wilson) },
 ];
 
+export interface StandingsTableProps {
+  rows: ClassificationRow[];
+  sort?: ClassificationSort;
+  sortHref?: (sort: ClassificationSort) => string;
+  caption: string;
+  /** One round's standings: "Aciertos" is then that round's count, out of 15. */
+  perRound?: boolean;
+  showIcons?: boolean;
+}
+
 function IconMarks({ icons }: { icons: Icon[] }) {
   if (!icons.length) return null;
   return (
@@ -79,9 +88,9 @@ function Header({
   const title = means ? `${label}: ${means}` : label;
   if (by && sortHref) {
     return (
-      <Link to={sortHref(by)} aria-current={by === current ? "true" : undefined} title={`${title}. Ordenar por ${label.toLowerCase()}`}>
+      <a href={sortHref(by)} aria-current={by === current ? "true" : undefined} title={`${title}. Ordenar por ${label.toLowerCase()}`}>
         {abbr ?? label}
-      </Link>
+      </a>
     );
   }
   return abbr || means ? <abbr title={title}>{abbr ?? label}</abbr> : <>{label}</>;
@@ -93,91 +102,76 @@ function Header({
  * position, player (with badges and icons) and points; the other figures are one tap away in the
  * row's native `<details>`, so nothing scrolls sideways. From 48rem up they are columns again.
  * `showIcons` is the group's 'Iconos y premios de oficina' setting: the four icons are an office custom.
+ * Plain `<a>` links and no context: the table is rendered on its own and kept (decision 027), and
+ * goes inside a `<div className="table-wrap standings-wrap">` that scrolls it on a narrow screen.
  */
-export function StandingsTable({
-  rows,
-  sort = "points",
-  sortHref,
-  caption,
-  perRound = false,
-  showIcons = true,
-}: {
-  rows: ClassificationRow[];
-  sort?: ClassificationSort;
-  sortHref?: (sort: ClassificationSort) => string;
-  caption: string;
-  /** One round's standings: "Aciertos" is then that round's count, out of 15. */
-  perRound?: boolean;
-  showIcons?: boolean;
-}) {
+export function StandingsTable({ rows, sort = "points", sortHref, caption, perRound = false, showIcons = true }: StandingsTableProps) {
   const columns = perRound ? COLUMNS.map((c) => (c.sort === "hits" ? { ...c, cell: (r: ClassificationRow) => `${r.allHits} de 15` } : c)) : COLUMNS;
   return (
-    <div className="table-wrap standings-wrap">
-      <table className="standings">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="num">
-              <abbr title="Posición">Pos.</abbr>
+    <table className="standings">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="num">
+            <abbr title="Posición">Pos.</abbr>
+          </th>
+          <th scope="col" aria-sort={sort === "name" ? "ascending" : undefined}>
+            {sortHref ? (
+              <a href={sortHref("name")} aria-current={sort === "name" ? "true" : undefined} title="Ordenar por jugador">
+                Jugador
+              </a>
+            ) : (
+              "Jugador"
+            )}
+          </th>
+          {columns.map((c) => (
+            <th key={c.label} scope="col" className={c.wide ? "num wide" : "num"} aria-sort={c.sort && c.sort === sort ? "descending" : undefined}>
+              <Header {...c} current={sort} sortHref={sortHref} />
             </th>
-            <th scope="col" aria-sort={sort === "name" ? "ascending" : undefined}>
-              {sortHref ? (
-                <Link to={sortHref("name")} aria-current={sort === "name" ? "true" : undefined} title="Ordenar por jugador">
-                  Jugador
-                </Link>
-              ) : (
-                "Jugador"
-              )}
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.userId} className={r.isSubGroup ? "subgroup" : undefined}>
+            <td className="num">{r.position}</td>
+            <th scope="row">
+              <div className="player">
+                <Avatar path={r.avatarPath} size={28} />
+                <span className="name">{r.userName}</span>
+                {r.isSubGroup ? (
+                  <span className="badge" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">
+                    Top 5
+                  </span>
+                ) : null}
+                {showIcons ? <IconMarks icons={r.icons} /> : null}
+              </div>
+              <details className="row-more">
+                <summary>
+                  Más datos<span className="sr-only">{` de ${r.userName}`}</span>
+                </summary>
+                {/* dt and dd straight in the dl, no wrapper each: 200 rows × 7 fewer elements to build. */}
+                <dl>
+                  {columns
+                    .filter((c) => c.wide)
+                    .map((c) => (
+                      <Fragment key={c.label}>
+                        <dt>{c.label}</dt>
+                        <dd>{c.cell(r)}</dd>
+                      </Fragment>
+                    ))}
+                </dl>
+              </details>
             </th>
             {columns.map((c) => (
-              <th key={c.label} scope="col" className={c.wide ? "num wide" : "num"} aria-sort={c.sort && c.sort === sort ? "descending" : undefined}>
-                <Header {...c} current={sort} sortHref={sortHref} />
-              </th>
+              <td key={c.label} className={c.wide ? "num wide" : "num"}>
+                {c.cell(r)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.userId} className={r.isSubGroup ? "subgroup" : undefined}>
-              <td className="num">{r.position}</td>
-              <th scope="row">
-                <div className="player">
-                  <Avatar path={r.avatarPath} size={28} />
-                  <span className="name">{r.userName}</span>
-                  {r.isSubGroup ? (
-                    <span className="badge" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">
-                      Top 5
-                    </span>
-                  ) : null}
-                  {showIcons ? <IconMarks icons={r.icons} /> : null}
-                </div>
-                <details className="row-more">
-                  <summary>
-                    Más datos<span className="sr-only">{` de ${r.userName}`}</span>
-                  </summary>
-                  {/* dt and dd straight in the dl, no wrapper each: 200 rows × 7 fewer elements to build. */}
-                  <dl>
-                    {columns
-                      .filter((c) => c.wide)
-                      .map((c) => (
-                        <Fragment key={c.label}>
-                          <dt>{c.label}</dt>
-                          <dd>{c.cell(r)}</dd>
-                        </Fragment>
-                      ))}
-                  </dl>
-                </details>
-              </th>
-              {columns.map((c) => (
-                <td key={c.label} className={c.wide ? "num wide" : "num"}>
-                  {c.cell(r)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

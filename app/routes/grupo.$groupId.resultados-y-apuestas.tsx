@@ -3,17 +3,14 @@ import type { RouteHandle } from "~/route-handle";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import type { SummaryPlayer } from "#core/contract/bet-stats";
 import { formatDateTime } from "#core/dates";
 import { MAX_HITS, type PlayerSort } from "#core/domain/bet-stats";
-import type { Pick, Score, Sign } from "#core/domain/signs";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
 import { loadRoundResults } from "~/server/bet-stats.server";
-import { pack, unpack } from "~/packed";
 import { requireUser } from "~/server/session/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
-import { Avatar } from "~/components/Avatar";
+import { score, signs } from "~/components/PlayerCard";
 
 // Read-only: plain HTML with no Remix script nor hydration data when loaded as a document; its
 // left/right arrow keys then come from one small static script (docs/decisions/022). Reached by a
@@ -25,8 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Resultados y apuestas · Quin
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const { data: page, status } = await loadRoundResults(request, params);
-  const { summary } = page;
-  return data({ ...page, summary: summary ? { ...summary, players: pack(summary.players) } : null }, { status });
+  return data(page, { status });
 }
 
 const SORTS: { sort: PlayerSort; label: string }[] = [
@@ -35,9 +31,6 @@ const SORTS: { sort: PlayerSort; label: string }[] = [
   { sort: "rank", label: "Ranking" },
   { sort: "included", label: "Incluidos primero" },
 ];
-
-const signs = (pick: Pick | undefined) => (pick && pick.length ? pick.join("") : "-");
-const score = (s: Score | null) => (s ? `${s.home}-${s.away}` : "-");
 
 function Mark({ hit }: { hit: boolean | null }) {
   if (hit === null) return <span className="muted">-</span>;
@@ -70,52 +63,9 @@ function useArrowKeys(prev: string | null, next: string | null) {
   }, [prev, next, navigate]);
 }
 
-function PlayerCard({ player, official, pleno }: { player: SummaryPlayer; official: (Sign | null)[]; pleno: Score | null }) {
-  const plenoHit = pleno && player.plain15 ? player.plain15.home === pleno.home && player.plain15.away === pleno.away : null;
-  return (
-    <li className="player-card">
-      <div className="player-head">
-        <Avatar path={player.avatarPath} size={32} />
-        <h3>{player.username}</h3>
-        {player.included ? (
-          <span className="badge" title="Incluido en la quiniela grupal">
-            In.
-          </span>
-        ) : null}
-        {player.rank !== null ? (
-          <span className="badge rank" title="Puesto con el que entró en la quiniela grupal">
-            Top {player.rank}
-          </span>
-        ) : null}
-        <p className="player-hits">
-          <strong>{player.hits}</strong>
-          {`/${MAX_HITS} aciertos`}
-        </p>
-      </div>
-      <ol className="pick-grid" aria-label={`Pronóstico de ${player.username}`}>
-        {player.matches.map((pick, i) => {
-          const o = official[i] ?? null;
-          const hit = o === null ? null : pick.includes(o);
-          return (
-            <li key={i} className={hit === null ? "" : hit ? "hit" : "miss"}>
-              {/* The match's number is the list's counter (app.css): 200 cards × 14 picks weigh less. */}
-              {signs(pick)}
-              <span className="sr-only">{hit === null ? " (sin resultado)" : hit ? " (acierto)" : " (fallo)"}</span>
-            </li>
-          );
-        })}
-        <li className={`pleno ${plenoHit === null ? "" : plenoHit ? "hit" : "miss"}`}>
-          <span className="n">P15</span> {score(player.plain15)}
-          <span className="sr-only">{plenoHit === null ? "" : plenoHit ? " (acierto)" : " (fallo)"}</span>
-        </li>
-      </ol>
-    </li>
-  );
-}
-
 export default function ResultsAndBets() {
   const { groupId, sort, summary, loadError } = useLoaderData<typeof loader>();
-  const players = summary ? unpack(summary.players) : [];
+  const playerCount = summary?.playerCount ?? 0;
   const rounds = summary?.rounds ?? [];
   const round = summary?.round ?? null;
   const index = round ? rounds.findIndex((r) => r.quinielaId === round.quinielaId) : -1;
@@ -210,7 +160,7 @@ export default function ResultsAndBets() {
             <li className="stat-card">
               <h3>MVP</h3>
               <p className="stat-value">{summary.mvp ? summary.mvp.username : "Ninguno"}</p>
-              <p className="muted">{summary.mvp ? `${summary.mvp.hits} aciertos` : players.length ? "Empate en cabeza" : "Sin pronósticos"}</p>
+              <p className="muted">{summary.mvp ? `${summary.mvp.hits} aciertos` : playerCount ? "Empate en cabeza" : "Sin pronósticos"}</p>
             </li>
           </ul>
 
@@ -280,7 +230,7 @@ export default function ResultsAndBets() {
           <section aria-labelledby="players-heading">
             <h2 id="players-heading">Pronósticos de los jugadores</h2>
             {round.closed ? null : <p className="notice">La jornada sigue abierta en el grupo: los pronósticos se verán cuando cierre.</p>}
-            {players.length ? (
+            {summary.grid ? (
               <>
                 <nav aria-label="Ordenar pronósticos" className="sort-links">
                   <span>Ordenar:</span>
@@ -295,11 +245,8 @@ export default function ResultsAndBets() {
                     </Link>
                   ))}
                 </nav>
-                <ul className="player-grid">
-                  {players.map((p) => (
-                    <PlayerCard key={p.userId} player={p} official={official} pleno={pleno} />
-                  ))}
-                </ul>
+                {/* The cards come rendered from the loader, kept while the round's tickets do not change (decision 027). */}
+                <ul className="player-grid" dangerouslySetInnerHTML={{ __html: summary.grid }} />
                 <p>
                   <a
                     href={`/grupo/${groupId}/resultados-y-apuestas.csv?${new URLSearchParams({ jornada: String(round.numberQuiniela), temporada: String(round.seasonId) })}`}

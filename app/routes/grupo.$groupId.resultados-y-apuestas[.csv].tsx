@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         "",
       ]
     : null;
-  const rows = summary.players.map((p) => [
+  const rows = (summary.players ?? []).map((p) => [
     p.username,
     ...Array.from({ length: MATCHES }, (_, i) => (p.matches[i] ?? []).join("")),
     p.plain15 ? `${p.plain15.home}-${p.plain15.away}` : "",

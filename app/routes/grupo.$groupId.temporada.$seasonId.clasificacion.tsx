@@ -1,14 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { RouteHandle } from "~/route-handle";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { ClassificationSort } from "#core/contract/classification";
 import { Alert } from "~/components/Field";
 import { SeasonPicker } from "~/components/SeasonPicker";
-import { StandingsLegend, StandingsTable } from "~/components/StandingsTable";
+import { StandingsLegend } from "~/components/StandingsTable";
 import { redirectOldRoundName } from "~/server/round-query.server";
 import { requireUser } from "~/server/session/session.server";
 import { loadStandings } from "~/server/standings.server";
-import { pack, unpack } from "~/packed";
 
 // Read-only: plain HTML with no Remix script nor hydration data, answered 304 when unchanged
 // (docs/decisions/022).
@@ -19,17 +17,12 @@ export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   redirectOldRoundName(request, ["jornada"]);
-  const page = await loadStandings(request, params);
-  return { ...page, rows: pack(page.rows) };
+  return loadStandings(request, params);
 }
 
 export default function Standings() {
-  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, loadError, ...page } = useLoaderData<typeof loader>();
-  const rows = unpack(page.rows);
+  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, table, loadError } = useLoaderData<typeof loader>();
   const round = info?.rounds.find((r) => r.quinielaId === roundId) ?? null;
-  const sortHref = (by: ClassificationSort) =>
-    `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
-  const scope = round ? `jornada ${round.numberQuiniela}` : "toda la temporada";
   return (
     <main className="page">
       <h1>Clasificación{info ? ` · ${info.group.name}` : ""}</h1>
@@ -64,15 +57,9 @@ export default function Standings() {
               Esa jornada todavía no cuenta en la clasificación: aparecerá cuando haya cerrado y tenga resultados oficiales.{" "}
               <Link to={`?${new URLSearchParams(sort !== "points" ? { orden: sort } : {})}`}>Ver toda la temporada</Link>
             </p>
-          ) : rows.length ? (
-            <StandingsTable
-              rows={rows}
-              sort={sort}
-              sortHref={sortHref}
-              caption={`Clasificación de ${scope}`}
-              perRound={round !== null}
-              showIcons={info.group.officeIcons}
-            />
+          ) : table ? (
+            // The table comes rendered from the loader, kept while the standings do not change (decision 027).
+            <div className="table-wrap standings-wrap" dangerouslySetInnerHTML={{ __html: table }} />
           ) : (
             <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
           )}

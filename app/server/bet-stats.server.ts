@@ -1,6 +1,8 @@
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
-import { computeBetStats, parsePlayerSort, sortPlayers } from "#core/domain/bet-stats";
+import { computeBetStats, parsePlayerSort } from "#core/domain/bet-stats";
 import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
+import type { HeldView } from "~/server/held-views.server";
+import { heldTickets, playerGridHtml, type RoundTickets } from "~/server/player-grid.server";
 
 import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";
 
@@ -49,17 +51,19 @@ export async function loadBetEvolution(request: Request, params: { groupId?: str
   };
 }
 
-export async function readSummary(request: Request, groupId: number, roundNumber: number | null, seasonId: number | null) {
+export async function readSummary(request: Request, groupId: number, roundNumber: number | null, seasonId: number | null, known?: string) {
   const q = new URLSearchParams({ groupId: String(groupId) });
   if (roundNumber) q.set("numberQuiniela", String(roundNumber));
   if (seasonId) q.set("seasonId", String(seasonId));
+  if (known) q.set("known", known);
   return api.read(request, `/Bet/RoundSummary?${q}`, RoundSummary);
 }
 
 /**
  * Results and bets of one round, in one backend call. ?jornada=N (and ?temporada=S, to reach a
  * past season) selects the round; without them the latest by close date opens. When the chosen
- * round cannot be read, the list of rounds still shows, with the spec's message.
+ * round cannot be read, the list of rounds still shows, with the spec's message. The players'
+ * cards come rendered, kept while the round's tickets do not change (decision 027).
  */
 export async function loadRoundResults(request: Request, params: { groupId?: string }) {
   const groupId = positiveId(params.groupId);
@@ -68,11 +72,19 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
   const roundNumber = positiveId(search.get("jornada"));
   const seasonId = positiveId(search.get("temporada"));
   const sort = parsePlayerSort(search.get("orden"));
+  const key = `${groupId}/${roundNumber ?? 0}/${seasonId ?? 0}`;
   let summary: RoundSummary | null = null;
+  let held: HeldView<RoundTickets> | null = null;
   let loadError: string | null = null;
   let status = 200;
   try {
-    summary = await readSummary(request, groupId, roundNumber, seasonId);
+    summary = await readSummary(request, groupId, roundNumber, seasonId, heldTickets.version(key));
+    const tickets = ({ players, averageHits, mvp }: RoundSummary) => players && { players, averageHits, mvp };
+    held = heldTickets.hold(key, summary.version, tickets(summary));
+    if (!held) {
+      summary = await readSummary(request, groupId, roundNumber, seasonId);
+      held = heldTickets.hold(key, summary.version, tickets(summary));
+    }
   } catch (error) {
     rethrowResponse(error);
     status = statusOf(error);
@@ -86,8 +98,16 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
       }
     }
   }
-  const players = summary ? sortPlayers(summary.players, sort) : [];
-  return { data: { groupId, sort, summary: summary ? { ...summary, players } : null, loadError }, status };
+  const players = held?.value.players ?? [];
+  const view = summary && {
+    ...summary,
+    players: null,
+    averageHits: held?.value.averageHits ?? null,
+    mvp: held?.value.mvp ?? null,
+    playerCount: players.length,
+    grid: held && players.length ? playerGridHtml(held, sort, summary.results) : null,
+  };
+  return { data: { groupId, sort, summary: view, loadError }, status };
 }
 
 /** A CSV download: UTF-8 with a BOM (so spreadsheets show the accents), `;` between fields, CRLF rows. */

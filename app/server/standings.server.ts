@@ -3,6 +3,7 @@ import { StandingsPage, type ClassificationSort } from "#core/contract/classific
 import { sortClassification } from "#core/domain/classification";
 import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { askedRound } from "~/server/round-query.server";
+import { heldStandings, standingsTableHtml } from "~/server/standings-table.server";
 
 export const SORTS: ClassificationSort[] = ["points", "hits", "accuracy", "wilson", "name"];
 export const LOAD_ERROR = "Error al cargar los datos del grupo.";
@@ -29,14 +30,44 @@ export async function loadStandings(request: Request, params: { groupId?: string
   const sort = SORTS.find((s) => s === search.get("orden")) ?? "points";
   const roundId = askedRound(request);
   try {
-    // One backend call: the composite read gives the round list, the picker and the rows together.
-    const page = await api.read(request, `/group/${groupId}/season/${seasonId}/StandingsPage${roundId ? `?quinielaId=${roundId}` : ""}`, StandingsPage);
+    // One backend call: the composite read gives the round list, the picker and the rows together,
+    // or no rows when the ones this instance holds are still current (decision 027).
+    const key = `${groupId}/${seasonId}/${roundId ?? 0}`;
+    const read = (known: string | undefined) =>
+      api.read(
+        request,
+        `/group/${groupId}/season/${seasonId}/StandingsPage?${new URLSearchParams({ ...(roundId ? { quinielaId: String(roundId) } : {}), ...(known ? { known } : {}) })}`,
+        StandingsPage,
+      );
+    let page = await read(heldStandings.version(key));
+    let held = heldStandings.hold(key, page.version, page.rows);
+    if (!held) {
+      page = await read(undefined);
+      held = heldStandings.hold(key, page.version, page.rows)!;
+    }
     const rounds = [...page.rounds].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
     // A round that does not count yet (open, or without results) has no standings of its own: a
     // table of zeros would only mislead.
     const uncounted = roundId !== null && !rounds.some((r) => r.quinielaId === roundId);
     const info = { group: page.group, season: page.season, rounds };
-    return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, rows: sortClassification(page.rows, sort), loadError: null };
+    const round = rounds.find((r) => r.quinielaId === roundId) ?? null;
+    const sortHref = (by: ClassificationSort) =>
+      `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
+    const rows = held.value;
+    const table = rows.length
+      ? standingsTableHtml(
+          held,
+          {
+            sort,
+            sortHref,
+            caption: `Clasificación de ${round ? `jornada ${round.numberQuiniela}` : "toda la temporada"}`,
+            perRound: round !== null,
+            showIcons: page.group.officeIcons,
+          },
+          () => sortClassification(rows, sort),
+        )
+      : null;
+    return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, table, loadError: null };
   } catch (error) {
     rethrowResponse(error);
     return {
@@ -47,7 +78,7 @@ export async function loadStandings(request: Request, params: { groupId?: string
       uncounted: false,
       info: null,
       seasons: [],
-      rows: [],
+      table: null,
       loadError: `${LOAD_ERROR} ${errorMessage(error, "")}`.trim(),
     };
   }

@@ -54,14 +54,16 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
         tags,
         summary:
           "Una jornada con resultados (quinielaId, numberQuiniela o la última): la apuesta del grupo, el resultado oficial, los pronósticos con aciertos, la media, la distribución y el MVP",
+        description:
+          "version nombra los pronósticos de la respuesta: con known igual a ella, players, averageHits y mvp vuelven null (el llamante ya los tiene).",
         querystring: roundSummaryQuery,
         response: { 200: RoundSummary, ...errorReplies },
       },
     },
     async (request) => {
-      const { groupId, ...pick } = request.query;
+      const { groupId, known, ...pick } = request.query;
       const group = await member(request, groupId);
-      return stats.roundSummary(deps, { id: groupId, name: group.name }, pick);
+      return stats.roundSummary(deps, { id: groupId, name: group.name }, pick, known);
     },
   );
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ClassificationInfo, classificationParams, classificationQuery, ClassificationRows, StandingsPage } from "#core/contract/classification";
+import {
+  ClassificationInfo,
+  classificationParams,
+  classificationQuery,
+  ClassificationRows,
+  StandingsPage,
+  standingsPageQuery,
+} from "#core/contract/classification";
 import { requireUser, type Deps } from "../context";
 import { errorReplies } from "../schema";
 import * as standings from "../services/classification";
@@ -56,17 +63,17 @@ export default async function classificationRoutes(fastify: FastifyInstance, dep
         summary: "Pantalla de clasificación en una llamada: grupo, temporada, jornadas que cuentan, selector de temporadas y filas",
         description:
           "Lo que juntan GetClassificationRounds, GetClassification (con quinielaId, la de esa jornada) y /group/{id}/Seasons, leído de la clasificación guardada. " +
-          "Una jornada que todavía no cuenta devuelve rows vacío.",
+          "Una jornada que todavía no cuenta devuelve rows vacío. version nombra las filas: con known igual a ella, rows es null (el llamante ya las tiene).",
         params: classificationParams,
-        querystring: classificationQuery,
+        querystring: standingsPageQuery,
         response: { 200: StandingsPage, ...errorReplies },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const { id: groupId, seasonId } = request.params;
-      const { quinielaId } = request.query;
-      return standings.standingsPage(deps, user, groupId, seasonId, quinielaId);
+      const { quinielaId, known } = request.query;
+      return standings.standingsPage(deps, user, groupId, seasonId, quinielaId, known);
     },
   );
 }

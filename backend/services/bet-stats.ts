@@ -72,9 +72,11 @@ interface BetRow {
   votes: unknown;
   pleno_home: number | null;
   pleno_away: number | null;
+  /** The row's xmin: a new bet, or an edit of this one, changes it. */
+  version: string;
 }
 
-const SELECT_BET = "select id, quiniela_id, top_n, confirmed, usernames_included, matches, votes, pleno_home, pleno_away from bets";
+const SELECT_BET = "select id, quiniela_id, top_n, confirmed, usernames_included, matches, votes, pleno_home, pleno_away, xmin::text as version from bets";
 
 /**
  * GET /Bet/Stats: the group bet's hits in each jornada of the season that has one, official
@@ -174,14 +176,31 @@ async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
 }
 
 /**
+ * The version of a round's players as the summary shows them (decision 027): their tickets and
+ * hits change only with a write that marks the group's stored standings for that season (results,
+ * predictions of a round with results, memberships, names, avatars: migration 010), their bet
+ * marks with the bet, and the list itself appears when the round closes. Empty (never matched)
+ * while the season has no stored standings to go by.
+ */
+async function playersVersion(deps: Deps, groupId: number, round: SummaryRound, bet: BetRow | undefined): Promise<string> {
+  const set = await deps.db.one<{ version: string }>("select xmin::text as version from standings_sets where group_id = $1 and season_id = $2", [
+    groupId,
+    round.seasonId,
+  ]);
+  return set ? `${round.quinielaId}.${set.version}.${bet ? `${bet.id}:${bet.version}` : "-"}.${Number(round.closed)}` : "";
+}
+
+/**
  * GET /Bet/RoundSummary: one round of the group with official results, as the results-and-bets
  * screen shows it: the bet (when there is one) against the results, and every player's
- * prediction with hits once the round is closed.
+ * prediction with hits once the round is closed. `known`: the `version` of the players the caller
+ * already holds; while it still holds, `players`, `averageHits` and `mvp` come back null.
  */
 export async function roundSummary(
   deps: Deps,
   group: { id: number; name: string },
   pick: { quinielaId?: number; numberQuiniela?: number; seasonId?: number },
+  known?: string,
 ): Promise<RoundSummary> {
   const groupId = group.id;
   const all = await resultRounds(deps, groupId);
@@ -197,22 +216,26 @@ export async function roundSummary(
   const rounds = all.map(({ results: _results, ...r }) => r);
   const base = { groupId, groupName: group.name, rounds };
   if (!chosen) {
-    return { ...base, round: null, matches: [], results: null, distribution: [], bet: null, players: [], averageHits: null, mvp: null };
+    return { ...base, round: null, matches: [], results: null, distribution: [], bet: null, players: [], averageHits: null, mvp: null, version: "" };
   }
   const { results, ...round } = chosen;
 
-  const [matches, betRow, predictions] = await Promise.all([
+  const [matches, betRow] = await Promise.all([
     deps.db.query<{ position: number; home: string; away: string }>(
       "select position, home, away from quiniela_matches where quiniela_id = $1 order by position",
       [round.quinielaId],
     ),
     deps.db.one<BetRow>(`${SELECT_BET} where group_id = $1 and quiniela_id = $2`, [groupId, round.quinielaId]),
-    round.closed
-      ? ticketsWhere(deps.db, "p.group_id = $1 and p.quiniela_id = $2", "order by lower(x.username), x.user_id", [groupId, round.quinielaId])
-      : Promise.resolve([]),
   ]);
+  const version = await playersVersion(deps, groupId, round, betRow);
+  // A bet without usable stored counts takes them from the players' picks: those must be read.
+  const held = version !== "" && version === known && (!betRow || storedVotes(betRow.votes) !== null);
+  const predictions =
+    round.closed && !held
+      ? await ticketsWhere(deps.db, "p.group_id = $1 and p.quiniela_id = $2", "order by lower(x.username), x.user_id", [groupId, round.quinielaId])
+      : [];
 
-  const ranks = betRow ? await betRanks(deps, betRow) : new Map<number, number>();
+  const ranks = betRow && !held ? await betRanks(deps, betRow) : new Map<number, number>();
   const players: SummaryPlayer[] = predictions.map((p) => {
     const picks = { matches: picksOf(p.matches), pleno: scoreOf(p.pleno_home, p.pleno_away) };
     return {
@@ -250,7 +273,7 @@ export async function roundSummary(
     };
   }
 
-  const mvp = mvpOf(players);
+  const mvp = held ? null : mvpOf(players);
   return {
     ...base,
     round,
@@ -258,8 +281,9 @@ export async function roundSummary(
     results: { matches: results.matches, plain15: results.pleno },
     distribution: signDistribution(results.matches),
     bet,
-    players,
-    averageHits: meanHits(players.map((p) => p.hits)),
+    version,
+    players: held ? null : players,
+    averageHits: held ? null : meanHits(players.map((p) => p.hits)),
     mvp: mvp ? { userId: mvp.userId, username: mvp.username, hits: mvp.hits } : null,
   };
 }

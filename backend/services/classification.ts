@@ -214,6 +214,8 @@ interface SetMeta {
   valid_from: Date | null;
   stale_at: Date | null;
   rounds: unknown;
+  /** The set row's version (its xmin): any write to the set, a recomputation included, changes it. */
+  version: string | null;
   rows?: string | null;
 }
 
@@ -221,10 +223,11 @@ interface SetMeta {
 const isFresh = (meta: SetMeta | undefined, now: Date): meta is SetMeta =>
   !!meta && meta.dirty === false && (meta.valid_from === null || now >= new Date(meta.valid_from)) && (meta.stale_at === null || now < new Date(meta.stale_at));
 
-const SET_META = "ss.dirty, ss.valid_from, ss.stale_at, ss.rounds";
+const SET_META = "ss.dirty, ss.valid_from, ss.stale_at, ss.rounds, ss.xmin::text as version";
 /** A scope's rows as one JSON text, from the primary key ($3 is the scope). */
-const SCOPE_ROWS = `(select r.rows::text from standings_scopes r
-    where r.group_id = ss.group_id and r.season_id = ss.season_id and r.quiniela_id = $3) as rows`;
+const SCOPE_TEXT = `(select r.rows::text from standings_scopes r
+    where r.group_id = ss.group_id and r.season_id = ss.season_id and r.quiniela_id = $3)`;
+const SCOPE_ROWS = `${SCOPE_TEXT} as rows`;
 
 /** The set's state, with the scope's rows when a scope is given: the read of a view. */
 async function readSet(db: Db, groupId: number, seasonId: number, scope: number | null): Promise<SetMeta | undefined> {
@@ -317,22 +320,33 @@ export async function classificationInfo(deps: Deps, groupId: number, seasonId: 
  * GET /group/{id}/season/{seasonId}/StandingsPage: everything the standings screen shows, in as few
  * statements as the data allows: the group, the caller's membership, the season, the stored set and
  * the scope's rows in one; the season picker in its own three. A round that does not count answers
- * no rows (its table of zeros would only mislead).
+ * no rows (its table of zeros would only mislead). `version` names the rows: a caller that already
+ * holds them sends it back as `known` and gets `rows: null` while they are still the same
+ * (decision 027).
  */
-export async function standingsPage(deps: Deps, user: AuthUser, groupId: number, seasonId: number, quinielaId?: number): Promise<StandingsPage> {
+export async function standingsPage(
+  deps: Deps,
+  user: AuthUser,
+  groupId: number,
+  seasonId: number,
+  quinielaId?: number,
+  known?: string,
+): Promise<StandingsPage> {
   const scope = quinielaId ?? SEASON_SCOPE;
   const head = await deps.db.one<{ name: string; office_icons: boolean; member: boolean; season_name: string | null } & SetMeta>(
     `select g.name, g.office_icons, s.name as season_name,
             exists (select 1 from group_members m where m.group_id = g.id and m.user_id = $4 and m.removed_at is null) as member,
-            ${SET_META}, ${SCOPE_ROWS}
+            ${SET_META},
+            case when ss.xmin::text || '.' || g.office_icons::int = $5 then null else ${SCOPE_TEXT} end as rows
        from groups g left join seasons s on s.id = $2 left join standings_sets ss on ss.group_id = g.id and ss.season_id = s.id
       where g.id = $1`,
-    [groupId, seasonId, scope, user.id],
+    [groupId, seasonId, scope, user.id, known ?? null],
   );
   if (!head) throw notFound(GROUP_NOT_FOUND);
   if (!head.member && !user.isAdmin) throw forbidden(NOT_A_MEMBER);
   if (head.season_name === null) throw notFound(SEASON_NOT_FOUND);
   const meta = await freshSet(deps.db, deps.clock(), groupId, seasonId, scope, head.dirty === null ? undefined : head);
+  const version = `${meta.version}.${Number(head.office_icons)}`;
   const rounds = roundsOf(meta);
   const counts = quinielaId === undefined || rounds.some((r) => r.quinielaId === quinielaId);
   const picker = await groupSeasons(deps, groupId);
@@ -343,7 +357,8 @@ export async function standingsPage(deps: Deps, user: AuthUser, groupId: number,
     season: { id: seasonId, name: head.season_name },
     rounds: rounds.map(roundRef),
     seasons,
-    rows: counts ? iconsWhereWanted(rowsOf(meta), head.office_icons) : [],
+    version,
+    rows: version === known ? null : counts ? iconsWhereWanted(rowsOf(meta), head.office_icons) : [],
   };
 }
 

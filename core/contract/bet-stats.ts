@@ -8,9 +8,15 @@ export const betStatsQuery = z.object({ groupId: id, seasonId: id });
 /**
  * GET /Bet/RoundSummary: one round of the group, by pool id or by jornada number (the latest by
  * close date with that number, within seasonId when given); neither gives the latest round with
- * results by close date (of seasonId when given).
+ * results by close date (of seasonId when given). known: the `version` of the players the caller holds.
  */
-export const roundSummaryQuery = z.object({ groupId: id, quinielaId: id.optional(), numberQuiniela: id.optional(), seasonId: id.optional() });
+export const roundSummaryQuery = z.object({
+  groupId: id,
+  quinielaId: id.optional(),
+  numberQuiniela: id.optional(),
+  seasonId: id.optional(),
+  known: z.string().max(64).optional(),
+});
 
 const sign = SignSchema;
 const score = ScoreSchema;
@@ -94,8 +100,13 @@ export const RoundSummary = z.object({
   results: z.object({ matches: z.array(sign.nullable()), plain15: score.nullable() }).nullable(),
   distribution: z.array(SignCount),
   bet: SummaryBet.nullable(),
-  /** Empty until the round is closed: others' picks are private before (DESIGN.md §5). */
-  players: z.array(SummaryPlayer),
+  /** Names the players below; "" when it cannot (the caller then holds nothing). */
+  version: z.string(),
+  /**
+   * Empty until the round is closed: others' picks are private before (DESIGN.md §5). Null, with
+   * averageHits and mvp, when the query's `known` is still `version`: the caller keeps its own.
+   */
+  players: z.array(SummaryPlayer).nullable(),
   averageHits: wireNumber.nullable(),
   mvp: z.object({ userId: wireInt, username: z.string(), hits }).nullable(),
 });

@@ -7,6 +7,8 @@ export type { ClassificationRow, ClassificationSort, Icon } from "../domain/clas
 
 export const classificationParams = z.object({ id, seasonId: id });
 export const classificationQuery = z.object({ quinielaId: id.optional() });
+/** known: the `version` of StandingsPage rows the caller already holds. */
+export const standingsPageQuery = classificationQuery.extend({ known: z.string().max(64).optional() });
 
 /** A round that counts in the standings: closed for the group and with official results. */
 export const ClassificationRound = z.object({ quinielaId: wireId, numberQuiniela: wireInt, closeDate: z.string() });
@@ -71,13 +73,15 @@ export const ClassificationRoundSchema = z.object({
 /**
  * GET /group/{id}/season/{seasonId}/StandingsPage[?quinielaId]: what the standings screen shows,
  * in one call (GetClassificationRounds + GetClassification + the season picker of /group/{id}/Seasons).
- * rows: the season's, or the counted round's; none for a round that does not count (yet).
+ * rows: the season's, or the counted round's; none for a round that does not count (yet); null
+ * when the query's `known` is still their `version` (the caller keeps the rows it has).
  */
 export const StandingsPage = z.object({
   group: z.object({ id: z.number(), name: z.string(), officeIcons: z.boolean() }),
   season: z.object({ id: z.number(), name: z.string() }),
   rounds: z.array(ClassificationRoundSchema),
   seasons: z.array(z.object({ id: z.number(), name: z.string() })),
-  rows: ClassificationRows,
+  version: z.string(),
+  rows: ClassificationRows.nullable(),
 });
 export type StandingsPage = z.infer<typeof StandingsPage>;

@@ -286,6 +286,38 @@ describe("GET /Bet/RoundSummary", () => {
     expect(res.body.message).toBe("Esa jornada no tiene resultados oficiales en el grupo.");
     expect((await member.get(`/Bet/RoundSummary?groupId=abc`)).status).toBe(400);
   });
+
+  it("names its players with a version: a caller holding them gets none back until a write changes them (decision 027)", async () => {
+    const ask = async (numberQuiniela: number, known?: string) =>
+      (await member.get(`/Bet/RoundSummary?groupId=${groupId}&numberQuiniela=${numberQuiniela}${known ? `&known=${encodeURIComponent(known)}` : ""}`)).body;
+    const first = await ask(1);
+    expect(first.version).not.toBe("");
+    expect(await ask(1, first.version)).toEqual({ ...first, players: null, averageHits: null, mvp: null });
+    // Another round never passes for the one held, bet or no bet.
+    expect((await ask(3, first.version)).players).toHaveLength(3);
+    const third = await ask(3);
+    expect((await ask(1, third.version)).players).toHaveLength(4);
+    // Each of these writes gives the round's players a new version, and the held ones come back whole.
+    const [, ana] = players;
+    const writes: [string, () => Promise<unknown>][] = [
+      ["a new name", () => t.db.query("update users set username = 'ana_bis' where id = $1", [ana.id])],
+      ["the name back", () => t.db.query("update users set username = 'ana' where id = $1", [ana.id])],
+      ["an edited bet", () => t.db.query("update bets set confirmed = false where group_id = $1 and quiniela_id = $2", [groupId, rounds[0].quinielaId])],
+      ["a corrected result", () => build.results(t.db, rounds[0].quinielaId, rounds[0].official, { home: 0, away: 0 })],
+      ["the result back", () => build.results(t.db, rounds[0].quinielaId, rounds[0].official, rounds[0].pleno)],
+    ];
+    let held = first;
+    for (const [what, write] of writes) {
+      await write();
+      const now = await ask(1, held.version);
+      expect(now.version, what).not.toBe(held.version);
+      expect(now.players, what).toHaveLength(4);
+      held = now;
+    }
+    expect(held.players).toEqual(first.players);
+    // Holding a version opens nothing: another group's member is still refused.
+    expect((await outsider.get(`/Bet/RoundSummary?groupId=${groupId}&numberQuiniela=1&known=${encodeURIComponent(held.version)}`)).status).toBe(403);
+  });
 });
 
 describe("permissions", () => {

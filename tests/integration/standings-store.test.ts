@@ -76,8 +76,18 @@ async function expectConsistent(eager = true, g = groupId, viewer: Player = mana
   expect(page.status).toBe(200);
   expect(page.body.rows).toEqual(expected.season);
   expect(page.body.rounds).toEqual(expected.rounds);
+  // Decision 027: a caller holding these rows gets none back; rows that changed come with a new version.
+  const held = await viewer.get(`${base}/StandingsPage?known=${encodeURIComponent(page.body.version)}`);
+  expect(held.body).toEqual({ ...page.body, rows: null });
+  const before = versions.get(g);
+  if (before && JSON.stringify(before.rows) !== JSON.stringify(page.body.rows)) {
+    expect(page.body.version).not.toBe(before.version);
+    expect((await viewer.get(`${base}/StandingsPage?known=${encodeURIComponent(before.version)}`)).body.rows).toEqual(expected.season);
+  }
+  versions.set(g, { version: page.body.version, rows: page.body.rows });
   return expected;
 }
+const versions = new Map<number, { version: string; rows: unknown }>();
 
 /** What is stored for the group's season, row by row: to tell that nothing moved. */
 const snapshot = () =>
@@ -259,6 +269,23 @@ describe("stored standings follow every write", () => {
     const res = await players[2].post("/auth/UpdateAvatar", form);
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     expect((await expectConsistent()).season.find((r) => r.userId === players[2].id)?.avatarPath).toMatch(/\.jpg$/);
+  });
+
+  it("the rows a caller holds come back only when they changed, and never without access", async () => {
+    const base = `/group/${groupId}/season/${seasonId}`;
+    const { version } = (await manager.get(`${base}/StandingsPage`)).body;
+    const outsider = await t.player("intrusa");
+    const refused = await outsider.get(`${base}/StandingsPage?known=${encodeURIComponent(version)}`);
+    expect(refused.status).toBe(403);
+    // The office icons are stripped when read, not stored: turning them off is a new version too.
+    await t.db.query("update groups set office_icons = false where id = $1", [groupId]);
+    const plain = (await manager.get(`${base}/StandingsPage?known=${encodeURIComponent(version)}`)).body;
+    expect(plain.version).not.toBe(version);
+    expect(plain.rows.every((r: { icons: unknown[] }) => r.icons.length === 0)).toBe(true);
+    await t.db.query("update groups set office_icons = true where id = $1", [groupId]);
+    expect((await manager.get(`${base}/StandingsPage?known=${encodeURIComponent(version)}`)).body.rows).toBeNull();
+    const tooLong = await manager.get(`${base}/StandingsPage?known=${"9".repeat(65)}`);
+    expect(tooLong.status).toBe(400);
   });
 
   it("data written behind the backend's back (scripts, builders) is recomputed at the next read", async () => {

@@ -193,10 +193,27 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
     const cookie = await signIn(a, player.username);
     const adminOnA = await apiToken(a, ADMIN.username, ADMIN.password);
 
-    // A result set on A: B's standings (read once before, so B's caches are warm) change at once.
+    // A result set on A: B's standings (read once before, so B's caches are warm) change at once,
+    // in the export and on the page, whose table B keeps while the standings do not change (decision 027).
+    const simpleHitsOnPage = async (on: Instance) => {
+      const html = await (await page(on, `/grupo/${groupId}/temporada/${seasonId}/clasificacion`, cookie)).text();
+      return /<dt>Aciertos simples<\/dt><dd>(\d+)\/\d+<\/dd>/.exec(html)?.[1] ?? "sin tabla";
+    };
+    // The same for the round's tickets on results and bets, also kept between changes.
+    const hitsOnResults = async (on: Instance) => {
+      const html = await (await page(on, `/grupo/${groupId}/resultados-y-apuestas`, cookie)).text();
+      return /<p class="player-hits"><strong>(\d+)<\/strong>/.exec(html)?.[1] ?? "sin pronósticos";
+    };
+    expect(["sin tabla", "0"]).toContain(await simpleHitsOnPage(b));
     expect((await adminOnA.post("/Quiniela/SetResults", { quinielaId: closed, matches: Array(14).fill("1"), plain15: { home: 1, away: 0 } })).status).toBe(200);
     expect((await standingsCsv(b, cookie, groupId, seasonId)).get(player.username)?.["Aciertos simples"]).toBe("14");
+    expect(await simpleHitsOnPage(b)).toBe("14");
+    expect(await simpleHitsOnPage(b)).toBe("14");
+    expect(await hitsOnResults(b)).toBe("15");
+    expect(await hitsOnResults(b)).toBe("15");
     expect((await adminOnA.post("/Quiniela/SetResults", { quinielaId: closed, matches: Array(14).fill("2"), plain15: { home: 0, away: 0 } })).status).toBe(200);
+    expect(await simpleHitsOnPage(b)).toBe("0");
+    expect(await hitsOnResults(b)).toBe("0");
     expect((await standingsCsv(b, cookie, groupId, seasonId)).get(player.username)?.["Aciertos simples"]).toBe("0");
     expect((await standingsCsv(a, cookie, groupId, seasonId)).get(player.username)?.["Aciertos simples"]).toBe("0");
 

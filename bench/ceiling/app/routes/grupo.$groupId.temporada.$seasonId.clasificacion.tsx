@@ -12,7 +12,9 @@ export default function Ceiling() {
   return (
     <main className="page">
       <h1>Clasificación</h1>
-      <StandingsTable rows={rows} sort="points" sortHref={(by) => `?orden=${by}`} caption="Clasificación de toda la temporada" perRound={false} showIcons />
+      <div className="table-wrap standings-wrap">
+        <StandingsTable rows={rows} sort="points" sortHref={(by) => `?orden=${by}`} caption="Clasificación de toda la temporada" perRound={false} showIcons />
+      </div>
     </main>
   );
 }

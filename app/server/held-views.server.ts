@@ -1,0 +1,51 @@
+/**
+ * What this instance last read of a big, shared part of a page (a group's standings rows, a round's
+ * 200 tickets), under the `version` the backend gave it, with the HTML already rendered from it (one
+ * per sort and caption). Two hundred members looking at the same page get the data once per change:
+ * each view asks the backend with `known`, which still checks the session and the membership and
+ * answers the small rest of the page, without the big part while it has not changed (decision 027).
+ * Nothing here outlives a change: the version comes from the database on every view, so another
+ * instance's write is seen at once.
+ */
+export interface HeldView<T> {
+  version: string;
+  value: T;
+  html: Map<string, string>;
+}
+
+export class HeldViews<T> {
+  readonly #entries = new Map<string, HeldView<T>>();
+
+  /** At most `max` keys, least recently viewed out first. */
+  constructor(readonly max: number) {}
+
+  /** The version held for `key`, to send as `known`. */
+  version(key: string): string | undefined {
+    return this.#entries.get(key)?.version;
+  }
+
+  /**
+   * After a read: the answer's value, kept under its version ("" keeps nothing), or (value `null`,
+   * the backend saying "what you hold") the held one. Null if that went away in the meantime: the
+   * caller asks again without `known`.
+   */
+  hold(key: string, version: string, value: T | null): HeldView<T> | null {
+    const kept = this.#entries.get(key);
+    this.#entries.delete(key);
+    const entry = value !== null ? { version, value, html: new Map<string, string>() } : kept?.version === version ? kept : null;
+    if (!entry || version === "") return entry;
+    this.#entries.set(key, entry);
+    if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!);
+    return entry;
+  }
+
+  /** The HTML of `variant`, rendered once per version. */
+  html(entry: HeldView<T>, variant: string, render: () => string): string {
+    let html = entry.html.get(variant);
+    if (html === undefined) {
+      html = render();
+      entry.html.set(variant, html);
+    }
+    return html;
+  }
+}
