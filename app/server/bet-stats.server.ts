@@ -72,19 +72,16 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
   const roundNumber = positiveId(search.get("jornada"));
   const seasonId = positiveId(search.get("temporada"));
   const sort = parsePlayerSort(search.get("orden"));
-  const key = `${groupId}/${roundNumber ?? 0}/${seasonId ?? 0}`;
   let summary: RoundSummary | null = null;
   let held: HeldView<RoundTickets> | null = null;
   let loadError: string | null = null;
   let status = 200;
   try {
-    summary = await readSummary(request, groupId, roundNumber, seasonId, heldTickets.version(key));
-    const tickets = ({ players, averageHits, mvp }: RoundSummary) => players && { players, averageHits, mvp };
-    held = heldTickets.hold(key, summary.version, tickets(summary));
-    if (!held) {
-      summary = await readSummary(request, groupId, roundNumber, seasonId);
-      held = heldTickets.hold(key, summary.version, tickets(summary));
-    }
+    ({ answer: summary, held } = await heldTickets.read(
+      `${groupId}/${roundNumber ?? 0}/${seasonId ?? 0}`,
+      (known) => readSummary(request, groupId, roundNumber, seasonId, known),
+      ({ players, averageHits, mvp }) => players && { players, averageHits, mvp },
+    ));
   } catch (error) {
     rethrowResponse(error);
     status = statusOf(error);

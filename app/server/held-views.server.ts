@@ -19,17 +19,24 @@ export class HeldViews<T> {
   /** At most `max` keys, least recently viewed out first. */
   constructor(readonly max: number) {}
 
-  /** The version held for `key`, to send as `known`. */
-  version(key: string): string | undefined {
-    return this.#entries.get(key)?.version;
+  /**
+   * Asks the backend with the version held for `key` as `known`, and gives the answer with the
+   * value: the answer's own, kept under its version ("" keeps nothing), or (`valueOf` null, the
+   * backend saying "what you hold") the held one; asked again without `known` if that went away
+   * in the meantime.
+   */
+  async read<A extends { version: string }>(key: string, ask: (known?: string) => Promise<A>, valueOf: (answer: A) => T | null) {
+    let answer = await ask(this.#entries.get(key)?.version);
+    let held = this.#hold(key, answer.version, valueOf(answer));
+    if (!held) {
+      answer = await ask();
+      held = this.#hold(key, answer.version, valueOf(answer));
+    }
+    if (!held) throw new Error(`${key}: the backend answered no value to a read without known`);
+    return { answer, held };
   }
 
-  /**
-   * After a read: the answer's value, kept under its version ("" keeps nothing), or (value `null`,
-   * the backend saying "what you hold") the held one. Null if that went away in the meantime: the
-   * caller asks again without `known`.
-   */
-  hold(key: string, version: string, value: T | null): HeldView<T> | null {
+  #hold(key: string, version: string, value: T | null): HeldView<T> | null {
     const kept = this.#entries.get(key);
     this.#entries.delete(key);
     const entry = value !== null ? { version, value, html: new Map<string, string>() } : kept?.version === version ? kept : null;

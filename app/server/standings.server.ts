@@ -32,19 +32,16 @@ export async function loadStandings(request: Request, params: { groupId?: string
   try {
     // One backend call: the composite read gives the round list, the picker and the rows together,
     // or no rows when the ones this instance holds are still current (decision 027).
-    const key = `${groupId}/${seasonId}/${roundId ?? 0}`;
-    const read = (known: string | undefined) =>
-      api.read(
-        request,
-        `/group/${groupId}/season/${seasonId}/StandingsPage?${new URLSearchParams({ ...(roundId ? { quinielaId: String(roundId) } : {}), ...(known ? { known } : {}) })}`,
-        StandingsPage,
-      );
-    let page = await read(heldStandings.version(key));
-    let held = heldStandings.hold(key, page.version, page.rows);
-    if (!held) {
-      page = await read(undefined);
-      held = heldStandings.hold(key, page.version, page.rows)!;
-    }
+    const { answer: page, held } = await heldStandings.read(
+      `${groupId}/${seasonId}/${roundId ?? 0}`,
+      (known) =>
+        api.read(
+          request,
+          `/group/${groupId}/season/${seasonId}/StandingsPage?${new URLSearchParams({ ...(roundId ? { quinielaId: String(roundId) } : {}), ...(known ? { known } : {}) })}`,
+          StandingsPage,
+        ),
+      (answer) => answer.rows,
+    );
     const rounds = [...page.rounds].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
     // A round that does not count yet (open, or without results) has no standings of its own: a
     // table of zeros would only mislead.
