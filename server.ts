@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -42,7 +43,9 @@ async function main() {
   app.disable("x-powered-by");
   // X-Forwarded-* are believed only from the proxy named in TRUST_PROXY (decision 014); unset, from nobody.
   app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
-  app.use(compression());
+  // Brotli at quality 5, not compression's 4: the standings page goes from 10.7 to 8.7 KB (40 ms less
+  // on a slow-3G phone) for 0.4 ms more of CPU per view (decision 027).
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use((req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     // The visitor's address, for the backend's rate limits; never taken from the visitor's own headers.
