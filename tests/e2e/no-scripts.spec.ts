@@ -110,9 +110,24 @@ test.describe("pages without scripts", () => {
 
 /**
  * A full-page screenshot once two in a row agree: drawing the whole page brings in images that were
- * off screen (the avatars' background, the cards the browser had skipped).
+ * off screen (the avatars' background, the cards the browser had skipped). Every image the page
+ * uses, as an element or a background, is loaded and decoded first, so that a background still
+ * decoding while two screenshots happen to agree cannot pass for the settled page.
  */
 async function settledScreenshot(page: Page) {
+  await page.evaluate(async () => {
+    const urls = new Set(Array.from(document.images, (img) => img.currentSrc || img.src));
+    for (const el of document.querySelectorAll("*")) {
+      for (const m of getComputedStyle(el).backgroundImage.matchAll(/url\("?([^")]+)"?\)/g)) urls.add(m[1]);
+    }
+    await Promise.all(
+      [...urls].map((src) => {
+        const img = new Image();
+        img.src = src;
+        return img.decode().catch(() => undefined);
+      }),
+    );
+  });
   let last = await page.screenshot({ fullPage: true, animations: "disabled" });
   for (let i = 0; i < 10; i++) {
     const next = await page.screenshot({ fullPage: true, animations: "disabled" });
@@ -144,6 +159,11 @@ async function expectInlineStylesComplete(page: Page, url: string) {
       await page.evaluate((css) => document.head.append(Object.assign(document.createElement("style"), { textContent: css })), await sheet.text());
     }
     const whole = await settledScreenshot(page);
+    if (!whole.equals(inline)) {
+      // Both pictures go with the report, to tell a missing rule from a page that was still drawing.
+      await test.info().attach(`inline ${width}px`, { body: inline, contentType: "image/png" });
+      await test.info().attach(`whole ${width}px`, { body: whole, contentType: "image/png" });
+    }
     expect(whole.equals(inline), `${url} at ${width} px looks different with the whole stylesheets`).toBe(true);
   }
 }
