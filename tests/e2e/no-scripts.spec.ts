@@ -116,6 +116,13 @@ test.describe("pages without scripts", () => {
  */
 async function settledScreenshot(page: Page) {
   await page.evaluate(async () => {
+    // Cards the browser skips (content-visibility) are drawn only when a screenshot reaches them, so
+    // two screenshots could catch them half drawn: both sides are compared with everything drawn.
+    if (!document.getElementById("draw-all")) {
+      document.head.append(
+        Object.assign(document.createElement("style"), { id: "draw-all", textContent: ".player-card{content-visibility:visible!important}" }),
+      );
+    }
     const urls = new Set(Array.from(document.images, (img) => img.currentSrc || img.src));
     for (const el of document.querySelectorAll("*")) {
       for (const m of getComputedStyle(el).backgroundImage.matchAll(/url\("?([^")]+)"?\)/g)) urls.add(m[1]);
