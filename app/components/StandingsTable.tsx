@@ -98,7 +98,7 @@ function Header({
 
 /**
  * The standings of spec section 3. `sortHref` turns the sortable headers into plain links (no
- * script needed); without it (the office screen) the headers are text. On a phone the table keeps
+ * script needed); without it the headers are text. On a phone the table keeps
  * position, player (with badges and icons) and points; the other figures are one tap away in the
  * row's native `<details>`, so nothing scrolls sideways. From 48rem up they are columns again.
  * `showIcons` is the group's 'Iconos y premios de oficina' setting: the four icons are an office custom.
