@@ -126,7 +126,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   try {
     const url = new URL(normalised, "http://same.site");
     if (url.origin !== "http://same.site") return fallback;
-    return url.pathname + url.search + url.hash;
+    // Dot segments are resolved only here: "/.//evil.example" becomes the path "//evil.example",
+    // which a browser reads as another host. Collapsing the slashes keeps every path same-site.
+    const path = url.pathname.replace(/\/{2,}/g, "/");
+    return path + url.search + url.hash;
   } catch {
     return fallback;
   }
