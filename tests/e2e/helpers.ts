@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { mkdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { unseal } from "../../app/server/session/seal.server";
 import type { SunkMail } from "../support/mail-sink.mjs";
 import { E2E } from "../support/e2e-env.mjs";
@@ -153,3 +156,23 @@ export async function playRound(round: {
   const results = { quinielaId: round.poolId, matches: round.official, plain15: round.pleno ?? { home: 2, away: 1 } };
   expect((await apiCall("POST", "/Quiniela/SetResults", results, round.admin)).status).toBeLessThan(300);
 }
+
+/**
+ * The lottery's automatic search walks from the last stored draw, which is global: whatever posts to
+ * the lottery screen (its journeys, the form fuzz) takes its turn across workers with a lock directory.
+ */
+const LOTTERY_LOCK = path.join(tmpdir(), `quiniela-e2e-lottery-${E2E.port}.lock`);
+export async function takeLotteryTurn() {
+  for (let waited = 0; ; waited += 200) {
+    try {
+      await mkdir(LOTTERY_LOCK);
+      return;
+    } catch {
+      // A lock left by a run that was killed is older than any turn.
+      const age = Date.now() - (await stat(LOTTERY_LOCK).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > 120_000 || waited > 120_000) await rm(LOTTERY_LOCK, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+export const endLotteryTurn = () => rm(LOTTERY_LOCK, { recursive: true, force: true });

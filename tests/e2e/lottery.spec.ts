@@ -1,14 +1,12 @@
 import { readFileSync } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E, adminToken, apiCall, expectAccessible, jsEnabled, newPlayer, signIn, unique } from "./helpers";
+import { E2E, adminToken, apiCall, endLotteryTurn, expectAccessible, jsEnabled, newPlayer, signIn, takeLotteryTurn, unique } from "./helpers";
 
 // The lottery journeys run against the fake SELAE service started by tests/support/e2e-server.mjs.
 // Each test takes draw days of its own (two weeks apart, in the 1990s) and serves a copy of the
 // recorded 2026-04-26 draw on them. The automatic search walks from the last stored draw, which is
-// global, so the tests of this file take turns across workers (a lock directory).
+// global, so the tests of this file (and anything else that posts to the lottery screen) take turns
+// across workers.
 
 const RECORDED = JSON.parse(readFileSync(new URL("../../fixtures/selae/played-draw-2026-04-26.json", import.meta.url), "utf8"));
 const MATCHES: { home: string; away: string }[] = RECORDED[0].partidos.map((p: { local: string; visitante: string }) => ({
@@ -26,22 +24,8 @@ const dashed = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)
 const shown = (d: string) => `${d.slice(6, 8)}/${d.slice(4, 6)}/${d.slice(0, 4)}`;
 const plusDays = (d: string, n: number) => new Date(Date.parse(`${dashed(d)}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10).replaceAll("-", "");
 
-const LOCK = path.join(tmpdir(), `quiniela-e2e-lottery-${E2E.port}.lock`);
-async function takeTurn() {
-  for (let waited = 0; ; waited += 200) {
-    try {
-      await mkdir(LOCK);
-      return;
-    } catch {
-      // A lock left by a run that was killed is older than any test of this file.
-      const age = Date.now() - (await stat(LOCK).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
-      if (age > 120_000 || waited > 120_000) await rm(LOCK, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-test.beforeEach(takeTurn);
-test.afterEach(() => rm(LOCK, { recursive: true, force: true }));
+test.beforeEach(takeLotteryTurn);
+test.afterEach(endLotteryTurn);
 
 /** A season starting a month before the draw day, with the pool of that draw's week (closing on the Friday). */
 async function poolForWeek(admin: string, yyyymmdd: string, seasonId?: number) {
