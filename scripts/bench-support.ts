@@ -56,6 +56,24 @@ export async function startProcess(label: string, args: string[], env: Record<st
   throw new Error(`${label} no arrancó en 60 s`);
 }
 
+/**
+ * Ends the children and waits until each has exited: an app still closing its embedded database
+ * writes into DATA_DIR while the caller removes it (ENOTEMPTY). One that ignores SIGTERM for 10 s
+ * is killed.
+ */
+export async function stopProcesses(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
 /** Signs socio2 in through the app's login form; the `__session=…` pair of its cookie. */
 export async function signInToApp(origin: string): Promise<string> {
   const res = await fetch(`${origin}/login`, {

@@ -23,7 +23,19 @@ import { openDb, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { createUser } from "../backend/services/users";
-import { APP_NODE_FLAGS, appEnv, freePort, startApp, startCeiling, PASSWORD, SECRET, signInToApp, startProcess, type Seeded } from "./bench-support";
+import {
+  APP_NODE_FLAGS,
+  appEnv,
+  freePort,
+  startApp,
+  startCeiling,
+  PASSWORD,
+  SECRET,
+  signInToApp,
+  startProcess,
+  stopProcesses,
+  type Seeded,
+} from "./bench-support";
 import { season2024, teamsOf } from "./football";
 
 const LONG = process.argv.includes("--long");
@@ -492,9 +504,7 @@ async function countCalls(dataDir: string, seeded: Seeded, children: ChildProces
       log(`  ${page.label.padEnd(24)}${String(calls.length).padStart(2)}  ${calls.join(", ")}${res.status === 200 ? "" : ` (respondió ${res.status})`}`);
     }
   } finally {
-    bff.kill("SIGTERM");
-    backend.kill("SIGTERM");
-    await Promise.all([bff, backend].map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+    await stopProcesses([bff, backend]);
     proxy.close();
   }
 }
@@ -564,8 +574,8 @@ async function main() {
     );
     if (failed) process.exitCode = 1;
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-    if (!kept) await rm(dataDir, { recursive: true, force: true });
+    await stopProcesses(children);
+    if (!kept) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

@@ -38,7 +38,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import { freePort, signInToApp, startApp, startCeiling, type Seeded } from "./bench-support";
+import { freePort, signInToApp, startApp, startCeiling, stopProcesses, type Seeded } from "./bench-support";
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const argOf = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -453,9 +453,8 @@ async function main() {
   } finally {
     await browser?.close();
     bareServer?.close();
-    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once("exit", r)) : null)));
-    await rm(dataDir, { recursive: true, force: true });
+    await stopProcesses(children);
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
