@@ -35,13 +35,27 @@ describe("computeClassification", () => {
   });
   const rows = byName(season);
 
-  it("orders by points, then Wilson, then name, numbering positions from 1", () => {
+  it("orders by points, then Wilson, then name; members level on points and Wilson share a position and the next skips", () => {
     expect(season.map((r) => [r.position, r.userName, r.totalPoints])).toEqual([
       [1, "bea", 24],
       [2, "ana", 23],
       [3, "carlos", 3],
       [4, "dani", 0],
-      [5, "eva", 0],
+      [4, "eva", 0],
+    ]);
+  });
+
+  it("ranks 1, 2, 2, 4 when two are level on every criterion", () => {
+    const rows = classify({
+      members: [member(1, "ana"), member(2, "bea"), member(3, "carlos"), member(4, "dani")],
+      rounds: [{ quinielaId: 1, results: official }],
+      predictions: [predict(1, 1, ticket(12)), predict(2, 1, ticket(9)), predict(3, 1, ticket(9)), predict(4, 1, ticket(4))],
+    });
+    expect(rows.map((r) => [r.position, r.userName])).toEqual([
+      [1, "ana"],
+      [2, "bea"],
+      [2, "carlos"],
+      [4, "dani"],
     ]);
   });
 
@@ -80,7 +94,7 @@ describe("computeClassification", () => {
         predictions: [predict(1, 2, ticket(5)), predict(2, 2, ticket(5)), predict(3, 2, ticket(9)), predict(4, 1, ticket(14)), predict(4, 2, ticket(9))],
       }),
     );
-    expect([rows.xavi.position, rows.yago.position]).toEqual([3, 4]);
+    expect([rows.xavi.position, rows.yago.position]).toEqual([3, 3]);
     expect(rows.yago.icons).toEqual(["pina", "rinoceronte"]);
     expect(rows.wen.icons).toEqual(["burro", "bola"]);
     expect(rows.zoe.icons).toEqual([]);

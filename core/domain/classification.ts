@@ -106,7 +106,7 @@ export function computeClassification(input: ClassificationInput): Classificatio
   });
 
   rows.sort((a, b) => b.totalPoints - a.totalPoints || b.wilson - a.wilson || byName(a, b) || a.userId - b.userId);
-  rows.forEach((r, i) => (r.position = i + 1));
+  rankRows(rows);
 
   rows
     .filter((r) => r.n > 0)
@@ -132,6 +132,18 @@ export function computeClassification(input: ClassificationInput): Classificatio
   ];
   for (const [icon, row] of winners) row?.icons.push(icon);
   return rows;
+}
+
+/**
+ * Standard competition ranking (1, 2, 2, 4): members level on points and on Wilson, the only
+ * tie-break on merit, share a position, and the next one skips. The name only decides who is listed
+ * first, and the icons' "then by position" ties go to the one listed first (or last).
+ */
+function rankRows(sorted: ClassificationRow[]) {
+  sorted.forEach((r, i) => {
+    const above = sorted[i - 1];
+    r.position = above && above.totalPoints === r.totalPoints && above.wilson === r.wilson ? above.position : i + 1;
+  });
 }
 
 const COMPARATORS: Record<ClassificationSort, (a: ClassificationRow, b: ClassificationRow) => number> = {

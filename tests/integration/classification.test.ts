@@ -187,16 +187,20 @@ function expectedStandings(rounds: Round[], points = { single: 1, double: 0.75, 
     };
   });
   rows.sort((a, b) => b.totalPoints - a.totalPoints || b.wilson - a.wilson || a.userName.localeCompare(b.userName, "es") || a.userId - b.userId);
-  rows.forEach((r, i) => (r.position = i + 1));
+  // Fair ranks: one more than the number of members strictly ahead on points, or level on points and ahead on Wilson.
+  for (const r of rows) r.position = 1 + rows.filter((o) => o.totalPoints > r.totalPoints || (o.totalPoints === r.totalPoints && o.wilson > r.wilson)).length;
+  // Ties of the sub-group and of the icons go by the listed order (points, Wilson, name).
+  const order = new Map(rows.map((r, i) => [r, i]));
+  const listed = (a: (typeof rows)[number], b: (typeof rows)[number]) => order.get(a)! - order.get(b)!;
   [...rows]
     .filter((r) => r.simpleTotal + r.dobleTotal + r.pleno15Total > 0)
-    .sort((a, b) => b.wilson - a.wilson || a.position - b.position)
+    .sort((a, b) => b.wilson - a.wilson || listed(a, b))
     .slice(0, 5)
     .forEach((r) => (r.isSubGroup = true));
 
   // Burro and bola: more points, then better position; piña and rinoceronte: fewer points, then worse position.
-  const best = (rs: typeof rows) => [...rs].sort((a, b) => b.totalPoints - a.totalPoints || a.position - b.position)[0];
-  const worst = (rs: typeof rows) => [...rs].sort((a, b) => a.totalPoints - b.totalPoints || b.position - a.position)[0];
+  const best = (rs: typeof rows) => [...rs].sort((a, b) => b.totalPoints - a.totalPoints || listed(a, b))[0];
+  const worst = (rs: typeof rows) => [...rs].sort((a, b) => a.totalPoints - b.totalPoints || listed(b, a))[0];
   const inLast = rows.filter((r) => r.lastRoundHits !== null);
   const most = Math.max(...inLast.map((r) => r.lastRoundHits!));
   const fewest = Math.min(...inLast.map((r) => r.lastRoundHits!));
