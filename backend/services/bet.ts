@@ -17,7 +17,8 @@ import { isSign, MATCHES, normalizePick, parseScore, type Pick, type Score, type
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
-import { refreshTouched, seasonRanks } from "./classification";
+import { seasonRanks } from "./classification";
+import { refreshTouched } from "./standings-store";
 import { recordAudit } from "./audit";
 import { searchForward } from "./lottery";
 import { isManager } from "./predictions";

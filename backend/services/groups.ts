@@ -1,4 +1,5 @@
 import {
+  GROUP_NOT_FOUND,
   LAST_MANAGER_MESSAGE,
   ROLE_GESTOR,
   ROLE_USUARIO,
@@ -9,16 +10,15 @@ import {
   type JoinedGroup,
   type MyGroup,
 } from "#core/contract/group";
+import { avatarPath } from "../avatar-path";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { newInviteCode } from "../security";
 import { recordAudit } from "./audit";
 import { assertVersion } from "./versions";
-import { avatarPath } from "./users";
-import { refreshTouched } from "./classification";
+import { refreshTouched } from "./standings-store";
 
-export const GROUP_NOT_FOUND = "Grupo no encontrado.";
 export const NOT_A_MEMBER = "Ese usuario no pertenece al grupo.";
 
 interface GroupRow {

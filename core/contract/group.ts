@@ -2,6 +2,7 @@ import { z } from "zod";
 import { version } from "./audit";
 import { bodyId, id, text, wireId, wireInt } from "./common";
 
+export const GROUP_NOT_FOUND = "Grupo no encontrado.";
 export const GROUP_NAME_REQUIRED = "El nombre es obligatorio.";
 export const LAST_MANAGER_MESSAGE = "El grupo debe tener al menos un gestor.";
 
