@@ -86,6 +86,21 @@ function readEdit(mergedPrediction: { matches?: unknown; pl15?: unknown; plain15
   return pleno ? { matches, pleno } : null;
 }
 
+/** Each match's explanation, with who changed its signs and from what when the edit changed them. */
+function explainEdit(stored: unknown, before: Pick[], after: Pick[], username: string): string[] {
+  return (Array.isArray(stored) ? stored.map(String) : []).map((text, i) => {
+    const was = (before[i] ?? []).join("");
+    const now = after[i].join("");
+    return was === now ? text : `${text} Cambiado por ${username}: de ${was || "nada"} a ${now}.`;
+  });
+}
+
+/** A bet's signs and pleno as the audit trail shows them. */
+const snapshot = (matches: Pick[], home: number | null, away: number | null) => ({
+  signos: matches.map((m) => m.join("")),
+  pleno: home === null || away === null ? null : `${home}-${away}`,
+});
+
 /** PUT /Bet/Update: a confirmed bet is what was played, so it no longer changes. */
 export async function update(
   deps: Deps,
@@ -115,12 +130,7 @@ export async function update(
     if (row.confirmed) throw conflict(BET_CONFIRMED_NO_EDIT);
     assertVersion(row.version, version, "La quiniela grupal");
     const before = picksOf(row.matches);
-    const rawExplanations = parseJson(row.explanations);
-    const explanations = (Array.isArray(rawExplanations) ? rawExplanations.map(String) : []).map((text, i) => {
-      const was = (before[i] ?? []).join("");
-      const now = edit.matches[i].join("");
-      return was === now ? text : `${text} Cambiado por ${user.username}: de ${was || "nada"} a ${now}.`;
-    });
+    const explanations = explainEdit(parseJson(row.explanations), before, edit.matches, user.username);
     await tx.query("update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6, version = version + 1 where id = $1", [
       betId,
       JSON.stringify(edit.matches),
@@ -129,10 +139,6 @@ export async function update(
       JSON.stringify(explanations),
       deps.clock(),
     ]);
-    const snapshot = (matches: Pick[], home: number | null, away: number | null) => ({
-      signos: matches.map((m) => m.join("")),
-      pleno: home === null || away === null ? null : `${home}-${away}`,
-    });
     await recordAudit(tx, {
       at: deps.clock(),
       actorId: user.id,
