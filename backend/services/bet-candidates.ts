@@ -56,7 +56,7 @@ export interface RoundPrediction {
 }
 
 /**
- * Those who predicted the round, best first by season Wilson (DESIGN.md §5); equal Wilson keeps the
+ * Those who predicted the round, best first by season Wilson (docs/architecture.md#the-group-bet); equal Wilson keeps the
  * standings' order (points, then name), and a player with no counted round yet comes last.
  */
 export function rankPredictors(predictions: RoundPrediction[], standings: Map<number, { wilson: number; position: number }>): RoundPrediction[] {

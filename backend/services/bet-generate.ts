@@ -14,7 +14,7 @@ import { refreshTouched } from "./standings-store";
 
 /**
  * Called once a bet is generated and stored, outside its transaction: the round is now closed, so
- * its official results are looked up from the lottery (spec section 4), in the background, through
+ * its official results are looked up from the lottery (docs/architecture.md#the-group-bet), in the background, through
  * the same automatic search the admin runs. Only where the lottery is meant to be called unattended
  * (LOTTERY_AUTO_IMPORT=1): elsewhere, an admin runs the search from /call-quiniela. A failure here
  * never undoes or hides the generated bet.
@@ -146,7 +146,7 @@ async function storeBet(
 }
 
 /**
- * Spec section 4: generating closes the round now. A close date already past stays as it was:
+ * Generating closes the round now (docs/architecture.md#the-group-bet). A close date already past stays as it was:
  * moving it later would reorder the group's history (results, evolution) by generation time.
  */
 async function closeRound(tx: Db, now: Date, locked: LockedRound): Promise<void> {

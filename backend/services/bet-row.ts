@@ -85,7 +85,7 @@ export function toBet(row: BetRow): Bet {
     columns,
     betPrice,
     cost: ticketCost(columns, betPrice),
-    // The spec's hit count (section 9): a match counts when its official sign is among the chosen ones.
+    // The game's hit count (docs/architecture.md#hits): a match counts when its official sign is among the chosen ones.
     hits: results ? scorePrediction({ matches, pleno: pl15 }, results).hits : null,
     results: results ? { matches: results.matches, pl15: results.pleno } : null,
   };

@@ -76,7 +76,7 @@ export async function ranking(deps: Deps, user: AuthUser, groupId: number, quini
   return all.filter((r) => r.userId === user.id);
 }
 
-/** The bet's picks and pleno as the manager edits them (spec section 5), or null when incomplete. */
+/** The bet's picks and pleno as the manager edits them (docs/architecture.md#the-group-bet), or null when incomplete. */
 function readEdit(mergedPrediction: { matches?: unknown; pl15?: unknown; plain15?: unknown }): { matches: Pick[]; pleno: Score } | null {
   const raw = Array.isArray(mergedPrediction.matches) ? mergedPrediction.matches : null;
   if (!raw || raw.length !== MATCHES) return null;

@@ -95,7 +95,7 @@ export async function seasonRanks(deps: Deps, groupId: number, seasonId: number)
 }
 
 /**
- * The four icons are an office custom (spec section 1): a group without 'Iconos y premios de
+ * The four icons are an office custom (docs/architecture.md#icons): a group without 'Iconos y premios de
  * oficina' gets its rows without them. Rows may be shared, so they are copied, never changed.
  */
 export function iconsWhereWanted(rows: ClassificationRow[], officeIcons: boolean): ClassificationRow[] {

@@ -84,8 +84,8 @@ export async function members({ db }: Deps, groupId: number): Promise<GroupMembe
 }
 
 /**
- * sendAlert is the caller's own reminder preference (spec section 3 puts it on the group the
- * client loads; the backend keeps it per user).
+ * sendAlert is the caller's own reminder preference (the API contract, docs/architecture.md#the-contract, puts it on the group
+ * the client loads; the backend keeps it per user).
  */
 export async function groupDetail(deps: Deps, groupId: number, viewerId: number): Promise<GroupDetail> {
   const row = await deps.db.one<GroupRow & { send_alert: boolean | null; office_icons: boolean; version: number }>(

@@ -175,7 +175,7 @@ export async function savePrediction(
 }
 
 /**
- * The group's predictions of one round. Until the round closes (DESIGN.md §5) a player gets only
+ * The group's predictions of one round. Until the round closes (docs/architecture.md#predictions) a player gets only
  * their own; a manager also learns who has predicted, with the picks left out.
  */
 export async function groupPredictions(deps: Deps, user: AuthUser, groupId: number, quinielaId: number): Promise<Prediction[]> {

@@ -108,7 +108,7 @@ export interface ComputedStandings {
 }
 
 /**
- * The standings (spec section 3) of a group's season and of each of its counted rounds, computed
+ * The standings (docs/architecture.md#points-accuracy-and-wilson) of a group's season and of each of its counted rounds, computed
  * from scratch by core/domain/classification from the stored picks and results: the only place
  * points are counted. What is stored is exactly this output.
  */
