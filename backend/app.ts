@@ -25,7 +25,7 @@ import screenRoutes from "./routes/screens";
 
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
-/** One plugin per resource of the contract (spec section 7). */
+/** One plugin per resource of the contract (docs/architecture.md#the-contract). */
 const resources: RoutePlugin[] = [
   authRoutes,
   seasonRoutes,
