@@ -6,6 +6,7 @@ import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { requireUser, userFromToken, type Deps } from "./context";
 import { ApiError, TOO_MANY } from "./errors";
+import { guardInput } from "./guards";
 import { contractValidator } from "./schema";
 import authRoutes from "./routes/auth";
 import seasonRoutes from "./routes/season";
@@ -22,6 +23,11 @@ import lotteryRoutes from "./routes/lottery";
 import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
 import screenRoutes from "./routes/screens";
+
+/** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
+class UnreadableBody {
+  constructor(readonly error: Error) {}
+}
 
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
@@ -90,6 +96,9 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
 
   app.addHook("onRoute", (route) => {
     route.url = lowerStatic(route.url);
+    // The document says who may call each guarded operation, and where the request names what it protects.
+    const guard = route.config?.guard;
+    if (guard) route.schema = { ...route.schema, ["x-guard" as string]: { kind: guard.kind, ...(guard.from && { from: guard.from }) } };
   });
 
   await app.register(swagger, {
@@ -112,17 +121,32 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
   });
 
   app.decorateRequest("authUser", null);
+  // Who may call is decided before what they sent is read (docs/decisions/028): no session is a 401
+  // on arrival, before the body is parsed; a route's guard (backend/guards.ts) runs on arrival when
+  // the path or query names what it protects, and once the body is parsed, before it is validated,
+  // when the body does. A body that is not JSON is refused only after both.
   app.addHook("onRequest", async (request) => {
     request.authUser = await userFromToken(deps.db, request.headers.authorization, deps.clock());
-  });
-  // An operation the document marks as needing a session (every one without `security: []`)
-  // answers 401 to a caller without one before it looks at the input: no validation detail is
-  // given to someone who may not call it.
-  app.addHook("preValidation", async (request) => {
+    if (!request.routeOptions.url) return;
     const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
     const isPublic = Array.isArray(security) && security.length === 0;
-    if (!isPublic && !request.authUser && request.routeOptions.url) requireUser(request);
+    if (isPublic) return;
+    const user = requireUser(request);
+    const guard = request.routeOptions.config.guard;
+    if (guard && guard.from !== "body") await guard.check(user, guardInput(request, guard.from ?? "params"), deps);
   });
+  app.addHook("preValidation", async (request) => {
+    const guard = request.routeOptions.config?.guard;
+    if (guard?.from === "body" && request.authUser) await guard.check(request.authUser, guardInput(request, "body"), deps);
+    if (request.body instanceof UnreadableBody) throw request.body.error;
+  });
+
+  // A JSON body that does not parse is kept as such until the guards have run (above).
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
+    parseJson(request, body as string, (error, value) => done(null, error ? new UnreadableBody(error) : value)),
+  );
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -1,16 +1,20 @@
 import type { FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
-import { camelKeys, firstIssue } from "#core/contract/common";
+import { camelKeys, firstIssue, holdsIllFormedText, ILL_FORMED_TEXT } from "#core/contract/common";
 import { badRequest } from "./errors";
 
 /**
  * Every request part a route declares is checked by the contract's own zod schema: bodies and query
  * strings in either key casing (the spec's PascalCase or camelCase), params as they come. A failure
- * is a `{ message }` 400 with the schema's first Spanish message.
+ * is a `{ message }` 400 with the schema's first Spanish message; a string anywhere in the part
+ * with half a character (an unpaired surrogate) is one too, the same everywhere.
  */
 export const contractValidator: FastifySchemaCompiler<z.ZodTypeAny> =
   ({ schema, httpPart }) =>
   (data) => {
+    // Every string of every part, not only the fields that are `text`: a half character reaching
+    // the database is a 500 there, or stored as '�'.
+    if (holdsIllFormedText(data)) return { error: badRequest(ILL_FORMED_TEXT) };
     // A parsed query string has no prototype: copied into a plain object, its keys are camelCased too.
     const input = httpPart === "body" ? camelKeys(data ?? {}) : httpPart === "querystring" ? camelKeys({ ...(data as object) }) : data;
     const result = schema.safeParse(input);

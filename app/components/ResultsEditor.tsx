@@ -19,7 +19,7 @@ interface Props {
   stale?: boolean;
 }
 
-/** The official results of one round: 14 signs (a match may stay empty) and the pleno's score. */
+/** The official results of one round: the 14 signs, all required, and the pleno's score when known. */
 export function ResultsEditor({ rounds, selected, matches, defaults, hasResults, version, errors, lastResult, stale }: Props) {
   const [form, fields] = useForm({
     id: `results-${selected?.id ?? "none"}`,
@@ -90,11 +90,16 @@ export function ResultsEditor({ rounds, selected, matches, defaults, hasResults,
                       {m.position}. {m.home} – {m.away}
                     </label>
                     <select {...getSelectProps(field)}>
-                      <option value="">Sin resultado</option>
+                      <option value="">Elige</option>
                       <option value="1">1</option>
                       <option value="X">X</option>
                       <option value="2">2</option>
                     </select>
+                    {field.errors?.length ? (
+                      <p className="error" id={field.errorId}>
+                        {field.errors[0]}
+                      </p>
+                    ) : null}
                   </li>
                 );
               })}

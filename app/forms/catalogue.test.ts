@@ -25,12 +25,25 @@ describe("catalogue forms", () => {
     expect(messages(teamSchema.safeParse({ alias: "[]" }))).toEqual(["El nombre es obligatorio"]);
   });
 
+  it("wants all 14 signs, each one told at its own match when missing", () => {
+    const fourteen = ["1", "X", "2", "1", "X", "2", "1", "X", "2", "1", "X", "2", "1", "X"];
+    expect(resultsSchema.parse({ quinielaId: "4", signs: fourteen }).signs).toEqual(fourteen);
+    const gap = resultsSchema.safeParse({ quinielaId: "4", signs: ["1", undefined, "X"] });
+    expect(gap.success).toBe(false);
+    const paths = gap.error!.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((i) => `signs.${i}`));
+    expect(new Set(messages(gap))).toEqual(new Set(["Elige el resultado de este partido: 1, X o 2."]));
+    expect(resultsSchema.safeParse({ quinielaId: "4" }).error!.issues.map((i) => i.path.join("."))).toHaveLength(14);
+    expect(messages(resultsSchema.safeParse({ quinielaId: "4", signs: ["1X", ...fourteen.slice(1)] }))).toEqual(["Usa 1, X o 2."]);
+  });
+
   it("takes goals from 0 to 10 and lets one side alone through (the action leaves that pleno out)", () => {
-    const none = resultsSchema.parse({ quinielaId: "4", signs: ["1", undefined, "X"] });
-    expect([none.signs, none.plenoHome, none.plenoAway]).toEqual([["1", undefined, "X"], undefined, undefined]);
-    const half = resultsSchema.parse({ quinielaId: "4", plenoHome: "2" });
+    const fourteen = Array(14).fill("1");
+    const none = resultsSchema.parse({ quinielaId: "4", signs: fourteen });
+    expect([none.plenoHome, none.plenoAway]).toEqual([undefined, undefined]);
+    const half = resultsSchema.parse({ quinielaId: "4", signs: fourteen, plenoHome: "2" });
     expect([half.plenoHome, half.plenoAway]).toEqual(["2", undefined]);
-    expect(messages(resultsSchema.safeParse({ quinielaId: "4", plenoHome: "11", plenoAway: "0" }))).toEqual([
+    expect(messages(resultsSchema.safeParse({ quinielaId: "4", signs: fourteen, plenoHome: "11", plenoAway: "0" }))).toEqual([
       "Introduce los goles del pleno al quince (0-10).",
     ]);
   });

@@ -124,7 +124,9 @@ export const newTeamSchema = z.object({
 
 // ---- Results ----
 
-const sign = z.enum(["1", "X", "2"], { errorMap: () => ({ message: "Usa 1, X o 2." }) }).optional();
+/** The message at a match left without its sign: official results are the 14 signs or none (the contract's rule). */
+export const RESULT_MISSING = "Elige el resultado de este partido: 1, X o 2.";
+const sign = z.enum(["1", "X", "2"], { errorMap: (issue) => ({ message: issue.code === "invalid_type" ? RESULT_MISSING : "Usa 1, X o 2." }) });
 const goals = z
   .string()
   .trim()
@@ -134,14 +136,15 @@ const goals = z
 
 export const resultsSchema = z.object({
   quinielaId: z.coerce.number({ required_error: "Selecciona una jornada." }).int().positive("Selecciona una jornada."),
-  signs: z.array(sign).max(MATCHES).default([]),
+  // Always fourteen, so that each empty one is told at its own select, even when the form sent none.
+  signs: z.preprocess((v) => Array.from({ length: MATCHES }, (_, i) => (Array.isArray(v) ? v[i] : undefined)), z.array(sign)),
   plenoHome: goals,
   plenoAway: goals,
   /** The version of the results the form was loaded from; absent for a first save. */
   version: z.coerce.number().int().positive().optional(),
 });
 // The pleno is sent only when both goals are filled (decision 006): one alone is left out, and
-// the action says so, rather than refusing the fourteen signs.
+// the action says so, rather than refusing the fourteen signs. The fourteen signs are all required.
 
 // ---- Users created by an admin ----
 

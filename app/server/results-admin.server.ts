@@ -76,7 +76,7 @@ export async function saveResults(request: Request) {
   const body = {
     quinielaId,
     version,
-    matches: Array.from({ length: MATCHES }, (_, i) => signs[i] ?? null),
+    matches: signs,
     ...(withPleno ? { plain15: { home: Number(plenoHome), away: Number(plenoAway) } } : {}),
   };
   try {

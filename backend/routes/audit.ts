@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditGroupParams, auditQuery, AuditTrail } from "#core/contract/audit";
-import { requireAdmin, requireManager, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
+import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { auditTrail } from "../services/audit";
 import { assertGroupExists } from "../services/groups";
@@ -13,6 +14,7 @@ export default async function auditRoutes(fastify: FastifyInstance, deps: Deps) 
   app.get(
     "/Audit/ByGroup/:groupId",
     {
+      config: { guard: groupGuard("group-manager", "params", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Registro de cambios del grupo, lo más reciente primero (gestor del grupo o admin)",
@@ -24,16 +26,18 @@ export default async function auditRoutes(fastify: FastifyInstance, deps: Deps) 
     async (request) => {
       const { groupId } = request.params;
       await assertGroupExists(deps.db, groupId);
-      await requireManager(request, deps.db, groupId);
       return auditTrail(deps.db, { groupId, limit: request.query.limit });
     },
   );
 
   app.get(
     "/Audit/All",
-    { schema: { tags, summary: "Registro de cambios de toda la aplicación (admin)", querystring: auditQuery, response: { 200: AuditTrail, ...errorReplies } } },
+    {
+      config: { guard: adminOnly },
+      schema: { tags, summary: "Registro de cambios de toda la aplicación (admin)", querystring: auditQuery, response: { 200: AuditTrail, ...errorReplies } },
+    },
     async (request) => {
-      requireAdmin(request);
+      requireUser(request);
       return auditTrail(deps.db, { limit: request.query.limit });
     },
   );

@@ -19,10 +19,11 @@ import {
   updatePasswordBody,
 } from "#core/contract/auth";
 import { registerByAdminBody } from "#core/contract/admin-user";
-import { requireAdmin, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
 import { ApiError, notFound } from "../errors";
 import { readMultipart } from "../multipart";
 import { signInLimits } from "../sign-in-limits";
+import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as users from "../services/users";
 
@@ -100,6 +101,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     "/auth/register-by-admin",
     {
+      config: { guard: adminOnly },
       schema: {
         tags,
         summary: "Crea un usuario con grupos y le envía una contraseña temporal (admin)",
@@ -108,7 +110,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
+      requireUser(request);
       const id = await users.registerByAdmin(deps, request.body);
       return reply.code(201).send({ message: "Usuario creado. Le hemos enviado por email una contraseña temporal.", id });
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BetStats, betStatsQuery, RoundSummary, roundSummaryQuery, UsersAverage } from "#core/contract/bet-stats";
 import { requireUser, type Deps } from "../context";
+import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { groupAccess } from "../services/classification";
 import * as stats from "../services/bet-stats";
@@ -16,6 +17,7 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
   app.get(
     "/Bet/Stats",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Aciertos de la quiniela grupal en cada jornada cerrada y con resultados de la temporada",
@@ -33,6 +35,7 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
   app.get(
     "/Bet/Stats/UsersAverage",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Media de aciertos de los jugadores que pronosticaron cada jornada de la temporada",
@@ -50,6 +53,7 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
   app.get(
     "/Bet/RoundSummary",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary:

@@ -12,7 +12,8 @@ import {
   LastBetTopN,
   updateBetBody,
 } from "#core/contract/bet";
-import { requireManager, requireMember, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
+import { groupGuard, groupIn, betIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/groups";
 import * as bets from "../services/bet";
@@ -28,12 +29,12 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
 
   const member = async (request: FastifyRequest, groupId: number) => {
     await assertGroupExists(deps.db, groupId);
-    await requireMember(request, deps.db, groupId);
   };
 
   app.get(
     "/Bet/GetBet",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "La quiniela grupal de una jornada del grupo (404 si aún no se ha generado)",
@@ -51,6 +52,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     "/Bet/ByGroupStatus",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Cada jornada del grupo: si se puede generar su quiniela grupal, por qué, y si ya existe",
@@ -67,6 +69,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     "/Bet/LastBetTopN",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "El número de usuarios (top N) usado en la última quiniela grupal del grupo",
@@ -83,6 +86,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     "/Bet/Ranking",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Quién ha pronosticado la jornada, por Wilson de temporada, y quién entra en la quiniela grupal",
@@ -100,6 +104,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     "/Bet/GenerateBet",
     {
+      config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Genera la quiniela grupal con el top N por Wilson y cierra la jornada del grupo (gestor)",
@@ -110,7 +115,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const body = request.body;
       await assertGroupExists(deps.db, body.groupId);
-      const user = await requireManager(request, deps.db, body.groupId);
+      const user = requireUser(request);
       return reply.code(201).send(await bets.generate(deps, user.id, body));
     },
   );
@@ -118,6 +123,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
   app.put(
     "/Bet/Update",
     {
+      config: { guard: groupGuard("group-manager", "body", betIn("betId")) },
       schema: {
         tags,
         summary: "Cambia signos y pleno de la quiniela grupal mientras no esté confirmada (gestor)",
@@ -127,19 +133,22 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const body = request.body;
-      const { groupId } = await bets.betOwner(deps.db, body.betId);
-      const user = await requireManager(request, deps.db, groupId);
+      await bets.betOwner(deps.db, body.betId);
+      const user = requireUser(request);
       return bets.update(deps, user, body.betId, body.mergedPrediction, body.version);
     },
   );
 
   app.put(
     "/Bet/:id/ConfirmBet",
-    { schema: { tags, summary: "Confirma la apuesta de la quiniela grupal (gestor)", params: betParams, response: { 200: Bet, ...errorReplies } } },
+    {
+      config: { guard: groupGuard("group-manager", "params", betIn("id")) },
+      schema: { tags, summary: "Confirma la apuesta de la quiniela grupal (gestor)", params: betParams, response: { 200: Bet, ...errorReplies } },
+    },
     async (request) => {
       const betId = request.params.id;
-      const { groupId } = await bets.betOwner(deps.db, betId);
-      const user = await requireManager(request, deps.db, groupId);
+      await bets.betOwner(deps.db, betId);
+      const user = requireUser(request);
       return bets.confirm(deps, user.id, betId);
     },
   );
@@ -147,6 +156,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     "/Bet/:id/Participants",
     {
+      config: { guard: groupGuard("group-member", "params", betIn("id")) },
       schema: {
         tags,
         summary: "Los usuarios incluidos en la quiniela grupal, con su puesto",
@@ -156,8 +166,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const betId = request.params.id;
-      const { groupId } = await bets.betOwner(deps.db, betId);
-      await requireMember(request, deps.db, groupId);
+      await bets.betOwner(deps.db, betId);
       return bets.participants(deps.db, betId);
     },
   );

@@ -9,6 +9,7 @@ import {
   standingsPageQuery,
 } from "#core/contract/classification";
 import { requireUser, type Deps } from "../context";
+import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as standings from "../services/classification";
 
@@ -19,6 +20,7 @@ export default async function classificationRoutes(fastify: FastifyInstance, dep
   app.get(
     "/group/:id/season/:seasonId/GetClassification",
     {
+      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)",
@@ -40,6 +42,7 @@ export default async function classificationRoutes(fastify: FastifyInstance, dep
   app.get(
     "/group/:id/season/:seasonId/GetClassificationRounds",
     {
+      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Grupo, temporada y jornadas que cuentan en la clasificación",
@@ -58,6 +61,7 @@ export default async function classificationRoutes(fastify: FastifyInstance, dep
   app.get(
     "/group/:id/season/:seasonId/StandingsPage",
     {
+      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Pantalla de clasificación en una llamada: grupo, temporada, jornadas que cuentan, selector de temporadas y filas",

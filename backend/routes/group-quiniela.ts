@@ -12,7 +12,8 @@ import {
   roundParams,
   updateStatusBody,
 } from "#core/contract/group-quiniela";
-import { requireManager, requireMember, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
+import { groupGuard, groupIn, roundIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/groups";
 import * as rounds from "../services/rounds";
@@ -24,6 +25,7 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
   app.get(
     "/GroupQuiniela/ByGroup/:groupId",
     {
+      config: { guard: groupGuard("group-member", "params", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Jornadas del grupo con su estado, por fecha de apertura",
@@ -34,7 +36,6 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
     async (request) => {
       const { groupId } = request.params;
       await assertGroupExists(deps.db, groupId);
-      await requireMember(request, deps.db, groupId);
       return rounds.roundsOfGroup(deps, groupId);
     },
   );
@@ -42,6 +43,7 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
   app.get(
     "/GroupQuiniela/GetByGroupAndQuiniela",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Una jornada del grupo con sus bloqueados; 404 si no está configurada",
@@ -53,7 +55,6 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
       requireUser(request);
       const { groupId, quinielaId } = request.query;
       await assertGroupExists(deps.db, groupId);
-      await requireMember(request, deps.db, groupId);
       return rounds.roundDetail(deps, groupId, quinielaId);
     },
   );
@@ -61,6 +62,7 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
   app.post(
     "/GroupQuiniela/ConfigureGroupQuiniela",
     {
+      config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Configura (o reconfigura) una jornada del grupo; con version, 409 si otra persona la cambió",
@@ -71,7 +73,7 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
     async (request, reply) => {
       requireUser(request);
       const body = request.body;
-      const user = await requireManager(request, deps.db, body.groupId);
+      const user = requireUser(request);
       const { round, created } = await rounds.configure(deps, user.id, body);
       return reply.code(created ? 201 : 200).send(round);
     },
@@ -80,6 +82,7 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
   app.post(
     "/GroupQuiniela/UpdateStatus",
     {
+      config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Cambia fechas y, si se envía, el cierre forzado; no reabre una jornada con resultados; con version, 409 si otra persona la cambió",
@@ -90,29 +93,35 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
     async (request) => {
       requireUser(request);
       const body = request.body;
-      const user = await requireManager(request, deps.db, body.groupId);
+      const user = requireUser(request);
       return rounds.updateStatus(deps, user.id, body);
     },
   );
 
   app.post(
     "/GroupQuiniela/BlockUser",
-    { schema: { tags, summary: "Bloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } } },
+    {
+      config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
+      schema: { tags, summary: "Bloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
+    },
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      await requireManager(request, deps.db, (await rounds.roundOwner(deps.db, body.groupQuinielaId)).groupId);
+      await rounds.roundOwner(deps.db, body.groupQuinielaId); // 404 for an unknown round
       return rounds.block(deps, body.groupQuinielaId, body.userId, user.id);
     },
   );
 
   app.post(
     "/GroupQuiniela/UnblockUser",
-    { schema: { tags, summary: "Desbloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } } },
+    {
+      config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
+      schema: { tags, summary: "Desbloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
+    },
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      await requireManager(request, deps.db, (await rounds.roundOwner(deps.db, body.groupQuinielaId)).groupId);
+      await rounds.roundOwner(deps.db, body.groupQuinielaId); // 404 for an unknown round
       return rounds.unblock(deps, body.groupQuinielaId, body.userId, user.id);
     },
   );
@@ -120,6 +129,7 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
   app.get(
     "/GroupQuiniela/:id/BlockedUsers",
     {
+      config: { guard: groupGuard("group-member", "params", roundIn("id")) },
       schema: {
         tags,
         summary: "Usuarios bloqueados en una jornada (miembros o admin)",
@@ -130,7 +140,7 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
     async (request) => {
       requireUser(request);
       const groupQuinielaId = request.params.id;
-      await requireMember(request, deps.db, (await rounds.roundOwner(deps.db, groupQuinielaId)).groupId);
+      await rounds.roundOwner(deps.db, groupQuinielaId); // 404 for an unknown round
       return rounds.blockedUsers(deps, groupQuinielaId);
     },
   );

@@ -16,7 +16,8 @@ import {
   MyGroupList,
   updateGroupBody,
 } from "#core/contract/group";
-import { requireAdmin, requireManager, requireMember, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
+import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as groups from "../services/groups";
 
@@ -32,9 +33,9 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
 
   app.get(
     "/group/GetAllGroups",
-    { schema: { tags, summary: "Todos los grupos (administración)", response: { 200: GroupSummaryList, ...errorReplies } } },
+    { config: { guard: adminOnly }, schema: { tags, summary: "Todos los grupos (administración)", response: { 200: GroupSummaryList, ...errorReplies } } },
     async (request) => {
-      requireAdmin(request);
+      requireUser(request);
       return groups.allGroups(deps);
     },
   );
@@ -69,6 +70,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
   app.post(
     "/group/ChangeUserRole",
     {
+      config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Usuario ⇄ Gestor (gestor del grupo o admin); el grupo conserva un gestor",
@@ -79,7 +81,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     async (request) => {
       requireUser(request);
       const body = request.body;
-      const user = await requireManager(request, deps.db, body.groupId);
+      const user = requireUser(request);
       return groups.changeRole(deps, user.id, body.groupId, body.userId, body.roleId);
     },
   );
@@ -87,12 +89,13 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
   app.get(
     "/group/:id",
     {
+      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: { tags, summary: "Detalle del grupo con sus miembros (miembros o admin)", params: groupParams, response: { 200: GroupDetail, ...errorReplies } },
     },
     async (request) => {
       const groupId = request.params.id;
       await groups.assertGroupExists(deps.db, groupId);
-      const user = await requireMember(request, deps.db, groupId);
+      const user = requireUser(request);
       return groups.groupDetail(deps, groupId, user.id);
     },
   );
@@ -100,6 +103,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
   app.put(
     "/group/:id",
     {
+      config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Cambia nombre y descripción (gestor del grupo o admin); con version, 409 si otra persona lo cambió",
@@ -111,7 +115,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     async (request) => {
       const groupId = request.params.id;
       requireUser(request);
-      const user = await requireManager(request, deps.db, groupId);
+      const user = requireUser(request);
       await groups.updateGroup(deps, user.id, groupId, request.body);
       return groups.groupDetail(deps, groupId, user.id);
     },
@@ -120,6 +124,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
   app.put(
     "/group/:id/settings",
     {
+      config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Opciones del grupo: 'Iconos y premios de oficina' (gestor del grupo o admin)",
@@ -132,7 +137,6 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
       const groupId = request.params.id;
       requireUser(request);
       await groups.assertGroupExists(deps.db, groupId);
-      await requireManager(request, deps.db, groupId);
       await groups.updateSettings(deps, groupId, request.body);
       return { officeIcons: await groups.officeIconsOf(deps.db, groupId) };
     },
@@ -140,21 +144,26 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
 
   app.get(
     "/Group/:id/GetGroupMembers",
-    { schema: { tags, summary: "Miembros actuales del grupo (miembros o admin)", params: groupParams, response: { 200: GroupMemberList, ...errorReplies } } },
+    {
+      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
+      schema: { tags, summary: "Miembros actuales del grupo (miembros o admin)", params: groupParams, response: { 200: GroupMemberList, ...errorReplies } },
+    },
     async (request) => {
       const groupId = request.params.id;
       await groups.assertGroupExists(deps.db, groupId);
-      await requireMember(request, deps.db, groupId);
       return groups.members(deps, groupId);
     },
   );
 
   app.delete(
     "/group/:id/members/:userId",
-    { schema: { tags, summary: "Quita a un miembro (sus pronósticos se conservan)", params: memberParams, response: { 204: noContent, ...errorReplies } } },
+    {
+      config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
+      schema: { tags, summary: "Quita a un miembro (sus pronósticos se conservan)", params: memberParams, response: { 204: noContent, ...errorReplies } },
+    },
     async (request, reply) => {
       const { id: groupId, userId } = request.params;
-      const user = await requireManager(request, deps.db, groupId);
+      const user = requireUser(request);
       await groups.removeMember(deps, user.id, groupId, userId);
       return reply.code(204).send(null);
     },

@@ -11,8 +11,9 @@ import {
   kioskTokenPath,
   RevokedKioskLink,
 } from "#core/contract/kiosk";
-import { requireManager, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
 import { ApiError } from "../errors";
+import { groupGuard, groupIn, kioskLinkIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/groups";
 import * as kiosk from "../services/kiosk";
@@ -24,6 +25,7 @@ export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) 
   app.post(
     "/group/:id/kiosk",
     {
+      config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Crea un enlace de pantalla (solo lectura) de la clasificación",
@@ -35,30 +37,35 @@ export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) 
       requireUser(request);
       const groupId = request.params.id;
       await assertGroupExists(deps.db, groupId);
-      const user = await requireManager(request, deps.db, groupId);
+      const user = requireUser(request);
       return reply.code(201).send(await kiosk.createLink(deps, groupId, user.id));
     },
   );
 
   app.get(
     "/group/:id/kiosk",
-    { schema: { tags, summary: "Enlaces de pantalla activos del grupo", params: kioskGroupParams, response: { 200: KioskLinkList, ...errorReplies } } },
+    {
+      config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
+      schema: { tags, summary: "Enlaces de pantalla activos del grupo", params: kioskGroupParams, response: { 200: KioskLinkList, ...errorReplies } },
+    },
     async (request) => {
       requireUser(request);
       const groupId = request.params.id;
       await assertGroupExists(deps.db, groupId);
-      await requireManager(request, deps.db, groupId);
       return kiosk.listLinks(deps, groupId);
     },
   );
 
   app.post(
     "/kiosk/:id/revoke",
-    { schema: { tags, summary: "Revoca un enlace de pantalla", params: kioskLinkParams, response: { 200: RevokedKioskLink, ...errorReplies } } },
+    {
+      config: { guard: groupGuard("group-manager", "params", kioskLinkIn("id")) },
+      schema: { tags, summary: "Revoca un enlace de pantalla", params: kioskLinkParams, response: { 200: RevokedKioskLink, ...errorReplies } },
+    },
     async (request) => {
       requireUser(request);
       const linkId = request.params.id;
-      await requireManager(request, deps.db, await kiosk.linkGroup(deps, linkId));
+      await kiosk.linkGroup(deps, linkId); // 404 for an unknown link
       return kiosk.revokeLink(deps, linkId);
     },
   );

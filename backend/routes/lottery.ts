@@ -2,8 +2,9 @@ import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { lastDraw, lookupBody, lookupResult, messageBody, registerBody, SEARCH_FAILED, searchBody, searchLines, type LogLine } from "#core/contract/lottery";
-import { requireAdmin, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
 import { ApiError } from "../errors";
+import { adminOnly } from "../guards";
 import { errorBody, errorReplies } from "../schema";
 import * as lottery from "../services/lottery";
 
@@ -21,6 +22,7 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
   app.get(
     "/Loteria/quiniela/ultima",
     {
+      config: { guard: adminOnly },
       schema: {
         tags,
         summary: "Día del último sorteo guardado, { drawDate } (admin)",
@@ -28,7 +30,7 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
       },
     },
     async (request) => {
-      requireAdmin(request);
+      requireUser(request);
       return { drawDate: await lottery.lastDrawDate(deps.db) };
     },
   );
@@ -36,6 +38,7 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
   app.post(
     "/Loteria/RegistrarQuiniela",
     {
+      config: { guard: adminOnly },
       schema: {
         tags,
         summary: "Guarda los resultados de un cuerpo de Loterías (fechav3) en la quiniela de su semana (admin)",
@@ -44,7 +47,7 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
       },
     },
     async (request) => {
-      requireAdmin(request);
+      requireUser(request);
       return lottery.registerBody(deps, request.body);
     },
   );
@@ -52,6 +55,7 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
   app.post(
     "/Loteria/quiniela/consultar",
     {
+      config: { guard: adminOnly },
       schema: {
         tags,
         summary: "Consulta el sorteo de un día { fecha: yyyyMMdd } y guarda sus resultados si está jugado (admin)",
@@ -60,7 +64,7 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
       },
     },
     async (request) => {
-      requireAdmin(request);
+      requireUser(request);
       return lottery.lookupDate(deps, request.body.fecha);
     },
   );
@@ -68,6 +72,7 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
   app.post(
     "/Loteria/quiniela/buscar",
     {
+      config: { guard: adminOnly },
       schema: {
         tags,
         summary:
@@ -79,7 +84,7 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
+      requireUser(request);
       const stream = new PassThrough();
       // A visitor who leaves does not stop the search: what it finds is still stored.
       stream.on("error", () => {});

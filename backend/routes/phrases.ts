@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Phrase, phraseBody, PhraseList, phraseListQuery, phraseParams } from "#core/contract/phrase";
 import { requireUser, type Deps } from "../context";
+import { phraseOwner } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as phrases from "../services/phrases";
 
@@ -37,7 +38,10 @@ export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps)
 
   app.put(
     "/phrases/Update/:id",
-    { schema: { tags, summary: "Cambia una frase propia", params: phraseParams, body: phraseBody, response: { 200: Phrase, ...errorReplies } } },
+    {
+      config: { guard: phraseOwner },
+      schema: { tags, summary: "Cambia una frase propia", params: phraseParams, body: phraseBody, response: { 200: Phrase, ...errorReplies } },
+    },
     async (request) => {
       const user = requireUser(request);
       return phrases.updatePhrase(deps, user, request.params.id, request.body);
@@ -46,7 +50,10 @@ export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps)
 
   app.delete(
     "/phrases/Delete/:id",
-    { schema: { tags, summary: "Borra una frase propia", params: phraseParams, response: { 204: noContent, ...errorReplies } } },
+    {
+      config: { guard: phraseOwner },
+      schema: { tags, summary: "Borra una frase propia", params: phraseParams, response: { 204: noContent, ...errorReplies } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await phrases.deletePhrase(deps, user, request.params.id);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { groupIdQuery, MyPrediction, Prediction, PredictionList, predictionBody, quinielaParams } from "#core/contract/prediction";
-import { requireMember, requireUser, type AuthUser, type Deps } from "../context";
+import { requireUser, type AuthUser, type Deps } from "../context";
+import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/groups";
 import * as predictions from "../services/predictions";
@@ -18,6 +19,7 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
   app.post(
     "/Quiniela/:id/MakePrediction",
     {
+      config: { guard: groupGuard("group-player", "body", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Envía el pronóstico de la jornada (una vez; después, UpdatePrediction)",
@@ -32,6 +34,7 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
   app.put(
     "/Quiniela/:id/UpdatePrediction",
     {
+      config: { guard: groupGuard("group-player", "body", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Cambia el pronóstico mientras la jornada siga abierta",
@@ -47,13 +50,13 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
   const groupRound = async (request: Parameters<typeof requireUser>[0], groupId: number) => {
     const user = requireUser(request);
     await assertGroupExists(deps.db, groupId);
-    await requireMember(request, deps.db, groupId);
     return user;
   };
 
   app.get(
     "/Quiniela/:id/GetPredictions",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "Pronósticos del grupo; los de otros solo cuando la jornada ha cerrado",
@@ -72,6 +75,7 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
   app.get(
     "/Quiniela/:id/MyPrediction",
     {
+      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
         tags,
         summary: "La jornada del grupo vista por el jugador: estado, tipo, bloqueo y su pronóstico",

@@ -12,7 +12,8 @@ import {
   setResultsBody,
   UnresolvedTeams,
 } from "#core/contract/quiniela";
-import { requireAdmin, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
+import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
 import * as pools from "../services/quiniela";
 
@@ -79,9 +80,12 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
 
   app.post(
     "/quiniela/CreateQuiniela",
-    { schema: { tags, summary: "Crea la quiniela de una jornada (admin)", body: quinielaBody, response: { 201: Quiniela, ...saveReplies } } },
+    {
+      config: { guard: adminOnly },
+      schema: { tags, summary: "Crea la quiniela de una jornada (admin)", body: quinielaBody, response: { 201: Quiniela, ...saveReplies } },
+    },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       return answeringUnknown(reply, 201, () => pools.createPool(deps, admin.id, request.body));
     },
   );
@@ -89,6 +93,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
   app.put(
     "/quiniela/UpdateQuiniela/:id",
     {
+      config: { guard: adminOnly },
       schema: {
         tags,
         summary: "Cambia fechas y partidos de una quiniela (admin); con version, 409 si otra persona la cambió",
@@ -98,7 +103,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       return answeringUnknown(reply, 200, () => pools.updatePool(deps, admin.id, request.params.id, request.body));
     },
   );
@@ -115,6 +120,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
   app.post(
     "/Quiniela/SetResults",
     {
+      config: { guard: adminOnly },
       schema: {
         tags,
         summary: "Fija los resultados oficiales para todos los grupos (admin); con version, 409 si otra persona los cambió",
@@ -123,7 +129,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       return pools.setResults(deps, admin.id, request.body);
     },
   );

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DashboardScreen, PredictionsScreen, predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
-import { requireMember, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
 import { assertGroupExists } from "../services/groups";
 import * as screens from "../services/screens";
+import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 
 /**
@@ -17,6 +18,7 @@ export default async function screenRoutes(fastify: FastifyInstance, deps: Deps)
   app.get(
     "/screens/group/:id/dashboard",
     {
+      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Panel del grupo en una llamada: grupo, tu rol, temporada en juego y jornadas sin cerrar (miembros o admin)",
@@ -29,7 +31,7 @@ export default async function screenRoutes(fastify: FastifyInstance, deps: Deps)
     async (request) => {
       const { id: groupId } = request.params;
       await assertGroupExists(deps.db, groupId);
-      const user = await requireMember(request, deps.db, groupId);
+      const user = requireUser(request);
       return screens.dashboardScreen(deps, user, groupId);
     },
   );
@@ -37,6 +39,7 @@ export default async function screenRoutes(fastify: FastifyInstance, deps: Deps)
   app.get(
     "/screens/group/:id/predictions",
     {
+      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Pantalla de pronósticos en una llamada: jornadas por pronosticar y la elegida con sus partidos y tu boleto (miembros o admin)",
@@ -51,7 +54,7 @@ export default async function screenRoutes(fastify: FastifyInstance, deps: Deps)
       const { id: groupId } = request.params;
       const { quinielaId } = request.query;
       await assertGroupExists(deps.db, groupId);
-      const user = await requireMember(request, deps.db, groupId);
+      const user = requireUser(request);
       return screens.predictionsScreen(deps, user, groupId, quinielaId);
     },
   );

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { groupParams } from "#core/contract/group";
 import { createSeasonBody, GroupSeasons, Season, SeasonList, seasonParams, seasonPointsBody } from "#core/contract/season";
-import { requireAdmin, requireMember, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
+import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/groups";
 import * as seasons from "../services/season";
@@ -32,6 +33,7 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
   app.get(
     "/group/:id/Seasons",
     {
+      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Temporada en juego y temporadas con jornadas en el grupo (selector de temporada)",
@@ -43,16 +45,18 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
       requireUser(request);
       const groupId = request.params.id;
       await assertGroupExists(deps.db, groupId);
-      await requireMember(request, deps.db, groupId);
       return seasons.groupSeasons(deps, groupId);
     },
   );
 
   app.post(
     "/season/CreateSeason",
-    { schema: { tags, summary: "Crea una temporada (admin)", body: createSeasonBody, response: { 201: Season, ...errorReplies } } },
+    {
+      config: { guard: adminOnly },
+      schema: { tags, summary: "Crea una temporada (admin)", body: createSeasonBody, response: { 201: Season, ...errorReplies } },
+    },
     async (request, reply) => {
-      requireAdmin(request);
+      requireUser(request);
       return reply.code(201).send(await seasons.createSeason(deps, request.body));
     },
   );
@@ -60,6 +64,7 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
   app.put(
     "/season/:id/Points",
     {
+      config: { guard: adminOnly },
       schema: {
         tags,
         summary: "Cambia los puntos de la temporada (admin)",
@@ -69,7 +74,7 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
       },
     },
     async (request) => {
-      requireAdmin(request);
+      requireUser(request);
       return seasons.setSeasonPoints(deps, request.params.id, request.body);
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { addAliasBody, createTeamBody, team, teamList, teamParams } from "#core/contract/team";
-import { requireAdmin, requireUser, type Deps } from "../context";
+import { requireUser, type Deps } from "../context";
+import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
 import * as teams from "../services/team";
 
@@ -16,18 +17,24 @@ export default async function teamRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     "/team/Create",
-    { schema: { tags, summary: "Crea un equipo {name, logo, alias[]} (admin)", body: createTeamBody, response: { 201: team, ...errorReplies } } },
+    {
+      config: { guard: adminOnly },
+      schema: { tags, summary: "Crea un equipo {name, logo, alias[]} (admin)", body: createTeamBody, response: { 201: team, ...errorReplies } },
+    },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       return reply.code(201).send(await teams.createTeam(deps, admin.id, request.body));
     },
   );
 
   app.post(
     "/team/:id/add-alias",
-    { schema: { tags, summary: "Añade un alias a un equipo (admin)", params: teamParams, body: addAliasBody, response: { 200: team, ...errorReplies } } },
+    {
+      config: { guard: adminOnly },
+      schema: { tags, summary: "Añade un alias a un equipo (admin)", params: teamParams, body: addAliasBody, response: { 200: team, ...errorReplies } },
+    },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       return teams.addAlias(deps, admin.id, request.params.id, request.body.alias);
     },
   );

@@ -39,7 +39,7 @@ export async function createPhrase({ db }: Deps, caller: AuthUser, input: { text
   return toPhrase(row!);
 }
 
-async function ownPhrase({ db }: Deps, caller: AuthUser, id: number): Promise<void> {
+export async function ownPhrase({ db }: Deps, caller: AuthUser, id: number): Promise<void> {
   const row = await db.one<{ user_id: number }>("select user_id from phrases where id = $1", [id]);
   if (!row) throw notFound(PHRASE_NOT_FOUND);
   if (row.user_id !== caller.id) throw forbidden(NOT_YOURS);

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { alertPreferenceBody, loginBody } from "./auth";
-import { bodyId, camelKeys, fastArray, firstIssue, id, isoDateTime, MAX_ID, wireId, wireInt, wireNumber } from "./common";
+import {
+  bodyId,
+  camelKeys,
+  fastArray,
+  firstIssue,
+  holdsIllFormedText,
+  id,
+  ILL_FORMED_TEXT,
+  isoDateTime,
+  MAX_ID,
+  text,
+  wireId,
+  wireInt,
+  wireNumber,
+} from "./common";
 import { configureBody } from "./group-quiniela";
 import { quinielaBody } from "./quiniela";
 import { seasonPointsBody } from "./season";
@@ -155,5 +169,26 @@ describe("fastArray (long arrays of plain values in answers)", () => {
     expect(picks.safeParse([["1"], [2]]).success).toBe(false);
     expect(signs._def.typeName).toBe(z.ZodFirstPartyTypeKind.ZodArray);
     expect(signs.element).toBeInstanceOf(z.ZodEnum);
+  });
+});
+
+describe("text with half a character (an unpaired surrogate)", () => {
+  it.each([["Fuzz \ud800x"], ["\udc00"], ["x\ud83d"], ["\ude00\ud83d"]])("text() refuses %j with the Spanish message", (value) => {
+    expect(refused(text(100, "Obligatorio."), value)).toBe(ILL_FORMED_TEXT);
+    expect(refused(text(100), value)).toBe(ILL_FORMED_TEXT);
+  });
+
+  it("text() takes whole characters, emoji included", () => {
+    expect(text(100).parse(" Peña 😀 ")).toBe("Peña 😀");
+  });
+
+  it("finds one in any string of a body, keys included, however deep", () => {
+    expect(holdsIllFormedText({ a: [{ b: "ok" }, "x\ud800"] })).toBe(true);
+    expect(holdsIllFormedText({ "\udc00": 1 })).toBe(true);
+    let deep: unknown = "\ud800";
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(holdsIllFormedText(deep)).toBe(true);
+    expect(holdsIllFormedText({ a: ["Peña 😀", 1, null, true, { b: "ñ" }] })).toBe(false);
+    expect(holdsIllFormedText(null)).toBe(false);
   });
 });

@@ -182,10 +182,42 @@ export function fastArray<T extends z.ZodTypeAny>(element: T, isValid: (value: u
   return new FastArray(z.array(element)._def);
 }
 
-/** Text from a person: trimmed, bounded, free of control characters. */
+/** A text with half of a character in it (an unpaired UTF-16 surrogate, "\ud800"): no database stores it as sent. */
+export const ILL_FORMED_TEXT = "El texto contiene un carácter no válido.";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string holds an unpaired surrogate. */
+export const isIllFormed = (s: string) => LONE_SURROGATE.test(s);
+
+/**
+ * Whether any string in a request part, its keys included, holds an unpaired surrogate. The
+ * backend refuses such a request with ILL_FORMED_TEXT before its schema reads it, whatever the
+ * field. Walked without recursion: a body may be thousands of arrays deep.
+ */
+export function holdsIllFormedText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (isIllFormed(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const inner of item) pending.push(inner);
+    } else if (item && typeof item === "object") {
+      for (const [key, inner] of Object.entries(item)) {
+        if (isIllFormed(key)) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+/** Text from a person: trimmed, bounded, free of control characters and of half characters. */
 export function text(max: number, required?: string) {
   const base = z
     .string({ required_error: required, invalid_type_error: required })
+    .refine((s) => !isIllFormed(s), ILL_FORMED_TEXT)
     // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .transform((s) => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim());
   return required ? base.pipe(z.string().min(1, required).max(max, `Máximo ${max} caracteres.`)) : base.pipe(z.string().max(max, `Máximo ${max} caracteres.`));

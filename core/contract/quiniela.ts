@@ -9,7 +9,9 @@ export const POOL_MATCH_COUNT = "El JSON debe contener un array de 15 partidos."
 export const POOL_MATCH_SHAPE = 'Cada partido debe tener "home" y "away".';
 export const POOL_DATES_ORDER = "La fecha de cierre debe ser posterior a la de inicio.";
 export const PLENO_GOALS = "Introduce los goles del pleno al quince (0-10).";
-export const RESULT_SIGN = "Cada resultado debe ser 1, X, 2 o quedar vacío.";
+export const RESULT_SIGN = "Cada resultado debe ser 1, X o 2.";
+/** Official results are all 14 signs or none: an empty list, a short one or an empty sign is refused. */
+export const RESULTS_REQUIRED = "Faltan resultados: indica 1, X o 2 en los 14 partidos.";
 /** A pool has 14 matches plus the pleno. */
 export const POOL_SIZE = MATCHES + 1;
 
@@ -36,9 +38,12 @@ export const quinielaBody = z
   })
   .refine((b) => b.closingDate.getTime() > b.startDate.getTime(), { message: POOL_DATES_ORDER, path: ["closingDate"] });
 
-/** One official sign, or null for a match left empty; anything else is refused. */
-const resultSign = z.unknown().transform((v, ctx): Sign | null => {
-  if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
+/** One official sign; an empty one (null, "") is a missing result, and anything else is refused. */
+const resultSign = z.unknown().transform((v, ctx): Sign => {
+  if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: RESULTS_REQUIRED });
+    return z.NEVER;
+  }
   const pick = normalizePick(typeof v === "number" ? v : String(v).trim());
   if (pick.length !== 1 || String(v).trim().length !== 1) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: RESULT_SIGN });
@@ -57,12 +62,17 @@ const pleno = z.unknown().transform((v, ctx): Score | null => {
   return score;
 });
 
-/** POST /Quiniela/SetResults: up to 14 signs (missing ones are empty) and the pleno when known. */
+/**
+ * POST /Quiniela/SetResults: the 14 signs, all of them, and the pleno when known (the contract:
+ * "matches (14), plain15?"). A round with some results and not others would count the missing ones
+ * as misses in one place and as pending in another, so there is no such thing.
+ */
 export const setResultsBody = z
   .object({
     quinielaId: bodyId,
     matches: z
-      .array(resultSign, { errorMap: () => ({ message: "Faltan los resultados de los partidos." }) })
+      .array(resultSign, { errorMap: () => ({ message: RESULTS_REQUIRED }) })
+      .min(MATCHES, RESULTS_REQUIRED)
       .max(MATCHES, "Los resultados son de 14 partidos."),
     plain15: pleno.optional(),
     pl15: pleno.optional(),
@@ -71,7 +81,7 @@ export const setResultsBody = z
   .transform(({ quinielaId, matches, plain15, pl15, version }) => ({
     quinielaId,
     version,
-    matches: Array.from({ length: MATCHES }, (_, i) => matches[i] ?? null),
+    matches,
     plain15: plain15 ?? pl15 ?? null,
   }));
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { utcToMadridLocal } from "../../core/dates";
 import { teamIndex, teamKey } from "../../core/domain/team-names";
 import { season2024, type Jornada } from "../../scripts/football";
-import { adminToken, apiCall, E2E, expectAccessible, mailsTo, newPlayer, PASSWORD, signIn, unique, signOut } from "./helpers";
+import { adminToken, apiCall, E2E, expectAccessible, mailsTo, newPlayer, newSeason, PASSWORD, signIn, unique, signOut } from "./helpers";
 
 interface Team {
   id: number;
@@ -214,6 +214,43 @@ test.describe("the admin catalogue", () => {
     await page.goto("/crear-quiniela?modo=editar&quiniela=999999");
     await expect(page.getByText("No se pudo cargar la quiniela seleccionada.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Editar quiniela" })).toBeVisible();
+  });
+
+  test("the results screen keeps a round with a match left without its sign, says so at that match, and saves nothing", async ({ page }, testInfo) => {
+    const { admin, pool, home, away } = await newSeason();
+    const q = await pool();
+    await signIn(page, E2E.admin.username, E2E.admin.password);
+    await page.goto(`/admin/resultados?quiniela=${q.id}`);
+    const save = page.getByRole("button", { name: "Guardar resultados" });
+    const match = (n: number) => page.getByLabel(`${n}. ${home} – ${away}`, { exact: true });
+    const missing = page.getByText("Elige el resultado de este partido: 1, X o 2.");
+
+    // Nothing chosen at all: each of the 14 matches says it needs its sign.
+    await save.click();
+    await expect(missing).toHaveCount(14);
+    await expect(toast(page, "Resultados guardados.")).toHaveCount(0);
+
+    // Thirteen of fourteen, with the pleno: the fifth is told, everything typed stays.
+    const signs = ["1", "X", "2", "1", "", "2", "1", "X", "2", "1", "X", "2", "1", "X"];
+    for (const [i, sign] of signs.entries()) if (sign) await match(i + 1).selectOption(sign);
+    await page.getByLabel(`Goles de ${home}`).fill("2");
+    await page.getByLabel(`Goles de ${away}`).fill("1");
+    await save.click();
+    await expect(missing).toHaveCount(1);
+    await expect(match(5)).toHaveAttribute("aria-invalid", "true");
+    await expect(match(5)).toHaveAttribute("aria-describedby", await missing.getAttribute("id").then((id) => id!));
+    await expect(page).toHaveURL(new RegExp(`/admin/resultados\\?quiniela=${q.id}$`));
+    for (const [i, sign] of signs.entries()) await expect(match(i + 1)).toHaveValue(sign);
+    await expect(page.getByLabel(`Goles de ${home}`)).toHaveValue("2");
+    await expectAccessible(page, testInfo);
+    expect((await apiCall("GET", `/Quiniela/GetResults/${q.id}`, undefined, admin)).status).toBe(404);
+
+    // With the fifth chosen, they are saved.
+    await match(5).selectOption("X");
+    await save.click();
+    await expect(toast(page, "Resultados guardados.")).toBeVisible();
+    const saved = await apiCall("GET", `/Quiniela/GetResults/${q.id}`, undefined, admin);
+    expect(saved.body).toMatchObject({ matches: signs.map((s) => s || "X"), plain15: { home: 2, away: 1 } });
   });
 
   test("an admin creates a season and changes its point values", async ({ page }, testInfo) => {

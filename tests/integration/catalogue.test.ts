@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { madridLocalToUtc, utcToMadridLocal } from "#core/dates";
+import { RESULTS_REQUIRED } from "#core/contract/quiniela";
 import { PASSWORD, startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -223,19 +224,31 @@ describe("pools", () => {
 });
 
 describe("official results", () => {
-  it("are set by an admin and read by everyone, with empty matches and an optional pleno", async () => {
+  it("are set by an admin and read by everyone: the 14 signs in any casing, and an optional pleno", async () => {
     const pool = (await admin.get("/quiniela/all")).body[0];
     expect((await player.get(`/Quiniela/GetResults/${pool.id}`)).status).toBe(404);
-    const signs = ["1", "x", "2", null, "", 1, 2, "X", "1", "1", "2", "2", "X", "1"];
+    const signs = ["1", "x", "2", 1, 2, "X", " 1 ", "1", "2", "2", "X", "1", "2", "x"];
     expect((await player.post("/Quiniela/SetResults", { quinielaId: pool.id, matches: signs })).status).toBe(403);
     const set = await admin.post("/Quiniela/SetResults", { QuinielaId: pool.id, Matches: signs, Plain15: { Home: 2, Away: "1" } });
-    const expected = ["1", "X", "2", null, null, "1", "2", "X", "1", "1", "2", "2", "X", "1"];
+    const expected = ["1", "X", "2", "1", "2", "X", "1", "1", "2", "2", "X", "1", "2", "X"];
     expect(set.body).toEqual({ quinielaId: pool.id, matches: expected, plain15: { home: 2, away: 1 }, pl15: { home: 2, away: 1 }, version: 1 });
     expect((await player.get(`/quiniela/getresults/${pool.id}`)).body).toEqual(set.body);
 
-    const noPleno = await admin.post("/Quiniela/SetResults", { quinielaId: pool.id, matches: expected.slice(0, 10) });
+    const noPleno = await admin.post("/Quiniela/SetResults", { quinielaId: pool.id, matches: expected.slice().reverse() });
     expect(noPleno.body.plain15).toBeNull();
-    expect(noPleno.body.matches).toEqual([...expected.slice(0, 10), null, null, null, null]);
+    expect(noPleno.body.matches).toEqual(expected.slice().reverse());
+  });
+
+  it("are the 14 signs or nothing: an empty list, a short one or an empty sign is a Spanish 400 that stores nothing", async () => {
+    const pool = (await admin.get("/quiniela/all")).body[0];
+    const before = (await admin.get(`/Quiniela/GetResults/${pool.id}`)).body;
+    const fourteen = Array(14).fill("1");
+    const missing = { status: 400, body: { message: RESULTS_REQUIRED } };
+    for (const matches of [[], [1, 2], fourteen.slice(1), [...fourteen.slice(1), null], ["", ...fourteen.slice(1)], [" ", ...fourteen.slice(1)]]) {
+      expect(await admin.post("/Quiniela/SetResults", { quinielaId: pool.id, matches, plain15: { home: 1, away: 0 } })).toEqual(missing);
+    }
+    expect(await admin.post("/Quiniela/SetResults", { quinielaId: pool.id })).toEqual(missing);
+    expect((await admin.get(`/Quiniela/GetResults/${pool.id}`)).body).toEqual(before);
   });
 
   it("refuses out-of-range goals, unknown signs and missing pools", async () => {
