@@ -32,7 +32,7 @@ export function PlayerCard({ player, official, pleno }: { player: SummaryPlayer;
           {`/${MAX_HITS} aciertos`}
         </p>
       </div>
-      <ol className="pick-grid" aria-label={`Pronóstico de ${player.username}`}>
+      <ol className="pick-grid">
         {player.matches.map((pick, i) => {
           const o = official[i] ?? null;
           const hit = o === null ? null : pick.includes(o);

@@ -118,7 +118,7 @@ function PoolForm({
     <Form method="post" className="stack card" {...getFormProps(form)}>
       <FormErrors errors={form.errors} id={form.errorId} />
       {stale ? (
-        <div className="conflict-current" aria-label="Valores actuales">
+        <div className="conflict-current" role="group" aria-label="Valores actuales">
           <p>
             <strong>Valores actuales</strong> (guardados por otra persona):
           </p>

@@ -101,7 +101,7 @@ function Generate({ round }: { round: Round }) {
         <Form method="post" className="row bet-generate">
           <input type="hidden" name="quinielaId" value={round.quinielaId} />
           <input type="hidden" name="seasonId" value={round.seasonId} />
-          <label className="field" htmlFor="topN">
+          <label className="field">
             Usuarios a considerar del top
             <input id="topN" name="topN" type="number" min={1} step={1} defaultValue={defaultTopN} inputMode="numeric" />
           </label>
@@ -172,7 +172,7 @@ function GeneratedBet({ bet }: { bet: Bet }) {
             <p className="bet-match-title">
               <span className="match-number">Partido {i + 1}</span> <Teams match={matches[i]} />
             </p>
-            <ul className="bet-signs" aria-label={`Signos del partido ${i + 1}`}>
+            <ul className="bet-signs">
               {SIGNS.map((s) => {
                 const chosen = pick.includes(s);
                 const votes = bet.votes[i]?.[s] ?? 0;
@@ -318,7 +318,8 @@ function Predictors() {
                 <p className="muted">Pronóstico enviado; se verá cuando cierre la jornada.</p>
               ) : (
                 <>
-                  <p className="mini-picks" aria-label={`Signos de ${p.username}`}>
+                  <p className="mini-picks">
+                    <span className="sr-only">{`Signos de ${p.username}:`}</span>
                     {p.matches.map((m, i) => (
                       <span key={i} title={`Partido ${i + 1}`}>
                         {m.join("") || "-"}

@@ -70,7 +70,13 @@ export default function PrintTicket() {
                   <td>{matches[i] ? `${matches[i].home} – ${matches[i].away}` : ""}</td>
                   {SIGNS.map((s) => (
                     <td key={s} className={pick.includes(s) ? "sign-col marked" : "sign-col"}>
-                      {pick.includes(s) ? <span aria-label={`${s} marcado`}>✕</span> : <span className="sr-only">sin marcar</span>}
+                      {pick.includes(s) ? (
+                        <span role="img" aria-label={`${s} marcado`}>
+                          ✕
+                        </span>
+                      ) : (
+                        <span className="sr-only">sin marcar</span>
+                      )}
                     </td>
                   ))}
                 </tr>

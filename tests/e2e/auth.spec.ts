@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E, apiCall, expectAccessible, mailsTo, newPlayer, PASSWORD, sessionToken, signIn, unique, signOut } from "./helpers";
 
 test.describe("registering", () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { apiCall, expectAccessible, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
@@ -95,7 +95,7 @@ test.describe("the group bet", () => {
     await expect(page.getByLabel("Usuarios a considerar del top")).toHaveCount(0);
     await expect(page.getByText(/^Incluidos \(top 2\): /)).toBeVisible();
     for (let n = 1; n <= 14; n++) await expect(page.getByText(new RegExp(`^Partido ${n}: 1 \\(\\d+ votos?\\), X \\(\\d+\\), 2 \\(\\d+\\)\\.`))).toBeVisible();
-    await expect(page.getByRole("list", { name: "Signos del partido 5" })).toContainText("2 votos");
+    await expect(page.locator(".bet-match").nth(4).locator(".bet-signs")).toContainText("2 votos");
     await expect(page.locator(".ticket-facts")).toContainText("12");
     await expect(page.locator(".ticket-facts")).toContainText("9,00 €");
     await expect(page.locator(".bet-pleno")).toContainText("2 - 1");

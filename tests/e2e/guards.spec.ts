@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { newPlayer, signIn } from "./helpers";
 
 // Every path of spec section 2's route table, with sample ids.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
 import { E2E, adminToken, apiCall, expectAccessible, jsEnabled, newPlayer, signIn, unique } from "./helpers";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E, adminToken, apiCall, expectAccessible, jsEnabled, newPlayer, signIn, unique } from "./helpers";
 
 // The lottery journeys run against the fake SELAE service started by tests/support/e2e-server.mjs.
