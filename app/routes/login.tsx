@@ -86,14 +86,16 @@ export default function Login() {
           <Link to="/register">Crear una cuenta</Link>
         </p>
       </Form>
+      {/* The wait screen's words are in data-text, drawn by CSS (app.css): a browser without CSS (w3m,
+          lynx) would otherwise show all of them under the form, and hidden or <template> hide nothing there. */}
       <div className="wait" aria-live="polite">
         <div className="wait-box">
-          <p>Entrando… el servidor está despertando.</p>
+          <p data-text="Entrando… el servidor está despertando." />
           <div className="quotes" style={{ "--cycle": `${Math.max(phrases.length, 1) * 10}s` } as React.CSSProperties}>
             {phrases.map((phrase, i) => (
               <blockquote key={phrase.text} className="quote" style={{ "--i": i } as React.CSSProperties}>
-                <p>«{phrase.text}»</p>
-                <footer>{phrase.author}</footer>
+                <p data-text={`«${phrase.text}»`} />
+                <footer data-text={phrase.author} />
               </blockquote>
             ))}
           </div>
