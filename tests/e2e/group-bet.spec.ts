@@ -145,6 +145,31 @@ test.describe("the group bet", () => {
     }
   });
 
+  test("the printed ticket's address without a round opens the latest confirmed bet, or the group bet page while none is confirmed", async ({ page }) => {
+    const g = await groupWaitingForOne();
+    expect((await g.predictLast()).status).toBe(201);
+    const generated = await apiCall<{ id: number }>(
+      "POST",
+      "/Bet/GenerateBet",
+      { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 },
+      g.manager.token,
+    );
+    expect(generated.status).toBe(201);
+    await signIn(page, g.players[0].username);
+
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal/imprimir`);
+    await expect(page).toHaveURL(new RegExp(`/grupo/${g.groupId}/quiniela-grupal$`));
+    await expect(page.getByText("Todavía no hay ninguna quiniela grupal confirmada que imprimir: elige una jornada.")).toBeVisible();
+    await expect(page.getByLabel("Jornada", { exact: true })).toBeVisible();
+
+    expect((await apiCall("PUT", `/Bet/${generated.body.id}/ConfirmBet`, {}, g.manager.token)).status).toBeLessThan(300);
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal/imprimir`);
+    await expect(page).toHaveURL(new RegExp(`/grupo/${g.groupId}/quiniela-grupal/imprimir\\?quiniela=${g.current.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `La Quiniela · Jornada ${g.current.numberQuiniela}` })).toBeVisible();
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(15);
+    await expect(page.getByText("Identificador no válido")).toHaveCount(0);
+  });
+
   test("a player of the group sees the bet and who was in it, without the manager's buttons", async ({ page }) => {
     const g = await groupWaitingForOne();
     expect((await g.predictLast()).status).toBe(201);
