@@ -47,7 +47,7 @@ function Document({ children }: { children: React.ReactNode }) {
       <body>
         <a href="#main" className="skip-link">
           Saltar al contenido
-        </a>
+        </a>{" "}
         {bare ? null : <Header user={data?.user ?? null} />}
         {/* Keyed by its text, so a new message replaces the node and its 8 s fade starts again (with JavaScript). */}
         {data?.toast && !bare ? <Toast key={`${data.toast.kind}:${data.toast.text}`} toast={data.toast} /> : null}

@@ -16,12 +16,12 @@ export function PlayerCard({ player, official, pleno }: { player: SummaryPlayer;
     <li className="player-card">
       <div className="player-head">
         <Avatar path={player.avatarPath} size={32} />
-        <h3>{player.username}</h3>
+        <h3>{player.username}</h3>{" "}
         {player.included ? (
           <span className="badge" title="Incluido en la quiniela grupal">
             In.
           </span>
-        ) : null}
+        ) : null}{" "}
         {player.rank !== null ? (
           <span className="badge rank" title="Puesto con el que entró en la quiniela grupal">
             Top {player.rank}

@@ -1,5 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { Fragment } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
@@ -306,12 +307,12 @@ function Predictors() {
             <li key={p.userId} className="card predictor">
               <p className="row">
                 <Avatar path={p.avatarPath} size={32} />
-                <strong>{capitalise(p.username)}</strong>
+                <strong>{capitalise(p.username)}</strong>{" "}
                 {rank?.included ? (
                   <span className="badge" title="Incluido en la quiniela grupal">
                     In.
                   </span>
-                ) : null}
+                ) : null}{" "}
                 {rank ? <span className="icon-pill">Top {rank.rankPosition}</span> : null}
               </p>
               {p.hidden ? (
@@ -320,10 +321,12 @@ function Predictors() {
                 <>
                   <p className="mini-picks">
                     <span className="sr-only">{`Signos de ${p.username}:`}</span>
+                    {/* The spaces are for browsers without CSS (w3m): a flex container drops them. */}
                     {p.matches.map((m, i) => (
-                      <span key={i} title={`Partido ${i + 1}`}>
-                        {m.join("") || "-"}
-                      </span>
+                      <Fragment key={i}>
+                        {" "}
+                        <span title={`Partido ${i + 1}`}>{m.join("") || "-"}</span>
+                      </Fragment>
                     ))}
                   </p>
                   <p>Pleno: {p.plain15 ? `${p.plain15.home} - ${p.plain15.away}` : "-"}</p>

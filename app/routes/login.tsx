@@ -82,8 +82,7 @@ export default function Login() {
           Entrar
         </button>
         <p className="row">
-          <Link to="/forgot-password">¿Has olvidado tu contraseña?</Link>
-          <Link to="/register">Crear una cuenta</Link>
+          <Link to="/forgot-password">¿Has olvidado tu contraseña?</Link> <Link to="/register">Crear una cuenta</Link>
         </p>
       </Form>
       {/* The wait screen's words are in data-text, drawn by CSS (app.css): a browser without CSS (w3m,

@@ -20,6 +20,9 @@ test.describe("in a text browser", () => {
     for (const label of ["Iniciar sesión", "Usuario o email", "Contraseña", "Entrar", "¿Has olvidado tu contraseña?", "Crear una cuenta"]) {
       expect(text).toContain(label);
     }
+    // Items a flex container lays out apart are apart in text too.
+    expect(text).toContain("Quiniela de peñas Invitado Iniciar sesión");
+    expect(text).toContain("¿Has olvidado tu contraseña? Crear una cuenta");
     expect(text).not.toContain("Entrando");
     expect(text).not.toContain("despertando");
     for (const phrase of phrases) expect(text).not.toContain(phrase.text.slice(0, 30));
@@ -40,6 +43,7 @@ test.describe("in a text browser", () => {
     expect(configured.status).toBeLessThan(300);
     await signIn(page, player.username);
     const text = await asText(page.request, `/grupo/${group.body.id}/predictions`);
+    expect(text).toContain("Quiniela de peñas Información");
     expect(text).toContain(`Jornada ${round.numberQuiniela}`);
     expect(text).toContain(`Partido 1 ${home}`);
     expect(text).toContain(away);
