@@ -59,4 +59,11 @@ export default tseslint.config(
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // A spec's `test` comes from tests/e2e/fixtures.ts, which checks the HTML of every page it loads (decision 029).
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", message: "Import from ./fixtures: its test validates every page's HTML." }] }],
+    },
+  },
 );

@@ -5,7 +5,7 @@ import { Header } from "~/components/Header";
 import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import { useNonce } from "~/components/nonce";
 import { Toast } from "~/components/Toast";
-import { enhancementsOf, isBare, shipsNoScripts } from "~/route-handle";
+import { enhancementsOf, headStylesOf, isBare, shipsNoScripts } from "~/route-handle";
 import { getUser } from "~/server/session/session.server";
 import { readToast } from "~/server/session/toast.server";
 import stylesHref from "~/styles/app.css";
@@ -40,11 +40,14 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light" />
         <Meta />
         <Links />
+        {headStylesOf(matches).map(({ id, css }) => (
+          <style key={id}>{css}</style>
+        ))}
       </head>
       <body>
         <a href="#main" className="skip-link">
           Saltar al contenido
-        </a>
+        </a>{" "}
         {bare ? null : <Header user={data?.user ?? null} />}
         {/* Keyed by its text, so a new message replaces the node and its 8 s fade starts again (with JavaScript). */}
         {data?.toast && !bare ? <Toast key={`${data.toast.kind}:${data.toast.text}`} toast={data.toast} /> : null}

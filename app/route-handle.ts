@@ -10,8 +10,10 @@
  *   `scripts: false`.
  * - `etag: true`: a GET answered 200 carries an ETag (a hash of the visitor's cookies, the URL and the
  *   whole HTML) and `Vary: Cookie`, and a matching If-None-Match gets 304 (entry.server.tsx).
+ * - `headStyle`: CSS made from the route's loader data, which root.tsx puts in a `<style>` in the
+ *   `<head>` (a `<style>` in the body is invalid HTML, docs/decisions/029-html-validate.md).
  */
-export type RouteHandle = { scripts?: boolean; enhance?: string[]; bare?: boolean; etag?: boolean };
+export type RouteHandle = { scripts?: boolean; enhance?: string[]; bare?: boolean; etag?: boolean; headStyle?: (data: unknown) => string };
 
 type Match = { handle?: unknown };
 
@@ -25,6 +27,13 @@ export const shipsNoScripts = (matches: Match[]) => matches.some((m) => handleOf
 
 /** The enhancement scripts the matched routes ask for, once each. */
 export const enhancementsOf = (matches: Match[]) => [...new Set(matches.flatMap((m) => handleOf(m).enhance ?? []))];
+
+/** The matched routes' `headStyle` sheets, each with its route's id, for the document's head. */
+export const headStylesOf = (matches: (Match & { id: string; data?: unknown })[]) =>
+  matches.flatMap((m) => {
+    const css = m.data === undefined ? "" : (handleOf(m).headStyle?.(m.data) ?? "");
+    return css ? [{ id: m.id, css }] : [];
+  });
 
 /** True when any matched route asks for conditional GETs. */
 export const wantsEtag = (matches: Match[]) => matches.some((m) => handleOf(m).etag === true);

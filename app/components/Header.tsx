@@ -1,13 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import type { SessionUser } from "#core/contract/auth";
 
+/** The `{" "}` between items are for browsers without CSS (w3m): the flex containers drop them. */
 export function Header({ user }: { user: SessionUser | null }) {
   return (
     <header className="site-header">
       <Link to="/inicio" className="brand">
         <img src="/logo.svg" alt="" width="28" height="28" />
         <span>Quiniela de peñas</span>
-      </Link>
+      </Link>{" "}
       <nav aria-label="Cuenta" className="header-nav">
         {user ? (
           <>
@@ -18,11 +19,11 @@ export function Header({ user }: { user: SessionUser | null }) {
                 <path d="M12 11v6M12 7.5v.01" />
               </svg>
               <span className="sr-only">Información</span>
-            </Link>
+            </Link>{" "}
             <Link to="/perfil" className="me">
               <img src={user.avatarPath || "/default-avatar.png"} alt="" width="32" height="32" className="avatar" />
               <span>{user.username}</span>
-            </Link>
+            </Link>{" "}
             <Form method="post" action="/logout">
               <button type="submit" className="button-link">
                 Cerrar sesión
@@ -31,8 +32,7 @@ export function Header({ user }: { user: SessionUser | null }) {
           </>
         ) : (
           <>
-            <span className="guest">Invitado</span>
-            <Link to="/login">Iniciar sesión</Link>
+            <span className="guest">Invitado</span> <Link to="/login">Iniciar sesión</Link>
           </>
         )}
       </nav>

@@ -16,12 +16,12 @@ export function PlayerCard({ player, official, pleno }: { player: SummaryPlayer;
     <li className="player-card">
       <div className="player-head">
         <Avatar path={player.avatarPath} size={32} />
-        <h3>{player.username}</h3>
+        <h3>{player.username}</h3>{" "}
         {player.included ? (
           <span className="badge" title="Incluido en la quiniela grupal">
             In.
           </span>
-        ) : null}
+        ) : null}{" "}
         {player.rank !== null ? (
           <span className="badge rank" title="Puesto con el que entró en la quiniela grupal">
             Top {player.rank}
@@ -32,7 +32,7 @@ export function PlayerCard({ player, official, pleno }: { player: SummaryPlayer;
           {`/${MAX_HITS} aciertos`}
         </p>
       </div>
-      <ol className="pick-grid" aria-label={`Pronóstico de ${player.username}`}>
+      <ol className="pick-grid">
         {player.matches.map((pick, i) => {
           const o = official[i] ?? null;
           const hit = o === null ? null : pick.includes(o);

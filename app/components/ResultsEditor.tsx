@@ -67,7 +67,7 @@ export function ResultsEditor({ rounds, selected, matches, defaults, hasResults,
           </p>
           <FormErrors errors={form.errors} id={form.errorId} />
           {stale ? (
-            <div className="conflict-current" aria-label="Valores actuales">
+            <div className="conflict-current" role="group" aria-label="Valores actuales">
               <p>
                 <strong>Valores actuales</strong> (guardados por otra persona):
               </p>

@@ -149,7 +149,7 @@ function RoundDateFields({
 /** After a refused stale save: what is stored now, beside what the manager typed (kept in the form). */
 function CurrentRound({ round }: { round: NonNullable<Selected["round"]> }) {
   return (
-    <div className="conflict-current" aria-label="Valores actuales">
+    <div className="conflict-current" role="group" aria-label="Valores actuales">
       <p>
         <strong>Valores actuales</strong> (guardados por otra persona):
       </p>

@@ -100,13 +100,18 @@ export default function CreateUser() {
                     ))}
                   </select>
                 </Field>
-                <button {...form.remove.getButtonProps({ name: fields.groups.name, index })} className="secondary" aria-label={`Eliminar grupo ${index + 1}`}>
+                <button
+                  type="submit"
+                  {...form.remove.getButtonProps({ name: fields.groups.name, index })}
+                  className="secondary"
+                  aria-label={`Eliminar grupo ${index + 1}`}
+                >
                   Eliminar
                 </button>
               </div>
             );
           })}
-          <button {...form.insert.getButtonProps({ name: fields.groups.name, defaultValue: { groupId: "", roleId: "" } })} className="secondary">
+          <button type="submit" {...form.insert.getButtonProps({ name: fields.groups.name, defaultValue: { groupId: "", roleId: "" } })} className="secondary">
             Añadir grupo
           </button>
         </fieldset>

@@ -118,7 +118,7 @@ function PoolForm({
     <Form method="post" className="stack card" {...getFormProps(form)}>
       <FormErrors errors={form.errors} id={form.errorId} />
       {stale ? (
-        <div className="conflict-current" aria-label="Valores actuales">
+        <div className="conflict-current" role="group" aria-label="Valores actuales">
           <p>
             <strong>Valores actuales</strong> (guardados por otra persona):
           </p>
@@ -192,7 +192,8 @@ function StateInputs({ state }: { state: Record<string, string> }) {
 
 /** One unknown name at a time: link it to a team (it becomes an alias) or create a team. */
 function ResolveStep({ step }: { step: Step }) {
-  const key = `${step.position}-${step.unknownName}`;
+  // Keyed by the name too, so the next name gets fresh forms; encoded, as an id holds no spaces.
+  const key = `${step.position}-${encodeURIComponent(step.unknownName)}`;
   const [linkForm, linkFields] = useForm({
     id: `link-${key}`,
     lastResult: step.link ?? undefined,

@@ -151,7 +151,7 @@ export default function GroupDetail() {
           <Form method="post" className="stack" {...getFormProps(editForm)}>
             <FormErrors errors={editForm.errors} id={editForm.errorId} />
             {actionData && "stale" in actionData && actionData.stale ? (
-              <div className="conflict-current" aria-label="Valores actuales">
+              <div className="conflict-current" role="group" aria-label="Valores actuales">
                 <p>
                   <strong>Valores actuales</strong> (guardados por otra persona):
                 </p>

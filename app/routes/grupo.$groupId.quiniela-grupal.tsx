@@ -1,5 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { Fragment } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
@@ -103,7 +104,7 @@ function Generate({ round }: { round: Round }) {
         <Form method="post" className="row bet-generate">
           <input type="hidden" name="quinielaId" value={round.quinielaId} />
           <input type="hidden" name="seasonId" value={round.seasonId} />
-          <label className="field" htmlFor="topN">
+          <label className="field">
             Usuarios a considerar del top
             <input id="topN" name="topN" type="number" min={1} step={1} defaultValue={defaultTopN} inputMode="numeric" />
           </label>
@@ -174,7 +175,7 @@ function GeneratedBet({ bet }: { bet: Bet }) {
             <p className="bet-match-title">
               <span className="match-number">Partido {i + 1}</span> <Teams match={matches[i]} />
             </p>
-            <ul className="bet-signs" aria-label={`Signos del partido ${i + 1}`}>
+            <ul className="bet-signs">
               {SIGNS.map((s) => {
                 const chosen = pick.includes(s);
                 const votes = bet.votes[i]?.[s] ?? 0;
@@ -308,23 +309,26 @@ function Predictors() {
             <li key={p.userId} className="card predictor">
               <p className="row">
                 <Avatar path={p.avatarPath} size={32} />
-                <strong>{capitalise(p.username)}</strong>
+                <strong>{capitalise(p.username)}</strong>{" "}
                 {rank?.included ? (
                   <span className="badge" title="Incluido en la quiniela grupal">
                     In.
                   </span>
-                ) : null}
+                ) : null}{" "}
                 {rank ? <span className="icon-pill">Top {rank.rankPosition}</span> : null}
               </p>
               {p.hidden ? (
                 <p className="muted">Pronóstico enviado; se verá cuando cierre la jornada.</p>
               ) : (
                 <>
-                  <p className="mini-picks" aria-label={`Signos de ${p.username}`}>
+                  <p className="mini-picks">
+                    <span className="sr-only">{`Signos de ${p.username}:`}</span>
+                    {/* The spaces are for browsers without CSS (w3m): a flex container drops them. */}
                     {p.matches.map((m, i) => (
-                      <span key={i} title={`Partido ${i + 1}`}>
-                        {m.join("") || "-"}
-                      </span>
+                      <Fragment key={i}>
+                        {" "}
+                        <span title={`Partido ${i + 1}`}>{m.join("") || "-"}</span>
+                      </Fragment>
                     ))}
                   </p>
                   <p>Pleno: {p.plain15 ? `${p.plain15.home} - ${p.plain15.away}` : "-"}</p>

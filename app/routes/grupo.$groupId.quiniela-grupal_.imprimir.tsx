@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Bet, BET_LOAD_ERROR } from "#core/contract/bet";
+import { Bet, BET_LOAD_ERROR, BetRoundStatuses } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { SIGNS } from "#core/domain/signs";
 import { eurosToCents, formatEuros } from "#core/domain/money";
@@ -8,6 +9,7 @@ import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { requireMemberOf } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
 import { matchesOf } from "~/server/group-bet.server";
+import { redirectWithToast } from "~/server/session/toast.server";
 
 /** The ticket alone, to print and take to the lottery shop: no header, one page. */
 export const handle = { bare: true };
@@ -16,10 +18,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.bet ? `Boleto de la jornada ${data.bet.numberQuiniela} · ${data.groupName}` : "Boleto de la quiniela grupal" },
 ];
 
+const NO_CONFIRMED_BET = "Todavía no hay ninguna quiniela grupal confirmada que imprimir: elige una jornada.";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { group } = await requireMemberOf(request, params.groupId);
   const quinielaId = Number(new URL(request.url).searchParams.get("quiniela")) || 0;
   try {
+    // Reached without a round (a bookmark, a typed address): the group's latest confirmed bet, the
+    // one to take to the shop, or the group bet page to pick a round when none is confirmed yet.
+    if (!quinielaId) {
+      const rounds = await api.read(request, `/Bet/ByGroupStatus?groupId=${group.id}`, BetRoundStatuses);
+      const last = rounds.filter((r) => r.confirmBet).at(-1);
+      if (last) return redirect(`/grupo/${group.id}/quiniela-grupal/imprimir?quiniela=${last.quinielaId}`);
+      return redirectWithToast(`/grupo/${group.id}/quiniela-grupal`, { kind: "info", text: NO_CONFIRMED_BET });
+    }
     const [bet, matches] = await Promise.all([
       api.read(request, `/Bet/GetBet?groupId=${group.id}&quinielaId=${quinielaId}`, Bet),
       matchesOf(request, quinielaId),
@@ -72,7 +84,13 @@ export default function PrintTicket() {
                   <td>{matches[i] ? `${matches[i].home} – ${matches[i].away}` : ""}</td>
                   {SIGNS.map((s) => (
                     <td key={s} className={pick.includes(s) ? "sign-col marked" : "sign-col"}>
-                      {pick.includes(s) ? <span aria-label={`${s} marcado`}>✕</span> : <span className="sr-only">sin marcar</span>}
+                      {pick.includes(s) ? (
+                        <span role="img" aria-label={`${s} marcado`}>
+                          ✕
+                        </span>
+                      ) : (
+                        <span className="sr-only">sin marcar</span>
+                      )}
                     </td>
                   ))}
                 </tr>

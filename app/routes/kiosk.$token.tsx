@@ -68,9 +68,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-function Signs({ label, signs, pleno }: { label: string; signs: string[]; pleno: string }) {
+/** A row of signs: its section's heading says whose they are. */
+function Signs({ signs, pleno }: { signs: string[]; pleno: string }) {
   return (
-    <ol className="kiosk-signs" aria-label={label}>
+    <ol className="kiosk-signs">
       {signs.map((sign, i) => (
         <li key={i} title={`Partido ${i + 1}`}>
           {sign}
@@ -224,7 +225,7 @@ export default function Kiosk() {
                   </dd>
                 </div>
               </dl>
-              <Signs label="Resultados oficiales" signs={lastRound.results.matches.map((s) => s ?? "-")} pleno={score(lastRound.results.plain15)} />
+              <Signs signs={lastRound.results.matches.map((s) => s ?? "-")} pleno={score(lastRound.results.plain15)} />
             </section>
           ) : (
             <p>Todavía no hay jornadas con resultados.</p>
@@ -236,11 +237,11 @@ export default function Kiosk() {
                 {bet.confirmed ? "Apuesta confirmada" : "Apuesta sin confirmar"}
                 {bet.hits !== null ? <strong> · {bet.hits} aciertos de 15</strong> : null}
               </p>
-              <Signs label="Apuesta de la quiniela grupal" signs={bet.matches.map((p) => p.join("") || "-")} pleno={score(bet.pleno)} />
+              <Signs signs={bet.matches.map((p) => p.join("") || "-")} pleno={score(bet.pleno)} />
             </section>
           ) : null}
           {group.officeIcons && shownIcons.size ? (
-            <ul className="kiosk-legend" aria-label="Iconos">
+            <ul className="kiosk-legend">
               {[...shownIcons].map((icon) => (
                 <li key={icon}>
                   <IconGlyph icon={icon} /> {ICONS[icon].name}

@@ -7,11 +7,20 @@ import { useEffect, useState } from "react";
 import { ApiError, CONNECTION_ERROR, rethrowResponse } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { loginSchema } from "~/forms/auth";
+import type { RouteHandle } from "~/route-handle";
 import { loadingPhrases } from "~/server/phrases.server";
 import { auth } from "~/server/session/auth.server";
 import { commitUser, getUser, homeFor, safeRedirect } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión · Quiniela de peñas" }];
+
+/** Each quote of the wait screen shows for 10 s of a cycle as long as all of them: the share depends on their count. */
+function quoteKeyframes(count: number) {
+  const share = 100 / Math.max(count, 1);
+  return `@keyframes quote{0%,${(share - 0.01).toFixed(2)}%{opacity:1}${share.toFixed(2)}%,100%{opacity:0}}`;
+}
+
+export const handle: RouteHandle = { headStyle: (data) => quoteKeyframes((data as { phrases: unknown[] }).phrases.length) };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
@@ -73,20 +82,19 @@ export default function Login() {
           Entrar
         </button>
         <p className="row">
-          <Link to="/forgot-password">¿Has olvidado tu contraseña?</Link>
-          <Link to="/register">Crear una cuenta</Link>
+          <Link to="/forgot-password">¿Has olvidado tu contraseña?</Link> <Link to="/register">Crear una cuenta</Link>
         </p>
       </Form>
+      {/* The wait screen's words are in data-text, drawn by CSS (app.css): a browser without CSS (w3m,
+          lynx) would otherwise show all of them under the form, and hidden or <template> hide nothing there. */}
       <div className="wait" aria-live="polite">
         <div className="wait-box">
-          <p>Entrando… el servidor está despertando.</p>
-          {/* Each quote shows for 10 s of a cycle as long as all of them: the share depends on their count. */}
-          <style>{`@keyframes quote{0%,${(100 / Math.max(phrases.length, 1) - 0.01).toFixed(2)}%{opacity:1}${(100 / Math.max(phrases.length, 1)).toFixed(2)}%,100%{opacity:0}}`}</style>
+          <p data-text="Entrando… el servidor está despertando." />
           <div className="quotes" style={{ "--cycle": `${Math.max(phrases.length, 1) * 10}s` } as React.CSSProperties}>
             {phrases.map((phrase, i) => (
               <blockquote key={phrase.text} className="quote" style={{ "--i": i } as React.CSSProperties}>
-                <p>«{phrase.text}»</p>
-                <footer>{phrase.author}</footer>
+                <p data-text={`«${phrase.text}»`} />
+                <footer data-text={phrase.author} />
               </blockquote>
             ))}
           </div>

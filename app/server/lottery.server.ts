@@ -91,7 +91,7 @@ export async function searchHtmlResponse(request: Request): Promise<Response> {
   // The first line is awaited before answering, so a revoked session can still redirect to sign-in.
   const first = await lines.next();
   const encoder = new TextEncoder();
-  const head = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Búsqueda automática · Quiniela de peñas</title><link rel="stylesheet" href="${stylesHref}"></head><body><main class="page" id="main"><h1>Búsqueda automática</h1><ol class="lottery-log" aria-live="polite">\n`;
+  const head = `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Búsqueda automática · Quiniela de peñas</title><link rel="stylesheet" href="${stylesHref}"></head><body><main class="page" id="main"><h1>Búsqueda automática</h1><ol class="lottery-log" aria-live="polite">\n`;
   const render = (item: LogLine | Ending) =>
     "ok" in item
       ? `</ol><p class="${item.ok ? "notice" : "form-error"}" role="status">${escapeHtml(

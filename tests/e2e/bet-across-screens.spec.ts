@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { apiCall, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;

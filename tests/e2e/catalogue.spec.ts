@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { utcToMadridLocal } from "../../core/dates";
 import { teamIndex, teamKey } from "../../core/domain/team-names";
 import { season2024, type Jornada } from "../../scripts/football";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { apiCall, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 

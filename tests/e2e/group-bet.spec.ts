@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { apiCall, expectAccessible, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
@@ -95,7 +95,7 @@ test.describe("the group bet", () => {
     await expect(page.getByLabel("Usuarios a considerar del top")).toHaveCount(0);
     await expect(page.getByText(/^Incluidos \(top 2\): /)).toBeVisible();
     for (let n = 1; n <= 14; n++) await expect(page.getByText(new RegExp(`^Partido ${n}: 1 \\(\\d+ votos?\\), X \\(\\d+\\), 2 \\(\\d+\\)\\.`))).toBeVisible();
-    await expect(page.getByRole("list", { name: "Signos del partido 5" })).toContainText("2 votos");
+    await expect(page.locator(".bet-match").nth(4).locator(".bet-signs")).toContainText("2 votos");
     await expect(page.locator(".ticket-facts")).toContainText("12");
     await expect(page.locator(".ticket-facts")).toContainText("9,00 €");
     await expect(page.locator(".bet-pleno")).toContainText("2 - 1");
@@ -143,6 +143,31 @@ test.describe("the group bet", () => {
       const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
       expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
     }
+  });
+
+  test("the printed ticket's address without a round opens the latest confirmed bet, or the group bet page while none is confirmed", async ({ page }) => {
+    const g = await groupWaitingForOne();
+    expect((await g.predictLast()).status).toBe(201);
+    const generated = await apiCall<{ id: number }>(
+      "POST",
+      "/Bet/GenerateBet",
+      { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 },
+      g.manager.token,
+    );
+    expect(generated.status).toBe(201);
+    await signIn(page, g.players[0].username);
+
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal/imprimir`);
+    await expect(page).toHaveURL(new RegExp(`/grupo/${g.groupId}/quiniela-grupal$`));
+    await expect(page.getByText("Todavía no hay ninguna quiniela grupal confirmada que imprimir: elige una jornada.")).toBeVisible();
+    await expect(page.getByLabel("Jornada", { exact: true })).toBeVisible();
+
+    expect((await apiCall("PUT", `/Bet/${generated.body.id}/ConfirmBet`, {}, g.manager.token)).status).toBeLessThan(300);
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal/imprimir`);
+    await expect(page).toHaveURL(new RegExp(`/grupo/${g.groupId}/quiniela-grupal/imprimir\\?quiniela=${g.current.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `La Quiniela · Jornada ${g.current.numberQuiniela}` })).toBeVisible();
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(15);
+    await expect(page.getByText("Identificador no válido")).toHaveCount(0);
   });
 
   test("a player of the group sees the bet and who was in it, without the manager's buttons", async ({ page }) => {

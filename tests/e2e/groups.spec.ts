@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { utcToMadridLocal } from "../../core/dates";
 import { E2E, apiCall, expectAccessible, newPlayer, signIn, unique, signOut, newSeason } from "./helpers";
 

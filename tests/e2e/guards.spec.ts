@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { newPlayer, signIn } from "./helpers";
 
 // Every path of the route table (docs/architecture.md#screens-and-who-reaches-them), with sample ids.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { utcToMadridLocal } from "../../core/dates";
 import { E2E, apiCall, expectAccessible, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { expect, request as playwrightRequest, test } from "./fixtures";
 import { isSpanishMessage } from "../support/spanish";
 import { E2E, endLotteryTurn, newPlayer, sessionToken, signIn, takeLotteryTurn } from "./helpers";
 

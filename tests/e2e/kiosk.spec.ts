@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import { gzipSync } from "node:zlib";
 import { apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
 
@@ -128,7 +128,12 @@ test.describe("office kiosk", () => {
         await expect(page.getByText(/^Actualizado a las \d{2}:\d{2}$/)).toBeVisible();
         await expect(page.getByText(/Sin conexión/)).toHaveCount(0);
         await expect(page.getByRole("heading", { name: `Última jornada: Jornada ${s.round.numberQuiniela}` })).toBeVisible();
-        await expect(page.getByRole("list", { name: "Resultados oficiales" }).getByRole("listitem")).toHaveText([...OFFICIAL, "2-1"]);
+        await expect(
+          page
+            .getByRole("region", { name: /^Última jornada/ })
+            .locator(".kiosk-signs")
+            .getByRole("listitem"),
+        ).toHaveText([...OFFICIAL, "2-1"]);
         // One page only: the refresh reloads the same screen.
         expect(new URL(await nextByRefresh(page)).pathname).toBe(s.url);
         await expect(page.locator("script")).toHaveCount(0);
@@ -202,7 +207,7 @@ test.describe("office kiosk", () => {
           .filter({ hasText: s.manager.username })
           .getByRole("img", { name: /^Burro/ }),
       ).toBeVisible();
-      await expect(tv.page.getByRole("list", { name: "Iconos" })).toContainText("Burro");
+      await expect(tv.page.locator(".kiosk-legend")).toContainText("Burro");
       await page.goto(standingsUrl);
       await expect(
         page

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E, adminToken, apiCall, endLotteryTurn, expectAccessible, jsEnabled, newPlayer, signIn, takeLotteryTurn, unique } from "./helpers";
 
 // The lottery journeys run against the fake SELAE service started by tests/support/e2e-server.mjs.

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { expect, test, type APIResponse, type Page } from "./fixtures";
 import { apiCall, jsEnabled, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
 
 const OFFICIAL = Array.from({ length: 14 }, () => "1");

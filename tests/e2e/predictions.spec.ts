@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { apiCall, expectAccessible, newPlayer, signIn, unique, newSeason, HOUR } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;

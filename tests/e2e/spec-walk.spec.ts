@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { adminToken, apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
 
 const OFFICIAL = Array.from({ length: 14 }, () => "1");

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { KIOSK_INVALID } from "../../core/contract/kiosk";
 import { apiCall, E2E, expectAccessible, newPlayer, signIn, signOut, unique, newSeason, playRound } from "./helpers";
 
