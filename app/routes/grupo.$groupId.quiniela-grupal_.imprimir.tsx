@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Bet, BET_LOAD_ERROR } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { SIGNS } from "#core/domain/signs";
-import { api, errorMessage, rethrowResponse } from "~/server/client.server";
+import { api, attempt } from "~/server/client.server";
 import { requireMemberOf } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
 import { matchesOf } from "~/server/group-bet.server";
@@ -18,16 +18,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { group } = await requireMemberOf(request, params.groupId);
   const quinielaId = Number(new URL(request.url).searchParams.get("quiniela")) || 0;
-  try {
-    const [bet, matches] = await Promise.all([
-      api.read(request, `/Bet/GetBet?groupId=${group.id}&quinielaId=${quinielaId}`, Bet),
-      matchesOf(request, quinielaId),
-    ]);
-    return { groupId: group.id, groupName: group.name, bet, matches, loadError: null };
-  } catch (error) {
-    rethrowResponse(error);
-    return { groupId: group.id, groupName: group.name, bet: null, matches: [], loadError: `${BET_LOAD_ERROR} ${errorMessage(error, "")}`.trim() };
-  }
+  const read = await attempt(() =>
+    Promise.all([api.read(request, `/Bet/GetBet?groupId=${group.id}&quinielaId=${quinielaId}`, Bet), matchesOf(request, quinielaId)]),
+  );
+  if (!read.ok) return { groupId: group.id, groupName: group.name, bet: null, matches: [], loadError: `${BET_LOAD_ERROR} ${read.message("")}`.trim() };
+  const [bet, matches] = read.value;
+  return { groupId: group.id, groupName: group.name, bet, matches, loadError: null };
 }
 
 const euros = (n: number) => new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" }).format(n);
