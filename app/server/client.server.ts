@@ -142,8 +142,3 @@ export async function loadOrNull<T>(read: () => Promise<T>): Promise<T | null> {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }
-
-/** A thrown Response is a redirect (an expired session, say): it must reach Remix, not a catch. */
-export function rethrowResponse(error: unknown) {
-  if (error instanceof Response) throw error;
-}
