@@ -59,7 +59,7 @@ export async function loadMyGroups(request: Request): Promise<{ groups: MyGroup[
   return read.ok ? { groups: read.value, loadError: null } : { groups: [], loadError: "Error al cargar tus grupos" };
 }
 
-/** 'Unirse a un grupo' with an invite code. */
+/** Join by invitation code, then land on the group's dashboard; a failure keeps the typed code. */
 export async function joinGroup(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: joinSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
@@ -71,9 +71,10 @@ export async function joinGroup(request: Request) {
   if (!sent.ok) return data({ lastResult: sent.reply }, { status: 400 });
   const joined = sent.value;
   const text = joined.alreadyMember ? `Ya eras miembro de ${joined.name}.` : `Te has unido a ${joined.name}.`;
-  return redirectWithToast(`/grupo/${joined.id}`, { kind: "success", text }, { headers: [await refreshedUserCookie(request)] });
+  return redirectWithToast(`/grupo/${joined.id}/dashboard`, { kind: "success", text }, { headers: [await refreshedUserCookie(request)] });
 }
 
+/** /crear-grupo and /grupo/nuevo. */
 export async function createGroup(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: groupSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
