@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_MESSAGE, isStrongPassword, PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULE_MESSAGE, USERNAME_MESSAGE, usernameRule } from "#core/contract/auth";
+import { EMAIL_MESSAGE, forgotPasswordBody, password, PASSWORD_MISMATCH_MESSAGE, registerBody } from "#core/contract/auth";
+import { asSent, formOf } from "./fields";
 
 export const loginSchema = z.object({
   identifier: z.string({ required_error: "Introduce tu usuario o email." }).trim().min(1, "Introduce tu usuario o email.").max(254, "Máximo 254 caracteres."),
@@ -7,25 +8,24 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/** A new password twice: the contract's rule, then the form's own check that both match, said on the second. */
 const newPassword = {
-  password: z.string({ required_error: PASSWORD_RULE_MESSAGE }).refine(isStrongPassword, PASSWORD_RULE_MESSAGE),
+  password,
   confirm: z.string({ required_error: PASSWORD_MISMATCH_MESSAGE }),
 };
 const passwordsMatch = (v: { password: string; confirm: string }) => v.password === v.confirm;
 const mismatch = { message: PASSWORD_MISMATCH_MESSAGE, path: ["confirm"] };
 
-export const registerSchema = z
-  .object({
-    email: z.string({ required_error: EMAIL_MESSAGE }).trim().max(254, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
-    username: z.string({ required_error: USERNAME_MESSAGE }).trim().pipe(usernameRule),
+/** 'Crear cuenta': the contract's body, plus what only the form has (the repeated password, the avatar file). */
+export const registerSchema = formOf(registerBody)
+  .extend({
     ...newPassword,
     showPasswords: z.string().optional(),
     avatar: z.unknown().optional(),
   })
   .refine(passwordsMatch, mismatch);
 
-export const forgotSchema = z.object({
-  email: z.string({ required_error: "El email es obligatorio." }).trim().max(254, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
-});
+/** The contract takes any text as the address (it answers the same either way); the form asks for one shaped like an e-mail. */
+export const forgotSchema = z.object({ email: asSent(forgotPasswordBody.shape.email.pipe(z.string().email(EMAIL_MESSAGE))) });
 
 export const changePasswordSchema = z.object({ token: z.string().optional(), ...newPassword }).refine(passwordsMatch, mismatch);

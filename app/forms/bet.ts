@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BET_INCOMPLETE, BET_PLENO_MAX } from "#core/contract/bet";
+import { id } from "#core/contract/common";
 import { parseScore, type Pick, type Score } from "#core/domain/signs";
 import { MATCH_FIELDS, matchShape, picksOf, type MatchField } from "./prediction";
 
@@ -9,7 +10,8 @@ import { MATCH_FIELDS, matchShape, picksOf, type MatchField } from "./prediction
  */
 export const betEditSchema = z
   .object({
-    betId: z.coerce.number().int().positive(),
+    betId: id,
+    quinielaId: id,
     plenoHome: z.string().optional(),
     plenoAway: z.string().optional(),
     ...matchShape,
@@ -32,3 +34,9 @@ export function betEditDefaults(betId: number, matches: Pick[], pleno: Score | n
   }
   return defaults;
 }
+
+/** 'Generar quiniela grupal': the top N goes as typed, the backend reads it (spec section 5). */
+export const generateBetSchema = z.object({ quinielaId: id, seasonId: id.optional(), topN: z.string().optional() });
+
+/** 'Confirmar apuesta'. */
+export const confirmBetSchema = z.object({ quinielaId: id, betId: id });

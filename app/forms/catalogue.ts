@@ -1,45 +1,38 @@
 import { z } from "zod";
 import { groupRows, registerByAdminBody } from "#core/contract/admin-user";
-import { camelKeys, firstIssue } from "#core/contract/common";
-import { PLENO_GOALS, POOL_DATES_ORDER, POOL_FIELDS_REQUIRED, POOL_MATCH_COUNT, poolMatch, poolMatches } from "#core/contract/quiniela";
-import { BET_PRICE_MESSAGE, SEASON_REQUIRED } from "#core/contract/season";
-import { ALIAS_NOT_ARRAY, aliasList, LOGO_MESSAGE, TEAM_NAME_REQUIRED } from "#core/contract/team";
+import { version } from "#core/contract/audit";
+import { camelKeys, firstIssue, id } from "#core/contract/common";
+import { plenoGoals, POOL_DATES_ORDER, POOL_FIELDS_REQUIRED, POOL_MATCH_COUNT, poolMatch, poolMatches } from "#core/contract/quiniela";
+import { betPrice, createSeasonBody, pointValue, seasonPointsBody } from "#core/contract/season";
+import { aliases, aliasList, createTeamBody } from "#core/contract/team";
 import { madridLocalToUtc } from "#core/dates";
 import { MATCHES } from "#core/domain/signs";
+import { formOf, typedNumber } from "./fields";
 
 // ---- Seasons ----
 
-export const seasonSchema = z.object({
-  name: z.string({ required_error: SEASON_REQUIRED }).trim().min(1, SEASON_REQUIRED).max(100, "Máximo 100 caracteres."),
-  startDate: z
-    .string({ required_error: SEASON_REQUIRED })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "La fecha de inicio no es válida (AAAA-MM-DD)."),
-});
+/** 'Crear temporada': the contract's body as it is (the start date checked against the real calendar). */
+export const seasonSchema = formOf(createSeasonBody);
 
-const POINTS_MESSAGE = "Cada valor de puntos debe ser un número entre 0 y 100.";
-const points = z.coerce.number({ required_error: POINTS_MESSAGE, invalid_type_error: POINTS_MESSAGE }).min(0, POINTS_MESSAGE).max(100, POINTS_MESSAGE);
-export const pointsSchema = z.object({
-  seasonId: z.coerce.number().int().positive(),
+const points = typedNumber(pointValue);
+/** A season's points and price per bet: the contract's values, typed as text; the price is always on the form. */
+export const pointsSchema = seasonPointsBody.extend({
+  seasonId: id,
   single: points,
   double: points,
   triple: points,
   pleno: points,
-  betPrice: z.coerce.number({ required_error: BET_PRICE_MESSAGE, invalid_type_error: BET_PRICE_MESSAGE }).min(0, BET_PRICE_MESSAGE).max(100, BET_PRICE_MESSAGE),
+  betPrice: typedNumber(betPrice),
 });
 
 // ---- Teams ----
 
 export const ALIAS_EXAMPLE = '["Atleti", "Atlético"]';
 
-const logoField = z
-  .string()
-  .trim()
-  .max(500, LOGO_MESSAGE)
-  .refine((v) => /^https:\/\/\S+$/i.test(v) || /^\/(?![/\\])\S*$/.test(v), LOGO_MESSAGE)
-  .optional();
-
-/** Alias as a JSON array: items become strings and empties are dropped (docs/architecture.md#forms-and-messages). */
+/**
+ * The contract's alias list (a JSON array, items as text, empties dropped, each at most 100
+ * characters), with the message the form shows when the text is not a JSON array.
+ */
 const aliasField = (message: string) =>
   z
     .string()
@@ -51,13 +44,11 @@ const aliasField = (message: string) =>
         return z.NEVER;
       }
       return list;
-    });
+    })
+    .pipe(aliases);
 
-export const teamSchema = z.object({
-  name: z.string({ required_error: TEAM_NAME_REQUIRED }).trim().min(1, TEAM_NAME_REQUIRED).max(100, "Máximo 100 caracteres."),
-  logo: logoField,
-  alias: aliasField(ALIAS_NOT_ARRAY),
-});
+/** 'Crear equipo': the contract's body (name, logo, aliases). */
+export const teamSchema = formOf(createTeamBody);
 
 // ---- Pools ----
 
@@ -115,10 +106,8 @@ export const linkTeamSchema = z.object({
   teamId: z.string({ required_error: "Selecciona un equipo" }).regex(/^\d+$/, "Selecciona un equipo"),
 });
 
-export const newTeamSchema = z.object({
+export const newTeamSchema = teamSchema.extend({
   unknownName: z.string(),
-  name: teamSchema.shape.name,
-  logo: logoField,
   alias: aliasField("alias debe ser un JSON array"),
 });
 
@@ -127,21 +116,16 @@ export const newTeamSchema = z.object({
 /** The message at a match left without its sign: official results are the 14 signs or none (the contract's rule). */
 export const RESULT_MISSING = "Elige el resultado de este partido: 1, X o 2.";
 const sign = z.enum(["1", "X", "2"], { errorMap: (issue) => ({ message: issue.code === "invalid_type" ? RESULT_MISSING : "Usa 1, X o 2." }) });
-const goals = z
-  .string()
-  .trim()
-  .regex(/^\d{1,2}$/, PLENO_GOALS)
-  .refine((v) => Number(v) <= 10, PLENO_GOALS)
-  .optional();
+const goals = plenoGoals.optional();
 
 export const resultsSchema = z.object({
-  quinielaId: z.coerce.number({ required_error: "Selecciona una jornada." }).int().positive("Selecciona una jornada."),
+  quinielaId: z.union([z.string(), z.number()], { errorMap: () => ({ message: "Selecciona una jornada." }) }).pipe(id),
   // Always fourteen, so that each empty one is told at its own select, even when the form sent none.
   signs: z.preprocess((v) => Array.from({ length: MATCHES }, (_, i) => (Array.isArray(v) ? v[i] : undefined)), z.array(sign)),
   plenoHome: goals,
   plenoAway: goals,
   /** The version of the results the form was loaded from; absent for a first save. */
-  version: z.coerce.number().int().positive().optional(),
+  version: typedNumber(version),
 });
 // The pleno is sent only when both goals are filled (decision 006): one alone is left out, and
 // the action says so, rather than refusing the fourteen signs. The fourteen signs are all required.

@@ -1,62 +1,50 @@
 import { z } from "zod";
-import { madridLocalToUtc } from "#core/dates";
-import { GROUP_NAME_REQUIRED, ROLE_GESTOR, ROLE_USUARIO } from "#core/contract/group";
-import { CLOSE_AFTER_OPEN } from "#core/contract/group-quiniela";
-
-const positiveIdBase = z.coerce.number().int().positive();
-
-export const groupSchema = z.object({
-  name: z.string({ required_error: GROUP_NAME_REQUIRED }).trim().min(1, GROUP_NAME_REQUIRED).max(80, "Máximo 80 caracteres."),
-  description: z.string().trim().max(500, "Máximo 500 caracteres.").optional(),
-  version: positiveIdBase.optional(),
-});
-
-const JOIN_CODE_REQUIRED = "Introduce el código de invitación.";
-export const joinSchema = z.object({
-  code: z.string({ required_error: JOIN_CODE_REQUIRED }).trim().min(1, JOIN_CODE_REQUIRED).max(40, "Máximo 40 caracteres."),
-});
-
-const positiveId = z.coerce.number().int().positive();
-
-export const roleSchema = z.object({
-  groupId: positiveId,
-  userId: positiveId,
-  roleId: z.coerce.number().refine((r) => r === ROLE_USUARIO || r === ROLE_GESTOR, "Rol no válido."),
-});
-
-export const removeMemberSchema = z.object({ userId: positiveId });
-
-/** A datetime-local value, read as Madrid wall-clock time. */
-const madridDateTime = (required: string) =>
-  z
-    .string({ required_error: required })
-    .trim()
-    .min(1, required)
-    .refine((v) => madridLocalToUtc(v) !== null, "Fecha no válida.");
-
-const closeAfterOpen = (v: { openDate: string; closeDate: string }, ctx: z.RefinementCtx) => {
-  const open = madridLocalToUtc(v.openDate);
-  const close = madridLocalToUtc(v.closeDate);
-  if (open && close && close <= open) ctx.addIssue({ code: "custom", path: ["closeDate"], message: CLOSE_AFTER_OPEN });
-};
+import { version } from "#core/contract/audit";
+import { id } from "#core/contract/common";
+import { groupBody, inviteCode, roleId } from "#core/contract/group";
+import { CLOSE_AFTER_OPEN, datesInOrder } from "#core/contract/group-quiniela";
+import { asSent, formOf, madridMoment, typedNumber } from "./fields";
 
 /** The version a form was loaded from (a hidden input): a save against a newer one is refused. */
-const loadedVersion = positiveId.optional();
+const loadedVersion = typedNumber(version);
+
+/** 'Crear grupo' and the group's edit form: the contract's name and description. */
+export const groupSchema = formOf(groupBody).extend({ version: loadedVersion });
+
+/** 'Unirse a un grupo': the contract's invite code. */
+export const joinSchema = z.object({ code: asSent(inviteCode) });
+
+export const roleSchema = z.object({ groupId: id, userId: id, roleId: typedNumber(roleId) });
+
+export const removeMemberSchema = z.object({ userId: id });
+
+/** The close date after the open date, said on the close date. */
+const closeAfterOpen = (v: { openDate: Date; closeDate: Date }, ctx: z.RefinementCtx) => {
+  // A date the field refused already is not compared.
+  if (v.openDate instanceof Date && v.closeDate instanceof Date && !datesInOrder(v))
+    ctx.addIssue({ code: "custom", path: ["closeDate"], message: CLOSE_AFTER_OPEN });
+};
 
 const roundDates = {
-  openDate: madridDateTime("Indica la fecha de apertura."),
-  closeDate: madridDateTime("Indica la fecha de cierre."),
+  openDate: madridMoment("Indica la fecha de apertura."),
+  closeDate: madridMoment("Indica la fecha de cierre."),
 };
 
 /** Configuring a pool for the group: dates, type and forced close. */
 export const configureRoundSchema = z
-  .object({ quinielaId: positiveId, typeQuinielaId: positiveId, ...roundDates, forceClosed: z.boolean().optional() })
+  .object({ quinielaId: id, typeQuinielaId: id, ...roundDates, forceClosed: z.boolean().optional() })
   .superRefine(closeAfterOpen);
 
 /**
  * Changing the dates of a configured round. The forced close is not part of it (its own button):
  * a dates form loaded before another manager's forced close must not lift it when saved.
  */
-export const roundStatusSchema = z.object({ quinielaId: positiveId, ...roundDates, version: loadedVersion }).superRefine(closeAfterOpen);
+export const roundStatusSchema = z.object({ quinielaId: id, ...roundDates, version: loadedVersion }).superRefine(closeAfterOpen);
 
-export const blockSchema = z.object({ groupQuinielaId: positiveId, userId: positiveId });
+/** 'Cerrar jornada' / 'Quitar cierre forzado': one button, with the version its page was loaded from. */
+export const forceCloseSchema = z.object({ quinielaId: id, forceClosed: z.enum(["true", "false"]).transform((v) => v === "true"), version: loadedVersion });
+
+/** The round's type, changed on its own. */
+export const roundTypeSchema = z.object({ quinielaId: id, typeQuinielaId: id, version: loadedVersion });
+
+export const blockSchema = z.object({ quinielaId: id, groupQuinielaId: id, userId: id });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validatePrediction } from "#core/domain/prediction-rules";
+import { id } from "#core/contract/common";
 import { SignSchema } from "#core/contract/picks";
 import { MATCHES, type Pick, type Score } from "#core/domain/signs";
 
@@ -12,8 +13,10 @@ const pick = z.array(z.enum(SignSchema.options, { message: "Elige 1, X o 2." }))
 /** The fourteen matches' checkbox groups, shared with the group bet's edit form. */
 export const matchShape = Object.fromEntries(MATCH_FIELDS.map((f) => [f, pick])) as Record<MatchField, typeof pick>;
 
-const base = z.object({
-  quinielaId: z.coerce.number().int().positive(),
+/** The round a prediction is for, read before the rest: its type decides the rules. */
+export const predictionRoundSchema = z.object({ quinielaId: id });
+
+const base = predictionRoundSchema.extend({
   // Strings on purpose: core's parseScore decides what a valid goal count is, with its own message.
   plenoHome: z.string().optional(),
   plenoAway: z.string().optional(),

@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { RegisteredAnswer, RoleList } from "#core/contract/auth";
 import { GroupSummaryList } from "#core/contract/group";
-import { api, errorMessage, rethrowResponse } from "~/server/client.server";
+import { api, attempt } from "~/server/client.server";
+import { submitToBackend } from "~/server/submit.server";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { createUserSchema } from "~/forms/catalogue";
 import { requireAdmin } from "~/server/session/session.server";
@@ -16,14 +17,13 @@ export const meta: MetaFunction = () => [{ title: "Crear usuario · Quiniela de 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  try {
-    const [groups, roles] = await Promise.all([api.read(request, "/group/GetAllGroups", GroupSummaryList), api.read(request, "/Auth/GetAllRoles", RoleList)]);
-    return { groups: groups.map((g) => ({ id: g.id, name: g.name })), roles, loadError: null };
-  } catch (error) {
-    rethrowResponse(error);
+  const read = await attempt(() => Promise.all([api.read(request, "/group/GetAllGroups", GroupSummaryList), api.read(request, "/Auth/GetAllRoles", RoleList)]));
+  if (!read.ok) {
     const none: { id: number; name: string }[] = [];
     return { groups: none, roles: none, loadError: "Error cargando grupos/roles" };
   }
+  const [groups, roles] = read.value;
+  return { groups: groups.map((g) => ({ id: g.id, name: g.name })), roles, loadError: null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,14 +31,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: createUserSchema });
   // "Añadir grupo" and "Eliminar" post too when JavaScript is off: the form comes back with the rows changed.
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  let message: string | undefined;
-  try {
-    ({ message } = await api.post(request, "/auth/register-by-admin", submission.value, RegisteredAnswer));
-  } catch (error) {
-    rethrowResponse(error);
-    return data({ lastResult: submission.reply({ formErrors: [`Error al crear usuario: ${errorMessage(error, "inténtalo de nuevo.")}`] }) }, { status: 400 });
-  }
-  return redirectWithToast("/admin/crear-usuario", { kind: "success", text: message || "Usuario creado" });
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/auth/register-by-admin", submission.value, RegisteredAnswer),
+    (failure) => `Error al crear usuario: ${failure.message("inténtalo de nuevo.")}`,
+  );
+  if (!sent.ok) return data({ lastResult: sent.reply }, { status: 400 });
+  return redirectWithToast("/admin/crear-usuario", { kind: "success", text: sent.value.message || "Usuario creado" });
 }
 
 export default function CreateUser() {

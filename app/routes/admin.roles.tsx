@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ChangedRole, GroupMemberList, GroupSummaryList, MyGroupList, ROLE_GESTOR, roleName } from "#core/contract/group";
-import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/client.server";
 import { refreshedUserCookie } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
 import { roleSchema } from "~/forms/groups";
@@ -40,12 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: roleSchema });
   if (submission.status !== "success") return data({ userId: null, roleId: null, message: ROLE_ERROR }, { status: 400 });
   const { groupId, userId, roleId } = submission.value;
-  try {
-    await api.post(request, "/group/ChangeUserRole", { groupId, userId, roleId }, ChangedRole);
-  } catch (error) {
-    rethrowResponse(error);
-    return data({ userId, roleId, message: `${ROLE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}` }, { status: 400 });
-  }
+  const done = await attempt(() => api.post(request, "/group/ChangeUserRole", { groupId, userId, roleId }, ChangedRole));
+  if (!done.ok) return data({ userId, roleId, message: `${ROLE_ERROR}: ${done.message("inténtalo de nuevo.")}` }, { status: 400 });
   const headers = userId === user.id ? [await refreshedUserCookie(request)] : [];
   return redirectWithToast(`/admin/roles?grupo=${groupId}`, { kind: "success", text: `Rol cambiado a ${roleName(roleId)}.` }, { headers });
 }

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } fro
 import { useState, type FormEvent } from "react";
 import { lastDraw, logLine, SEARCH_FAILED, SEARCH_FINISHED, UNKNOWN_ERROR, type LogLine, type LookupResult } from "#core/contract/lottery";
 import { formatDate } from "#core/dates";
-import { api, ApiError, loadOrNull, rethrowResponse } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/client.server";
 import { Alert, Field } from "~/components/Field";
 import { lookupSchema } from "~/forms/lottery";
 import { lookupDraw } from "~/server/lottery.server";
@@ -28,14 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: lookupSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply(), lookup: null, error: null }, { status: 400 });
-  try {
-    const lookup = await lookupDraw(request, submission.value.fecha);
-    return { lastResult: submission.reply(), lookup, error: null };
-  } catch (error) {
-    rethrowResponse(error);
-    const message = error instanceof ApiError && error.message ? error.message : UNKNOWN_ERROR;
-    return data({ lastResult: submission.reply(), lookup: null, error: `✗ ${message}` }, { status: 502 });
-  }
+  const lookup = await attempt(() => lookupDraw(request, submission.value.fecha));
+  if (lookup.ok) return { lastResult: submission.reply(), lookup: lookup.value, error: null };
+  return data({ lastResult: submission.reply(), lookup: null, error: `✗ ${lookup.message("") || UNKNOWN_ERROR}` }, { status: 502 });
 }
 
 type SearchLog = { lines: LogLine[]; end: { ok: boolean; message: string } | null };

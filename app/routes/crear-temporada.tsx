@@ -1,57 +1,26 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Season, SeasonList } from "#core/contract/season";
+import type { Season } from "#core/contract/season";
 import { formatDate } from "#core/dates";
-import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { pointsSchema, seasonSchema } from "~/forms/catalogue";
+import { createSeason, loadSeasons, saveSeasonPoints } from "~/server/seasons.server";
 import { requireAdmin } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear temporada · Quiniela de peñas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  try {
-    return { seasons: await api.read(request, "/season/List", SeasonList), loadError: null };
-  } catch (error) {
-    rethrowResponse(error);
-    const none: Season[] = [];
-    return { seasons: none, loadError: errorMessage(error, "No se pudieron cargar las temporadas.") };
-  }
+  return loadSeasons(request);
 }
 
+/** Two forms, told apart by the submit button's `intent`: a new season, or one season's points. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await request.formData();
-  if (formData.get("intent") === "points") {
-    const submission = parseWithZod(formData, { schema: pointsSchema });
-    if (submission.status !== "success") return data({ intent: "points", lastResult: submission.reply() }, { status: 400 });
-    const { seasonId, ...points } = submission.value;
-    try {
-      await api.put(request, `/season/${seasonId}/Points`, points, Season);
-    } catch (error) {
-      rethrowResponse(error);
-      return data(
-        { intent: "points", lastResult: submission.reply({ formErrors: [errorMessage(error, "No se pudieron guardar los puntos.")] }) },
-        { status: 400 },
-      );
-    }
-    return redirectWithToast("/crear-temporada", { kind: "success", text: "Puntos de la temporada guardados." });
-  }
-  const submission = parseWithZod(formData, { schema: seasonSchema });
-  if (submission.status !== "success") return data({ intent: "create", lastResult: submission.reply() }, { status: 400 });
-  try {
-    const season = await api.post(request, "/season/CreateSeason", submission.value, Season);
-    return redirectWithToast("/crear-temporada", { kind: "success", text: `Temporada ${season.name} creada.` });
-  } catch (error) {
-    rethrowResponse(error);
-    const message = `Error al crear temporada: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return data({ intent: "create", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
-  }
+  return formData.get("intent") === "points" ? saveSeasonPoints(request, formData) : createSeason(request, formData);
 }
 
 export default function CreateSeason() {
@@ -100,7 +69,14 @@ function SeasonPoints({ season, lastResult }: { season: Season; lastResult?: Sub
   const [form, fields] = useForm({
     id: `points-${season.id}`,
     lastResult: mine ? lastResult : undefined,
-    defaultValue: { seasonId: season.id, ...season.points, betPrice: season.betPrice },
+    defaultValue: {
+      seasonId: String(season.id),
+      single: String(season.points.single),
+      double: String(season.points.double),
+      triple: String(season.points.triple),
+      pleno: String(season.points.pleno),
+      betPrice: String(season.betPrice),
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: pointsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,17 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
-import { GroupDetail as GroupAnswer } from "#core/contract/group";
-import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
-import { requireMemberOf, refreshedUserCookie } from "~/server/groups.server";
+import { removeMember, requireMemberOf, updateGroup } from "~/server/groups.server";
 import { FormErrors } from "~/components/Field";
 import { GroupFields } from "~/components/GroupForms";
-import { groupSchema, removeMemberSchema } from "~/forms/groups";
+import { groupSchema } from "~/forms/groups";
 import { requireManagerOf } from "~/server/session/guards.server";
-import { redirectWithToast } from "~/server/session/toast.server";
 import { Avatar } from "~/components/Avatar";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Grupo"} · Quiniela de peñas` }];
@@ -25,39 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { group, isManager, userId: user.id, toRemove };
 }
 
+/** Two forms, told apart by the submit button's `intent`: the group's name and description, or a member removed. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, group } = await requireManagerOf(request, params.groupId);
   const formData = await request.formData();
-  if (formData.get("intent") === "remove") {
-    const submission = parseWithZod(formData, { schema: removeMemberSchema });
-    if (submission.status !== "success") return data({ intent: "remove", lastResult: submission.reply() }, { status: 400 });
-    const { userId } = submission.value;
-    try {
-      await api.delete(request, `/group/${group.id}/members/${userId}`);
-    } catch (error) {
-      rethrowResponse(error);
-      const message = `No se pudo quitar al miembro: ${errorMessage(error, "inténtalo de nuevo.")}`;
-      return data({ intent: "remove", lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
-    }
-    const name = group.members.find((m) => m.userId === userId)?.username ?? "El miembro";
-    if (userId === user.id) {
-      return redirectWithToast("/inicio", { kind: "success", text: "Has salido del grupo." }, { headers: [await refreshedUserCookie(request)] });
-    }
-    return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: `${name} ya no es miembro del grupo.` });
-  }
-  const submission = parseWithZod(formData, { schema: groupSchema });
-  if (submission.status !== "success") return data({ intent: "edit", lastResult: submission.reply() }, { status: 400 });
-  try {
-    const { name, description, version } = submission.value;
-    await api.put(request, `/group/${group.id}`, { name, description: description ?? "", version }, GroupAnswer);
-  } catch (error) {
-    rethrowResponse(error);
-    // Another manager saved first: 409, the typed values stay in the form and the current ones are shown.
-    const stale = error instanceof ApiError && error.status === 409;
-    const message = stale ? errorMessage(error, "") : `No se pudo guardar el grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return data({ intent: "edit", lastResult: submission.reply({ formErrors: [message] }), stale }, { status: stale ? 409 : 400 });
-  }
-  return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: "Grupo actualizado." });
+  return formData.get("intent") === "remove" ? removeMember(request, { user, group }, formData) : updateGroup(request, group, formData);
 }
 
 export default function GroupDetail() {

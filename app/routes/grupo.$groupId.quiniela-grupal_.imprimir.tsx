@@ -5,7 +5,7 @@ import { Bet, BET_LOAD_ERROR, BetRoundStatuses } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { SIGNS } from "#core/domain/signs";
 import { eurosToCents, formatEuros } from "#core/domain/money";
-import { api, errorMessage, rethrowResponse } from "~/server/client.server";
+import { api, attempt } from "~/server/client.server";
 import { requireMemberOf } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
 import { matchesOf } from "~/server/group-bet.server";
@@ -23,24 +23,20 @@ const NO_CONFIRMED_BET = "Todavía no hay ninguna quiniela grupal confirmada que
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { group } = await requireMemberOf(request, params.groupId);
   const quinielaId = Number(new URL(request.url).searchParams.get("quiniela")) || 0;
-  try {
-    // Reached without a round (a bookmark, a typed address): the group's latest confirmed bet, the
-    // one to take to the shop, or the group bet page to pick a round when none is confirmed yet.
-    if (!quinielaId) {
-      const rounds = await api.read(request, `/Bet/ByGroupStatus?groupId=${group.id}`, BetRoundStatuses);
-      const last = rounds.filter((r) => r.confirmBet).at(-1);
-      if (last) return redirect(`/grupo/${group.id}/quiniela-grupal/imprimir?quiniela=${last.quinielaId}`);
-      return redirectWithToast(`/grupo/${group.id}/quiniela-grupal`, { kind: "info", text: NO_CONFIRMED_BET });
-    }
-    const [bet, matches] = await Promise.all([
-      api.read(request, `/Bet/GetBet?groupId=${group.id}&quinielaId=${quinielaId}`, Bet),
-      matchesOf(request, quinielaId),
-    ]);
-    return { groupId: group.id, groupName: group.name, bet, matches, loadError: null };
-  } catch (error) {
-    rethrowResponse(error);
-    return { groupId: group.id, groupName: group.name, bet: null, matches: [], loadError: `${BET_LOAD_ERROR} ${errorMessage(error, "")}`.trim() };
+  // Reached without a round (a bookmark, a typed address): the group's latest confirmed bet, the
+  // one to take to the shop, or the group bet page to pick a round when none is confirmed yet.
+  if (!quinielaId) {
+    const rounds = await attempt(() => api.read(request, `/Bet/ByGroupStatus?groupId=${group.id}`, BetRoundStatuses));
+    const last = rounds.ok ? rounds.value.filter((r) => r.confirmBet).at(-1) : undefined;
+    if (last) return redirect(`/grupo/${group.id}/quiniela-grupal/imprimir?quiniela=${last.quinielaId}`);
+    return redirectWithToast(`/grupo/${group.id}/quiniela-grupal`, { kind: "info", text: NO_CONFIRMED_BET });
   }
+  const read = await attempt(() =>
+    Promise.all([api.read(request, `/Bet/GetBet?groupId=${group.id}&quinielaId=${quinielaId}`, Bet), matchesOf(request, quinielaId)]),
+  );
+  if (!read.ok) return { groupId: group.id, groupName: group.name, bet: null, matches: [], loadError: `${BET_LOAD_ERROR} ${read.message("")}`.trim() };
+  const [bet, matches] = read.value;
+  return { groupId: group.id, groupName: group.name, bet, matches, loadError: null };
 }
 
 /** The contract carries euros; they become cents once, here, and are written by the one formatter. */

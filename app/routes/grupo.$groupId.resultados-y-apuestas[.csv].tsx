@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MATCHES } from "#core/domain/signs";
 import { csvError, csvResponse, positiveId, readSummary } from "~/server/bet-stats.server";
+import { attempt } from "~/server/client.server";
 import { ROUND_LOAD_ERROR } from "~/components/bet-stats-ui";
 import { requireUser } from "~/server/session/session.server";
 
@@ -14,12 +15,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const jornada = positiveId(search.get("jornada"));
   if (!groupId || !jornada) return new Response("Indica la jornada: ?jornada=N.", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-  let summary;
-  try {
-    summary = await readSummary(request, groupId, jornada, positiveId(search.get("temporada")));
-  } catch (error) {
-    return csvError(error, ROUND_LOAD_ERROR);
-  }
+  const read = await attempt(() => readSummary(request, groupId, jornada, positiveId(search.get("temporada"))));
+  if (!read.ok) return csvError(read, ROUND_LOAD_ERROR);
+  const summary = read.value;
   if (!summary.round?.closed) {
     return new Response("La jornada sigue abierta: sus pronósticos se pueden descargar cuando cierre.", {
       status: 409,

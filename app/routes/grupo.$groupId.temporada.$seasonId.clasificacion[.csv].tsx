@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvError, csvResponse, positiveId } from "~/server/bet-stats.server";
-import { api } from "~/server/client.server";
+import { api, attempt } from "~/server/client.server";
 import { requireUser } from "~/server/session/session.server";
 import { ClassificationRows, type ClassificationRow, type Icon } from "#core/contract/classification";
 
@@ -16,12 +16,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const groupId = positiveId(params.groupId);
   const seasonId = positiveId(params.seasonId);
   if (!groupId || !seasonId) throw new Response("No encontramos lo que buscas.", { status: 404 });
-  let rows: ClassificationRow[];
-  try {
-    rows = await api.read(request, `/group/${groupId}/season/${seasonId}/GetClassification`, ClassificationRows);
-  } catch (error) {
-    return csvError(error, "Error al cargar los datos del grupo.");
-  }
+  const read = await attempt(() => api.read(request, `/group/${groupId}/season/${seasonId}/GetClassification`, ClassificationRows));
+  if (!read.ok) return csvError(read, "Error al cargar los datos del grupo.");
+  const rows: ClassificationRow[] = read.value;
   const header = [
     "Posición",
     "Jugador",

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ApiError, CONNECTION_ERROR, rethrowResponse } from "~/server/client.server";
+import { CONNECTION_ERROR } from "~/server/client.server";
+import { submitToBackend } from "~/server/submit.server";
 import { Field, FormErrors } from "~/components/Field";
 import { loginSchema } from "~/forms/auth";
 import type { RouteHandle } from "~/route-handle";
@@ -33,16 +34,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  try {
-    const { user, token } = await auth().authenticate("form", request);
-    const to = safeRedirect(submission.value.redirectTo, homeFor(user));
-    return redirect(user.isAdmin || to !== "/inicio" ? to : homeFor(user), { headers: { "Set-Cookie": await commitUser(request, token, user) } });
-  } catch (error) {
-    rethrowResponse(error);
-    const status = error instanceof ApiError ? error.status : 500;
-    const message = status === 429 ? (error as ApiError).message : status === 503 ? CONNECTION_ERROR : "Login incorrecto. Revisa usuario y contraseña.";
-    return data({ lastResult: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: status === 429 ? 429 : 401 });
-  }
+  const signedIn = await submitToBackend(
+    submission,
+    () => auth().authenticate("form", request),
+    ({ status, message }) => (status === 429 ? message("") : status === 503 ? CONNECTION_ERROR : "Login incorrecto. Revisa usuario y contraseña."),
+    { hideFields: ["password"] },
+  );
+  if (!signedIn.ok) return data({ lastResult: signedIn.reply }, { status: signedIn.failure.status === 429 ? 429 : 401 });
+  const { user, token } = signedIn.value;
+  const to = safeRedirect(submission.value.redirectTo, homeFor(user));
+  return redirect(user.isAdmin || to !== "/inicio" ? to : homeFor(user), { headers: { "Set-Cookie": await commitUser(request, token, user) } });
 }
 
 export default function Login() {

@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Phrase } from "#core/contract/phrase";
 import { Alert, Field, FormErrors } from "~/components/Field";
 import { passwordSchema, phraseSchema } from "~/forms/profile";
-import { loadProfile, profileAction } from "~/server/profile.server";
+import { changeAvatar, changePassword, deletePhrase, loadProfile, savePhrase, setAlert, unknownProfileIntent } from "~/server/profile.server";
+import { readMultipartForm } from "~/server/upload.server";
 import { requireUser } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Perfil · Quiniela de peñas" }];
@@ -15,9 +16,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return await loadProfile(request, user);
 }
 
+/** The forms of /perfil, told apart by the submit button's `intent`: one function each (profile.server.ts). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  return profileAction(request);
+  const { formData, tooLarge } = await readMultipartForm(request);
+  switch (formData.get("intent")) {
+    case "avatar":
+      return changeAvatar(request, formData, tooLarge);
+    case "password":
+      return changePassword(request, formData);
+    case "alert":
+      return setAlert(request, formData);
+    case "phrase":
+      return savePhrase(request, formData);
+    case "delete":
+      return deletePhrase(request, formData);
+    default:
+      return unknownProfileIntent(formData);
+  }
 }
 
 type ActionData = { intent: string; id?: number; lastResult: SubmissionResult<string[]> } | undefined;

@@ -5,7 +5,7 @@ import { PoolSummaryList } from "#core/contract/quiniela";
 import { CurrentSeason } from "#core/contract/season";
 import { formatDate, formatDateTime } from "#core/dates";
 import { roundStateLabel, roundStatus } from "#core/domain/round-status";
-import { ApiError, api, loadOrNull, rethrowResponse } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/client.server";
 import { Alert } from "~/components/Field";
 import { requireUser } from "~/server/session/session.server";
 
@@ -15,13 +15,10 @@ const LOAD_ERROR = "Error al cargar quinielas";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  let season: CurrentSeason | null = null;
-  try {
-    season = await api.read(request, "/season/GetCurrentSeason", CurrentSeason);
-  } catch (error) {
-    rethrowResponse(error);
-    if (!(error instanceof ApiError && error.status === 404)) return { season, pools: [], groups: [], isAdmin: user.isAdmin, loadError: LOAD_ERROR };
-  }
+  const current = await attempt(() => api.read(request, "/season/GetCurrentSeason", CurrentSeason));
+  // No season in course is a 404, not an error: the page says so.
+  const season: CurrentSeason | null = current.ok ? current.value : null;
+  if (!current.ok && current.status !== 404) return { season, pools: [], groups: [], isAdmin: user.isAdmin, loadError: LOAD_ERROR };
   const [pools, groups] = await Promise.all([
     season ? loadOrNull(() => api.read(request, `/quiniela/GetBySeasonId/${season.id}`, PoolSummaryList)) : [],
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),

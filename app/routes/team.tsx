@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { teamList, type Team } from "#core/contract/team";
-import { api, errorMessage, rethrowResponse } from "~/server/client.server";
+import { api, attempt } from "~/server/client.server";
+import { submitToBackend } from "~/server/submit.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { ALIAS_EXAMPLE, teamSchema } from "~/forms/catalogue";
@@ -15,24 +16,21 @@ export const meta: MetaFunction = () => [{ title: "Equipos · Quiniela de peñas
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  try {
-    return { teams: await api.read(request, "/team/List", teamList), loadError: null };
-  } catch (error) {
-    rethrowResponse(error);
-    return { teams: [] as Team[], loadError: errorMessage(error, "No se pudieron cargar los equipos.") };
-  }
+  const read = await attempt(() => api.read(request, "/team/List", teamList));
+  return read.ok ? { teams: read.value, loadError: null } : { teams: [] as Team[], loadError: read.message("No se pudieron cargar los equipos.") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: teamSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  try {
-    await api.post(request, "/team/Create", { name: submission.value.name, logo: submission.value.logo ?? "", alias: submission.value.alias });
-  } catch (error) {
-    rethrowResponse(error);
-    return data({ lastResult: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) }, { status: 400 });
-  }
+  const { name, logo, alias } = submission.value;
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/team/Create", { name, logo: logo ?? "", alias }),
+    (failure) => failure.message("Error guardando equipo"),
+  );
+  if (!sent.ok) return data({ lastResult: sent.reply }, { status: 400 });
   return redirectWithToast("/team", { kind: "success", text: "Equipo guardado" });
 }
 

@@ -1,6 +1,6 @@
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { computeBetStats, parsePlayerSort } from "#core/domain/bet-stats";
-import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
+import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
 import type { HeldView } from "~/server/held-views.server";
 import { heldTickets, playerGridHtml, type RoundTickets } from "~/server/player-grid.server";
 
@@ -13,7 +13,7 @@ export function positiveId(raw: string | undefined | null): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-const statusOf = (error: unknown) => (error instanceof ApiError && error.status === 403 ? 403 : 200);
+const statusOf = (failure: Failure) => (failure.status === 403 ? 403 : 200);
 
 /**
  * The bet evolution of one season: the bet's stats (their failure is the spec's message and an
@@ -27,27 +27,21 @@ export async function loadBetEvolution(request: Request, params: { groupId?: str
     return { data: { groupId, seasonId, missing: true as const, loadError: null, entries: [], usersAverage: null, stats: computeBetStats([]) }, status: 200 };
   const query = `groupId=${groupId}&seasonId=${seasonId}`;
   const [entries, usersAverage] = await Promise.all([
-    api.read(request, `/Bet/Stats?${query}`, BetStats).then(
-      (list) => ({ list, error: null }),
-      (error: unknown) => {
-        rethrowResponse(error);
-        return { list: [], error };
-      },
-    ),
+    attempt(() => api.read(request, `/Bet/Stats?${query}`, BetStats)),
     loadOrNull(() => api.read(request, `/Bet/Stats/UsersAverage?${query}`, UsersAverage)),
   ]);
-  const sorted = [...entries.list].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
+  const sorted = [...(entries.ok ? entries.value : [])].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
   return {
     data: {
       groupId,
       seasonId,
       missing: false as const,
-      loadError: entries.error ? EVOLUTION_LOAD_ERROR : null,
+      loadError: entries.ok ? null : EVOLUTION_LOAD_ERROR,
       entries: sorted,
       usersAverage,
       stats: computeBetStats(sorted),
     },
-    status: statusOf(entries.error),
+    status: entries.ok ? 200 : statusOf(entries),
   };
 }
 
@@ -76,16 +70,17 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
   let held: HeldView<RoundTickets> | null = null;
   let loadError: string | null = null;
   let status = 200;
-  try {
-    ({ answer: summary, held } = await heldTickets.read(
+  const read = await attempt(() =>
+    heldTickets.read(
       `${groupId}/${roundNumber ?? 0}/${seasonId ?? 0}`,
       (known) => readSummary(request, groupId, roundNumber, seasonId, known),
       ({ players, averageHits, mvp }) => players && { players, averageHits, mvp },
-    ));
-  } catch (error) {
-    rethrowResponse(error);
-    status = statusOf(error);
-    loadError = status === 403 ? `${ROUNDS_LOAD_ERROR} ${errorMessage(error, "")}`.trim() : ROUNDS_LOAD_ERROR;
+    ),
+  );
+  if (read.ok) ({ answer: summary, held } = read.value);
+  else {
+    status = statusOf(read);
+    loadError = status === 403 ? `${ROUNDS_LOAD_ERROR} ${read.message("")}`.trim() : ROUNDS_LOAD_ERROR;
     if ((roundNumber || seasonId) && status !== 403) {
       // The round failed, not necessarily the list: show the rounds, with the round's own message.
       const rounds = await loadOrNull(() => readSummary(request, groupId, null, null));
@@ -125,8 +120,7 @@ export function csvResponse(filename: string, rows: (string | number)[][]): Resp
 }
 
 /** A failed export answers plain Spanish text with the backend's status (403 for another group's data). */
-export function csvError(error: unknown, fallback: string): Response {
-  rethrowResponse(error);
-  const status = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 502;
-  return new Response(errorMessage(error, fallback), { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+export function csvError(failure: Failure, fallback: string): Response {
+  const status = failure.status >= 400 && failure.status < 500 ? failure.status : 502;
+  return new Response(failure.message(fallback), { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 }

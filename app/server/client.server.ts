@@ -105,9 +105,28 @@ export const api = {
     checked(request, "DELETE", path, undefined, schema ?? anything) as Promise<z.output<S>>,
 };
 
-/** A thrown Response is a redirect (an expired session, say): it must reach Remix, not a catch. */
-export function rethrowResponse(error: unknown) {
-  if (error instanceof Response) throw error;
+/** A failed backend call: its status (500 when the backend gave none) and its Spanish message. */
+export interface Failure {
+  ok: false;
+  error: unknown;
+  status: number;
+  /** The backend's own message, or `fallback` when the call failed without one. */
+  message: (fallback: string) => string;
+}
+
+export type Outcome<T> = { ok: true; value: T } | Failure;
+
+/**
+ * Runs backend calls and says how they went, so no loader or action writes its own try/catch.
+ * A thrown Response is a redirect (an expired session, say): it is not a failure, it goes on to Remix.
+ */
+export async function attempt<T>(call: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { ok: false, error, status: error instanceof ApiError ? error.status : 500, message: (fallback) => errorMessage(error, fallback) };
+  }
 }
 
 /**
@@ -115,12 +134,8 @@ export function rethrowResponse(error: unknown) {
  * A redirect (an expired session) still goes through.
  */
 export async function loadOrNull<T>(read: () => Promise<T>): Promise<T | null> {
-  try {
-    return await read();
-  } catch (error) {
-    rethrowResponse(error);
-    return null;
-  }
+  const outcome = await attempt(read);
+  return outcome.ok ? outcome.value : null;
 }
 
 /** The Spanish message to show for a failed call. */

@@ -16,9 +16,10 @@ import {
 import { PredictionList, type Prediction } from "#core/contract/prediction";
 import { Quiniela, type MatchRow } from "#core/contract/quiniela";
 import { resolveTopN } from "#core/domain/group-bet";
-import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
+import { api, ApiError, attempt, type Failure } from "~/server/client.server";
+import { firstError, submitToBackend } from "~/server/submit.server";
 import type { GroupDetail } from "#core/contract/group";
-import { betEditSchema } from "~/forms/bet";
+import { betEditSchema, confirmBetSchema, generateBetSchema } from "~/forms/bet";
 import { picksOf } from "~/forms/prediction";
 import { redirectWithToast } from "~/server/session/toast.server";
 
@@ -58,18 +59,14 @@ export async function loadGroupBet(request: Request, { group, isManager }: { gro
     predictions: [] as Prediction[],
     defaultTopN: 1,
   };
-  let rounds: BetRoundStatus[];
-  try {
-    rounds = await api.read(request, `/Bet/ByGroupStatus?groupId=${group.id}`, BetRoundStatuses);
-  } catch (error) {
-    rethrowResponse(error);
-    return { ...base, ...empty, loadError: BET_LOAD_ERROR };
-  }
+  const listed = await attempt(() => api.read(request, `/Bet/ByGroupStatus?groupId=${group.id}`, BetRoundStatuses));
+  if (!listed.ok) return { ...base, ...empty, loadError: BET_LOAD_ERROR };
+  const rounds = listed.value;
   const asked = Number(new URL(request.url).searchParams.get("quiniela"));
   const round = rounds.find((r) => r.quinielaId === asked) ?? defaultRound(rounds);
   if (!round) return { ...base, ...empty, rounds, loadError: null };
-  try {
-    const q = `groupId=${group.id}&quinielaId=${round.quinielaId}`;
+  const q = `groupId=${group.id}&quinielaId=${round.quinielaId}`;
+  const read = await attempt(async () => {
     const [matches, bet, ranking, predictions, last] = await Promise.all([
       matchesOf(request, round.quinielaId),
       orNull(() => api.read(request, `/Bet/GetBet?${q}`, Bet)),
@@ -78,87 +75,81 @@ export async function loadGroupBet(request: Request, { group, isManager }: { gro
       api.read(request, `/Bet/LastBetTopN?groupId=${group.id}`, LastBetTopN),
     ]);
     const participants = bet ? await api.read(request, `/Bet/${bet.id}/Participants`, BetParticipants) : [];
-    return {
-      ...base,
-      rounds,
-      round,
+    return { matches, bet, participants, ranking, predictions, last };
+  });
+  if (!read.ok) return { ...base, ...empty, rounds, round, loadError: BET_LOAD_ERROR };
+  const { matches, bet, participants, ranking, predictions, last } = read.value;
+  return {
+    ...base,
+    rounds,
+    round,
+    matches,
+    bet,
+    participants,
+    ranking,
+    // Only what the page shows of each ticket: for 200 members the hydration data is then 1 KB gzip lighter (issue 15).
+    predictions: predictions.map(({ userId, username, avatarPath, matches, plain15, hidden }) => ({
+      userId,
+      username,
+      avatarPath,
       matches,
-      bet,
-      participants,
-      ranking,
-      // Only what the page shows of each ticket: for 200 members the hydration data is then 1 KB gzip lighter (issue 15).
-      predictions: predictions.map(({ userId, username, avatarPath, matches, plain15, hidden }) => ({
-        userId,
-        username,
-        avatarPath,
-        matches,
-        plain15,
-        hidden,
-      })),
-      defaultTopN: resolveTopN(undefined, last.topN, round.predictions),
-      loadError: null,
-    };
-  } catch (error) {
-    rethrowResponse(error);
-    return { ...base, ...empty, rounds, round, loadError: BET_LOAD_ERROR };
-  }
+      plain15,
+      hidden,
+    })),
+    defaultTopN: resolveTopN(undefined, last.topN, round.predictions),
+    loadError: null,
+  };
 }
 
-const statusOf = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.status : 500);
+const statusOf = (failure: Failure) => (failure.status < 500 ? failure.status : 500);
+const backTo = (group: GroupDetail, quinielaId: number) => `/grupo/${group.id}/quiniela-grupal?quiniela=${quinielaId}`;
+
+/** 'Editar quiniela grupal': every match and the pleno, saved over the generated bet. */
+export async function editBet(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: betEditSchema });
+  if (submission.status !== "success") return data({ intent: "edit", message: null, lastResult: submission.reply() }, { status: 400 });
+  const { betId, quinielaId, plenoHome, plenoAway } = submission.value;
+  const mergedPrediction = { Matches: picksOf(submission.value), Pl15: { Home: Number(plenoHome), Away: Number(plenoAway) } };
+  const sent = await submitToBackend(
+    submission,
+    () => api.put(request, "/Bet/Update", { betId, mergedPrediction }, Bet),
+    (failure) => `${BET_EDIT_ERROR} ${failure.message("")}`.trim(),
+  );
+  if (!sent.ok) return data({ intent: "edit", message: null, lastResult: sent.reply }, { status: statusOf(sent.failure) });
+  return redirectWithToast(backTo(group, quinielaId), { kind: "success", text: "Quiniela grupal guardada." });
+}
+
+/** 'Confirmar apuesta': the bet is final and can no longer be edited. */
+export async function confirmBet(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: confirmBetSchema });
+  if (submission.status !== "success")
+    return data({ intent: "confirm", message: `${BET_CONFIRM_ERROR} ${firstError(submission)}`, lastResult: null }, { status: 400 });
+  const { betId, quinielaId } = submission.value;
+  const done = await attempt(() => api.put(request, `/Bet/${betId}/ConfirmBet`, {}, Bet));
+  if (!done.ok) return data({ intent: "confirm", message: `${BET_CONFIRM_ERROR} ${done.message("")}`.trim(), lastResult: null }, { status: statusOf(done) });
+  return redirectWithToast(backTo(group, quinielaId), { kind: "success", text: "Apuesta confirmada." });
+}
+
+/** 'Generar quiniela grupal': the typed top N goes as typed; the backend turns an invalid one into 1 (spec section 5). */
+export async function generateBet(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: generateBetSchema });
+  if (submission.status !== "success")
+    return data({ intent: "generate", message: `${BET_GENERATE_ERROR} ${firstError(submission)}`, lastResult: null }, { status: 400 });
+  const { quinielaId, seasonId, topN } = submission.value;
+  const done = await attempt(() => api.post(request, "/Bet/GenerateBet", { groupId: group.id, quinielaId, seasonId, topNUsers: topN ?? "" }, Bet));
+  if (!done.ok) return data({ intent: "generate", message: `${BET_GENERATE_ERROR} ${done.message("")}`.trim(), lastResult: null }, { status: statusOf(done) });
+  return redirectWithToast(backTo(group, quinielaId), { kind: "success", text: `Quiniela grupal de la jornada ${done.value.numberQuiniela} generada.` });
+}
 
 /** Generate, edit or confirm, told apart by the submit button's `intent`; each failure stays on the page with its message. */
 export async function groupBetAction(request: Request, group: GroupDetail) {
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const quinielaId = Number(formData.get("quinielaId"));
-  const back = `/grupo/${group.id}/quiniela-grupal?quiniela=${quinielaId}`;
-
-  if (intent === "edit") {
-    const submission = parseWithZod(formData, { schema: betEditSchema });
-    if (submission.status !== "success") return data({ intent, message: null, lastResult: submission.reply() }, { status: 400 });
-    const { betId, plenoHome, plenoAway } = submission.value;
-    try {
-      await api.put(
-        request,
-        "/Bet/Update",
-        { betId, mergedPrediction: { Matches: picksOf(submission.value), Pl15: { Home: Number(plenoHome), Away: Number(plenoAway) } } },
-        Bet,
-      );
-    } catch (error) {
-      rethrowResponse(error);
-      const message = `${BET_EDIT_ERROR} ${errorMessage(error, "")}`.trim();
-      return data({ intent, message: null, lastResult: submission.reply({ formErrors: [message] }) }, { status: statusOf(error) });
-    }
-    return redirectWithToast(back, { kind: "success", text: "Quiniela grupal guardada." });
-  }
-
-  if (intent === "confirm") {
-    const betId = Number(formData.get("betId"));
-    try {
-      await api.put(request, `/Bet/${Number.isInteger(betId) && betId > 0 ? betId : 0}/ConfirmBet`, {}, Bet);
-    } catch (error) {
-      rethrowResponse(error);
-      return data({ intent, message: `${BET_CONFIRM_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
-    }
-    return redirectWithToast(back, { kind: "success", text: "Apuesta confirmada." });
-  }
-
-  // Generate: the typed top N goes as typed; the backend turns an invalid one into 1 (docs/architecture.md#limits).
-  try {
-    const bet = await api.post(
-      request,
-      "/Bet/GenerateBet",
-      {
-        groupId: group.id,
-        quinielaId: Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0,
-        seasonId: Number(formData.get("seasonId")) || undefined,
-        topNUsers: String(formData.get("topN") ?? ""),
-      },
-      Bet,
-    );
-    return redirectWithToast(back, { kind: "success", text: `Quiniela grupal de la jornada ${bet.numberQuiniela} generada.` });
-  } catch (error) {
-    rethrowResponse(error);
-    return data({ intent: "generate", message: `${BET_GENERATE_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
+  switch (formData.get("intent")) {
+    case "edit":
+      return editBet(request, group, formData);
+    case "confirm":
+      return confirmBet(request, group, formData);
+    default:
+      return generateBet(request, group, formData);
   }
 }

@@ -5,10 +5,11 @@ import { GroupDetail, JoinedGroup, MyGroupList, ROLE_GESTOR, type MyGroup } from
 import { GroupRoundList, type GroupRound } from "#core/contract/group-quiniela";
 import { DashboardScreen } from "#core/contract/screens";
 import { GroupSeasons, Season } from "#core/contract/season";
-import { groupSchema, joinSchema } from "~/forms/groups";
+import { groupSchema, joinSchema, removeMemberSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, errorMessage, loadOrNull, rethrowResponse } from "./client.server";
+import { api, ApiError, attempt, loadOrNull } from "./client.server";
+import { submitToBackend } from "./submit.server";
 
 /**
  * Joining, creating or changing roles can make the user a manager (or stop them being one); the
@@ -54,26 +55,21 @@ export async function requireMemberOf(request: Request, groupId: string | undefi
 }
 
 export async function loadMyGroups(request: Request): Promise<{ groups: MyGroup[]; loadError: string | null }> {
-  try {
-    return { groups: await api.read(request, "/group/GetMyGroups", MyGroupList), loadError: null };
-  } catch (error) {
-    rethrowResponse(error);
-    return { groups: [], loadError: "Error al cargar tus grupos" };
-  }
+  const read = await attempt(() => api.read(request, "/group/GetMyGroups", MyGroupList));
+  return read.ok ? { groups: read.value, loadError: null } : { groups: [], loadError: "Error al cargar tus grupos" };
 }
 
 /** Join by invitation code, then land on the group's dashboard; a failure keeps the typed code. */
 export async function joinGroup(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: joinSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  let joined: JoinedGroup;
-  try {
-    joined = await api.post(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`, undefined, JoinedGroup);
-  } catch (error) {
-    rethrowResponse(error);
-    const message = `Error al unirte: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
-  }
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, `/group/JoinByInviteCode/${encodeURIComponent(submission.value.code)}`, undefined, JoinedGroup),
+    (failure) => `Error al unirte: ${failure.message("inténtalo de nuevo.")}`,
+  );
+  if (!sent.ok) return data({ lastResult: sent.reply }, { status: 400 });
+  const joined = sent.value;
   const text = joined.alreadyMember ? `Ya eras miembro de ${joined.name}.` : `Te has unido a ${joined.name}.`;
   return redirectWithToast(`/grupo/${joined.id}/dashboard`, { kind: "success", text }, { headers: [await refreshedUserCookie(request)] });
 }
@@ -82,26 +78,55 @@ export async function joinGroup(request: Request) {
 export async function createGroup(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema: groupSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  let group: GroupDetail;
-  try {
-    group = await api.post(request, "/group/CreateGroup", { name: submission.value.name, description: submission.value.description ?? "" }, GroupDetail);
-  } catch (error) {
-    rethrowResponse(error);
-    const message = `Error al crear grupo: ${errorMessage(error, "inténtalo de nuevo.")}`;
-    return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 400 });
-  }
+  const { name, description } = submission.value;
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/group/CreateGroup", { name, description }, GroupDetail),
+    (failure) => `Error al crear grupo: ${failure.message("inténtalo de nuevo.")}`,
+  );
+  if (!sent.ok) return data({ lastResult: sent.reply }, { status: 400 });
+  const group = sent.value;
   return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: `Grupo ${group.name} creado.` }, { headers: [await refreshedUserCookie(request)] });
 }
 
-/** The season in course, or null when there is none (the backend answers 404). */
-export async function currentSeason(request: Request): Promise<Season | null> {
-  try {
-    return await api.read(request, "/season/GetCurrentSeason", Season);
-  } catch (error) {
-    rethrowResponse(error);
-    return null;
+/** The group's name and description; a save against a newer version (another manager saved first) is a 409. */
+export async function updateGroup(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: groupSchema });
+  if (submission.status !== "success") return data({ intent: "edit" as const, lastResult: submission.reply(), stale: false }, { status: 400 });
+  const { name, description, version } = submission.value;
+  const sent = await submitToBackend(
+    submission,
+    () => api.put(request, `/group/${group.id}`, { name, description, version }, GroupDetail),
+    // The typed values stay in the form, and the page shows the current ones beside them.
+    (failure) => (failure.status === 409 ? failure.message("") : `No se pudo guardar el grupo: ${failure.message("inténtalo de nuevo.")}`),
+  );
+  if (!sent.ok) {
+    const stale = sent.failure.status === 409;
+    return data({ intent: "edit" as const, lastResult: sent.reply, stale }, { status: stale ? 409 : 400 });
   }
+  return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: "Grupo actualizado." });
 }
+
+/** A member taken out of the group by a manager; a manager who takes themself out goes home. */
+export async function removeMember(request: Request, { user, group }: { user: SessionUser; group: GroupDetail }, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: removeMemberSchema });
+  if (submission.status !== "success") return data({ intent: "remove" as const, lastResult: submission.reply(), stale: false }, { status: 400 });
+  const { userId } = submission.value;
+  const sent = await submitToBackend(
+    submission,
+    () => api.delete(request, `/group/${group.id}/members/${userId}`),
+    (failure) => `No se pudo quitar al miembro: ${failure.message("inténtalo de nuevo.")}`,
+  );
+  if (!sent.ok) return data({ intent: "remove" as const, lastResult: sent.reply, stale: false }, { status: 400 });
+  if (userId === user.id) {
+    return redirectWithToast("/inicio", { kind: "success", text: "Has salido del grupo." }, { headers: [await refreshedUserCookie(request)] });
+  }
+  const name = group.members.find((m) => m.userId === userId)?.username ?? "El miembro";
+  return redirectWithToast(`/grupo/${group.id}`, { kind: "success", text: `${name} ya no es miembro del grupo.` });
+}
+
+/** The season in course, or null when there is none (the backend answers 404). */
+export const currentSeason = (request: Request): Promise<Season | null> => loadOrNull(() => api.read(request, "/season/GetCurrentSeason", Season));
 
 export async function groupRounds(request: Request, groupId: number): Promise<GroupRound[]> {
   return api.read(request, `/GroupQuiniela/ByGroup/${groupId}`, GroupRoundList);

@@ -1,8 +1,11 @@
 import { KIOSK_INVALID, KioskLink, KioskLinkList, KioskScreen, RevokedKioskLink } from "#core/contract/kiosk";
-import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
+import { parseWithZod } from "@conform-to/zod";
+import { revokeKioskSchema } from "~/forms/kiosk";
+import { api, ApiError, attempt, loadOrNull } from "~/server/client.server";
 import { env } from "~/server/env.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
+import { firstError } from "~/server/submit.server";
 
 export interface KioskLinkView {
   id: number;
@@ -15,35 +18,42 @@ const kioskUrl = (token: string) => `${env().PUBLIC_URL.replace(/\/$/, "")}/kios
 
 /** The group's working kiosk links, for its settings page (the caller has checked it is a manager). */
 export async function loadKioskLinks(request: Request, groupId: number): Promise<KioskLinkView[]> {
-  try {
-    const links = await api.read(request, `/group/${groupId}/kiosk`, KioskLinkList);
-    return links.map((l) => ({ id: l.id, url: kioskUrl(l.token), createdAt: l.createdAt, createdBy: l.createdBy }));
-  } catch (error) {
-    rethrowResponse(error);
-    return [];
-  }
+  const links = await loadOrNull(() => api.read(request, `/group/${groupId}/kiosk`, KioskLinkList));
+  return (links ?? []).map((l) => ({ id: l.id, url: kioskUrl(l.token), createdAt: l.createdAt, createdBy: l.createdBy }));
 }
 
-/** Creates or revokes a kiosk link, then back to the group's settings with the outcome. */
+const settingsOf = (groupId: number) => `/grupo/${groupId}/ajustes`;
+const refused = (groupId: number, detail: string) =>
+  redirectWithToast(settingsOf(groupId), { kind: "error", text: `No se pudo cambiar el enlace de pantalla: ${detail}` });
+
+/** 'Crear enlace de pantalla'. */
+export async function createKioskLink(request: Request, groupId: number) {
+  const done = await attempt(() => api.post(request, `/group/${groupId}/kiosk`, undefined, KioskLink));
+  if (!done.ok) return refused(groupId, done.message("inténtalo de nuevo."));
+  return redirectWithToast(settingsOf(groupId), { kind: "success", text: "Enlace de pantalla creado. Ábrelo en la tele de la oficina." });
+}
+
+/** 'Revocar' one link: the screen that uses it shows nothing from then on. */
+export async function revokeKioskLink(request: Request, groupId: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: revokeKioskSchema });
+  if (submission.status !== "success") return refused(groupId, firstError(submission));
+  const done = await attempt(() => api.post(request, `/kiosk/${submission.value.linkId}/revoke`, undefined, RevokedKioskLink));
+  if (!done.ok) return refused(groupId, done.message("inténtalo de nuevo."));
+  return redirectWithToast(settingsOf(groupId), { kind: "success", text: "Enlace de pantalla revocado: ya no muestra nada." });
+}
+
+/** Creates or revokes a kiosk link, told apart by the submit button's `intent`, then back to the group's settings. */
 export async function kioskLinkAction(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);
-  const back = `/grupo/${group.id}/ajustes`;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  try {
-    if (intent === "kiosk-create") {
-      await api.post(request, `/group/${group.id}/kiosk`, undefined, KioskLink);
-      return redirectWithToast(back, { kind: "success", text: "Enlace de pantalla creado. Ábrelo en la tele de la oficina." });
-    }
-    if (intent === "kiosk-revoke") {
-      await api.post(request, `/kiosk/${Number(form.get("linkId")) || 0}/revoke`, undefined, RevokedKioskLink);
-      return redirectWithToast(back, { kind: "success", text: "Enlace de pantalla revocado: ya no muestra nada." });
-    }
-  } catch (error) {
-    rethrowResponse(error);
-    return redirectWithToast(back, { kind: "error", text: `No se pudo cambiar el enlace de pantalla: ${errorMessage(error, "inténtalo de nuevo.")}` });
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "kiosk-create":
+      return createKioskLink(request, group.id);
+    case "kiosk-revoke":
+      return revokeKioskLink(request, group.id, formData);
+    default:
+      return redirectWithToast(settingsOf(group.id), { kind: "error", text: "Acción no válida." });
   }
-  return redirectWithToast(back, { kind: "error", text: "Acción no válida." });
 }
 
 /** The screen's data as last read, and since when the backend has failed to answer (null: it answers). */

@@ -1,6 +1,6 @@
 import { logLine, lookupResult, SEARCH_FAILED, SEARCH_FINISHED, UNKNOWN_ERROR, type LogLine, type LookupResult } from "#core/contract/lottery";
 import { formatDate } from "#core/dates";
-import { ApiError, CONTRACT_MISMATCH, send, rethrowResponse } from "~/server/client.server";
+import { ApiError, attempt, CONTRACT_MISMATCH, send } from "~/server/client.server";
 import stylesHref from "~/styles/app.css";
 
 /**
@@ -50,12 +50,12 @@ export async function* searchLines(request: Request): AsyncGenerator<LogLine> {
 type Ending = { ok: true } | { ok: false; message: string };
 
 async function* searchWithEnding(request: Request): AsyncGenerator<LogLine | Ending> {
-  try {
-    for await (const line of searchLines(request)) yield line;
-    yield { ok: true };
-  } catch (error) {
-    rethrowResponse(error);
-    yield { ok: false, message: error instanceof ApiError && error.message ? error.message : SEARCH_FAILED };
+  const lines = searchLines(request);
+  for (;;) {
+    const next = await attempt(() => lines.next());
+    if (!next.ok) return yield { ok: false, message: next.message("") || SEARCH_FAILED };
+    if (next.value.done) return yield { ok: true };
+    yield next.value.value;
   }
 }
 

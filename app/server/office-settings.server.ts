@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { GroupSettings } from "#core/contract/group";
-import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/client.server";
 import { officeSettingsSchema } from "~/forms/office";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -14,12 +14,8 @@ export async function officeSettingsAction(request: Request, groupIdParam: strin
   const back = `/grupo/${group.id}/ajustes`;
   const submission = parseWithZod(await request.formData(), { schema: officeSettingsSchema });
   if (submission.status !== "success") return redirectWithToast(back, { kind: "error", text: "No se pudo guardar la opción: valor no válido." });
-  try {
-    await api.put(request, `/group/${group.id}/settings`, { officeIcons: submission.value.officeIcons }, GroupSettings);
-  } catch (error) {
-    rethrowResponse(error);
-    return redirectWithToast(back, { kind: "error", text: `No se pudo guardar la opción: ${errorMessage(error, "inténtalo de nuevo.")}` });
-  }
+  const saved = await attempt(() => api.put(request, `/group/${group.id}/settings`, { officeIcons: submission.value.officeIcons }, GroupSettings));
+  if (!saved.ok) return redirectWithToast(back, { kind: "error", text: `No se pudo guardar la opción: ${saved.message("inténtalo de nuevo.")}` });
   const text = submission.value.officeIcons
     ? "Iconos y premios de oficina activados: la clasificación y la pantalla muestran los iconos."
     : "Iconos y premios de oficina desactivados: la clasificación y la pantalla ya no muestran iconos.";

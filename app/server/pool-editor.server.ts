@@ -6,7 +6,8 @@ import { Season, SeasonList } from "#core/contract/season";
 import { team as TeamSchema, teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
-import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/client.server";
+import { submitToBackend } from "~/server/submit.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { askedRound } from "~/server/round-query.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -37,14 +38,14 @@ export async function loadEditor(request: Request) {
   const mode = url.searchParams.get("modo") === "editar" ? ("edit" as const) : ("create" as const);
   const selectedId = askedRound(request);
   const [season, seasons, pools] = await Promise.all([
-    api.read(request, "/season/GetCurrentSeason", Season).catch(passOrNull),
+    loadOrNull(() => api.read(request, "/season/GetCurrentSeason", Season)),
     api.read(request, "/season/List", SeasonList).catch((): Season[] => []),
-    api.read(request, "/quiniela/all", QuinielaList).catch(passOrNull),
+    loadOrNull(() => api.read(request, "/quiniela/all", QuinielaList)),
   ]);
   let selected: Quiniela | null = null;
   let loadError: string | null = null;
   if (mode === "edit" && selectedId) {
-    selected = await api.read(request, `/quiniela/GetById/${selectedId}`, Quiniela).catch(passOrNull);
+    selected = await loadOrNull(() => api.read(request, `/quiniela/GetById/${selectedId}`, Quiniela));
     if (!selected) loadError = LOAD_POOL_ERROR;
   }
   if (pools === null) loadError = mode === "edit" ? LOAD_POOL_ERROR : "Error al cargar quinielas";
@@ -75,19 +76,9 @@ export async function loadEditor(request: Request) {
   };
 }
 
-/** A failed read shows as "nothing there"; a redirect (signed out) still goes through. */
-function passOrNull(error: unknown): null {
-  rethrowResponse(error);
-  return null;
-}
-
 async function loadTeams(request: Request): Promise<{ teams: Team[]; teamsError: string | null }> {
-  try {
-    return { teams: await api.read(request, "/team/List", teamList), teamsError: null };
-  } catch (error) {
-    rethrowResponse(error);
-    return { teams: [], teamsError: TEAMS_ERROR };
-  }
+  const teams = await loadOrNull(() => api.read(request, "/team/List", teamList));
+  return teams ? { teams, teamsError: null } : { teams: [], teamsError: TEAMS_ERROR };
 }
 
 function readState(formData: FormData): EditorState {
@@ -107,47 +98,67 @@ function formStep(submission: ReturnType<typeof parsePool>, formErrors?: string[
 
 const parsePool = (formData: FormData) => parseWithZod(formData, { schema: poolSchema });
 
+/** 'Volver al formulario': the pool form again, with everything kept. */
+export const backToPoolForm = (formData: FormData) => formStep(parsePool(stateFormData(readState(formData))), undefined, 200);
+
+/** 'Vincular': the unknown name becomes an alias of a team of the list. */
+export async function linkTeam(request: Request, formData: FormData) {
+  const state = readState(formData);
+  const submission = parseWithZod(formData, { schema: linkTeamSchema });
+  const { teams } = await loadTeams(request);
+  if (submission.status !== "success") return resolveStep(request, state, { link: submission.reply() });
+  const team = teams.find((t) => t.id === Number(submission.value.teamId));
+  if (!team) return resolveStep(request, state, { link: submission.reply({ fieldErrors: { teamId: [NOT_IN_LIST] } }) });
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName }, TeamSchema),
+    (failure) => failure.message("No se pudo vincular el equipo."),
+  );
+  if (!sent.ok) return resolveStep(request, state, { link: sent.reply });
+  return resolveStep(request, state, {}, `«${submission.value.unknownName}» es ahora un alias de ${team.name}.`);
+}
+
+/** 'Crear equipo': a new team, which also answers to the pasted spelling, or the pool would still not resolve. */
+export async function createTeamForPool(request: Request, formData: FormData) {
+  const state = readState(formData);
+  const submission = parseWithZod(formData, { schema: newTeamSchema });
+  if (submission.status !== "success") return resolveStep(request, state, { create: submission.reply() });
+  const { unknownName, name, logo, alias } = submission.value;
+  const aliases = teamKey(unknownName) === teamKey(name) || alias.some((a) => teamKey(a) === teamKey(unknownName)) ? alias : [...alias, unknownName];
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases }, TeamSchema),
+    (failure) => failure.message("Error guardando equipo"),
+  );
+  if (!sent.ok) return resolveStep(request, state, { create: sent.reply });
+  return resolveStep(request, state, {}, `Equipo ${name} creado.`);
+}
+
+/** 'Guardar quiniela': the form checked; names no team answers to open the resolution step, else the pool is saved. */
+export async function submitPool(request: Request, formData: FormData) {
+  const submission = parsePool(formData);
+  if (submission.status !== "success") return formStep(submission);
+  return resolveStep(request, { ...readState(formData), total: "" }, {});
+}
+
 /**
- * The editor's steps. "save" checks the form; names no team answers to open the resolution step,
- * one name at a time ("link" adds the name as an alias of a team, "create-team" makes a team);
- * once every name is known the pool is saved. "back" returns to the form with everything kept.
+ * The editor's steps, told apart by the submit button's `intent`. "save" checks the form; names no
+ * team answers to open the resolution step, one name at a time ("link" adds the name as an alias of
+ * a team, "create-team" makes a team); once every name is known the pool is saved. "back" returns
+ * to the form with everything kept.
  */
 export async function handleEditor(request: Request) {
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "save");
-  const state = readState(formData);
-  if (intent === "back") return formStep(parsePool(stateFormData(state)), undefined, 200);
-  if (intent === "link") {
-    const submission = parseWithZod(formData, { schema: linkTeamSchema });
-    const { teams } = await loadTeams(request);
-    if (submission.status !== "success") return resolveStep(request, state, { link: submission.reply() });
-    const team = teams.find((t) => t.id === Number(submission.value.teamId));
-    if (!team) return resolveStep(request, state, { link: submission.reply({ fieldErrors: { teamId: [NOT_IN_LIST] } }) });
-    try {
-      await api.post(request, `/team/${team.id}/add-alias`, { alias: submission.value.unknownName }, TeamSchema);
-    } catch (error) {
-      rethrowResponse(error);
-      return resolveStep(request, state, { link: submission.reply({ formErrors: [errorMessage(error, "No se pudo vincular el equipo.")] }) });
-    }
-    return resolveStep(request, state, {}, `«${submission.value.unknownName}» es ahora un alias de ${team.name}.`);
+  switch (formData.get("intent")) {
+    case "back":
+      return backToPoolForm(formData);
+    case "link":
+      return linkTeam(request, formData);
+    case "create-team":
+      return createTeamForPool(request, formData);
+    default:
+      return submitPool(request, formData);
   }
-  if (intent === "create-team") {
-    const submission = parseWithZod(formData, { schema: newTeamSchema });
-    if (submission.status !== "success") return resolveStep(request, state, { create: submission.reply() });
-    const { unknownName, name, logo, alias } = submission.value;
-    // The new team must answer to the pasted spelling too, or the pool would still not resolve.
-    const aliases = teamKey(unknownName) === teamKey(name) || alias.some((a) => teamKey(a) === teamKey(unknownName)) ? alias : [...alias, unknownName];
-    try {
-      await api.post(request, "/team/Create", { name, logo: logo ?? "", alias: aliases }, TeamSchema);
-    } catch (error) {
-      rethrowResponse(error);
-      return resolveStep(request, state, { create: submission.reply({ formErrors: [errorMessage(error, "Error guardando equipo")] }) });
-    }
-    return resolveStep(request, state, {}, `Equipo ${name} creado.`);
-  }
-  const submission = parsePool(formData);
-  if (submission.status !== "success") return formStep(submission);
-  return resolveStep(request, { ...state, total: "" }, {});
 }
 
 type StepResults = { link?: SubmissionResult<string[]>; create?: SubmissionResult<string[]> };
@@ -193,19 +204,18 @@ async function savePool(
     matches: resolution.matches.map(({ home, away }) => ({ home, away })),
     version: state.mode === "edit" ? Number(state.version) || undefined : undefined,
   };
-  let saved: Quiniela;
-  try {
-    saved =
-      state.mode === "edit"
-        ? await api.put(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body, Quiniela)
-        : await api.post(request, "/quiniela/CreateQuiniela", body, Quiniela);
-  } catch (error) {
-    rethrowResponse(error);
+  const sent = await attempt(() =>
+    state.mode === "edit"
+      ? api.put(request, `/quiniela/UpdateQuiniela/${Number(state.poolId) || 0}`, body, Quiniela)
+      : api.post(request, "/quiniela/CreateQuiniela", body, Quiniela),
+  );
+  if (!sent.ok) {
     // Another admin saved first: 409, the typed pool stays in the form and the current values are shown.
-    const stale = error instanceof ApiError && error.status === 409;
-    const message = `Error al guardar: ${errorMessage(error, "inténtalo de nuevo.")}`;
+    const stale = sent.status === 409;
+    const message = `Error al guardar: ${sent.message("inténtalo de nuevo.")}`;
     return formStep(submission, teamsError ? [teamsError, message] : [message], stale ? 409 : 400, stale);
   }
+  const saved = sent.value;
   const parts = [`Quiniela guardada: ${saved.name}.`];
   if (resolution.normalized) parts.push(normalizedMessage(resolution.normalized));
   return redirectWithToast(`/crear-quiniela?modo=editar&quiniela=${saved.id}`, { kind: "success", text: parts.join(" ") });

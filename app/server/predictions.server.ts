@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { MyPrediction, Prediction, PREDICTION_SEND_ERROR } from "#core/contract/prediction";
 import { PredictionsScreen } from "#core/contract/screens";
-import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
-import { picksOf, predictionSchema } from "~/forms/prediction";
+import { api, attempt } from "~/server/client.server";
+import { picksOf, predictionRoundSchema, predictionSchema } from "~/forms/prediction";
+import { submitToBackend } from "~/server/submit.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 /** A match of the chosen round, by position. */
@@ -24,49 +25,38 @@ export async function loadPredictions(request: Request, groupIdParam: string | u
   const groupId = groupIdOf(groupIdParam);
   const asked = Number(new URL(request.url).searchParams.get("quiniela"));
   const query = Number.isInteger(asked) && asked > 0 ? `?quinielaId=${asked}` : "";
-  try {
-    const screen = await api.read(request, `/screens/group/${groupId}/predictions${query}`, PredictionsScreen);
-    return { groupId, ...screen, loadError: null };
-  } catch (error) {
-    rethrowResponse(error);
-    const nothing: PredictionsScreen = { available: [], round: null, matches: [] };
-    return { groupId, ...nothing, loadError: `Error al cargar quinielas: ${errorMessage(error, "inténtalo de nuevo.")}` };
-  }
+  const read = await attempt(() => api.read(request, `/screens/group/${groupId}/predictions${query}`, PredictionsScreen));
+  if (read.ok) return { groupId, ...read.value, loadError: null };
+  const nothing: PredictionsScreen = { available: [], round: null, matches: [] };
+  return { groupId, ...nothing, loadError: `Error al cargar quinielas: ${read.message("inténtalo de nuevo.")}` };
 }
 
 export async function sendPrediction(request: Request, groupIdParam: string | undefined) {
   const groupId = groupIdOf(groupIdParam);
   const formData = await request.formData();
-  const quinielaId = Number(formData.get("quinielaId"));
   const refuse = (message: string, status: number) => {
     const submission = parseWithZod(formData, { schema: predictionSchema({ numDouble: 0, numTriple: 0 }) });
     return data({ lastResult: submission.reply({ formErrors: [message] }) }, { status });
   };
-
-  let round: MyPrediction;
-  try {
-    round = await api.read(
-      request,
-      `/Quiniela/${Number.isInteger(quinielaId) && quinielaId > 0 ? quinielaId : 0}/MyPrediction?groupId=${groupId}`,
-      MyPrediction,
-    );
-  } catch (error) {
-    rethrowResponse(error);
-    return refuse(errorMessage(error, PREDICTION_SEND_ERROR), error instanceof ApiError ? error.status : 500);
-  }
+  // The round first, for its type: the rules of the form depend on it.
+  const quinielaId = predictionRoundSchema.safeParse(Object.fromEntries(formData)).data?.quinielaId ?? 0;
+  const read = await attempt(() => api.read(request, `/Quiniela/${quinielaId}/MyPrediction?groupId=${groupId}`, MyPrediction));
+  if (!read.ok) return refuse(read.message(PREDICTION_SEND_ERROR), read.status);
+  const round = read.value;
 
   const submission = parseWithZod(formData, { schema: predictionSchema(round) });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   const { plenoHome, plenoAway } = submission.value;
   const body = { groupId, matches: picksOf(submission.value), plain15: { home: Number(plenoHome), away: Number(plenoAway) } };
-  try {
-    if (round.prediction) await api.put(request, `/Quiniela/${round.quinielaId}/UpdatePrediction`, body, Prediction);
-    else await api.post(request, `/Quiniela/${round.quinielaId}/MakePrediction`, body, Prediction);
-  } catch (error) {
-    rethrowResponse(error);
-    const status = error instanceof ApiError && error.status < 500 ? error.status : 500;
-    return data({ lastResult: submission.reply({ formErrors: [errorMessage(error, PREDICTION_SEND_ERROR)] }) }, { status });
-  }
+  const sent = await submitToBackend(
+    submission,
+    () =>
+      round.prediction
+        ? api.put(request, `/Quiniela/${round.quinielaId}/UpdatePrediction`, body, Prediction)
+        : api.post(request, `/Quiniela/${round.quinielaId}/MakePrediction`, body, Prediction),
+    (failure) => failure.message(PREDICTION_SEND_ERROR),
+  );
+  if (!sent.ok) return data({ lastResult: sent.reply }, { status: sent.failure.status < 500 ? sent.failure.status : 500 });
   return redirectWithToast(`/grupo/${groupId}/predictions?quiniela=${round.quinielaId}`, {
     kind: "success",
     text: round.prediction ? `Pronóstico de la jornada ${round.numberQuiniela} actualizado.` : `Pronóstico de la jornada ${round.numberQuiniela} enviado.`,

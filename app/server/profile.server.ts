@@ -5,11 +5,12 @@ import { AlertPreference, AvatarAnswer, MessageAnswer, PASSWORD_RULE_MESSAGE, ty
 import { GroupRefList } from "#core/contract/group";
 import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
-import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/client.server";
+import { submitToBackend } from "~/server/submit.server";
 import { alertSchema, deletePhraseSchema, passwordSchema, phraseSchema } from "~/forms/profile";
 import { updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
+import { TOO_LARGE } from "~/server/upload.server";
 
 const AVATAR_ERROR = "Error al subir el avatar.";
 const ALERT_ERROR = "No se pudo guardar tu preferencia";
@@ -26,87 +27,88 @@ export async function loadProfile(request: Request, user: SessionUser) {
   return { user, phrases, sendAlert: alert?.sendAlert ?? null, manyGroups: (groups?.length ?? 0) > 1 };
 }
 
-type Intent = "avatar" | "password" | "alert" | "phrase" | "delete";
 const toProfile = (text: string, headers?: [string, string][]) => redirectWithToast("/perfil", { kind: "success", text }, { headers });
 
-/** One action for the four forms of /perfil, told apart by the submit button's `intent`. */
-export async function profileAction(request: Request) {
-  const { formData, tooLarge } = await readMultipartForm(request);
-  const intent = String(formData.get("intent") ?? "") as Intent;
-  const answer = (lastResult: SubmissionResult<string[]>, status = 400, id?: number) => data({ intent, id, lastResult }, { status });
+/** Every answer of /perfil: which form it is for (and which phrase), and that form's reply. */
+const answer = (intent: string, lastResult: SubmissionResult<string[]>, status = 400, id?: number) => data({ intent, id, lastResult }, { status });
 
-  if (intent === "avatar") {
-    const submission = parseWithZod(formData, { schema: z.object({ avatar: z.unknown().optional() }) });
-    const avatar = formData.get("avatar");
-    const refuse = (detail: string, status = 400) => answer(submission.reply({ fieldErrors: { avatar: [`${AVATAR_ERROR} ${detail}`] } }), status);
-    if (tooLarge) return refuse(TOO_LARGE, 413);
-    if (!(avatar instanceof File) || avatar.size === 0) return refuse("Elige una imagen.");
-    const body = new FormData();
-    body.set("avatar", avatar);
-    try {
-      const { avatarPath } = await api.post(request, "/auth/UpdateAvatar", body, AvatarAnswer);
-      return toProfile("Avatar actualizado.", [["Set-Cookie", await updateSessionUser(request, { avatarPath })]]);
-    } catch (error) {
-      rethrowResponse(error);
-      return refuse(errorMessage(error, "Inténtalo de nuevo."));
-    }
-  }
-
-  if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: passwordSchema });
-    const hideFields = ["password", "confirm"];
-    if (submission.status !== "success") return answer(submission.reply({ hideFields }));
-    try {
-      await api.post(request, "/auth/UpdatePassword", { newPassword: submission.value.password }, MessageAnswer);
-    } catch (error) {
-      rethrowResponse(error);
-      const message = `No se pudo actualizar la contraseña: ${errorMessage(error, PASSWORD_RULE_MESSAGE)}`;
-      return answer(submission.reply({ formErrors: [message], hideFields }));
-    }
-    return toProfile("Contraseña actualizada. Tus otras sesiones se han cerrado.");
-  }
-
-  if (intent === "alert") {
-    const submission = parseWithZod(formData, { schema: alertSchema });
-    if (submission.status !== "success") return answer(submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
-    const sendAlert = submission.value.sendAlert === "on";
-    try {
-      await api.post(request, "/User/SetAlertPreference", { sendAlert }, AlertPreference);
-    } catch (error) {
-      rethrowResponse(error);
-      // The checkbox goes back to the stored value: the form is reset, not refilled.
-      return answer(submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
-    }
-    return toProfile(sendAlert ? "Recibirás un recordatorio antes del cierre de cada jornada." : "Ya no recibirás recordatorios por email.");
-  }
-
-  if (intent === "phrase") {
-    const submission = parseWithZod(formData, { schema: phraseSchema });
-    const id = Number(formData.get("id")) || undefined;
-    if (submission.status !== "success") return answer(submission.reply(), 400, id);
-    const { text, author } = submission.value;
-    try {
-      if (submission.value.id) await api.put(request, `/phrases/Update/${submission.value.id}`, { text, author }, Phrase);
-      else await api.post(request, "/phrases/Create", { text, author }, Phrase);
-    } catch (error) {
-      rethrowResponse(error);
-      return answer(submission.reply({ formErrors: [`${PHRASE_SAVE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}`] }), 400, id);
-    }
-    return toProfile(submission.value.id ? "Frase actualizada." : "Frase añadida.");
-  }
-
-  if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: deletePhraseSchema });
-    const id = Number(formData.get("id")) || undefined;
-    if (submission.status !== "success") return answer(submission.reply({ formErrors: [PHRASE_DELETE_ERROR] }), 400, id);
-    try {
-      await api.delete(request, `/phrases/Delete/${submission.value.id}`);
-    } catch (error) {
-      rethrowResponse(error);
-      return answer(submission.reply({ formErrors: [`${PHRASE_DELETE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}`] }), 400, id);
-    }
-    return toProfile("Frase eliminada.");
-  }
-
-  return answer(parseWithZod(formData, { schema: z.object({}) }).reply({ formErrors: ["Acción desconocida."] }));
+/** 'Avatar': the picture goes to the backend as it came; the session's user gets the new path. */
+export async function changeAvatar(request: Request, formData: FormData, tooLarge: boolean) {
+  const submission = parseWithZod(formData, { schema: z.object({ avatar: z.unknown().optional() }) });
+  const avatar = formData.get("avatar");
+  const refuse = (detail: string, status = 400) => answer("avatar", submission.reply({ fieldErrors: { avatar: [`${AVATAR_ERROR} ${detail}`] } }), status);
+  if (tooLarge) return refuse(TOO_LARGE, 413);
+  if (!(avatar instanceof File) || avatar.size === 0) return refuse("Elige una imagen.");
+  const body = new FormData();
+  body.set("avatar", avatar);
+  const sent = await attempt(() => api.post(request, "/auth/UpdateAvatar", body, AvatarAnswer));
+  if (!sent.ok) return refuse(sent.message("Inténtalo de nuevo."));
+  return toProfile("Avatar actualizado.", [["Set-Cookie", await updateSessionUser(request, { avatarPath: sent.value.avatarPath })]]);
 }
+
+/** 'Cambiar contraseña': the passwords are never sent back to the page. */
+export async function changePassword(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: passwordSchema });
+  const hideFields = ["password", "confirm"];
+  if (submission.status !== "success") return answer("password", submission.reply({ hideFields }));
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/auth/UpdatePassword", { newPassword: submission.value.password }, MessageAnswer),
+    (failure) => `No se pudo actualizar la contraseña: ${failure.message(PASSWORD_RULE_MESSAGE)}`,
+    { hideFields },
+  );
+  if (!sent.ok) return answer("password", sent.reply);
+  return toProfile("Contraseña actualizada. Tus otras sesiones se han cerrado.");
+}
+
+/** The reminder before each round closes, on or off. On a failure the checkbox goes back to the stored value. */
+export async function setAlert(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: alertSchema });
+  if (submission.status !== "success") return answer("alert", submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
+  const sendAlert = submission.value.sendAlert === "on";
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/User/SetAlertPreference", { sendAlert }, AlertPreference),
+    () => ALERT_ERROR,
+    {
+      resetForm: true,
+    },
+  );
+  if (!sent.ok) return answer("alert", sent.reply);
+  return toProfile(sendAlert ? "Recibirás un recordatorio antes del cierre de cada jornada." : "Ya no recibirás recordatorios por email.");
+}
+
+/** The phrase a form is about, so its answer reaches that form even when the rest of it is refused. */
+const phraseIdOf = (formData: FormData) => phraseSchema.shape.id.safeParse(formData.get("id") ?? undefined).data;
+
+/** A phrase added, or edited when the form carries its id. */
+export async function savePhrase(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: phraseSchema });
+  const phraseId = phraseIdOf(formData);
+  if (submission.status !== "success") return answer("phrase", submission.reply(), 400, phraseId);
+  const { id, text, author } = submission.value;
+  const sent = await submitToBackend(
+    submission,
+    () => (id ? api.put(request, `/phrases/Update/${id}`, { text, author }, Phrase) : api.post(request, "/phrases/Create", { text, author }, Phrase)),
+    (failure) => `${PHRASE_SAVE_ERROR}: ${failure.message("inténtalo de nuevo.")}`,
+  );
+  if (!sent.ok) return answer("phrase", sent.reply, 400, phraseId);
+  return toProfile(id ? "Frase actualizada." : "Frase añadida.");
+}
+
+export async function deletePhrase(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: deletePhraseSchema });
+  const phraseId = phraseIdOf(formData);
+  if (submission.status !== "success") return answer("delete", submission.reply({ formErrors: [PHRASE_DELETE_ERROR] }), 400, phraseId);
+  const sent = await submitToBackend(
+    submission,
+    () => api.delete(request, `/phrases/Delete/${submission.value.id}`),
+    (failure) => `${PHRASE_DELETE_ERROR}: ${failure.message("inténtalo de nuevo.")}`,
+  );
+  if (!sent.ok) return answer("delete", sent.reply, 400, phraseId);
+  return toProfile("Frase eliminada.");
+}
+
+/** A post without a known `intent` (a hand-made one): said on the page, nothing changes. */
+export const unknownProfileIntent = (formData: FormData) =>
+  answer(String(formData.get("intent") ?? ""), parseWithZod(formData, { schema: z.object({}) }).reply({ formErrors: ["Acción desconocida."] }));

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { QuinielaList, QuinielaMatchList, QuinielaResults, type Quiniela, type QuinielaMatch } from "#core/contract/quiniela";
 import { MATCHES } from "#core/domain/signs";
-import { api, ApiError, rethrowResponse } from "~/server/client.server";
+import { api, ApiError, attempt } from "~/server/client.server";
+import { submitToBackend } from "~/server/submit.server";
 import { resultsSchema } from "~/forms/catalogue";
 import { redirectWithToast } from "~/server/session/toast.server";
 
@@ -12,13 +13,9 @@ import { redirectWithToast } from "~/server/session/toast.server";
  */
 export async function loadResultsEditor(request: Request, requested: string | null, now = new Date()) {
   const errors: string[] = [];
-  let pools: Quiniela[] = [];
-  try {
-    pools = await api.read(request, "/quiniela/all", QuinielaList);
-  } catch (error) {
-    rethrowResponse(error);
-    errors.push("Error al cargar las quinielas.");
-  }
+  const listed = await attempt(() => api.read(request, "/quiniela/all", QuinielaList));
+  if (!listed.ok) errors.push("Error al cargar las quinielas.");
+  const pools: Quiniela[] = listed.ok ? listed.value : [];
   const byClose = pools.slice().sort((a, b) => Date.parse(b.closingDate) - Date.parse(a.closingDate) || b.id - a.id);
   const fallback = byClose.find((p) => Date.parse(p.closingDate) <= now.getTime()) ?? byClose[0];
   const selectedId = requested ? Number(requested) || null : (fallback?.id ?? null);
@@ -27,19 +24,13 @@ export async function loadResultsEditor(request: Request, requested: string | nu
   let matches: QuinielaMatch[] = [];
   let results: QuinielaResults | null = null;
   if (selected) {
-    try {
-      matches = await api.read(request, `/Quiniela/${selected.id}/GetMatches`, QuinielaMatchList);
-    } catch (error) {
-      rethrowResponse(error);
-      errors.push("Error al cargar los partidos.");
-    }
-    try {
-      results = await api.read(request, `/Quiniela/GetResults/${selected.id}`, QuinielaResults);
-    } catch (error) {
-      rethrowResponse(error);
-      // No results yet is the normal state of a round (the backend's 404 is not an error here).
-      if (!(error instanceof ApiError && error.status === 404)) errors.push("Error al cargar los resultados.");
-    }
+    const readMatches = await attempt(() => api.read(request, `/Quiniela/${selected.id}/GetMatches`, QuinielaMatchList));
+    if (readMatches.ok) matches = readMatches.value;
+    else errors.push("Error al cargar los partidos.");
+    const readResults = await attempt(() => api.read(request, `/Quiniela/GetResults/${selected.id}`, QuinielaResults));
+    if (readResults.ok) results = readResults.value;
+    // No results yet is the normal state of a round (the backend's 404 is not an error here).
+    else if (readResults.status !== 404) errors.push("Error al cargar los resultados.");
   } else if (requested && pools.length) {
     errors.push("Esa jornada no existe: elige otra.");
   }
@@ -79,14 +70,15 @@ export async function saveResults(request: Request) {
     matches: signs,
     ...(withPleno ? { plain15: { home: Number(plenoHome), away: Number(plenoAway) } } : {}),
   };
-  try {
-    await api.post(request, "/Quiniela/SetResults", body, QuinielaResults);
-  } catch (error) {
-    rethrowResponse(error);
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/Quiniela/SetResults", body, QuinielaResults),
+    (failure) => `Error al guardar los resultados.${failure.error instanceof ApiError && failure.status < 500 ? ` ${failure.message("")}` : ""}`,
+  );
+  if (!sent.ok) {
     // Another admin saved first: 409, the typed results stay in the form and the current ones are shown.
-    const stale = error instanceof ApiError && error.status === 409;
-    const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : "";
-    return data({ lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }), stale }, { status: stale ? 409 : 400 });
+    const stale = sent.failure.status === 409;
+    return data({ lastResult: sent.reply, stale }, { status: stale ? 409 : 400 });
   }
   const url = new URL(request.url);
   const text = halfPleno ? `Resultados guardados. ${PLENO_LEFT_OUT}` : "Resultados guardados.";

@@ -1,12 +1,13 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { GroupDetail } from "#core/contract/group";
 import { BlockResult, GroupRoundDetail, type GroupRound } from "#core/contract/group-quiniela";
 import { PoolTypeList, Quiniela, QuinielaList } from "#core/contract/quiniela";
-import { madridLocalToUtc } from "#core/dates";
-import { blockSchema, configureRoundSchema, roundStatusSchema } from "~/forms/groups";
+import { blockSchema, configureRoundSchema, forceCloseSchema, roundStatusSchema, roundTypeSchema } from "~/forms/groups";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, errorMessage, rethrowResponse } from "./client.server";
+import { api, ApiError, attempt, type Failure } from "./client.server";
+import { submitToBackend } from "./submit.server";
 import { groupRounds, groupSeasons } from "./groups.server";
 
 /** The pool fields the settings screen shows. */
@@ -71,8 +72,6 @@ export async function roundSettingsLoader(request: Request, group: GroupDetail) 
   };
 }
 
-const toUtc = (local: string) => madridLocalToUtc(local)!.toISOString();
-
 type Intent = "configure" | "dates" | "force" | "type" | "block" | "unblock";
 
 const ERRORS: Record<Intent, string> = {
@@ -84,84 +83,135 @@ const ERRORS: Record<Intent, string> = {
   unblock: "Error al desbloquear usuario.",
 };
 
-/** A save against a newer version (another manager saved first): the page answers 409 with the current values. */
-const isStale = (error: unknown) => error instanceof ApiError && error.status === 409;
+/** Every answer of the settings page has one shape: the form's reply, or a message for its buttons. */
+function answer(intent: string, status: number, { lastResult = null, message = null, stale = false }: Partial<SettingsAnswer> = {}) {
+  return data({ intent, lastResult, message, stale }, { status });
+}
+type SettingsAnswer = { lastResult: SubmissionResult<string[]> | null; message: string | null; stale: boolean };
 
+/** A save against a newer version (another manager saved first): the page answers 409 with the current values. */
+const isStale = (failure: Failure) => failure.status === 409;
+
+/** A refused call's words: the conflict as the backend says it, else what failed and why. */
+const failureText = (intent: Intent) => (failure: Failure) =>
+  isStale(failure) ? [failure.message("")] : [ERRORS[intent], failure.message("Inténtalo de nuevo.")];
+
+/** A form (configure, dates) refused by the backend: its reply, 409 when stale. */
+function refusedForm(intent: Intent, { failure, reply }: { failure: Failure; reply: SubmissionResult<string[]> }) {
+  return answer(intent, isStale(failure) ? 409 : 400, { lastResult: reply, stale: isStale(failure) });
+}
+
+/** A button (force, type) refused by the backend: its message, 409 when stale. */
+const refusedButton = (intent: Intent, failure: Failure) =>
+  answer(intent, isStale(failure) ? 409 : 400, { message: failureText(intent)(failure).join(" "), stale: isStale(failure) });
+
+const backTo = (request: Request, quinielaId: number) => `${new URL(request.url).pathname}?quiniela=${quinielaId}`;
+
+/** 'Activar jornada': dates, type and forced close of a round the group has not played yet. */
+export async function configureRound(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: configureRoundSchema });
+  if (submission.status !== "success") return answer("configure", 400, { lastResult: submission.reply() });
+  const { quinielaId, typeQuinielaId, openDate, closeDate, forceClosed } = submission.value;
+  const body = {
+    groupId: group.id,
+    quinielaId,
+    openDate: openDate.toISOString(),
+    closeDate: closeDate.toISOString(),
+    forceClosed: forceClosed ?? false,
+    typeQuinielaId,
+  };
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", body, GroupRoundDetail),
+    failureText("configure"),
+  );
+  if (!sent.ok) return refusedForm("configure", sent);
+  return redirectWithToast(backTo(request, quinielaId), { kind: "success", text: "Jornada activada para el grupo." });
+}
+
+/** 'Guardar fechas'. No forceClosed: the dates form never touches the forced close (docs/decisions/015). */
+export async function changeRoundDates(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: roundStatusSchema });
+  if (submission.status !== "success") return answer("dates", 400, { lastResult: submission.reply() });
+  const { quinielaId, openDate, closeDate, version } = submission.value;
+  const body = { groupId: group.id, quinielaId, openDate: openDate.toISOString(), closeDate: closeDate.toISOString(), version };
+  const sent = await submitToBackend(submission, () => api.post(request, "/GroupQuiniela/UpdateStatus", body, GroupRoundDetail), failureText("dates"));
+  if (!sent.ok) return refusedForm("dates", sent);
+  return redirectWithToast(backTo(request, quinielaId), { kind: "success", text: "Fechas actualizadas." });
+}
+
+/** The round as configured for the group; a round not configured is refused like the backend would. */
+async function configuredRound(request: Request, groupId: number, quinielaId: number) {
+  const round = await roundOf(request, groupId, quinielaId);
+  if (!round) throw new ApiError(404, "Esta jornada no está configurada para el grupo.");
+  return round;
+}
+
+/** 'Forzar cierre ahora' / 'Quitar cierre forzado', refused when the page was loaded before another change. */
+export async function forceCloseRound(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: forceCloseSchema });
+  if (submission.status !== "success") return answer("force", 400, { message: `${ERRORS.force} Datos no válidos.` });
+  const { quinielaId, forceClosed, version } = submission.value;
+  const done = await attempt(async () => {
+    const { openDate, closeDate } = await configuredRound(request, group.id, quinielaId);
+    await api.post(request, "/GroupQuiniela/UpdateStatus", { groupId: group.id, quinielaId, openDate, closeDate, version, forceClosed }, GroupRoundDetail);
+  });
+  if (!done.ok) return refusedButton("force", done);
+  return redirectWithToast(backTo(request, quinielaId), { kind: "success", text: forceClosed ? "Jornada cerrada." : "Cierre forzado retirado." });
+}
+
+/** 'Cambiar tipo': the round keeps its dates and its forced close. */
+export async function changeRoundType(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: roundTypeSchema });
+  if (submission.status !== "success") return answer("type", 400, { message: `${ERRORS.type} Datos no válidos.` });
+  const { quinielaId, typeQuinielaId, version } = submission.value;
+  const done = await attempt(async () => {
+    const { openDate, closeDate, forceClosed } = await configuredRound(request, group.id, quinielaId);
+    const body = { groupId: group.id, quinielaId, openDate, closeDate, version, forceClosed, typeQuinielaId };
+    await api.post(request, "/GroupQuiniela/ConfigureGroupQuiniela", body, GroupRoundDetail);
+  });
+  if (!done.ok) return refusedButton("type", done);
+  return redirectWithToast(backTo(request, quinielaId), { kind: "success", text: "Tipo de quiniela cambiado." });
+}
+
+/** 'Bloquear' / 'Desbloquear' a member in this round. */
+async function setBlocked(request: Request, formData: FormData, intent: "block" | "unblock") {
+  const submission = parseWithZod(formData, { schema: blockSchema });
+  if (submission.status !== "success") return answer(intent, 400, { message: ERRORS[intent] });
+  const { quinielaId, groupQuinielaId, userId } = submission.value;
+  const path = intent === "block" ? "/GroupQuiniela/BlockUser" : "/GroupQuiniela/UnblockUser";
+  const done = await attempt(() => api.post(request, path, { groupQuinielaId, userId }, BlockResult));
+  if (!done.ok) return answer(intent, 400, { message: failureText(intent)(done).join(" ") });
+  return redirectWithToast(backTo(request, quinielaId), {
+    kind: "success",
+    text: intent === "block" ? "Usuario bloqueado en esta jornada." : "Usuario desbloqueado.",
+  });
+}
+
+export const blockMember = (request: Request, formData: FormData) => setBlocked(request, formData, "block");
+export const unblockMember = (request: Request, formData: FormData) => setBlocked(request, formData, "unblock");
+
+/**
+ * The action of /grupo/{id}/ajustes and /grupo/{id}/gestionar-quinielas: one function per form,
+ * told apart by the submit button's `intent`.
+ */
 export async function roundSettingsAction(request: Request, group: GroupDetail) {
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "") as Intent;
-  const url = new URL(request.url);
-  const back = (quinielaId: number) => `${url.pathname}?quiniela=${quinielaId}`;
-  const fail = (error: unknown) => {
-    rethrowResponse(error);
-    return [ERRORS[intent], errorMessage(error, "Inténtalo de nuevo.")];
-  };
-
-  if (intent === "configure" || intent === "dates") {
-    const schema = intent === "configure" ? configureRoundSchema : roundStatusSchema;
-    const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") return data({ intent, lastResult: submission.reply(), message: null }, { status: 400 });
-    const v = submission.value;
-    const body = { groupId: group.id, quinielaId: v.quinielaId, openDate: toUtc(v.openDate), closeDate: toUtc(v.closeDate) };
-    try {
-      if ("typeQuinielaId" in v) {
-        await api.post(
-          request,
-          "/GroupQuiniela/ConfigureGroupQuiniela",
-          { ...body, forceClosed: v.forceClosed ?? false, typeQuinielaId: v.typeQuinielaId },
-          GroupRoundDetail,
-        );
-      } else {
-        // No forceClosed: the dates form never touches the forced close (docs/decisions/015).
-        await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, version: v.version }, GroupRoundDetail);
-      }
-    } catch (error) {
-      const stale = isStale(error);
-      return data(
-        { intent, lastResult: submission.reply({ formErrors: stale ? [errorMessage(error, "")] : fail(error) }), message: null, stale },
-        { status: stale ? 409 : 400 },
-      );
-    }
-    const text = intent === "configure" ? "Jornada activada para el grupo." : "Fechas actualizadas.";
-    return redirectWithToast(back(v.quinielaId), { kind: "success", text });
+  const intent = String(formData.get("intent") ?? "");
+  switch (intent) {
+    case "configure":
+      return configureRound(request, group, formData);
+    case "dates":
+      return changeRoundDates(request, group, formData);
+    case "force":
+      return forceCloseRound(request, group, formData);
+    case "type":
+      return changeRoundType(request, group, formData);
+    case "block":
+      return blockMember(request, formData);
+    case "unblock":
+      return unblockMember(request, formData);
+    default:
+      return answer(intent, 400, { message: "Acción desconocida." });
   }
-
-  if (intent === "force" || intent === "type") {
-    const quinielaId = Number(formData.get("quinielaId"));
-    // The version the button's page was loaded from: a stale "Quitar cierre forzado" is refused.
-    const version = Number(formData.get("version")) || undefined;
-    try {
-      const round = await roundOf(request, group.id, quinielaId);
-      if (!round) throw new ApiError(404, "Esta jornada no está configurada para el grupo.");
-      const body = { groupId: group.id, quinielaId, openDate: round.openDate, closeDate: round.closeDate, version };
-      if (intent === "force")
-        await api.post(request, "/GroupQuiniela/UpdateStatus", { ...body, forceClosed: formData.get("forceClosed") === "true" }, GroupRoundDetail);
-      else
-        await api.post(
-          request,
-          "/GroupQuiniela/ConfigureGroupQuiniela",
-          { ...body, forceClosed: round.forceClosed, typeQuinielaId: Number(formData.get("typeQuinielaId")) },
-          GroupRoundDetail,
-        );
-    } catch (error) {
-      const stale = isStale(error);
-      return data({ intent, lastResult: null, message: stale ? errorMessage(error, "") : fail(error).join(" "), stale }, { status: stale ? 409 : 400 });
-    }
-    const text = intent === "force" ? (formData.get("forceClosed") === "true" ? "Jornada cerrada." : "Cierre forzado retirado.") : "Tipo de quiniela cambiado.";
-    return redirectWithToast(back(quinielaId), { kind: "success", text });
-  }
-
-  if (intent === "block" || intent === "unblock") {
-    const submission = parseWithZod(formData, { schema: blockSchema });
-    const quinielaId = Number(formData.get("quinielaId"));
-    if (submission.status !== "success") return data({ intent, lastResult: null, message: ERRORS[intent] }, { status: 400 });
-    try {
-      await api.post(request, intent === "block" ? "/GroupQuiniela/BlockUser" : "/GroupQuiniela/UnblockUser", submission.value, BlockResult);
-    } catch (error) {
-      return data({ intent, lastResult: null, message: fail(error).join(" ") }, { status: 400 });
-    }
-    return redirectWithToast(back(quinielaId), { kind: "success", text: intent === "block" ? "Usuario bloqueado en esta jornada." : "Usuario desbloqueado." });
-  }
-
-  return data({ intent, lastResult: null, message: "Acción desconocida." }, { status: 400 });
 }

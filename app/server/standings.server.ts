@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { StandingsPage, type ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/classification";
-import { api, errorMessage, rethrowResponse } from "~/server/client.server";
+import { api, attempt } from "~/server/client.server";
 import { askedRound } from "~/server/round-query.server";
 import { heldStandings, standingsTableHtml } from "~/server/standings-table.server";
 
@@ -29,10 +29,10 @@ export async function loadStandings(request: Request, params: { groupId?: string
   }
   const sort = SORTS.find((s) => s === search.get("orden")) ?? "points";
   const roundId = askedRound(request);
-  try {
-    // One backend call: the composite read gives the round list, the picker and the rows together,
-    // or no rows when the ones this instance holds are still current (decision 027).
-    const { answer: page, held } = await heldStandings.read(
+  // One backend call: the composite read gives the round list, the picker and the rows together,
+  // or no rows when the ones this instance holds are still current (decision 027).
+  const read = await attempt(() =>
+    heldStandings.read(
       `${groupId}/${seasonId}/${roundId ?? 0}`,
       (known) =>
         api.read(
@@ -41,42 +41,34 @@ export async function loadStandings(request: Request, params: { groupId?: string
           StandingsPage,
         ),
       (answer) => answer.rows,
-    );
-    const rounds = [...page.rounds].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
-    // A round that does not count yet (open, or without results) has no standings of its own: a
-    // table of zeros would only mislead.
-    const uncounted = roundId !== null && !rounds.some((r) => r.quinielaId === roundId);
-    const info = { group: page.group, season: page.season, rounds };
-    const round = rounds.find((r) => r.quinielaId === roundId) ?? null;
-    const sortHref = (by: ClassificationSort) =>
-      `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
-    const rows = held.value;
-    const table = rows.length
-      ? standingsTableHtml(
-          held,
-          {
-            sort,
-            sortHref,
-            caption: `Clasificación de ${round ? `jornada ${round.numberQuiniela}` : "toda la temporada"}`,
-            perRound: round !== null,
-            showIcons: page.group.officeIcons,
-          },
-          () => sortClassification(rows, sort),
-        )
-      : null;
-    return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, table, loadError: null };
-  } catch (error) {
-    rethrowResponse(error);
-    return {
-      groupId,
-      seasonId,
-      sort,
-      roundId,
-      uncounted: false,
-      info: null,
-      seasons: [],
-      table: null,
-      loadError: `${LOAD_ERROR} ${errorMessage(error, "")}`.trim(),
-    };
+    ),
+  );
+  if (!read.ok) {
+    const nothing = { uncounted: false, info: null, seasons: [], table: null };
+    return { groupId, seasonId, sort, roundId, ...nothing, loadError: `${LOAD_ERROR} ${read.message("")}`.trim() };
   }
+  const { answer: page, held } = read.value;
+  const rounds = [...page.rounds].sort((a, b) => a.numberQuiniela - b.numberQuiniela);
+  // A round that does not count yet (open, or without results) has no standings of its own: a
+  // table of zeros would only mislead.
+  const uncounted = roundId !== null && !rounds.some((r) => r.quinielaId === roundId);
+  const info = { group: page.group, season: page.season, rounds };
+  const round = rounds.find((r) => r.quinielaId === roundId) ?? null;
+  const sortHref = (by: ClassificationSort) =>
+    `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
+  const rows = held.value;
+  const table = rows.length
+    ? standingsTableHtml(
+        held,
+        {
+          sort,
+          sortHref,
+          caption: `Clasificación de ${round ? `jornada ${round.numberQuiniela}` : "toda la temporada"}`,
+          perRound: round !== null,
+          showIcons: page.group.officeIcons,
+        },
+        () => sortClassification(rows, sort),
+      )
+    : null;
+  return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, table, loadError: null };
 }

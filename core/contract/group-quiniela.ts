@@ -8,7 +8,8 @@ export const CLOSE_AFTER_OPEN = "La fecha de cierre debe ser posterior a la de a
 /** A JSON boolean only: the BFF's forms turn their checkboxes into one before calling. */
 const flag = bodyBoolean("El cierre forzado debe ser verdadero o falso.");
 
-const datesInOrder = (b: { openDate: Date; closeDate: Date }) => b.closeDate.getTime() > b.openDate.getTime();
+/** A round closes after it opens; the settings forms check the same on their close date. */
+export const datesInOrder = (b: { openDate: Date; closeDate: Date }) => b.closeDate.getTime() > b.openDate.getTime();
 
 export const configureBody = z
   .object({

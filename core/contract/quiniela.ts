@@ -52,15 +52,21 @@ const resultSign = z.unknown().transform((v, ctx): Sign => {
   return pick[0];
 });
 
+/** The most goals a side of the official pleno may have (spec section 5). */
+const PLENO_MAX = 10;
+
 const pleno = z.unknown().transform((v, ctx): Score | null => {
   if (v === null || v === undefined) return null;
-  const score = parseScore(v, 10);
+  const score = parseScore(v, PLENO_MAX);
   if (!score) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: PLENO_GOALS });
     return z.NEVER;
   }
   return score;
 });
+
+/** One side's goals of the official pleno as typed ("2"): the rule `pleno` applies to each side, for the results form. */
+export const plenoGoals = z.string().refine((v) => parseScore({ home: v, away: v }, PLENO_MAX) !== null, PLENO_GOALS);
 
 /**
  * POST /Quiniela/SetResults: the 14 signs, all of them, and the pleno when known (the contract:

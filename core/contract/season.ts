@@ -22,15 +22,17 @@ export const createSeasonBody = z.object({
   startDate: calendarDay(SEASON_REQUIRED),
 });
 
-const POINTS_MESSAGE = "Cada valor de puntos debe ser un número entre 0 y 100.";
-const pointValue = bodyNumber(POINTS_MESSAGE)
+export const POINTS_MESSAGE = "Cada valor de puntos debe ser un número entre 0 y 100.";
+/** One point value of a season (a hit, a double, a triple, the pleno): 0 to 100, two decimals. */
+export const pointValue = bodyNumber(POINTS_MESSAGE)
   .min(0, POINTS_MESSAGE)
   .max(100, POINTS_MESSAGE)
   // The column keeps two decimals; rounding here makes what is answered equal what is stored.
   .transform((n) => Math.round(n * 100) / 100);
 
 export const BET_PRICE_MESSAGE = "El precio por apuesta debe ser un número entre 0 y 100 €.";
-const betPrice = z.coerce
+/** The price per bet in euros: 0 to 100, two decimals. */
+export const betPrice = z.coerce
   .number({ invalid_type_error: BET_PRICE_MESSAGE, required_error: BET_PRICE_MESSAGE })
   .min(0, BET_PRICE_MESSAGE)
   .max(100, BET_PRICE_MESSAGE)
