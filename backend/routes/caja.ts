@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { Caja, cajaParams, cajaQuery, CajaRules, cajaRulesBody, Movement, movementBody, movementParams, reverseBody } from "#core/contract/caja";
+import { requireManager, requireMember, type Deps } from "../context";
+import { errorReplies } from "../schema";
+import * as caja from "../services/caja";
+import { assertGroupExists } from "../services/groups";
+
+/**
+ * La caja de la peña (decision 032). Who may call is decided before the input is read (401, then
+ * 404 for a group that does not exist, then 403, and only then a 400 for the body): someone who
+ * may not write learns nothing about the shape of what a write takes.
+ */
+export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["caja"];
+
+  const groupOf = async (request: FastifyRequest) => {
+    const parsed = cajaParams.safeParse({ id: (request.params as { id?: unknown }).id });
+    if (!parsed.success) return null; // the params' own validation answers the 400
+    await assertGroupExists(deps.db, parsed.data.id);
+    return parsed.data.id;
+  };
+  const readers = async (request: FastifyRequest) => {
+    const groupId = await groupOf(request);
+    if (groupId !== null) await requireMember(request, deps.db, groupId);
+  };
+  const writers = async (request: FastifyRequest) => {
+    const groupId = await groupOf(request);
+    if (groupId !== null) await requireManager(request, deps.db, groupId);
+  };
+
+  app.get(
+    "/group/:id/caja",
+    {
+      preValidation: readers,
+      schema: {
+        tags,
+        summary: "La caja del grupo: el bote, los saldos y los movimientos, lo más reciente primero (miembros; el gestor ve todo)",
+        params: cajaParams,
+        querystring: cajaQuery,
+        response: { 200: Caja, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { member, kind } = request.query;
+      return caja.readCaja(deps, request.authUser!, request.params.id, { member: member || undefined, kind: kind || undefined });
+    },
+  );
+
+  app.post(
+    "/group/:id/caja/movements",
+    {
+      preValidation: writers,
+      schema: {
+        tags,
+        summary: "Anota un movimiento (gestor o admin); la misma clave enviada otra vez responde el primero (200) y no anota nada",
+        params: cajaParams,
+        body: movementBody,
+        response: { 200: Movement.describe("Ya anotado con esta clave"), 201: Movement, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { movement, created } = await caja.addMovement(deps, request.authUser!, request.params.id, request.body);
+      return reply.code(created ? 201 : 200).send(movement);
+    },
+  );
+
+  app.post(
+    "/group/:id/caja/movements/:movementId/reverse",
+    {
+      preValidation: writers,
+      schema: {
+        tags,
+        summary: "Corrige un movimiento con otro de signo contrario (gestor o admin); un movimiento se corrige una vez (409)",
+        params: movementParams,
+        body: reverseBody,
+        response: { 200: Movement.describe("Ya corregido con esta clave"), 201: Movement, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { movement, created } = await caja.reverseMovement(deps, request.authUser!, request.params.id, request.params.movementId, request.body);
+      return reply.code(created ? 201 : 200).send(movement);
+    },
+  );
+
+  app.put(
+    "/group/:id/caja/rules",
+    {
+      preValidation: writers,
+      schema: {
+        tags,
+        summary: "Cambia las normas de la caja: cuota, boleto del bote, multa, premios de la liquidación (gestor o admin)",
+        params: cajaParams,
+        body: cajaRulesBody,
+        response: { 200: CajaRules, ...errorReplies },
+      },
+    },
+    async (request) => caja.updateRules(deps, request.authUser!, request.params.id, request.body),
+  );
+}
