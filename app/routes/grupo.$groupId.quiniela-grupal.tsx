@@ -7,6 +7,7 @@ import { formatDateTime } from "#core/dates";
 import { WAITING_TO_GENERATE } from "#core/domain/group-bet";
 import { roundStateLabel } from "#core/domain/round-status";
 import { SIGNS } from "#core/domain/signs";
+import { eurosToCents, formatEuros } from "#core/domain/money";
 import { Alert, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { betEditDefaults, betEditSchema, type BetEditForm } from "~/forms/bet";
@@ -30,7 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Round = NonNullable<Data["round"]>;
 
-const euros = (n: number) => new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" }).format(n);
+/** The contract carries euros; they become cents once, here, and are written by the one formatter. */
+const euros = (n: number) => formatEuros(eurosToCents(n));
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase("es") + s.slice(1);
 
 export default function GroupBet() {

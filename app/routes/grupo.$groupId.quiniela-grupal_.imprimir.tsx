@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Bet, BET_LOAD_ERROR } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { SIGNS } from "#core/domain/signs";
+import { eurosToCents, formatEuros } from "#core/domain/money";
 import { api, errorMessage, rethrowResponse } from "~/server/client.server";
 import { requireMemberOf } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
@@ -30,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-const euros = (n: number) => new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" }).format(n);
+/** The contract carries euros; they become cents once, here, and are written by the one formatter. */
+const euros = (n: number) => formatEuros(eurosToCents(n));
 
 export default function PrintTicket() {
   const { groupId, groupName, bet, matches, loadError } = useLoaderData<typeof loader>();

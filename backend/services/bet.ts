@@ -12,6 +12,7 @@ import {
 } from "#core/contract/bet";
 import { generationConditions, mergeGroupBet, resolveTopN, ticketColumns, ticketCost, WAITING_TO_GENERATE } from "#core/domain/group-bet";
 import { scorePrediction, type Results } from "#core/domain/hits";
+import { centsToEuros, eurosToCents } from "#core/domain/money";
 import { roundStatus } from "#core/domain/round-status";
 import { isSign, MATCHES, normalizePick, parseScore, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../context";
@@ -49,7 +50,7 @@ interface BetRow {
   created_at: Date | string;
   updated_at: Date | string;
   version: number;
-  bet_price: number;
+  bet_price: number | string;
   result_matches: unknown;
   result_home: number | null;
   result_away: number | null;
@@ -69,7 +70,8 @@ function toBet(row: BetRow): Bet {
   const matches = picksOf(row.matches);
   const pl15 = scoreOf(row.pleno_home, row.pleno_away);
   const columns = ticketColumns(matches);
-  const betPrice = row.bet_price;
+  // numeric(6, 2) in euros, read as a number or its digits: cents from here on (decision 031).
+  const priceCents = eurosToCents(row.bet_price);
   const rawVotes = parseJson(row.votes);
   const votes = (Array.isArray(rawVotes) ? rawVotes : []).map((v: Partial<Record<Sign, number>>) => ({ "1": v["1"] ?? 0, X: v.X ?? 0, "2": v["2"] ?? 0 }));
   let results: Results | null = null;
@@ -101,8 +103,8 @@ function toBet(row: BetRow): Bet {
     updatedAt: new Date(row.updated_at).toISOString(),
     version: row.version,
     columns,
-    betPrice,
-    cost: ticketCost(columns, betPrice),
+    betPrice: centsToEuros(priceCents),
+    cost: centsToEuros(ticketCost(columns, priceCents)),
     // The spec's hit count (section 9): a match counts when its official sign is among the chosen ones.
     hits: results ? scorePrediction({ matches, pleno: pl15 }, results).hits : null,
     results: results ? { matches: results.matches, pl15: results.pleno } : null,

@@ -131,10 +131,12 @@ describe("the ticket", () => {
     expect(ticketColumns(picks(4, 0))).toBe(16);
   });
 
-  it("costs columns × the price per bet, to the cent", () => {
-    expect(ticketCost(12, 0.75)).toBe(9);
-    expect(ticketCost(27, 0.75)).toBe(20.25);
-    expect(ticketCost(1, 0.1 + 0.2)).toBe(0.3);
+  it("costs columns × the price per bet, in integer cents", () => {
+    expect(ticketCost(12, 75)).toBe(900);
+    expect(ticketCost(27, 75)).toBe(2025);
+    expect(ticketCost(1, 30)).toBe(30);
+    expect(ticketCost(3 ** 14, 75)).toBe(358_722_675);
+    expect(() => ticketCost(1, 0.75)).toThrow(RangeError);
   });
 });
 

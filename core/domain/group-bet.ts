@@ -1,3 +1,4 @@
+import type { Cents } from "./money";
 import { MATCHES, normalizePick, sameScore, SIGNS, type Pick, type Score, type Sign } from "./signs";
 
 export interface RankedPrediction {
@@ -137,9 +138,15 @@ export function ticketColumns(matches: Pick[]): number {
   return matches.reduce((columns, pick) => columns * Math.max(1, normalizePick(pick).length), 1);
 }
 
-/** What the ticket costs at the season's price per bet, in euros rounded to the cent. */
-export function ticketCost(columns: number, pricePerBet: number): number {
-  return Math.round(columns * pricePerBet * 100) / 100;
+/**
+ * What the ticket's columns cost at the season's price per bet, both in integer cents (decision 031):
+ * an exact product, no rounding. The official slip's minimum of two bets is `slipCost` in
+ * core/domain/slip (decision 030).
+ */
+export function ticketCost(columns: number, priceCents: Cents): Cents {
+  if (!Number.isSafeInteger(columns) || columns < 0) throw new RangeError(`Not a number of columns: ${columns}`);
+  if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new RangeError(`Not a price in cents: ${priceCents}`);
+  return columns * priceCents;
 }
 
 /**
