@@ -1,9 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { Caja, cajaParams, cajaQuery, CajaRules, cajaRulesBody, Movement, movementBody, movementParams, reverseBody } from "#core/contract/caja";
+import {
+  Caja,
+  cajaParams,
+  cajaQuery,
+  CajaRules,
+  cajaRulesBody,
+  Movement,
+  movementBody,
+  movementParams,
+  reverseBody,
+  settleBody,
+  Settlement,
+  settlementQuery,
+} from "#core/contract/caja";
 import { requireManager, requireMember, type Deps } from "../context";
 import { errorReplies } from "../schema";
 import * as caja from "../services/caja";
+import { confirmSettlement, settlementPreview } from "../services/caja-settlement";
 import { assertGroupExists } from "../services/groups";
 
 /**
@@ -97,5 +111,38 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => caja.updateRules(deps, request.authUser!, request.params.id, request.body),
+  );
+
+  app.get(
+    "/group/:id/caja/settlement",
+    {
+      preValidation: readers,
+      schema: {
+        tags,
+        summary: "Liquidación de la temporada: el reparto del bote a cada miembro, al céntimo (miembros)",
+        params: cajaParams,
+        querystring: settlementQuery,
+        response: { 200: Settlement, ...errorReplies },
+      },
+    },
+    async (request) => settlementPreview(deps, request.params.id, request.query.seasonId || undefined),
+  );
+
+  app.post(
+    "/group/:id/caja/settlement",
+    {
+      preValidation: writers,
+      schema: {
+        tags,
+        summary: "Confirma la liquidación y paga el reparto (gestor o admin); confirmarla otra vez no paga nada (200)",
+        params: cajaParams,
+        body: settleBody,
+        response: { 200: Settlement.describe("Ya liquidada"), 201: Settlement, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { settlement, created } = await confirmSettlement(deps, request.authUser!, request.params.id, request.body);
+      return reply.code(created ? 201 : 200).send(settlement);
+    },
   );
 }

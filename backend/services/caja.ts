@@ -13,6 +13,7 @@ import {
 import { staleMessage } from "#core/contract/audit";
 import { type BaseKind, cajaTotals, type MovementKind, signedAmount } from "#core/domain/caja";
 import { ticketColumns, ticketCost } from "#core/domain/group-bet";
+import { eurosToCents } from "#core/domain/money";
 import { normalizePick } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
@@ -102,13 +103,23 @@ export async function cajaRules(db: Db, groupId: number): Promise<CajaRules> {
   };
 }
 
+/** Every balance and the pot, summed from the group's movements (decision 032). */
+export async function ledgerTotals(db: Db, groupId: number) {
+  const all = await db.query<{ kind: MovementKind; base_kind: BaseKind; user_id: number | null; amount_cents: number }>(
+    `select m.kind, coalesce(o.kind, m.kind) as base_kind, m.user_id, m.amount_cents
+       from caja_movements m left join caja_movements o on o.id = m.reverses_id where m.group_id = $1`,
+    [groupId],
+  );
+  return cajaTotals(all.map((m) => ({ kind: m.kind, baseKind: m.base_kind, userId: m.user_id, amountCents: m.amount_cents })));
+}
+
 /** The caller manages the group (role Gestor) or is an admin. */
 export async function managesGroup(db: Db, caller: AuthUser, groupId: number): Promise<boolean> {
   if (caller.isAdmin) return true;
   return !!(await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, caller.id]));
 }
 
-interface Inserted {
+export interface Inserted {
   id: number;
   user_id: number | null;
   amount_cents: number;
@@ -117,7 +128,7 @@ interface Inserted {
 }
 
 /** The audit record of a movement, written in the movement's own transaction. */
-async function auditMovement(tx: Db, at: Date, actorId: number | null, groupId: number, m: Inserted, reverses?: number) {
+export async function auditMovement(tx: Db, at: Date, actorId: number | null, groupId: number, m: Inserted, reverses?: number) {
   const member = m.user_id === null ? null : await tx.one<{ username: string }>("select username from users where id = $1", [m.user_id]);
   await recordAudit(tx, {
     at,
@@ -196,7 +207,7 @@ export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): 
       for (const bet of bets) {
         const picks = (typeof bet.matches === "string" ? JSON.parse(bet.matches) : bet.matches) as unknown[];
         const columns = ticketColumns(picks.map(normalizePick));
-        const cents = Math.round(ticketCost(columns, Number(bet.bet_price)) * 100);
+        const cents = ticketCost(columns, eurosToCents(bet.bet_price));
         if (cents <= 0) continue;
         const row = await tx.one<Inserted>(
           `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
@@ -232,12 +243,7 @@ export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, fi
   const canWrite = await managesGroup(db, caller, groupId);
   const rules = await cajaRules(db, groupId);
   const group = await db.one<{ name: string }>("select name from groups where id = $1", [groupId]);
-  const all = await db.query<{ kind: MovementKind; base_kind: BaseKind; user_id: number | null; amount_cents: number }>(
-    `select m.kind, coalesce(o.kind, m.kind) as base_kind, m.user_id, m.amount_cents
-       from caja_movements m left join caja_movements o on o.id = m.reverses_id where m.group_id = $1`,
-    [groupId],
-  );
-  const totals = cajaTotals(all.map((m) => ({ kind: m.kind, baseKind: m.base_kind, userId: m.user_id, amountCents: m.amount_cents })));
+  const totals = await ledgerTotals(db, groupId);
   // Every current member, and anyone no longer a member who still has money on the books.
   const people = await db.query<{ user_id: number; username: string }>(
     `select u.id as user_id, u.username from users u

@@ -156,3 +156,49 @@ export const cajaRulesBody = z.object({
   version: z.number().int().positive().optional(),
 });
 export type CajaRulesBody = z.infer<typeof cajaRulesBody>;
+
+export const OWING = (names: string) => `No se puede liquidar todavía: ${names}. Anota sus pagos y vuelve a liquidar.`;
+export const SETTLEMENT_STALE = "La caja ha cambiado desde que abriste la liquidación (hay movimientos nuevos). Revisa el reparto y vuelve a confirmarlo.";
+
+export const settlementQuery = z.object({
+  seasonId: z
+    .union([z.literal(""), id])
+    .optional()
+    .describe("La temporada; por defecto, la que se juega"),
+});
+
+export const SettlementLine = z.object({
+  userId: wireId,
+  username: z.string(),
+  balanceCents: wireInt,
+  shareCents: wireInt,
+  prizeCents: wireInt,
+  penaltyCents: wireInt,
+  creditCents: wireInt,
+  payoutCents: wireInt,
+  position: wireInt.nullable(),
+  tookPart: z.boolean(),
+});
+
+/** GET /group/{id}/caja/settlement: the preview (or, once confirmed, what was paid). */
+export const Settlement = z.object({
+  seasonId: wireId,
+  seasonName: z.string(),
+  settledAt: z.string().nullable(),
+  settledBy: z.string().nullable(),
+  potCents: wireInt,
+  fundCents: wireInt,
+  bestPrizeCents: wireInt,
+  pinaPenaltyCents: wireInt,
+  bestUsername: z.string().nullable(),
+  pinaUsername: z.string().nullable(),
+  lines: z.array(SettlementLine),
+  owing: z.array(z.string()),
+});
+export type Settlement = z.infer<typeof Settlement>;
+
+/** POST /group/{id}/caja/settlement: confirms the preview the manager saw (its pot); the season's settlement row makes it once. */
+export const settleBody = z.object({
+  seasonId: bodyId,
+  potCents: z.number({ errorMap: () => ({ message: SETTLEMENT_STALE }) }).int(SETTLEMENT_STALE),
+});

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALREADY_REVERSED, MEMBER_REQUIRED } from "#core/contract/caja";
+import { ALREADY_REVERSED, MEMBER_REQUIRED, SETTLEMENT_STALE } from "#core/contract/caja";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -229,5 +229,56 @@ describe("the caja's ledger", () => {
       ]),
     ).rejects.toThrow();
     expect((await manager.get(`/group/${groupId}/caja`)).body.potCents).toBe(100);
+  });
+
+  it("the season's settlement shares the pot to the cent, waits for debts, pays once and closes the books", async () => {
+    const { manager, members, groupId } = await peña(3);
+    const [ana, bea, cris] = members;
+    const base = `/group/${groupId}/caja`;
+    const seasonId = await build.season(t.db, { name: "Temporada a liquidar", startDate: "2024-08-01" });
+    const quinielaId = await build.pool(t.db, { seasonId, number: 1, startDate: new Date("2025-01-10T10:00:00Z") });
+    await build.round(t.db, { groupId, quinielaId, openDate: new Date("2025-01-10T10:00:00Z"), closeDate: new Date("2025-01-12T10:00:00Z") });
+    for (const m of members)
+      await build.prediction(t.db, { groupId, quinielaId, userId: m.id, matches: Array.from({ length: 14 }, () => ["1"]), pleno: { home: 0, away: 0 } });
+    const post = (body: Record<string, unknown>) => manager.post(`${base}/movements`, { idempotencyKey: key(), ...body });
+    await post({ kind: "payment", userId: ana.id, amountCents: 1000 });
+    await post({ kind: "quota", userId: bea.id, amountCents: 300 });
+    await post({ kind: "prize", amountCents: 1001 });
+    // bea owes 3,00 €: her share (3,34 €) covers it, so nobody owes; cris took part and gets a share.
+    const preview = (await manager.get(`${base}/settlement?seasonId=${seasonId}`)).body;
+    expect(preview).toMatchObject({ seasonId, potCents: 2001, fundCents: 2001 - 1000 + 300, settledAt: null, owing: [] });
+    const paid = (id: number) => preview.lines.find((l: { userId: number }) => l.userId === id).payoutCents;
+    expect(preview.lines.reduce((sum: number, l: { payoutCents: number }) => sum + l.payoutCents, 0)).toBe(2001);
+    // 13,01 € in three shares: 4,34 / 4,34 / 4,33, the odd cent to the better placed in the standings.
+    const byPosition = preview.lines
+      .filter((l: { tookPart: boolean }) => l.tookPart)
+      .sort((a: { position: number }, b: { position: number }) => a.position - b.position)
+      .map((l: { shareCents: number }) => l.shareCents);
+    expect(byPosition).toEqual([434, 434, 433]);
+    const share = (id: number) => preview.lines.find((l: { userId: number }) => l.userId === id).shareCents;
+    expect([paid(ana.id), paid(bea.id), paid(cris.id), paid(manager.id)]).toEqual([1000 + share(ana.id), -300 + share(bea.id), share(cris.id), 0]);
+    // A members' form cannot confirm it; a stale pot is refused.
+    expect((await ana.post(`${base}/settlement`, { seasonId, potCents: 2001 })).status).toBe(403);
+    expect(await manager.post(`${base}/settlement`, { seasonId, potCents: 1999 })).toEqual({ status: 409, body: { message: SETTLEMENT_STALE } });
+    const [one, two] = await Promise.all([1, 2].map(() => manager.post(`${base}/settlement`, { seasonId, potCents: 2001 })));
+    expect([one.status, two.status].sort()).toEqual([200, 201]);
+    expect((await manager.post(`${base}/settlement`, { seasonId, potCents: 2001 })).status).toBe(200);
+    const after = (await manager.get(base)).body;
+    expect(after.potCents).toBe(0);
+    expect(after.members.map((m: { balanceCents: number }) => m.balanceCents)).toEqual([0, 0, 0, 0]);
+    expect(after.movements.filter((m: { kind: string }) => m.kind === "payout")).toHaveLength(3);
+    expect((await manager.get(`${base}/settlement?seasonId=${seasonId}`)).body.settledAt).not.toBeNull();
+  });
+
+  it("a settlement that would pay someone with another member's debt waits for the payment", async () => {
+    const { manager, members, groupId } = await peña(2);
+    const seasonId = await build.season(t.db, { name: "Con deudas", startDate: "2024-08-01" });
+    await manager.post(`/group/${groupId}/caja/movements`, { kind: "payment", userId: members[0].id, amountCents: 500, idempotencyKey: key() });
+    await manager.post(`/group/${groupId}/caja/movements`, { kind: "quota", userId: members[1].id, amountCents: 500, idempotencyKey: key() });
+    const preview = (await manager.get(`/group/${groupId}/caja/settlement?seasonId=${seasonId}`)).body;
+    expect(preview.owing).toEqual([`${members[1].username} debe 5,00\u00a0€`]);
+    const refused = await manager.post(`/group/${groupId}/caja/settlement`, { seasonId, potCents: 500 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(members[1].username);
   });
 });
