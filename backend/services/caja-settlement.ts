@@ -4,7 +4,7 @@ import { settle } from "#core/domain/settlement";
 import type { AuthUser, Deps } from "../context";
 import { conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { auditMovement, cajaRules, type Inserted, ledgerTotals, syncAutomaticCharges } from "./caja";
+import { auditMovement, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncAutomaticCharges } from "./caja";
 import { classification, currentSeasonOf } from "./classification";
 
 async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
@@ -88,6 +88,8 @@ export async function confirmSettlement(
   if (preview.potCents !== body.potCents) throw conflict(SETTLEMENT_STALE);
   if (preview.owing.length) throw conflict(OWING(preview.owing.join(", ")));
   const created = await deps.db.tx(async (tx) => {
+    // Alone on the group's caja: no movement is written between the pot checked below and the commit.
+    await lockCajaAlone(tx, groupId);
     const claimed = await tx.one(
       `insert into caja_settlements (group_id, season_id, settled_at, settled_by, pot_cents) values ($1, $2, $3, $4, $5)
        on conflict (group_id, season_id) do nothing returning season_id`,

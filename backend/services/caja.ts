@@ -113,6 +113,16 @@ export async function ledgerTotals(db: Db, groupId: number) {
   return cajaTotals(all.map((m) => ({ kind: m.kind, baseKind: m.base_kind, userId: m.user_id, amountCents: m.amount_cents })));
 }
 
+/**
+ * The caja's lock per group (decision 032): every write of movements holds it shared, so payments
+ * and charges still run side by side, and the season's settlement holds it alone, so between its
+ * last look at the pot and its commit no movement can slip in (on PostgreSQL a statement that began
+ * before the settlement committed would not see it). A transaction's lock: it goes with the commit.
+ */
+export const CAJA_LOCK = 3232;
+export const lockCajaShared = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock_shared($1, $2)", [CAJA_LOCK, groupId]);
+export const lockCajaAlone = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock($1, $2)", [CAJA_LOCK, groupId]);
+
 /** The caller manages the group (role Gestor) or is an admin. */
 export async function managesGroup(db: Db, caller: AuthUser, groupId: number): Promise<boolean> {
   if (caller.isAdmin) return true;
@@ -158,6 +168,7 @@ export async function auditMovement(tx: Db, at: Date, actorId: number | null, gr
  */
 export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): Promise<number> {
   return db.tx(async (tx) => {
+    await lockCajaShared(tx, groupId);
     const rules = await cajaRules(tx, groupId);
     const inserted: Inserted[] = [];
     const open = `not exists (select 1 from caja_settlements s where s.group_id = gq.group_id and s.season_id = q.season_id)`;
@@ -298,6 +309,7 @@ export async function addMovement(deps: Deps, caller: AuthUser, groupId: number,
   const userId = body.userId ?? null;
   const same = (m: Movement) => m.kind === body.kind && m.amountCents === amount && m.userId === userId;
   return deps.db.tx(async (tx) => {
+    await lockCajaShared(tx, groupId);
     const earlier = await replay(tx, groupId, body.idempotencyKey, same);
     if (earlier) return { movement: earlier, created: false };
     if (userId !== null) {
@@ -339,6 +351,7 @@ export async function reverseMovement(
   const now = deps.clock();
   try {
     return await deps.db.tx(async (tx) => {
+      await lockCajaShared(tx, groupId);
       const earlier = await replay(tx, groupId, body.idempotencyKey, (m) => m.reversesId === movementId);
       if (earlier) return { movement: earlier, created: false };
       const original = await tx.one<{

@@ -169,6 +169,41 @@ describe("the caja's ledger", () => {
     expect(caja.potCents).toBe(Array.from({ length: 100 }, (_, i) => 100 + i).reduce((a, b) => a + b, 0));
   });
 
+  it("the automatic charges read by many at once, on PGlite or on PostgreSQL, are written once each", async () => {
+    const { manager, members, groupId } = await peña(3);
+    const base = `/group/${groupId}/caja`;
+    const seasonId = await build.season(t.db, { name: "Temporada concurrida", startDate: "2024-08-01" });
+    const rules = {
+      quotaCents: 200,
+      quotaBasis: "round",
+      payTicket: false,
+      lastPlaceFineCents: 0,
+      hideBalances: false,
+      bestPrizeCents: 500,
+      pinaPenaltyCents: 0,
+    };
+    for (const number of [1, 2]) {
+      const start = new Date(Date.UTC(2025, 1, number * 7));
+      const quinielaId = await build.pool(t.db, { seasonId, number, startDate: start });
+      await build.round(t.db, { groupId, quinielaId, openDate: start, closeDate: new Date(start.getTime() + 86_400_000) });
+      for (const m of members)
+        await build.prediction(t.db, { groupId, quinielaId, userId: m.id, matches: Array.from({ length: 14 }, () => ["1"]), pleno: { home: 1, away: 0 } });
+    }
+    // The rule turned on while eight readers (and a payment) arrive at once.
+    const [put, ...reads] = await Promise.all([
+      manager.put(`${base}/rules`, rules),
+      ...Array.from({ length: 8 }, (_, i) => (i % 2 ? manager : members[i % 3]).get(base)),
+      manager.post(`${base}/movements`, { kind: "payment", userId: members[0].id, amountCents: 400, idempotencyKey: key() }),
+    ]);
+    expect(put.status).toBe(200);
+    expect(reads.map((r) => r.status)).toEqual([...Array(8).fill(200), 201]);
+    const caja = (await manager.get(base)).body;
+    expect(caja.movements.filter((m: { kind: string }) => m.kind === "quota")).toHaveLength(6);
+    expect(caja.fundCents).toBe(6 * 200);
+    const trail = (await manager.get(`/Audit/ByGroup/${groupId}?limit=500`)).body as { action: string }[];
+    expect(trail.filter((e) => e.action === "caja.movement")).toHaveLength(7);
+  });
+
   it("a movement is reversed once: a stale correction form gets a 409 in Spanish, a correction is not reversed", async () => {
     const { manager, members, groupId } = await peña(1);
     const base = `/group/${groupId}/caja/movements`;
@@ -216,6 +251,7 @@ describe("the caja's ledger", () => {
       .body;
     await expect(t.db.query("update caja_movements set amount_cents = 1000000 where id = $1", [m.id])).rejects.toThrow(/solo anotación/);
     await expect(t.db.query("delete from caja_movements where id = $1", [m.id])).rejects.toThrow(/solo anotación/);
+    await expect(t.db.query("truncate caja_movements")).rejects.toThrow(/solo anotación/);
     await expect(
       t.db.query("insert into caja_movements (group_id, user_id, kind, amount_cents, idempotency_key) values ($1, $2, 'payment', 0, 'k')", [
         groupId,
