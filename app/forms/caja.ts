@@ -57,7 +57,17 @@ export const rulesFormSchema = z.object({
   hideBalances: z.boolean().optional().default(false),
   bestPrize: euros(true),
   pinaPenalty: euros(true),
+  lastPlaceFine: euros(true),
+  /** Usernames, one a line (or separated by commas), first stamps first; empty: join order. */
+  stampRota: z.string().max(5000).optional().default(""),
   version: z.number().int().positive().optional(),
 });
+
+/** The rota as typed: names one a line or separated by commas, blanks dropped. */
+export const rotaNames = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((n) => n.trim())
+    .filter(Boolean);
 
 export const settleFormSchema = z.object({ seasonId: id, potCents: z.number().int() });

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -285,6 +285,11 @@ function RulesForm({ caja, lastResult }: { caja: Caja; lastResult: LastResult })
       hideBalances: r.hideBalances ? "on" : undefined,
       bestPrize: eurosText(r.bestPrizeCents),
       pinaPenalty: eurosText(r.pinaPenaltyCents),
+      lastPlaceFine: eurosText(r.lastPlaceFineCents),
+      stampRota: r.stampRota
+        .map((id) => caja.members.find((m) => m.userId === id)?.username ?? "")
+        .filter(Boolean)
+        .join("\n"),
       version: r.version,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rulesFormSchema }),
@@ -320,6 +325,20 @@ function RulesForm({ caja, lastResult }: { caja: Caja; lastResult: LastResult })
       </Field>
       <Field field={fields.pinaPenalty} label="Penalización de la piña (€)">
         <input {...getInputProps(fields.pinaPenalty, { type: "text" })} inputMode="decimal" autoComplete="off" />
+      </Field>
+      <Field
+        field={fields.lastPlaceFine}
+        label="Multa al último de la jornada (€)"
+        hint="Se cobra una vez por jornada con resultados al que menos aciertos tuvo; si empatan, al peor clasificado de la jornada. 0: sin multa."
+      >
+        <input {...getInputProps(fields.lastPlaceFine, { type: "text" })} inputMode="decimal" autoComplete="off" />
+      </Field>
+      <Field
+        field={fields.stampRota}
+        label="Turno para sellar el boleto"
+        hint="Un nombre por línea, el primero sella primero; avanza uno por jornada con apuesta. Vacío: por orden de llegada al grupo. Quien falte va al final."
+      >
+        <textarea {...getTextareaProps(fields.stampRota)} rows={4} />
       </Field>
       <button type="submit" name="intent" value="rules" className="secondary">
         Guardar normas

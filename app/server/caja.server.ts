@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { Caja, CajaRules, KIND_LABELS, Movement, Settlement } from "#core/contract/caja";
+import { Caja, CajaRules, KIND_LABELS, Movement, Settlement, Stamper } from "#core/contract/caja";
 import { MOVEMENT_KINDS } from "#core/domain/caja";
 import { formatEuros } from "#core/domain/money";
 import { formatDateTime } from "#core/dates";
-import { movementFormSchema, potFormSchema, reverseFormSchema, rulesFormSchema, settleFormSchema } from "~/forms/caja";
+import { movementFormSchema, potFormSchema, reverseFormSchema, rotaNames, rulesFormSchema, settleFormSchema } from "~/forms/caja";
 import { csvResponse, positiveId } from "~/server/bet-stats.server";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { requireManagerOf } from "~/server/session/guards.server";
@@ -94,6 +94,16 @@ export async function cajaAction(request: Request, groupIdParam: string | undefi
     const submission = parseWithZod(formData, { schema: rulesFormSchema });
     if (submission.status !== "success") return reply(intent, submission.reply());
     const v = submission.value;
+    // The rota is typed as names; the backend takes the members' ids.
+    const names = rotaNames(v.stampRota);
+    let stampRota: number[] = [];
+    if (names.length) {
+      const caja = await api.read(request, `/group/${group.id}/caja`, Caja);
+      const byName = new Map(caja.members.map((m) => [m.username.toLocaleLowerCase("es"), m.userId]));
+      const unknown = names.filter((n) => !byName.has(n.toLocaleLowerCase("es")));
+      if (unknown.length) return reply(intent, submission.reply({ fieldErrors: { stampRota: [`No hay ningún miembro llamado ${unknown.join(", ")}.`] } }));
+      stampRota = names.map((n) => byName.get(n.toLocaleLowerCase("es"))!);
+    }
     const body = {
       quotaCents: v.quota,
       quotaBasis: v.quotaBasis,
@@ -101,7 +111,8 @@ export async function cajaAction(request: Request, groupIdParam: string | undefi
       hideBalances: v.hideBalances,
       bestPrizeCents: v.bestPrize,
       pinaPenaltyCents: v.pinaPenalty,
-      lastPlaceFineCents: 0,
+      lastPlaceFineCents: v.lastPlaceFine,
+      stampRota,
       version: v.version,
     };
     try {
@@ -188,6 +199,19 @@ export async function loadMyBalance(request: Request, groupIdParam: string | und
   if (!groupId) return null;
   try {
     return (await api.read(request, `/group/${groupId}/caja`, Caja)).me?.balanceCents ?? null;
+  } catch (error) {
+    rethrowResponse(error);
+    return null;
+  }
+}
+
+/**
+ * 'Esta semana sella: …' for the group bet page: who stamps the jornada's ticket. Null when the
+ * rota cannot be read (the bet page does not fail for it).
+ */
+export async function loadStamper(request: Request, groupId: number, quinielaId: number | null | undefined): Promise<Stamper | null> {
+  try {
+    return await api.read(request, `/group/${groupId}/caja/stamper${quinielaId ? `?quinielaId=${quinielaId}` : ""}`, Stamper);
   } catch (error) {
     rethrowResponse(error);
     return null;

@@ -13,6 +13,8 @@ import {
   settleBody,
   Settlement,
   settlementQuery,
+  Stamper,
+  stamperQuery,
 } from "#core/contract/caja";
 import { requireManager, requireMember, type Deps } from "../context";
 import { errorReplies } from "../schema";
@@ -111,6 +113,21 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => caja.updateRules(deps, request.authUser!, request.params.id, request.body),
+  );
+
+  app.get(
+    "/group/:id/caja/stamper",
+    {
+      preValidation: readers,
+      schema: {
+        tags,
+        summary: "Quién sella el boleto de la jornada y el turno completo (miembros)",
+        params: cajaParams,
+        querystring: stamperQuery,
+        response: { 200: Stamper, ...errorReplies },
+      },
+    },
+    async (request) => caja.stamper(deps, request.params.id, request.query.quinielaId || undefined),
   );
 
   app.get(

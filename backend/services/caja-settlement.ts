@@ -4,7 +4,7 @@ import { settle } from "#core/domain/settlement";
 import type { AuthUser, Deps } from "../context";
 import { conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { auditMovement, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncAutomaticCharges } from "./caja";
+import { auditMovement, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncCaja } from "./caja";
 import { classification, currentSeasonOf } from "./classification";
 
 async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
@@ -19,7 +19,7 @@ async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
 export async function settlementPreview(deps: Deps, groupId: number, seasonId?: number): Promise<Settlement> {
   const { db } = deps;
   const season = await seasonOf(deps, groupId, seasonId);
-  await syncAutomaticCharges(db, groupId, deps.clock());
+  await syncCaja(deps, groupId);
   const done = await db.one<{ settled_at: Date | string; username: string | null }>(
     `select s.settled_at, u.username from caja_settlements s left join users u on u.id = s.settled_by where s.group_id = $1 and s.season_id = $2`,
     [groupId, season.id],

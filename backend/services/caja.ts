@@ -9,16 +9,20 @@ import {
   type Movement,
   MOVEMENT_NOT_FOUND,
   type MovementBody,
+  ROTA_NOT_MEMBERS,
+  type Stamper,
 } from "#core/contract/caja";
 import { staleMessage } from "#core/contract/audit";
 import { type BaseKind, cajaTotals, type MovementKind, signedAmount } from "#core/domain/caja";
 import { ticketColumns, ticketCost } from "#core/domain/group-bet";
 import { eurosToCents } from "#core/domain/money";
 import { normalizePick } from "#core/domain/signs";
+import { lastPlaced, stampOrder, stamperAt } from "#core/domain/customs";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
-import { conflict, forbidden, notFound } from "../errors";
+import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { classification } from "./classification";
 
 /** Who writes the automatic charges in the audit trail. */
 const AUTOMATIC = "Cargo automático de la caja";
@@ -68,6 +72,7 @@ async function movementById(db: Db, groupId: number, movementId: number): Promis
 }
 
 interface RulesRow {
+  stamp_rota: unknown;
   quota_cents: number;
   quota_basis: "round" | "season";
   pay_ticket: boolean;
@@ -79,6 +84,7 @@ interface RulesRow {
 }
 
 const DEFAULT_RULES: RulesRow = {
+  stamp_rota: [],
   quota_cents: 0,
   quota_basis: "round",
   pay_ticket: false,
@@ -99,6 +105,7 @@ export async function cajaRules(db: Db, groupId: number): Promise<CajaRules> {
     hideBalances: r.hide_balances,
     bestPrizeCents: r.best_prize_cents,
     pinaPenaltyCents: r.pina_penalty_cents,
+    stampRota: ((typeof r.stamp_rota === "string" ? JSON.parse(r.stamp_rota) : r.stamp_rota) as number[]) ?? [],
     version: r.version,
   };
 }
@@ -242,6 +249,123 @@ export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): 
   });
 }
 
+/**
+ * The fine for each jornada's last placed (rule `lastPlaceFineCents`), charged once per jornada
+ * with results whose close date passed, like the quotas: `auto:fine:{roundId}:{userId}`. The last
+ * placed comes from the jornada's own standings (core/domain/customs, lastPlaced), and a jornada
+ * already fined is never fined again, so a result corrected later cannot fine a second member
+ * (the manager corrects the fine by hand). A settled season takes no more fines.
+ */
+export async function syncLastPlaceFines(deps: Deps, groupId: number): Promise<number> {
+  const { db } = deps;
+  const now = deps.clock();
+  const rules = await cajaRules(db, groupId);
+  if (rules.lastPlaceFineCents <= 0) return 0;
+  const pending = await db.query<{ round_id: number; quiniela_id: number; season_id: number; number: number }>(
+    `select gq.id as round_id, gq.quiniela_id, q.season_id, q.number
+       from group_quinielas gq
+       join quinielas q on q.id = gq.quiniela_id
+       join quiniela_results r on r.quiniela_id = q.id
+      where gq.group_id = $1 and (gq.force_closed or gq.close_date <= $2)
+        and not exists (select 1 from caja_settlements s where s.group_id = gq.group_id and s.season_id = q.season_id)
+        and exists (select 1 from predictions p where p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id)
+        and not exists (select 1 from caja_movements c where c.group_id = gq.group_id and c.idempotency_key like 'auto:fine:' || gq.id || ':%')
+      order by q.start_date, q.number`,
+    [groupId, now],
+  );
+  const fines: { roundId: number; seasonId: number; number: number; userId: number; hits: number }[] = [];
+  const countedBySeason = new Map<number, Set<number>>();
+  for (const round of pending) {
+    if (!countedBySeason.has(round.season_id)) {
+      const { rounds } = await classification(deps, groupId, round.season_id);
+      countedBySeason.set(round.season_id, new Set(rounds.map((r) => r.quinielaId)));
+    }
+    if (!countedBySeason.get(round.season_id)!.has(round.quiniela_id)) continue;
+    const { rows } = await classification(deps, groupId, round.season_id, round.quiniela_id);
+    const userId = lastPlaced(rows.map((r) => ({ userId: r.userId, position: r.position, hits: r.lastRoundHits })));
+    const row = rows.find((r) => r.userId === userId);
+    if (row) fines.push({ roundId: round.round_id, seasonId: round.season_id, number: round.number, userId: row.userId, hits: row.lastRoundHits ?? 0 });
+  }
+  if (!fines.length) return 0;
+  return db.tx(async (tx) => {
+    await lockCajaShared(tx, groupId);
+    let written = 0;
+    for (const f of fines) {
+      const row = await tx.one<Inserted>(
+        `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
+         select $1, $2, 'fine', $3, $4, $5, $6, $7
+          where not exists (select 1 from caja_movements c where c.group_id = $1 and c.idempotency_key like $8)
+            and not exists (select 1 from caja_settlements s where s.group_id = $1 and s.season_id = $7)
+         on conflict (group_id, idempotency_key) do nothing
+         returning id, user_id, amount_cents, reference, kind`,
+        [
+          groupId,
+          f.userId,
+          -rules.lastPlaceFineCents,
+          `Multa: último de la jornada ${f.number} (${f.hits} ${f.hits === 1 ? "acierto" : "aciertos"})`,
+          now,
+          `auto:fine:${f.roundId}:${f.userId}`,
+          f.seasonId,
+          `auto:fine:${f.roundId}:%`,
+        ],
+      );
+      if (row) {
+        await auditMovement(tx, now, null, groupId, row);
+        written++;
+      }
+    }
+    return written;
+  });
+}
+
+/** Every automatic charge: quotas and tickets, then the last placed's fines. */
+export async function syncCaja(deps: Deps, groupId: number): Promise<void> {
+  await syncAutomaticCharges(deps.db, groupId, deps.clock());
+  await syncLastPlaceFines(deps, groupId);
+}
+
+/**
+ * 'Esta semana sella': who stamps the ticket of a jornada (the group's latest open one by default).
+ * The rota (core/domain/customs) advances one place per earlier jornada of the group with a
+ * confirmed group bet, of any season, so the turns stay fair across seasons.
+ */
+export async function stamper(deps: Deps, groupId: number, quinielaId?: number): Promise<Stamper> {
+  const { db } = deps;
+  const rules = await cajaRules(db, groupId);
+  const members = await db.query<{ user_id: number; username: string }>(
+    `select m.user_id, u.username from group_members m join users u on u.id = m.user_id
+      where m.group_id = $1 and m.removed_at is null order by m.joined_at, m.user_id`,
+    [groupId],
+  );
+  const round = await db.one<{ quiniela_id: number; number: number; start_date: Date | string }>(
+    `select gq.quiniela_id, q.number, q.start_date from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
+      where gq.group_id = $1 and ($2::integer is null and gq.open_date <= $3 or gq.quiniela_id = $2::integer)
+      order by gq.open_date desc, q.number desc limit 1`,
+    [groupId, quinielaId ?? null, deps.clock()],
+  );
+  const name = new Map(members.map((m) => [m.user_id, m.username]));
+  const order = stampOrder(
+    rules.stampRota,
+    members.map((m) => m.user_id),
+  );
+  const person = (id: number) => ({ userId: id, username: name.get(id)! });
+  if (!round) return { quinielaId: null, numberQuiniela: null, current: null, next: null, order: order.map(person) };
+  const before = await db.one<{ n: number }>(
+    `select count(*)::integer as n from bets b join quinielas q on q.id = b.quiniela_id
+      join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
+      where b.group_id = $1 and b.confirmed and (q.start_date, q.id) < ($2::timestamptz, $3::integer)`,
+    [groupId, round.start_date, round.quiniela_id],
+  );
+  const turn = stamperAt(order, before?.n ?? 0);
+  return {
+    quinielaId: round.quiniela_id,
+    numberQuiniela: round.number,
+    current: turn ? person(turn.current) : null,
+    next: turn ? person(turn.next) : null,
+    order: order.map(person),
+  };
+}
+
 export interface CajaFilter {
   member?: number;
   kind?: MovementKind;
@@ -250,7 +374,7 @@ export interface CajaFilter {
 /** GET /group/{id}/caja: the caller is a member, a manager or an admin (checked by the route). */
 export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, filter: CajaFilter): Promise<Caja> {
   const { db } = deps;
-  await syncAutomaticCharges(db, groupId, deps.clock());
+  await syncCaja(deps, groupId);
   const canWrite = await managesGroup(db, caller, groupId);
   const rules = await cajaRules(db, groupId);
   const group = await db.one<{ name: string }>("select name from groups where id = $1", [groupId]);
@@ -393,12 +517,20 @@ export async function updateRules(deps: Deps, caller: AuthUser, groupId: number,
   return deps.db.tx(async (tx) => {
     const before = await cajaRules(tx, groupId);
     if (body.version !== undefined && body.version !== before.version) throw conflict(staleMessage("Las normas de la caja"));
+    if (body.stampRota?.length) {
+      const known = await tx.query<{ user_id: number }>(
+        "select user_id from group_members where group_id = $1 and removed_at is null and user_id = any($2::int[])",
+        [groupId, body.stampRota],
+      );
+      if (known.length !== new Set(body.stampRota).size) throw badRequest(ROTA_NOT_MEMBERS);
+    }
+    const rota = JSON.stringify(body.stampRota ?? before.stampRota);
     await tx.query(
-      `insert into caja_rules (group_id, quota_cents, quota_basis, pay_ticket, last_place_fine_cents, hide_balances, best_prize_cents, pina_penalty_cents, version)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, 1)
+      `insert into caja_rules (group_id, quota_cents, quota_basis, pay_ticket, last_place_fine_cents, hide_balances, best_prize_cents, pina_penalty_cents, stamp_rota, version)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, 1)
        on conflict (group_id) do update set quota_cents = $2, quota_basis = $3, pay_ticket = $4, last_place_fine_cents = $5,
-         hide_balances = $6, best_prize_cents = $7, pina_penalty_cents = $8, version = caja_rules.version + 1`,
-      [groupId, body.quotaCents, body.quotaBasis, body.payTicket, body.lastPlaceFineCents, body.hideBalances, body.bestPrizeCents, body.pinaPenaltyCents],
+         hide_balances = $6, best_prize_cents = $7, pina_penalty_cents = $8, stamp_rota = $9::jsonb, version = caja_rules.version + 1`,
+      [groupId, body.quotaCents, body.quotaBasis, body.payTicket, body.lastPlaceFineCents, body.hideBalances, body.bestPrizeCents, body.pinaPenaltyCents, rota],
     );
     const after = await cajaRules(tx, groupId);
     const { version: _b, ...shownBefore } = before;

@@ -26,6 +26,7 @@ export const KEY_INVALID = "Falta la clave del formulario: recarga la página y 
 export const ALREADY_REVERSED = "Este movimiento ya está corregido (otra persona lo corrigió antes): recarga la caja.";
 export const CORRECTION_NOT_REVERSIBLE = "Una corrección no se corrige: anota un movimiento nuevo.";
 export const KEY_REUSED = "Este formulario ya se envió con otros datos: recarga la página para anotar otro movimiento.";
+export const ROTA_NOT_MEMBERS = "El turno para sellar solo puede llevar miembros del grupo.";
 export const MOVEMENT_NOT_FOUND = "Movimiento no encontrado en la caja de este grupo.";
 
 /** Ten million euros: far above any peña's money, far below a database integer. */
@@ -116,6 +117,8 @@ export const CajaRules = z.object({
   hideBalances: z.boolean(),
   bestPrizeCents: wireInt,
   pinaPenaltyCents: wireInt,
+  /** Who stamps the ticket, in order (user ids); empty: the members in join order. */
+  stampRota: z.array(wireId),
   version: wireInt,
 });
 export type CajaRules = z.infer<typeof CajaRules>;
@@ -153,6 +156,8 @@ export const cajaRulesBody = z.object({
   hideBalances: bodyBoolean(),
   bestPrizeCents: cents("El premio no es válido."),
   pinaPenaltyCents: cents("La penalización no es válida."),
+  /** Who stamps the ticket, first to last; left out, the rota stays as it was. */
+  stampRota: z.array(bodyId).max(500).optional(),
   version: z.number().int().positive().optional(),
 });
 export type CajaRulesBody = z.infer<typeof cajaRulesBody>;
@@ -202,3 +207,22 @@ export const settleBody = z.object({
   seasonId: bodyId,
   potCents: z.number({ errorMap: () => ({ message: SETTLEMENT_STALE }) }).int(SETTLEMENT_STALE),
 });
+
+export const stamperQuery = z.object({
+  quinielaId: z
+    .union([z.literal(""), id])
+    .optional()
+    .describe("La jornada; por defecto, la última abierta del grupo"),
+});
+
+const Person = z.object({ userId: wireId, username: z.string() });
+
+/** GET /group/{id}/caja/stamper: 'Esta semana sella: …', the rota of who stamps the ticket. */
+export const Stamper = z.object({
+  quinielaId: wireId.nullable(),
+  numberQuiniela: wireInt.nullable(),
+  current: Person.nullable(),
+  next: Person.nullable(),
+  order: z.array(Person),
+});
+export type Stamper = z.infer<typeof Stamper>;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALREADY_REVERSED, MEMBER_REQUIRED, SETTLEMENT_STALE } from "#core/contract/caja";
+import { ALREADY_REVERSED, MEMBER_REQUIRED, ROTA_NOT_MEMBERS, SETTLEMENT_STALE } from "#core/contract/caja";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -316,5 +316,123 @@ describe("the caja's ledger", () => {
     const refused = await manager.post(`/group/${groupId}/caja/settlement`, { seasonId, potCents: 500 });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain(members[1].username);
+  });
+
+  it("the jornada's last placed is fined once per jornada with results, a tie to the worse placed in the jornada, never a second member", async () => {
+    const { manager, members, groupId } = await peña(3);
+    const [ana, bea, cris] = members;
+    const base = `/group/${groupId}/caja`;
+    const seasonId = await build.season(t.db, { name: "Temporada de multas", startDate: "2024-08-01" });
+    const ones = Array.from({ length: 14 }, () => "1" as const);
+    const misses = (n: number) => ones.map((s, i) => (i < n ? "2" : s));
+    // Jornada 1: bea and cris tie with 10 hits (identical picks), ana has 15. Jornada 2: cris alone
+    // is last. Jornada 3 is closed without results and jornada 4 still open: no fine yet.
+    const picks: Record<number, [Player, string[]][]> = {
+      1: [
+        [ana, ones],
+        [bea, misses(4)],
+        [cris, misses(4)],
+      ],
+      2: [
+        [ana, misses(1)],
+        [bea, misses(2)],
+        [cris, misses(7)],
+      ],
+      3: [[ana, ones]],
+      4: [[ana, ones]],
+    };
+    const pools: number[] = [];
+    for (const number of [1, 2, 3, 4]) {
+      const start = new Date(Date.UTC(2025, 2, number * 7));
+      const quinielaId = await build.pool(t.db, { seasonId, number, startDate: start });
+      pools.push(quinielaId);
+      const closeDate = number === 4 ? new Date("2025-07-01T00:00:00Z") : new Date(start.getTime() + 86_400_000);
+      await build.round(t.db, { groupId, quinielaId, openDate: start, closeDate });
+      for (const [who, matches] of picks[number])
+        await build.prediction(t.db, { groupId, quinielaId, userId: who.id, matches: matches.map((m) => [m]) as never, pleno: { home: 1, away: 0 } });
+      if (number <= 2) await build.results(t.db, quinielaId, ones, { home: 1, away: 0 });
+    }
+    const rules = {
+      quotaCents: 0,
+      quotaBasis: "round",
+      payTicket: false,
+      lastPlaceFineCents: 100,
+      hideBalances: false,
+      bestPrizeCents: 500,
+      pinaPenaltyCents: 0,
+    };
+    expect((await manager.put(`${base}/rules`, rules)).status).toBe(200);
+    const fines = async () =>
+      ((await manager.get(base)).body.movements as { kind: string; userId: number; amountCents: number; reference: string }[]).filter((m) => m.kind === "fine");
+    // Same picks, same points: the jornada's standings order them by name, and the later name is the worse placed.
+    const tiedLast = [bea, cris].sort((a, b) => a.username.localeCompare(b.username, "es"))[1];
+    const first = await fines();
+    expect(first.map((m) => [m.userId, m.amountCents]).sort()).toEqual(
+      [
+        [tiedLast.id, -100],
+        [cris.id, -100],
+      ].sort(),
+    );
+    expect(first.find((m) => m.reference.includes("jornada 2"))).toMatchObject({ userId: cris.id, reference: "Multa: último de la jornada 2 (8 aciertos)" });
+    // Read again, and with the results of jornada 2 corrected so that bea is last now: nothing more.
+    await build.results(
+      t.db,
+      pools[1],
+      ones.map((_, i) => (i < 7 ? "2" : "1")),
+      { home: 1, away: 0 },
+    );
+    expect(await fines()).toHaveLength(2);
+    // Jornada 3 gets its results: its only player is its last placed.
+    await build.results(t.db, pools[2], ones, { home: 1, away: 0 });
+    const after = await fines();
+    expect(after).toHaveLength(3);
+    expect(after.find((m) => m.reference.includes("jornada 3"))?.userId).toBe(ana.id);
+    expect(after.some((m) => m.userId === manager.id)).toBe(false);
+  });
+
+  it("'Esta semana sella': the members in join order or the manager's rota, one place per jornada with a confirmed bet", async () => {
+    const { manager, members, groupId } = await peña(3);
+    const [ana, bea, cris] = members;
+    const outsider = await t.player();
+    const base = `/group/${groupId}/caja`;
+    const seasonId = await build.season(t.db, { name: "Temporada del sello", startDate: "2024-08-01" });
+    const pools: number[] = [];
+    for (const number of [1, 2, 3]) {
+      const start = new Date(Date.UTC(2025, 3, number * 7));
+      const quinielaId = await build.pool(t.db, { seasonId, number, startDate: start });
+      pools.push(quinielaId);
+      await build.round(t.db, { groupId, quinielaId, openDate: start, closeDate: new Date(start.getTime() + 86_400_000) });
+    }
+    const at = async (quinielaId: number, who: Player = ana) => (await who.get(`${base}/stamper?quinielaId=${quinielaId}`)).body;
+    expect(await at(pools[0])).toMatchObject({ numberQuiniela: 1, current: { userId: manager.id }, next: { userId: ana.id } });
+    expect((await at(pools[0])).order.map((p: { userId: number }) => p.userId)).toEqual([manager.id, ana.id, bea.id, cris.id]);
+    // No bet in jornada 1: the turn stays. A confirmed bet in jornada 1 moves jornada 2 on by one.
+    expect((await at(pools[1])).current.userId).toBe(manager.id);
+    const matches = JSON.stringify(Array.from({ length: 14 }, () => ["1"]));
+    await t.db.query(`insert into bets (group_id, quiniela_id, season_id, top_n, matches, confirmed, confirmed_at) values ($1, $2, $3, 3, $4, true, now())`, [
+      groupId,
+      pools[0],
+      seasonId,
+      matches,
+    ]);
+    expect(await at(pools[1])).toMatchObject({ current: { userId: ana.id }, next: { userId: bea.id } });
+    // The manager's rota: cris, then ana; whoever it leaves out follows in join order.
+    const rules = {
+      quotaCents: 0,
+      quotaBasis: "round",
+      payTicket: false,
+      lastPlaceFineCents: 0,
+      hideBalances: false,
+      bestPrizeCents: 500,
+      pinaPenaltyCents: 0,
+    };
+    expect((await manager.put(`${base}/rules`, { ...rules, stampRota: [cris.id, ana.id] })).body.stampRota).toEqual([cris.id, ana.id]);
+    expect(await at(pools[0])).toMatchObject({ current: { userId: cris.id }, next: { userId: ana.id } });
+    expect((await at(pools[1])).order.map((p: { userId: number }) => p.userId)).toEqual([cris.id, ana.id, manager.id, bea.id]);
+    expect(await at(pools[1])).toMatchObject({ current: { userId: ana.id }, next: { userId: manager.id } });
+    // Rules saved without a rota keep it; a rota with someone outside the group is refused.
+    expect((await manager.put(`${base}/rules`, rules)).body.stampRota).toEqual([cris.id, ana.id]);
+    expect(await manager.put(`${base}/rules`, { ...rules, stampRota: [outsider.id] })).toEqual({ status: 400, body: { message: ROTA_NOT_MEMBERS } });
+    expect((await outsider.get(`${base}/stamper`)).status).toBe(403);
   });
 });
