@@ -144,7 +144,15 @@ function MovementTable({ caja, reverseKey }: { caja: Caja; reverseKey: string })
               <td data-label="Cantidad" className="amount">
                 {formatEuros(m.amountCents)}
               </td>
-              <td data-label="Referencia">{m.reference || "—"}</td>
+              <td data-label="Referencia">
+                {m.reference || "—"}
+                {m.kind === "prize" && m.userId === null ? (
+                  <>
+                    {" "}
+                    · <Link to={`/grupo/${caja.groupId}/caja/premio/${m.id}`}>Reparto del premio</Link>
+                  </>
+                ) : null}
+              </td>
               <td data-label="Anotado por">{m.recordedBy ?? "Automático"}</td>
               {caja.canWrite ? (
                 <td data-label="Corregir">

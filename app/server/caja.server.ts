@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { Caja, CajaRules, KIND_LABELS, Movement, Settlement, Stamper } from "#core/contract/caja";
+import { Caja, CajaRules, KIND_LABELS, Movement, PrizeSharing, Settlement, Stamper } from "#core/contract/caja";
 import { MOVEMENT_KINDS } from "#core/domain/caja";
 import { formatEuros } from "#core/domain/money";
+import { percentText } from "#core/domain/prize-sharing";
 import { formatDateTime } from "#core/dates";
 import { movementFormSchema, potFormSchema, reverseFormSchema, rotaNames, rulesFormSchema, settleFormSchema } from "~/forms/caja";
-import { csvResponse, positiveId } from "~/server/bet-stats.server";
+import { csvError, csvResponse, positiveId } from "~/server/bet-stats.server";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { requireUser } from "~/server/session/session.server";
@@ -216,4 +217,49 @@ export async function loadStamper(request: Request, groupId: number, quinielaId:
     rethrowResponse(error);
     return null;
   }
+}
+
+function prizePath(groupIdParam: string | undefined, movementIdParam: string | undefined) {
+  const groupId = groupIdOf(groupIdParam);
+  const movementId = positiveId(movementIdParam);
+  if (!movementId) throw new Response("No encontramos lo que buscas.", { status: 404 });
+  return `/group/${groupId}/caja/prizes/${movementId}`;
+}
+
+/** The prize-sharing record (decision 035): who owns what of a prize the peña won. */
+export async function loadPrizeSharing(request: Request, groupIdParam: string | undefined, movementIdParam: string | undefined) {
+  await requireUser(request);
+  const sharing = await api.read(request, prizePath(groupIdParam, movementIdParam), PrizeSharing).catch(loadFailure);
+  return { sharing };
+}
+
+/** The same record as a spreadsheet: the prize's facts, then one row per member and the totals. */
+export async function prizeSharingCsv(request: Request, groupIdParam: string | undefined, movementIdParam: string | undefined) {
+  await requireUser(request);
+  let s: PrizeSharing;
+  try {
+    s = await api.read(request, prizePath(groupIdParam, movementIdParam), PrizeSharing);
+  } catch (error) {
+    return csvError(error, "No se pudo cargar el reparto del premio.");
+  }
+  const percent = (h: number) => percentText(h).replace(/\s*%$/u, "");
+  const rows: (string | number)[][] = [
+    ["Reparto del premio", s.groupName, "", "", "", "", ""],
+    ["Premio (€)", csvEuros(s.prizeCents), "Movimiento", s.movementId, "Fecha", formatDateTime(s.recordedAt), ""],
+    ["Referencia", s.reference, "Temporada", s.seasonName ?? "", "Exento (€)", csvEuros(s.thresholdCents), ""],
+    ["Gravamen (%)", s.levyPercent, "Reparto", s.basis === "quotas" ? "Según las cuotas aportadas" : "A partes iguales", "", "", ""],
+    [],
+    ["Miembro", "Aportación (€)", "Participación (%)", "Parte del premio (€)", "Exento (€)", "Gravamen (€)", "Neto (€)"],
+    ...s.lines.map((l) => [
+      l.username,
+      s.basis === "quotas" ? csvEuros(l.contributionCents) : "",
+      percent(l.percentHundredths),
+      csvEuros(l.shareCents),
+      csvEuros(l.exemptCents),
+      csvEuros(l.levyCents),
+      csvEuros(l.netCents),
+    ]),
+    ["Total", "", "100,00", csvEuros(s.prizeCents), csvEuros(s.thresholdCents), csvEuros(s.levyCents), csvEuros(s.netCents)],
+  ];
+  return csvResponse(`premio-${s.movementId}-${s.groupName.replace(/[^\p{L}\p{N}]+/gu, "-").toLowerCase()}.csv`, rows);
 }

@@ -13,12 +13,14 @@ import {
   settleBody,
   Settlement,
   settlementQuery,
+  PrizeSharing,
   Stamper,
   stamperQuery,
 } from "#core/contract/caja";
 import { requireManager, requireMember, type Deps } from "../context";
 import { errorReplies } from "../schema";
 import * as caja from "../services/caja";
+import { prizeSharing } from "../services/caja-prize";
 import { confirmSettlement, settlementPreview } from "../services/caja-settlement";
 import { assertGroupExists } from "../services/groups";
 
@@ -113,6 +115,20 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => caja.updateRules(deps, request.authUser!, request.params.id, request.body),
+  );
+
+  app.get(
+    "/group/:id/caja/prizes/:movementId",
+    {
+      preValidation: readers,
+      schema: {
+        tags,
+        summary: "Reparto de un premio del bote: la parte de cada miembro según lo que aportó y el gravamen especial de cada parte (miembros)",
+        params: movementParams,
+        response: { 200: PrizeSharing, ...errorReplies },
+      },
+    },
+    async (request) => prizeSharing(deps, request.params.id, request.params.movementId),
   );
 
   app.get(

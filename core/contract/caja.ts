@@ -226,3 +226,40 @@ export const Stamper = z.object({
   order: z.array(Person),
 });
 export type Stamper = z.infer<typeof Stamper>;
+
+export const NOT_A_PRIZE = "Ese movimiento no es un premio del bote: el reparto de premios es de los premios que gana la peña.";
+
+export const PrizeShareLine = z.object({
+  userId: wireId,
+  username: z.string(),
+  contributionCents: wireInt,
+  /** Hundredths of a percent: 3333 is 33,33 %; they add up to 10000. */
+  percentHundredths: wireInt,
+  shareCents: wireInt,
+  exemptCents: wireInt,
+  taxableCents: wireInt,
+  levyCents: wireInt,
+  netCents: wireInt,
+});
+
+/** GET /group/{id}/caja/prizes/{movementId}: who owns what of a prize the peña won (decision 035). */
+export const PrizeSharing = z.object({
+  groupId: wireId,
+  groupName: z.string(),
+  movementId: wireId,
+  reference: z.string(),
+  recordedAt: z.string(),
+  /** The prize was corrected afterwards: the record is kept, but the money is not in the caja. */
+  reversed: z.boolean(),
+  seasonName: z.string().nullable(),
+  /** 'quotas': weighted by the quotas charged in the season up to the prize; 'equal': nobody was charged quotas, so equal shares among the season's players. */
+  basis: z.enum(["quotas", "equal"]),
+  prizeCents: wireInt,
+  thresholdCents: wireInt,
+  levyPercent: wireInt,
+  taxed: z.boolean(),
+  levyCents: wireInt,
+  netCents: wireInt,
+  lines: z.array(PrizeShareLine),
+});
+export type PrizeSharing = z.infer<typeof PrizeSharing>;

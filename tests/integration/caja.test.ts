@@ -435,4 +435,67 @@ describe("the caja's ledger", () => {
     expect(await manager.put(`${base}/rules`, { ...rules, stampRota: [outsider.id] })).toEqual({ status: 400, body: { message: ROTA_NOT_MEMBERS } });
     expect((await outsider.get(`${base}/stamper`)).status).toBe(403);
   });
+
+  it("a big prize's sharing record: shares weighted by the quotas charged up to the prize, the levy on each share above its part of the 40.000 €", async () => {
+    const { manager, members, groupId } = await peña(3);
+    const [ana, bea, cris] = members;
+    const base = `/group/${groupId}/caja`;
+    const seasonId = await build.season(t.db, { name: "Temporada del premio", startDate: "2024-08-01" });
+    const rules = {
+      quotaCents: 150,
+      quotaBasis: "round",
+      payTicket: false,
+      lastPlaceFineCents: 0,
+      hideBalances: false,
+      bestPrizeCents: 500,
+      pinaPenaltyCents: 0,
+    };
+    // ana plays three jornadas, bea two, cris one (3 : 2 : 1); jornada 4 closes after the prize and does not count.
+    const played: Record<number, Player[]> = { 1: [ana, bea, cris], 2: [ana, bea], 3: [ana], 4: [cris, bea] };
+    for (const number of [1, 2, 3, 4]) {
+      const start = new Date(Date.UTC(2025, 4, number * 5));
+      const quinielaId = await build.pool(t.db, { seasonId, number, startDate: start });
+      const closeDate = number === 4 ? new Date("2025-06-01T18:00:00Z") : new Date(start.getTime() + 86_400_000);
+      await build.round(t.db, { groupId, quinielaId, openDate: start, closeDate });
+      for (const who of played[number])
+        await build.prediction(t.db, { groupId, quinielaId, userId: who.id, matches: Array.from({ length: 14 }, () => ["1"]), pleno: { home: 1, away: 0 } });
+    }
+    expect((await manager.put(`${base}/rules`, rules)).status).toBe(200);
+    // A quota typed by hand for cris, then corrected: never a stake.
+    const wrong = await manager.post(`${base}/movements`, { kind: "quota", userId: cris.id, amountCents: 150, idempotencyKey: key() });
+    await manager.post(`${base}/movements/${wrong.body.id}/reverse`, { idempotencyKey: key() });
+    const prize = await manager.post(`${base}/movements`, {
+      kind: "prize",
+      amountCents: 10_000_000,
+      reference: "Pleno al 15, jornada 3",
+      idempotencyKey: key(),
+    });
+    expect(prize.status).toBe(201);
+    const record = await bea.get(`${base}/prizes/${prize.body.id}`);
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({
+      basis: "quotas",
+      seasonName: "Temporada del premio",
+      prizeCents: 10_000_000,
+      thresholdCents: 4_000_000,
+      levyPercent: 20,
+      taxed: true,
+      reversed: false,
+    });
+    const line = (id: number) => record.body.lines.find((l: { userId: number }) => l.userId === id);
+    // Written out by hand: 100.000 € in halves, thirds and sixths; 40.000 € the same way; 20 % of each excess.
+    expect(line(ana.id)).toMatchObject({ contributionCents: 450, percentHundredths: 5000, shareCents: 5_000_000, exemptCents: 2_000_000, levyCents: 600_000 });
+    expect(line(bea.id)).toMatchObject({ contributionCents: 300, percentHundredths: 3333, shareCents: 3_333_333, exemptCents: 1_333_333, levyCents: 400_000 });
+    expect(line(cris.id)).toMatchObject({ contributionCents: 150, percentHundredths: 1667, shareCents: 1_666_667, exemptCents: 666_667, levyCents: 200_000 });
+    expect(line(manager.id)).toBeUndefined();
+    expect(record.body.levyCents).toBe(1_200_000);
+    expect(record.body.netCents).toBe(8_800_000);
+    // Only a prize of the pot has a record; another group's member cannot read it.
+    const payment = await manager.post(`${base}/movements`, { kind: "payment", userId: ana.id, amountCents: 100, idempotencyKey: key() });
+    expect((await manager.get(`${base}/prizes/${payment.body.id}`)).status).toBe(404);
+    expect((await (await t.player()).get(`${base}/prizes/${prize.body.id}`)).status).toBe(403);
+    // A small prize pays nothing.
+    const small = await manager.post(`${base}/movements`, { kind: "prize", amountCents: 4_000_000, idempotencyKey: key() });
+    expect((await manager.get(`${base}/prizes/${small.body.id}`)).body).toMatchObject({ taxed: false, levyCents: 0, netCents: 4_000_000 });
+  });
 });
