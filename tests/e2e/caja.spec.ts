@@ -120,4 +120,50 @@ test.describe("la caja de la peña", () => {
     const response = await page.goto(`/grupo/${group.id}/caja`);
     expect(response?.status()).toBe(403);
   });
+
+  test("a big prize has its sharing record on one printed page and in a CSV, and the bet page says who stamps the ticket", async ({ page }, testInfo) => {
+    const { manager, player, group } = await peñaWithCaja();
+    const prize = await apiCall<{ id: number }>(
+      "POST",
+      `/group/${group.id}/caja/movements`,
+      { kind: "prize", amountCents: 10_000_000, reference: "Pleno al 15", idempotencyKey: unique("premio-grande-") },
+      manager.token,
+    );
+    expect(prize.status).toBe(201);
+
+    await signIn(page, player.username);
+    await page.goto(`/grupo/${group.id}/caja`);
+    await page.getByRole("link", { name: "Reparto del premio" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Reparto del premio de la peña ${group.name}` })).toBeVisible();
+    // Nobody was charged quotas: the one member who played owns it all; 20 % of the 60.000 € above the exemption.
+    const line = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: player.username, exact: true }) });
+    await expect(line.getByRole("cell").nth(1)).toHaveText(/100,00\s%/);
+    await expect(line.getByRole("cell").nth(4)).toHaveText(/12\.000,00\s€/);
+    await expect(line.getByRole("cell").last()).toHaveText(/88\.000,00\s€/);
+    await expectAccessible(page, testInfo);
+    if (testInfo.project.name === "js") {
+      // Printed: one A4 page.
+      const pdf = await page.pdf({ format: "A4", printBackground: true });
+      expect(pdf.toString("latin1").match(/\/Type\s*\/Page(?!s)/g) ?? []).toHaveLength(1);
+    }
+    const csv = await page.request.get(`/grupo/${group.id}/caja/premio/${prize.body.id}.csv`);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain(`${player.username};;100,00;100000,00;40000,00;12000,00;88000,00`);
+
+    // 'Esta semana sella': the manager first (join order), then whoever the manager puts first in the rota.
+    await page.context().clearCookies();
+    await signIn(page, manager.username);
+    await page.goto(`/grupo/${group.id}/quiniela-grupal`);
+    await expect(page.getByRole("note")).toContainText(`Esta semana sella: ${manager.username}`);
+    await page.goto(`/grupo/${group.id}/caja`);
+    const rules = page.getByRole("form", { name: "Normas de la caja" });
+    await rules.getByLabel("Turno para sellar el boleto").fill(`${player.username}\n${manager.username}`);
+    await rules.getByRole("button", { name: "Guardar normas" }).click();
+    await expect(page.getByText("Normas de la caja guardadas.")).toBeVisible();
+    await page.goto(`/grupo/${group.id}/quiniela-grupal`);
+    await expect(page.getByRole("note")).toContainText(`Esta semana sella: ${player.username}`);
+    await expect(page.getByRole("note")).toContainText(`la próxima, ${manager.username}`);
+  });
 });
