@@ -23,6 +23,7 @@ import lotteryRoutes from "./routes/lottery";
 import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
 import screenRoutes from "./routes/screens";
+import cajaRoutes from "./routes/caja";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
 class UnreadableBody {
@@ -48,6 +49,7 @@ const resources: RoutePlugin[] = [
   betStatsRoutes,
   phraseRoutes,
   screenRoutes,
+  cajaRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

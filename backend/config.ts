@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PRIZE_EXEMPT_CENTS, PRIZE_LEVY_PERCENT } from "#core/domain/prize-sharing";
 
 export interface BackendConfig {
   publicUrl: string;
@@ -21,6 +22,9 @@ export interface BackendConfig {
   kioskSecret: string;
   /** Members who have not predicted are e-mailed when their round closes within this many hours. */
   reminderLeadHours: number;
+  /** The big prizes' levy (decision 035): the exempt amount of each prize and the rate above it. */
+  prizeExemptCents: number;
+  prizeLevyPercent: number;
 }
 
 export const defaultBackendConfig: BackendConfig = {
@@ -38,4 +42,7 @@ export const defaultBackendConfig: BackendConfig = {
   // Replaced at start by KIOSK_SECRET, SESSION_SECRET or a secret kept in DATA_DIR (backend/start.ts).
   kioskSecret: randomBytes(32).toString("hex"),
   reminderLeadHours: 24,
+  // Ley 35/2006, disposición adicional trigésima tercera: 40.000 € exempt, 20 % above (PRIZE_EXEMPT_CENTS, PRIZE_LEVY_PERCENT).
+  prizeExemptCents: PRIZE_EXEMPT_CENTS,
+  prizeLevyPercent: PRIZE_LEVY_PERCENT,
 };

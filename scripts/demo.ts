@@ -12,6 +12,7 @@ import { createMailer } from "../backend/mailer";
 import { privateDataDir } from "../backend/files";
 import { hashPassword } from "../backend/security";
 import { confirm, generate } from "../backend/services/bet";
+import { addMovement, syncAutomaticCharges } from "../backend/services/caja";
 import { season2024, teamsOf, type Jornada } from "./football";
 
 export const DEMO_PASSWORD = "Demo#2025";
@@ -121,7 +122,12 @@ async function main() {
     const loaded = await db.one("select 1 from groups where invite_code = $1", [GROUPS[0].inviteCode]);
     if (loaded) {
       const added = await groupBets(db, dataDir);
-      console.log(added ? `La demo ya estaba cargada: añadidas ${added} quinielas grupales.` : "La demo ya está cargada: no se cambia nada.");
+      const moves = await demoCaja(db, dataDir);
+      console.log(
+        added || moves
+          ? `La demo ya estaba cargada: añadidas ${added} quinielas grupales y ${moves} movimientos de caja.`
+          : "La demo ya está cargada: no se cambia nada.",
+      );
       printSignIns(usernames);
       return;
     }
@@ -249,6 +255,7 @@ async function main() {
       }
     });
     await groupBets(db, dataDir);
+    await demoCaja(db, dataDir);
     const played = jornadas.filter((j) => j.results).length;
     console.log(`Demo cargada: temporada ${SEASON}, ${jornadas.length} jornadas (${played} con resultados reales), ${GROUPS.length} grupos.`);
     printSignIns(usernames);
@@ -291,6 +298,57 @@ async function groupBets(db: Db, dataDir: string): Promise<number> {
     await confirm(deps, round.manager_id, bet.id);
   }
   return rounds.length;
+}
+
+/**
+ * Each demo group's caja (decision 032): a quota per jornada played and the ticket of every
+ * confirmed bet paid from the pot (the automatic charges), and the members' payments every four
+ * jornadas by Bizum or in cash; the group's last player pays only half, so the caja shows a debt.
+ * Every write has its own key, so running the demo again adds only what is missing.
+ */
+async function demoCaja(db: Db, dataDir: string): Promise<number> {
+  const before = (await db.one<{ n: number }>("select count(*) as n from caja_movements"))!.n;
+  for (const [index, g] of GROUPS.entries()) {
+    const group = await db.one<{ id: number }>("select id from groups where invite_code = $1", [g.inviteCode]);
+    if (!group) continue;
+    const quota = index === 0 ? 150 : 200;
+    await db.query(`insert into caja_rules (group_id, quota_cents, quota_basis, pay_ticket) values ($1, $2, 'round', true) on conflict (group_id) do nothing`, [
+      group.id,
+      quota,
+    ]);
+    await syncAutomaticCharges(db, group.id, new Date());
+    const manager = (await db.one<{ id: number; username: string; email: string }>("select id, username, email from users where lower(username) = $1", [
+      g.manager,
+    ]))!;
+    const rounds = await db.query<{ quiniela_id: number; number: number; close_date: Date }>(
+      `select gq.quiniela_id, q.number, gq.close_date from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
+        where gq.group_id = $1 and gq.close_date <= now() order by q.number`,
+      [group.id],
+    );
+    for (let i = 3; i < rounds.length; i += 4) {
+      const block = rounds.slice(i - 3, i + 1);
+      const at = new Date(new Date(block[3].close_date).getTime() + 86_400_000);
+      const deps: Deps = { db, mailer: createMailer({ outboxDir: path.join(dataDir, "outbox") }), clock: () => at, config: defaultBackendConfig, fetch };
+      const played = await db.query<{ user_id: number; username: string; n: number }>(
+        `select p.user_id, u.username, count(*) as n from predictions p join users u on u.id = p.user_id
+          where p.group_id = $1 and p.quiniela_id = any($2) group by p.user_id, u.username order by p.user_id`,
+        [group.id, block.map((r) => r.quiniela_id)],
+      );
+      for (const [k, p] of played.entries()) {
+        const late = p.username === g.players[g.players.length - 1];
+        const amountCents = quota * p.n * (late ? 0.5 : 1);
+        if (amountCents <= 0) continue;
+        await addMovement(deps, { id: manager.id, username: manager.username, email: manager.email, isAdmin: false, tokenHash: "" }, group.id, {
+          kind: "payment",
+          userId: p.user_id,
+          amountCents,
+          reference: `${k % 2 ? "Bizum" : "Efectivo"}: jornadas ${block[0].number} a ${block[3].number}`,
+          idempotencyKey: `demo-payment-${block[3].number}-${p.user_id}`,
+        });
+      }
+    }
+  }
+  return (await db.one<{ n: number }>("select count(*) as n from caja_movements"))!.n - before;
 }
 
 function printSignIns(usernames: string[]) {

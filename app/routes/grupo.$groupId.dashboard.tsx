@@ -2,18 +2,22 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
 import { loadDashboard } from "~/server/groups.server";
+import { Balance } from "~/components/Balance";
 import { RoundState } from "~/components/RoundState";
+import { loadMyBalance } from "~/server/caja.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel de ${data?.group.name ?? "grupo"} · Quiniela de peñas` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // One backend call: the group, the user's role, the season in play (decision 013) and the rounds
   // still to be played (closed ones live in results and standings).
-  return loadDashboard(request, params.groupId);
+  // The caja is a second read: its failure only leaves the balance out.
+  const [dashboard, myBalance] = await Promise.all([loadDashboard(request, params.groupId), loadMyBalance(request, params.groupId)]);
+  return { ...dashboard, myBalance };
 }
 
 export default function Dashboard() {
-  const { group, role, isManager, season, rounds } = useLoaderData<typeof loader>();
+  const { group, role, isManager, season, rounds, myBalance } = useLoaderData<typeof loader>();
   const base = `/grupo/${group.id}`;
   return (
     <main className="page">
@@ -21,6 +25,11 @@ export default function Dashboard() {
       <p className="muted">
         Tu rol: {role} · <Link to={base}>Ver grupo</Link> · <Link to="/grupos">Mis grupos</Link>
       </p>
+      {myBalance !== null ? (
+        <p>
+          Tu saldo en la caja: <Balance cents={myBalance} /> · <Link to={`${base}/caja`}>Ver la caja</Link>
+        </p>
+      ) : null}
 
       <nav aria-labelledby="player-options">
         <h2 id="player-options">Jugar</h2>
@@ -42,6 +51,11 @@ export default function Dashboard() {
           <li>
             <Link to={`${base}/resultados-y-apuestas`} className="option">
               Resultados y apuestas
+            </Link>
+          </li>
+          <li>
+            <Link to={`${base}/caja`} className="option">
+              Caja de la peña
             </Link>
           </li>
           <li>

@@ -16,12 +16,15 @@ import { MATCH_FIELDS } from "~/forms/prediction";
 import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.server";
 import { requireMemberOf } from "~/server/groups.server";
 import { Avatar } from "~/components/Avatar";
+import { StamperNote } from "~/components/Stamper";
+import { loadStamper } from "~/server/caja.server";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMemberOf(request, params.groupId);
-  return await loadGroupBet(request, member);
+  const bet = await loadGroupBet(request, member);
+  return { ...bet, stamper: await loadStamper(request, bet.groupId, bet.round?.quinielaId) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,6 +75,7 @@ export default function GroupBet() {
             {roundStateLabel(round.state)} · cierre {formatDateTime(round.closeDate)} · tipo {round.typeName} · {round.predictions}{" "}
             {round.predictions === 1 ? "pronóstico" : "pronósticos"}
           </p>
+          <StamperNote stamper={data.stamper} />
           {bet ? <GeneratedBet key={bet.id} bet={bet} /> : <Generate round={round} />}
         </section>
       ) : null}

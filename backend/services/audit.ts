@@ -6,10 +6,12 @@ interface AuditInput {
   at: Date;
   /** Who did it; their username is copied, so the trail outlives a renamed or deleted account. Null: the scheduled lottery import. */
   actorId: number | null;
+  /** The name to show when there is no actor: the scheduled lottery import unless told. */
+  actorName?: string;
   /** The group it concerns, or null for the shared catalogue (pools, results, teams). */
   groupId: number | null;
   action: AuditAction;
-  entity: "round" | "group" | "member" | "pool" | "results" | "team" | "prediction" | "bet";
+  entity: "round" | "group" | "member" | "pool" | "results" | "team" | "prediction" | "bet" | "caja";
   entityId?: number | null;
   /** What a person reads first: "Jornada 5", a group's name, a username. */
   subject?: string;
@@ -24,7 +26,7 @@ interface AuditInput {
 export async function recordAudit(tx: Db, entry: AuditInput): Promise<void> {
   await tx.query(
     `insert into audit_log (at, actor_id, actor_name, group_id, action, entity, entity_id, subject, before, after)
-     values ($1, $2, coalesce((select username from users where id = $2), 'Importación de Loterías'), $3, $4, $5, $6, $7, $8, $9)`,
+     values ($1, $2, coalesce((select username from users where id = $2), $10, 'Importación de Loterías'), $3, $4, $5, $6, $7, $8, $9)`,
     [
       entry.at,
       entry.actorId,
@@ -35,6 +37,7 @@ export async function recordAudit(tx: Db, entry: AuditInput): Promise<void> {
       entry.subject ?? "",
       entry.before ? JSON.stringify(entry.before) : null,
       entry.after ? JSON.stringify(entry.after) : null,
+      entry.actorName ?? null,
     ],
   );
 }

@@ -31,6 +31,10 @@ export const AUDIT_ACTIONS = {
   "bet.generate": "Quiniela grupal generada",
   "bet.edit": "Quiniela grupal editada",
   "bet.confirm": "Apuesta confirmada",
+  "caja.movement": "Movimiento de caja",
+  "caja.reverse": "Movimiento de caja corregido",
+  "caja.rules": "Normas de la caja cambiadas",
+  "caja.settle": "Temporada liquidada",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -58,6 +62,11 @@ export const AUDIT_FIELDS: Record<string, string> = {
   late: "Tardío",
   confirmed: "Confirmada",
   topN: "Top N",
+  kind: "Tipo",
+  amount: "Cantidad",
+  reference: "Referencia",
+  member: "Miembro",
+  reverses: "Corrige el movimiento",
 };
 
 const snapshot = z.record(z.unknown()).nullable();

@@ -1,0 +1,12 @@
+import type { Stamper } from "#core/contract/caja";
+
+/** 'Esta semana sella: …' (decision 032): who takes the jornada's ticket to the lottery shop. */
+export function StamperNote({ stamper }: { stamper: Stamper | null }) {
+  if (!stamper?.current) return null;
+  return (
+    <p className="card stamper" role="note">
+      Esta semana sella: <strong>{stamper.current.username}</strong>
+      {stamper.next && stamper.next.userId !== stamper.current.userId ? <span className="muted"> · la próxima, {stamper.next.username}</span> : null}
+    </p>
+  );
+}

@@ -1,0 +1,356 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type Caja, KIND_LABELS, type Movement } from "#core/contract/caja";
+import { MOVEMENT_KINDS } from "#core/domain/caja";
+import { formatEuros } from "#core/domain/money";
+import { formatDateTime } from "#core/dates";
+import { Balance } from "~/components/Balance";
+import { Field, FormErrors } from "~/components/Field";
+import { MEMBER_FORMS, type MemberFormKind, movementFormSchema, potFormSchema, rulesFormSchema } from "~/forms/caja";
+import { cajaAction, loadCajaPage } from "~/server/caja.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Caja de ${data?.caja.groupName ?? "la peña"} · Quiniela de peñas` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadCajaPage(request, params.groupId);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return cajaAction(request, params.groupId);
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+export default function CajaPage() {
+  const { caja, filters, keys } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const last = (intent: string) => (actionData?.intent === intent ? (actionData.lastResult as LastResult) : undefined);
+  const base = `/grupo/${caja.groupId}`;
+  const csvQuery = new URLSearchParams();
+  if (filters.member) csvQuery.set("miembro", String(filters.member));
+  if (filters.kind) csvQuery.set("tipo", filters.kind);
+  return (
+    <main className="page">
+      <h1>Caja de {caja.groupName}</h1>
+      <p className="muted">
+        <Link to={`${base}/dashboard`}>Volver al panel</Link> · <Link to={`${base}/caja/liquidacion`}>Liquidación de la temporada</Link>
+      </p>
+
+      <section className="caja-summary" aria-label="Resumen">
+        <div className="card">
+          <h2>Bote</h2>
+          <p className="stat-value">{formatEuros(caja.potCents)}</p>
+          <p className="muted">Fondo de la peña: {formatEuros(caja.fundCents)}</p>
+        </div>
+        {caja.me ? (
+          <div className="card">
+            <h2>Tu saldo</h2>
+            <p>
+              <Balance cents={caja.me.balanceCents} />
+            </p>
+          </div>
+        ) : null}
+      </section>
+
+      <h2>Saldos de los miembros</h2>
+      <div className="table-wrap">
+        <table className="stacked">
+          <thead>
+            <tr>
+              <th scope="col">Miembro</th>
+              <th scope="col">Saldo</th>
+            </tr>
+          </thead>
+          <tbody>
+            {caja.members.map((m) => (
+              <tr key={m.userId}>
+                <th scope="row">{m.username}</th>
+                <td data-label="Saldo">
+                  <Balance cents={m.balanceCents} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {caja.canWrite ? <ManagerForms caja={caja} keys={keys} last={last} /> : null}
+
+      <h2 id="movimientos">Movimientos</h2>
+      <Form method="get" className="caja-filters card" aria-label="Filtrar movimientos">
+        <div className="field">
+          <label htmlFor="filtro-miembro">Miembro</label>
+          <select id="filtro-miembro" name="miembro" defaultValue={filters.member ?? ""}>
+            <option value="">Todos</option>
+            {caja.members.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.username}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filtro-tipo">Tipo</label>
+          <select id="filtro-tipo" name="tipo" defaultValue={filters.kind ?? ""}>
+            <option value="">Todos</option>
+            {MOVEMENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="secondary">
+          Filtrar
+        </button>
+        <a href={`${base}/caja.csv${csvQuery.size ? `?${csvQuery}` : ""}`} download>
+          Descargar CSV
+        </a>
+      </Form>
+      {caja.movements.length ? (
+        <MovementTable caja={caja} reverseKey={keys.reverse} />
+      ) : (
+        <p className="muted">No hay movimientos{filters.member || filters.kind ? " con estos filtros" : " todavía"}.</p>
+      )}
+    </main>
+  );
+}
+
+function MovementTable({ caja, reverseKey }: { caja: Caja; reverseKey: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="stacked">
+        <thead>
+          <tr>
+            <th scope="col">Movimiento</th>
+            <th scope="col">Fecha</th>
+            <th scope="col">Miembro</th>
+            <th scope="col">Cantidad</th>
+            <th scope="col">Referencia</th>
+            <th scope="col">Anotado por</th>
+            {caja.canWrite ? <th scope="col">Corregir</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {caja.movements.map((m) => (
+            <tr key={m.id}>
+              <th scope="row">
+                {KIND_LABELS[m.kind]} <span className="muted">nº {m.id}</span>
+              </th>
+              <td data-label="Fecha">{formatDateTime(m.recordedAt)}</td>
+              <td data-label="Miembro">{m.username ?? "Bote"}</td>
+              <td data-label="Cantidad" className="amount">
+                {formatEuros(m.amountCents)}
+              </td>
+              <td data-label="Referencia">
+                {m.reference || "—"}
+                {m.kind === "prize" && m.userId === null ? (
+                  <>
+                    {" "}
+                    · <Link to={`/grupo/${caja.groupId}/caja/premio/${m.id}`}>Reparto del premio</Link>
+                  </>
+                ) : null}
+              </td>
+              <td data-label="Anotado por">{m.recordedBy ?? "Automático"}</td>
+              {caja.canWrite ? (
+                <td data-label="Corregir">
+                  <ReverseButton movement={m} idempotencyKey={reverseKey} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A correction is its own small form: the movement's id and a one-time key, nothing else to type. */
+function ReverseButton({ movement, idempotencyKey }: { movement: Movement; idempotencyKey: string }) {
+  if (movement.kind === "correction") return <span className="muted">Corrige el nº {movement.reversesId}</span>;
+  if (movement.reversedById) return <span className="muted">Corregido (nº {movement.reversedById})</span>;
+  return (
+    <Form method="post">
+      <input type="hidden" name="movementId" value={movement.id} />
+      <input type="hidden" name="idempotencyKey" value={`${idempotencyKey}-${movement.id}`} />
+      <button type="submit" name="intent" value="reverse" className="secondary" aria-label={`Corregir el movimiento nº ${movement.id}`}>
+        Corregir
+      </button>
+    </Form>
+  );
+}
+
+function ManagerForms({ caja, keys, last }: { caja: Caja; keys: Record<string, string>; last: (intent: string) => LastResult }) {
+  const lastMovement = last("movement");
+  const kindOf = (r: LastResult) => (r?.initialValue?.kind as string | undefined) ?? null;
+  return (
+    <section aria-labelledby="gestion-caja">
+      <h2 id="gestion-caja">Anotar en la caja</h2>
+      <div className="caja-forms">
+        {(Object.keys(MEMBER_FORMS) as MemberFormKind[]).map((kind) => (
+          <MemberMovementForm
+            key={`${kind}-${keys[kind]}`}
+            kind={kind}
+            caja={caja}
+            idempotencyKey={keys[kind]}
+            lastResult={kindOf(lastMovement) === kind ? lastMovement : undefined}
+          />
+        ))}
+        <PotMovementForm key={keys.pot} idempotencyKey={keys.pot} lastResult={last("pot")} />
+      </div>
+      <RulesForm caja={caja} lastResult={last("rules")} />
+    </section>
+  );
+}
+
+function MemberMovementForm({ kind, caja, idempotencyKey, lastResult }: { kind: MemberFormKind; caja: Caja; idempotencyKey: string; lastResult: LastResult }) {
+  const text = MEMBER_FORMS[kind];
+  const [form, fields] = useForm({
+    id: `caja-${kind}`,
+    lastResult,
+    defaultValue: { kind, idempotencyKey },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: movementFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="stack card" {...getFormProps(form)} aria-labelledby={`${form.id}-title`}>
+      <h3 id={`${form.id}-title`}>{text.title}</h3>
+      <p className="muted">{text.hint}</p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input {...getInputProps(fields.kind, { type: "hidden" })} />
+      <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
+      <Field field={fields.userId} label="Miembro">
+        <select {...getSelectProps(fields.userId)}>
+          <option value="">Elige…</option>
+          {caja.members.map((m) => (
+            <option key={m.userId} value={m.userId}>
+              {m.username}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field field={fields.amount} label="Cantidad (€)" hint="Con coma decimal: 12,50">
+        <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="12,50" />
+      </Field>
+      <Field field={fields.reference} label="Referencia">
+        <input {...getInputProps(fields.reference, { type: "text" })} placeholder="Bizum, efectivo, transferencia…" maxLength={120} />
+      </Field>
+      <button type="submit" name="intent" value="movement">
+        {text.button}
+      </button>
+    </Form>
+  );
+}
+
+function PotMovementForm({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: "caja-pot",
+    lastResult,
+    defaultValue: { kind: "prize", idempotencyKey },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: potFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="stack card" {...getFormProps(form)} aria-labelledby="caja-pot-title">
+      <h3 id="caja-pot-title">Dinero del bote</h3>
+      <p className="muted">Un premio que entra en el bote, o un boleto pagado a mano.</p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
+      <Field field={fields.kind} label="Tipo">
+        <select {...getSelectProps(fields.kind)}>
+          <option value="prize">Premio (entra)</option>
+          <option value="ticket">Boleto (sale)</option>
+        </select>
+      </Field>
+      <Field field={fields.amount} label="Cantidad (€)" hint="Con coma decimal: 12,50">
+        <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="12,50" />
+      </Field>
+      <Field field={fields.reference} label="Referencia">
+        <input {...getInputProps(fields.reference, { type: "text" })} maxLength={120} />
+      </Field>
+      <button type="submit" name="intent" value="pot">
+        Anotar en el bote
+      </button>
+    </Form>
+  );
+}
+
+const eurosText = (cents: number) => formatEuros(cents).replace(/\s*€$/u, "");
+
+function RulesForm({ caja, lastResult }: { caja: Caja; lastResult: LastResult }) {
+  const r = caja.rules;
+  const [form, fields] = useForm({
+    id: "caja-rules",
+    lastResult,
+    defaultValue: {
+      quota: eurosText(r.quotaCents),
+      quotaBasis: r.quotaBasis,
+      payTicket: r.payTicket ? "on" : undefined,
+      hideBalances: r.hideBalances ? "on" : undefined,
+      bestPrize: eurosText(r.bestPrizeCents),
+      pinaPenalty: eurosText(r.pinaPenaltyCents),
+      lastPlaceFine: eurosText(r.lastPlaceFineCents),
+      stampRota: r.stampRota
+        .map((id) => caja.members.find((m) => m.userId === id)?.username ?? "")
+        .filter(Boolean)
+        .join("\n"),
+      version: r.version,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rulesFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="stack card" {...getFormProps(form)} aria-labelledby="caja-rules-title">
+      <h3 id="caja-rules-title">Normas de la caja</h3>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input {...getInputProps(fields.version, { type: "hidden" })} />
+      <Field field={fields.quota} label="Cuota (€)" hint="0 para no cobrar cuotas automáticas.">
+        <input {...getInputProps(fields.quota, { type: "text" })} inputMode="decimal" autoComplete="off" />
+      </Field>
+      <Field field={fields.quotaBasis} label="Se cobra">
+        <select {...getSelectProps(fields.quotaBasis)}>
+          <option value="round">Por jornada jugada, al cerrar la jornada</option>
+          <option value="season">Una vez por temporada</option>
+        </select>
+      </Field>
+      <div className="field">
+        <label>
+          <input {...getInputProps(fields.payTicket, { type: "checkbox" })} /> Pagar el boleto del bote al confirmar la apuesta
+        </label>
+      </div>
+      <div className="field">
+        <label>
+          <input {...getInputProps(fields.hideBalances, { type: "checkbox" })} /> Ocultar a los miembros los saldos de los demás
+        </label>
+      </div>
+      <Field field={fields.bestPrize} label="Premio al mejor de la temporada (€)">
+        <input {...getInputProps(fields.bestPrize, { type: "text" })} inputMode="decimal" autoComplete="off" />
+      </Field>
+      <Field field={fields.pinaPenalty} label="Penalización de la piña (€)">
+        <input {...getInputProps(fields.pinaPenalty, { type: "text" })} inputMode="decimal" autoComplete="off" />
+      </Field>
+      <Field
+        field={fields.lastPlaceFine}
+        label="Multa al último de la jornada (€)"
+        hint="Se cobra una vez por jornada con resultados al que menos aciertos tuvo; si empatan, al peor clasificado de la jornada. 0: sin multa."
+      >
+        <input {...getInputProps(fields.lastPlaceFine, { type: "text" })} inputMode="decimal" autoComplete="off" />
+      </Field>
+      <Field
+        field={fields.stampRota}
+        label="Turno para sellar el boleto"
+        hint="Un nombre por línea, el primero sella primero; avanza uno por jornada con apuesta. Vacío: por orden de llegada al grupo. Quien falte va al final."
+      >
+        <textarea {...getTextareaProps(fields.stampRota)} rows={4} />
+      </Field>
+      <button type="submit" name="intent" value="rules" className="secondary">
+        Guardar normas
+      </button>
+    </Form>
+  );
+}

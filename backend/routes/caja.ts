@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  Caja,
+  cajaParams,
+  cajaQuery,
+  CajaRules,
+  cajaRulesBody,
+  Movement,
+  movementBody,
+  movementParams,
+  reverseBody,
+  settleBody,
+  Settlement,
+  settlementQuery,
+  PrizeSharing,
+  Stamper,
+  stamperQuery,
+} from "#core/contract/caja";
+import { requireManager, requireMember, type Deps } from "../context";
+import { errorReplies } from "../schema";
+import * as caja from "../services/caja";
+import { prizeSharing } from "../services/caja-prize";
+import { confirmSettlement, settlementPreview } from "../services/caja-settlement";
+import { assertGroupExists } from "../services/groups";
+
+/**
+ * La caja de la peña (decision 032). Who may call is decided before the input is read (401, then
+ * 404 for a group that does not exist, then 403, and only then a 400 for the body): someone who
+ * may not write learns nothing about the shape of what a write takes.
+ */
+export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["caja"];
+
+  const groupOf = async (request: FastifyRequest) => {
+    const parsed = cajaParams.safeParse({ id: (request.params as { id?: unknown }).id });
+    if (!parsed.success) return null; // the params' own validation answers the 400
+    await assertGroupExists(deps.db, parsed.data.id);
+    return parsed.data.id;
+  };
+  const readers = async (request: FastifyRequest) => {
+    const groupId = await groupOf(request);
+    if (groupId !== null) await requireMember(request, deps.db, groupId);
+  };
+  const writers = async (request: FastifyRequest) => {
+    const groupId = await groupOf(request);
+    if (groupId !== null) await requireManager(request, deps.db, groupId);
+  };
+
+  app.get(
+    "/group/:id/caja",
+    {
+      preValidation: readers,
+      schema: {
+        tags,
+        summary: "La caja del grupo: el bote, los saldos y los movimientos, lo más reciente primero (miembros; el gestor ve todo)",
+        params: cajaParams,
+        querystring: cajaQuery,
+        response: { 200: Caja, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { member, kind } = request.query;
+      return caja.readCaja(deps, request.authUser!, request.params.id, { member: member || undefined, kind: kind || undefined });
+    },
+  );
+
+  app.post(
+    "/group/:id/caja/movements",
+    {
+      preValidation: writers,
+      schema: {
+        tags,
+        summary: "Anota un movimiento (gestor o admin); la misma clave enviada otra vez responde el primero (200) y no anota nada",
+        params: cajaParams,
+        body: movementBody,
+        response: { 200: Movement.describe("Ya anotado con esta clave"), 201: Movement, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { movement, created } = await caja.addMovement(deps, request.authUser!, request.params.id, request.body);
+      return reply.code(created ? 201 : 200).send(movement);
+    },
+  );
+
+  app.post(
+    "/group/:id/caja/movements/:movementId/reverse",
+    {
+      preValidation: writers,
+      schema: {
+        tags,
+        summary: "Corrige un movimiento con otro de signo contrario (gestor o admin); un movimiento se corrige una vez (409)",
+        params: movementParams,
+        body: reverseBody,
+        response: { 200: Movement.describe("Ya corregido con esta clave"), 201: Movement, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { movement, created } = await caja.reverseMovement(deps, request.authUser!, request.params.id, request.params.movementId, request.body);
+      return reply.code(created ? 201 : 200).send(movement);
+    },
+  );
+
+  app.put(
+    "/group/:id/caja/rules",
+    {
+      preValidation: writers,
+      schema: {
+        tags,
+        summary: "Cambia las normas de la caja: cuota, boleto del bote, multa, premios de la liquidación (gestor o admin)",
+        params: cajaParams,
+        body: cajaRulesBody,
+        response: { 200: CajaRules, ...errorReplies },
+      },
+    },
+    async (request) => caja.updateRules(deps, request.authUser!, request.params.id, request.body),
+  );
+
+  app.get(
+    "/group/:id/caja/prizes/:movementId",
+    {
+      preValidation: readers,
+      schema: {
+        tags,
+        summary: "Reparto de un premio del bote: la parte de cada miembro según lo que aportó y el gravamen especial de cada parte (miembros)",
+        params: movementParams,
+        response: { 200: PrizeSharing, ...errorReplies },
+      },
+    },
+    async (request) => prizeSharing(deps, request.params.id, request.params.movementId),
+  );
+
+  app.get(
+    "/group/:id/caja/stamper",
+    {
+      preValidation: readers,
+      schema: {
+        tags,
+        summary: "Quién sella el boleto de la jornada y el turno completo (miembros)",
+        params: cajaParams,
+        querystring: stamperQuery,
+        response: { 200: Stamper, ...errorReplies },
+      },
+    },
+    async (request) => caja.stamper(deps, request.params.id, request.query.quinielaId || undefined),
+  );
+
+  app.get(
+    "/group/:id/caja/settlement",
+    {
+      preValidation: readers,
+      schema: {
+        tags,
+        summary: "Liquidación de la temporada: el reparto del bote a cada miembro, al céntimo (miembros)",
+        params: cajaParams,
+        querystring: settlementQuery,
+        response: { 200: Settlement, ...errorReplies },
+      },
+    },
+    async (request) => settlementPreview(deps, request.params.id, request.query.seasonId || undefined),
+  );
+
+  app.post(
+    "/group/:id/caja/settlement",
+    {
+      preValidation: writers,
+      schema: {
+        tags,
+        summary: "Confirma la liquidación y paga el reparto (gestor o admin); confirmarla otra vez no paga nada (200)",
+        params: cajaParams,
+        body: settleBody,
+        response: { 200: Settlement.describe("Ya liquidada"), 201: Settlement, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { settlement, created } = await confirmSettlement(deps, request.authUser!, request.params.id, request.body);
+      return reply.code(created ? 201 : 200).send(settlement);
+    },
+  );
+}

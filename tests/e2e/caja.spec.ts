@@ -1,0 +1,169 @@
+import { expect, test } from "@playwright/test";
+import { apiCall, expectAccessible, HOUR, newPlayer, newSeason, signIn, unique } from "./helpers";
+
+/** A peña with a manager and a player who predicted the open round of a season of the test's own. */
+async function peñaWithCaja() {
+  const { pool } = await newSeason();
+  const round = await pool();
+  const manager = await newPlayer("tesorera");
+  const player = await newPlayer("socio");
+  const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Peña caja "), description: "" },
+    manager.token,
+  );
+  expect(group.status).toBe(201);
+  expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, player.token)).status).toBe(200);
+  const configured = await apiCall(
+    "POST",
+    "/GroupQuiniela/ConfigureGroupQuiniela",
+    {
+      groupId: group.body.id,
+      quinielaId: round.id,
+      openDate: new Date(Date.now() - HOUR).toISOString(),
+      closeDate: new Date(Date.now() + 48 * HOUR).toISOString(),
+      forceClosed: false,
+      typeQuinielaId: 1,
+    },
+    manager.token,
+  );
+  expect(configured.status).toBeLessThan(300);
+  const picks = { groupId: group.body.id, matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 1, away: 1 } };
+  expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, picks, player.token)).status).toBe(201);
+  return { manager, player, group: group.body };
+}
+
+test.describe("la caja de la peña", () => {
+  test("the manager records a payment, the member sees their balance, and the season is settled once", async ({ page }, testInfo) => {
+    const { manager, player, group } = await peñaWithCaja();
+
+    await signIn(page, manager.username);
+    await page.goto(`/grupo/${group.id}/caja`);
+    await expect(page.getByRole("heading", { level: 1, name: `Caja de ${group.name}` })).toBeVisible();
+    const payment = page.getByRole("form", { name: "Anotar un pago" });
+    await payment.getByLabel("Miembro").selectOption({ label: player.username });
+    // A dot is not a Spanish decimal mark: the form comes back with the message on the field.
+    await payment.getByLabel("Cantidad (€)").fill("12.50");
+    await payment.getByLabel("Referencia").fill("Bizum");
+    await payment.getByRole("button", { name: "Anotar pago" }).click();
+    await expect(page.getByRole("form", { name: "Anotar un pago" }).getByText(/coma decimal, por ejemplo 12,50/)).toBeVisible();
+    await expect(page.getByRole("form", { name: "Anotar un pago" }).getByLabel("Referencia")).toHaveValue("Bizum");
+    await page.getByRole("form", { name: "Anotar un pago" }).getByLabel("Cantidad (€)").fill("12,50");
+    await page.getByRole("form", { name: "Anotar un pago" }).getByRole("button", { name: "Anotar pago" }).click();
+    await expect(page.getByText(new RegExp(`Pago de ${player.username} anotado: 12,50\\s€`))).toBeVisible();
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: player.username, exact: true }) });
+    await expect(row.getByText(/A favor 12,50\s€/)).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Bizum" })).toBeVisible();
+    await expectAccessible(page, testInfo);
+
+    // The member: their balance on the dashboard and on the caja, on a phone.
+    await page.context().clearCookies();
+    await signIn(page, player.username);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/grupo/${group.id}/dashboard`);
+    await expect(page.getByText(/Tu saldo en la caja:/)).toContainText(/A favor 12,50\s€/);
+    await page.getByRole("link", { name: "Caja de la peña" }).click();
+    await expect(page.getByRole("heading", { name: "Tu saldo" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Anotar pago" })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, testInfo);
+
+    // The manager settles the season: the member is paid their 12,50 €, once.
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await signIn(page, manager.username);
+    await page.goto(`/grupo/${group.id}/caja/liquidacion`);
+    await expect(page.getByRole("heading", { level: 1, name: /Liquidación de la temporada/ })).toBeVisible();
+    const line = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(player.username) }) });
+    await expect(line.getByRole("cell").last()).toHaveText(/12,50\s€/);
+    await expectAccessible(page, testInfo);
+    await page.getByRole("button", { name: "Confirmar la liquidación" }).click();
+    await expect(page.getByText("Temporada liquidada: el reparto está anotado en la caja.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Confirmar la liquidación" })).toHaveCount(0);
+    await page.goto(`/grupo/${group.id}/caja`);
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: player.username, exact: true }) })
+        .getByText("Al día"),
+    ).toBeVisible();
+    const caja = await apiCall<{ potCents: number; movements: { kind: string }[] }>("GET", `/group/${group.id}/caja`, undefined, manager.token);
+    expect(caja.body.potCents).toBe(0);
+    expect(caja.body.movements.filter((m) => m.kind === "payout")).toHaveLength(1);
+  });
+
+  test("the CSV has the movements and balances in Spanish, and another group's member cannot open the caja", async ({ page }) => {
+    const { manager, player, group } = await peñaWithCaja();
+    const key = unique("clave-de-prueba-");
+    expect(
+      (
+        await apiCall(
+          "POST",
+          `/group/${group.id}/caja/movements`,
+          { kind: "payment", userId: player.id, amountCents: 1250, reference: "=HYPERLINK()", idempotencyKey: key },
+          manager.token,
+        )
+      ).status,
+    ).toBe(201);
+    await signIn(page, manager.username);
+    const csv = await page.request.get(`/grupo/${group.id}/caja.csv`);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain(`;${player.username};12,50;;'=HYPERLINK();`);
+    expect(text).toContain(`Saldo;;${player.username};12,50;`);
+
+    const outsider = await newPlayer("ajeno");
+    await page.context().clearCookies();
+    await signIn(page, outsider.username);
+    const response = await page.goto(`/grupo/${group.id}/caja`);
+    expect(response?.status()).toBe(403);
+  });
+
+  test("a big prize has its sharing record on one printed page and in a CSV, and the bet page says who stamps the ticket", async ({ page }, testInfo) => {
+    const { manager, player, group } = await peñaWithCaja();
+    const prize = await apiCall<{ id: number }>(
+      "POST",
+      `/group/${group.id}/caja/movements`,
+      { kind: "prize", amountCents: 10_000_000, reference: "Pleno al 15", idempotencyKey: unique("premio-grande-") },
+      manager.token,
+    );
+    expect(prize.status).toBe(201);
+
+    await signIn(page, player.username);
+    await page.goto(`/grupo/${group.id}/caja`);
+    await page.getByRole("link", { name: "Reparto del premio" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Reparto del premio de la peña ${group.name}` })).toBeVisible();
+    // Nobody was charged quotas: the one member who played owns it all; 20 % of the 60.000 € above the exemption.
+    const line = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: player.username, exact: true }) });
+    await expect(line.getByRole("cell").nth(1)).toHaveText(/100,00\s%/);
+    await expect(line.getByRole("cell").nth(4)).toHaveText(/12\.000,00\s€/);
+    await expect(line.getByRole("cell").last()).toHaveText(/88\.000,00\s€/);
+    await expectAccessible(page, testInfo);
+    if (testInfo.project.name === "js") {
+      // Printed: one A4 page.
+      const pdf = await page.pdf({ format: "A4", printBackground: true });
+      expect(pdf.toString("latin1").match(/\/Type\s*\/Page(?!s)/g) ?? []).toHaveLength(1);
+    }
+    const csv = await page.request.get(`/grupo/${group.id}/caja/premio/${prize.body.id}.csv`);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain(`${player.username};;100,00;100000,00;40000,00;12000,00;88000,00`);
+
+    // 'Esta semana sella': the manager first (join order), then whoever the manager puts first in the rota.
+    await page.context().clearCookies();
+    await signIn(page, manager.username);
+    await page.goto(`/grupo/${group.id}/quiniela-grupal`);
+    await expect(page.getByRole("note")).toContainText(`Esta semana sella: ${manager.username}`);
+    await page.goto(`/grupo/${group.id}/caja`);
+    const rules = page.getByRole("form", { name: "Normas de la caja" });
+    await rules.getByLabel("Turno para sellar el boleto").fill(`${player.username}\n${manager.username}`);
+    await rules.getByRole("button", { name: "Guardar normas" }).click();
+    await expect(page.getByText("Normas de la caja guardadas.")).toBeVisible();
+    await page.goto(`/grupo/${group.id}/quiniela-grupal`);
+    await expect(page.getByRole("note")).toContainText(`Esta semana sella: ${player.username}`);
+    await expect(page.getByRole("note")).toContainText(`la próxima, ${manager.username}`);
+  });
+});
