@@ -8,7 +8,8 @@ import { percentText } from "#core/domain/prize-sharing";
 import { formatDateTime } from "#core/dates";
 import { movementFormSchema, potFormSchema, reverseFormSchema, rotaNames, rulesFormSchema, settleFormSchema } from "~/forms/caja";
 import { csvError, csvResponse, positiveId } from "~/server/bet-stats.server";
-import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
+import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
+import { submitToBackend } from "~/server/submit.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -38,101 +39,112 @@ function cajaPath(groupId: number, filters: ReturnType<typeof cajaFilters>) {
 }
 
 /** Thrown answers of the backend that the page shows as its own status (another group's caja: 403). */
-function loadFailure(error: unknown): never {
-  rethrowResponse(error);
-  if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw new Response(error.message, { status: error.status });
-  throw error;
+async function readOrThrow<T>(read: () => Promise<T>): Promise<T> {
+  const outcome = await attempt(read);
+  if (outcome.ok) return outcome.value;
+  if (outcome.status === 403 || outcome.status === 404) throw new Response(outcome.message(""), { status: outcome.status });
+  throw outcome.error;
 }
 
 export async function loadCajaPage(request: Request, groupIdParam: string | undefined) {
   await requireUser(request);
   const groupId = groupIdOf(groupIdParam);
   const filters = cajaFilters(new URL(request.url));
-  const caja = await api.read(request, cajaPath(groupId, filters), Caja).catch(loadFailure);
+  const caja = await readOrThrow(() => api.read(request, cajaPath(groupId, filters), Caja));
   const keys = { payment: newKey(), fine: newKey(), payout: newKey(), pot: newKey(), reverse: newKey() };
   return { caja, filters, keys };
 }
 
 type Intent = "movement" | "pot" | "reverse" | "rules";
 const reply = (intent: Intent, lastResult: unknown, status = 400) => data({ intent, lastResult }, { status });
+const failedWith = (fallback: string) => (failure: Failure) => failure.message(fallback);
 
-/** The manager's forms on the caja page, told apart by their submit button's intent. */
+/** The manager's forms on the caja page, told apart by their submit button's intent: one function each. */
 export async function cajaAction(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);
-  const back = `/grupo/${group.id}/caja`;
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  if (intent === "movement" || intent === "pot") {
-    const submission = parseWithZod(formData, { schema: intent === "movement" ? movementFormSchema : potFormSchema });
-    if (submission.status !== "success") return reply(intent, submission.reply());
-    const { amount, ...rest } = submission.value;
-    try {
-      const movement = await api.post(request, `/group/${group.id}/caja/movements`, { ...rest, amountCents: amount }, Movement);
-      const who = movement.username ? ` de ${movement.username}` : "";
-      return redirectWithToast(back, { kind: "success", text: `${KIND_LABELS[movement.kind]}${who} anotado: ${formatEuros(Math.abs(movement.amountCents))}.` });
-    } catch (error) {
-      rethrowResponse(error);
-      return reply(intent, submission.reply({ formErrors: [errorMessage(error, "No se pudo anotar el movimiento.")] }));
-    }
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "movement":
+    case "pot":
+      return recordMovement(request, group.id, intent, formData);
+    case "reverse":
+      return reverseMovement(request, group.id, formData);
+    case "rules":
+      return saveRules(request, group.id, formData);
+    default:
+      return redirectWithToast(`/grupo/${group.id}/caja`, { kind: "error", text: "Acción no válida." });
   }
-  if (intent === "reverse") {
-    const submission = parseWithZod(formData, { schema: reverseFormSchema });
-    if (submission.status !== "success") return redirectWithToast(back, { kind: "error", text: "No se pudo corregir: recarga la caja y vuelve a intentarlo." });
-    try {
-      await api.post(
-        request,
-        `/group/${group.id}/caja/movements/${submission.value.movementId}/reverse`,
-        { idempotencyKey: submission.value.idempotencyKey },
-        Movement,
-      );
-    } catch (error) {
-      rethrowResponse(error);
-      return redirectWithToast(back, { kind: "error", text: `No se pudo corregir: ${errorMessage(error, "inténtalo de nuevo.")}` });
-    }
-    return redirectWithToast(back, { kind: "success", text: "Movimiento corregido: se ha anotado el movimiento contrario." });
+}
+
+async function recordMovement(request: Request, groupId: number, intent: "movement" | "pot", formData: FormData) {
+  const submission = parseWithZod(formData, { schema: intent === "movement" ? movementFormSchema : potFormSchema });
+  if (submission.status !== "success") return reply(intent, submission.reply());
+  const { amount, ...rest } = submission.value;
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, `/group/${groupId}/caja/movements`, { ...rest, amountCents: amount }, Movement),
+    failedWith("No se pudo anotar el movimiento."),
+  );
+  if (!sent.ok) return reply(intent, sent.reply);
+  const movement = sent.value;
+  const who = movement.username ? ` de ${movement.username}` : "";
+  return redirectWithToast(`/grupo/${groupId}/caja`, {
+    kind: "success",
+    text: `${KIND_LABELS[movement.kind]}${who} anotado: ${formatEuros(Math.abs(movement.amountCents))}.`,
+  });
+}
+
+async function reverseMovement(request: Request, groupId: number, formData: FormData) {
+  const back = `/grupo/${groupId}/caja`;
+  const submission = parseWithZod(formData, { schema: reverseFormSchema });
+  if (submission.status !== "success") return redirectWithToast(back, { kind: "error", text: "No se pudo corregir: recarga la caja y vuelve a intentarlo." });
+  const { movementId, idempotencyKey } = submission.value;
+  const sent = await attempt(() => api.post(request, `/group/${groupId}/caja/movements/${movementId}/reverse`, { idempotencyKey }, Movement));
+  if (!sent.ok) return redirectWithToast(back, { kind: "error", text: `No se pudo corregir: ${sent.message("inténtalo de nuevo.")}` });
+  return redirectWithToast(back, { kind: "success", text: "Movimiento corregido: se ha anotado el movimiento contrario." });
+}
+
+async function saveRules(request: Request, groupId: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: rulesFormSchema });
+  if (submission.status !== "success") return reply("rules", submission.reply());
+  const v = submission.value;
+  // The rota is typed as names; the backend takes the members' ids.
+  const names = rotaNames(v.stampRota);
+  let stampRota: number[] = [];
+  if (names.length) {
+    const caja = await readOrThrow(() => api.read(request, `/group/${groupId}/caja`, Caja));
+    const byName = new Map(caja.members.map((m) => [m.username.toLocaleLowerCase("es"), m.userId]));
+    const unknown = names.filter((n) => !byName.has(n.toLocaleLowerCase("es")));
+    if (unknown.length) return reply("rules", submission.reply({ fieldErrors: { stampRota: [`No hay ningún miembro llamado ${unknown.join(", ")}.`] } }));
+    stampRota = names.map((n) => byName.get(n.toLocaleLowerCase("es"))!);
   }
-  if (intent === "rules") {
-    const submission = parseWithZod(formData, { schema: rulesFormSchema });
-    if (submission.status !== "success") return reply(intent, submission.reply());
-    const v = submission.value;
-    // The rota is typed as names; the backend takes the members' ids.
-    const names = rotaNames(v.stampRota);
-    let stampRota: number[] = [];
-    if (names.length) {
-      const caja = await api.read(request, `/group/${group.id}/caja`, Caja);
-      const byName = new Map(caja.members.map((m) => [m.username.toLocaleLowerCase("es"), m.userId]));
-      const unknown = names.filter((n) => !byName.has(n.toLocaleLowerCase("es")));
-      if (unknown.length) return reply(intent, submission.reply({ fieldErrors: { stampRota: [`No hay ningún miembro llamado ${unknown.join(", ")}.`] } }));
-      stampRota = names.map((n) => byName.get(n.toLocaleLowerCase("es"))!);
-    }
-    const body = {
-      quotaCents: v.quota,
-      quotaBasis: v.quotaBasis,
-      payTicket: v.payTicket,
-      hideBalances: v.hideBalances,
-      bestPrizeCents: v.bestPrize,
-      pinaPenaltyCents: v.pinaPenalty,
-      lastPlaceFineCents: v.lastPlaceFine,
-      stampRota,
-      version: v.version,
-    };
-    try {
-      await api.put(request, `/group/${group.id}/caja/rules`, body, CajaRules);
-    } catch (error) {
-      rethrowResponse(error);
-      return reply(intent, submission.reply({ formErrors: [errorMessage(error, "No se pudieron guardar las normas.")] }));
-    }
-    return redirectWithToast(back, { kind: "success", text: "Normas de la caja guardadas." });
-  }
-  return redirectWithToast(back, { kind: "error", text: "Acción no válida." });
+  const body = {
+    quotaCents: v.quota,
+    quotaBasis: v.quotaBasis,
+    payTicket: v.payTicket,
+    hideBalances: v.hideBalances,
+    bestPrizeCents: v.bestPrize,
+    pinaPenaltyCents: v.pinaPenalty,
+    lastPlaceFineCents: v.lastPlaceFine,
+    stampRota,
+    version: v.version,
+  };
+  const sent = await submitToBackend(
+    submission,
+    () => api.put(request, `/group/${groupId}/caja/rules`, body, CajaRules),
+    failedWith("No se pudieron guardar las normas."),
+  );
+  if (!sent.ok) return reply("rules", sent.reply);
+  return redirectWithToast(`/grupo/${groupId}/caja`, { kind: "success", text: "Normas de la caja guardadas." });
 }
 
 export async function loadSettlementPage(request: Request, groupIdParam: string | undefined) {
   await requireUser(request);
   const groupId = groupIdOf(groupIdParam);
   const [caja, settlement] = await Promise.all([
-    api.read(request, `/group/${groupId}/caja`, Caja).catch(loadFailure),
-    api.read(request, `/group/${groupId}/caja/settlement`, Settlement).catch(loadFailure),
+    readOrThrow(() => api.read(request, `/group/${groupId}/caja`, Caja)),
+    readOrThrow(() => api.read(request, `/group/${groupId}/caja/settlement`, Settlement)),
   ]);
   return { groupId, groupName: caja.groupName, canWrite: caja.canWrite, settlement };
 }
@@ -142,12 +154,8 @@ export async function settleAction(request: Request, groupIdParam: string | unde
   const back = `/grupo/${group.id}/caja/liquidacion`;
   const submission = parseWithZod(await request.formData(), { schema: settleFormSchema });
   if (submission.status !== "success") return redirectWithToast(back, { kind: "error", text: "No se pudo liquidar: recarga la página." });
-  try {
-    await api.post(request, `/group/${group.id}/caja/settlement`, submission.value, Settlement);
-  } catch (error) {
-    rethrowResponse(error);
-    return redirectWithToast(back, { kind: "error", text: `No se pudo liquidar: ${errorMessage(error, "inténtalo de nuevo.")}` });
-  }
+  const sent = await attempt(() => api.post(request, `/group/${group.id}/caja/settlement`, submission.value, Settlement));
+  if (!sent.ok) return redirectWithToast(back, { kind: "error", text: `No se pudo liquidar: ${sent.message("inténtalo de nuevo.")}` });
   return redirectWithToast(back, { kind: "success", text: "Temporada liquidada: el reparto está anotado en la caja." });
 }
 
@@ -165,14 +173,9 @@ export async function cajaCsv(request: Request, groupIdParam: string | undefined
   await requireUser(request);
   const groupId = groupIdOf(groupIdParam);
   const filters = cajaFilters(new URL(request.url));
-  let caja: Caja;
-  try {
-    caja = await api.read(request, cajaPath(groupId, filters), Caja);
-  } catch (error) {
-    rethrowResponse(error);
-    const status = error instanceof ApiError && error.status < 500 ? error.status : 502;
-    return new Response(errorMessage(error, "No se pudo cargar la caja."), { status, headers: { "content-type": "text/plain; charset=utf-8" } });
-  }
+  const read = await attempt(() => api.read(request, cajaPath(groupId, filters), Caja));
+  if (!read.ok) return csvError(read, "No se pudo cargar la caja.");
+  const caja = read.value;
   const rows: (string | number)[][] = [
     ["Fecha", "Tipo", "Miembro", "Suma (€)", "Resta (€)", "Referencia", "Anotado por", "Corrige a", "Id"],
     ...caja.movements.map((m) => [
@@ -198,12 +201,8 @@ export async function cajaCsv(request: Request, groupIdParam: string | undefined
 export async function loadMyBalance(request: Request, groupIdParam: string | undefined): Promise<number | null> {
   const groupId = positiveId(groupIdParam);
   if (!groupId) return null;
-  try {
-    return (await api.read(request, `/group/${groupId}/caja`, Caja)).me?.balanceCents ?? null;
-  } catch (error) {
-    rethrowResponse(error);
-    return null;
-  }
+  const caja = await loadOrNull(() => api.read(request, `/group/${groupId}/caja`, Caja));
+  return caja?.me?.balanceCents ?? null;
 }
 
 /**
@@ -211,12 +210,7 @@ export async function loadMyBalance(request: Request, groupIdParam: string | und
  * rota cannot be read (the bet page does not fail for it).
  */
 export async function loadStamper(request: Request, groupId: number, quinielaId: number | null | undefined): Promise<Stamper | null> {
-  try {
-    return await api.read(request, `/group/${groupId}/caja/stamper${quinielaId ? `?quinielaId=${quinielaId}` : ""}`, Stamper);
-  } catch (error) {
-    rethrowResponse(error);
-    return null;
-  }
+  return loadOrNull(() => api.read(request, `/group/${groupId}/caja/stamper${quinielaId ? `?quinielaId=${quinielaId}` : ""}`, Stamper));
 }
 
 function prizePath(groupIdParam: string | undefined, movementIdParam: string | undefined) {
@@ -229,19 +223,16 @@ function prizePath(groupIdParam: string | undefined, movementIdParam: string | u
 /** The prize-sharing record (decision 035): who owns what of a prize the peña won. */
 export async function loadPrizeSharing(request: Request, groupIdParam: string | undefined, movementIdParam: string | undefined) {
   await requireUser(request);
-  const sharing = await api.read(request, prizePath(groupIdParam, movementIdParam), PrizeSharing).catch(loadFailure);
+  const sharing = await readOrThrow(() => api.read(request, prizePath(groupIdParam, movementIdParam), PrizeSharing));
   return { sharing };
 }
 
 /** The same record as a spreadsheet: the prize's facts, then one row per member and the totals. */
 export async function prizeSharingCsv(request: Request, groupIdParam: string | undefined, movementIdParam: string | undefined) {
   await requireUser(request);
-  let s: PrizeSharing;
-  try {
-    s = await api.read(request, prizePath(groupIdParam, movementIdParam), PrizeSharing);
-  } catch (error) {
-    return csvError(error, "No se pudo cargar el reparto del premio.");
-  }
+  const read = await attempt(() => api.read(request, prizePath(groupIdParam, movementIdParam), PrizeSharing));
+  if (!read.ok) return csvError(read, "No se pudo cargar el reparto del premio.");
+  const s = read.value;
   const percent = (h: number) => percentText(h).replace(/\s*%$/u, "");
   const rows: (string | number)[][] = [
     ["Reparto del premio", s.groupName, "", "", "", "", ""],

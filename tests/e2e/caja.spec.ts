@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { apiCall, expectAccessible, HOUR, newPlayer, newSeason, signIn, unique } from "./helpers";
 
 /** A peña with a manager and a player who predicted the open round of a season of the test's own. */
