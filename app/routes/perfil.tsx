@@ -106,6 +106,39 @@ function AlertForm({ sendAlert }: { sendAlert: boolean | null }) {
   );
 }
 
+function CalendarSection({ calendar }: { calendar: { https: string; webcal: string } | null }) {
+  const [form] = useForm({ id: "calendar", lastResult: resultFor(useActionData<typeof action>(), "calendar-revoke") });
+  return (
+    <section className="card stack" aria-labelledby="calendar-title">
+      <h2 id="calendar-title">Calendario del móvil</h2>
+      {calendar === null ? (
+        <Alert>{"No se pudo cargar tu enlace de calendario."}</Alert>
+      ) : (
+        <>
+          <p className="muted">
+            Las jornadas de tus grupos en el calendario de tu móvil, con aviso 24 horas y 1 hora antes del cierre. El enlace es privado: quien lo tenga ve tus
+            jornadas.
+          </p>
+          <p>
+            <a href={calendar.webcal}>Suscribirme en el calendario del móvil</a>
+          </p>
+          <p className="share-url">
+            <span>Dirección para copiar en otro calendario: </span>
+            <a href={calendar.https}>{calendar.https}</a>
+          </p>
+          <Form method="post" className="stack" {...getFormProps(form)}>
+            <FormErrors errors={form.errors} id={form.errorId} />
+            <button type="submit" name="intent" value="calendar-revoke" className="danger">
+              Revocar
+            </button>
+            <p className="muted">Revocar crea un enlace nuevo y deja sin efecto el anterior.</p>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
 function PhraseForm({ phrase }: { phrase?: Phrase }) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -163,7 +196,7 @@ function PhraseItem({ phrase }: { phrase: Phrase }) {
 }
 
 export default function Profile() {
-  const { user, phrases, sendAlert, manyGroups } = useLoaderData<typeof loader>();
+  const { user, phrases, sendAlert, manyGroups, calendar } = useLoaderData<typeof loader>();
   return (
     <main className="page narrow profile">
       <h1>Perfil</h1>
@@ -178,6 +211,7 @@ export default function Profile() {
       <AvatarForm avatarPath={user.avatarPath} />
       <PasswordForm />
       <AlertForm sendAlert={sendAlert} />
+      <CalendarSection calendar={calendar} />
       <section className="card stack" aria-labelledby="phrases-title">
         <h2 id="phrases-title">Mis frases</h2>
         <p className="muted">Tus frases de fútbol favoritas; te acompañan mientras esperas a entrar.</p>

@@ -7,6 +7,7 @@ import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
 import { alertSchema, deletePhraseSchema, passwordSchema, phraseSchema } from "~/forms/profile";
+import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
 import { updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
@@ -17,16 +18,17 @@ const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
 const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
 
 export async function loadProfile(request: Request, user: SessionUser) {
-  const [phrases, alert, groups] = await Promise.all([
+  const [phrases, alert, groups, calendar] = await Promise.all([
     loadOrNull(() => api.read(request, "/phrases/List", PhraseList)),
     loadOrNull(() => api.read(request, "/User/GetAlertPreference", AlertPreference)),
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
+    loadCalendar(request),
   ]);
   // Spec section 2: /grupos is reached from the profile when the user has more than one group.
-  return { user, phrases, sendAlert: alert?.sendAlert ?? null, manyGroups: (groups?.length ?? 0) > 1 };
+  return { user, phrases, sendAlert: alert?.sendAlert ?? null, manyGroups: (groups?.length ?? 0) > 1, calendar };
 }
 
-type Intent = "avatar" | "password" | "alert" | "phrase" | "delete";
+type Intent = "avatar" | "password" | "alert" | "phrase" | "delete" | "calendar-revoke";
 const toProfile = (text: string, headers?: [string, string][]) => redirectWithToast("/perfil", { kind: "success", text }, { headers });
 
 /** One action for the four forms of /perfil, told apart by the submit button's `intent`. */
@@ -106,6 +108,18 @@ export async function profileAction(request: Request) {
       return answer(submission.reply({ formErrors: [`${PHRASE_DELETE_ERROR}: ${errorMessage(error, "inténtalo de nuevo.")}`] }), 400, id);
     }
     return toProfile("Frase eliminada.");
+  }
+
+  if (intent === "calendar-revoke") {
+    try {
+      await revokeCalendar(request);
+    } catch (error) {
+      rethrowResponse(error);
+      return answer(
+        parseWithZod(formData, { schema: z.object({}) }).reply({ formErrors: [`No se pudo revocar el enlace: ${errorMessage(error, "inténtalo de nuevo.")}`] }),
+      );
+    }
+    return toProfile("Enlace del calendario revocado: el anterior ya no funciona. Suscríbete de nuevo con el enlace nuevo.");
   }
 
   return answer(parseWithZod(formData, { schema: z.object({}) }).reply({ formErrors: ["Acción desconocida."] }));

@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import { apiCall, expectAccessible, HOUR, newPlayer, newSeason, signIn, unique } from "./helpers";
+
+type Player = Awaited<ReturnType<typeof newPlayer>>;
+
+/** A group made by `manager` through the API, with `players` joined by its invite code. */
+async function newGroup(manager: Player, players: Player[] = []) {
+  const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique("Peña "), description: "" },
+    manager.token,
+  );
+  expect(group.status).toBe(201);
+  for (const p of players) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
+  return group.body;
+}
+
+test.describe("the phone's calendar", () => {
+  test("a player finds their private calendar in the profile, it lists the group's round, and 'Revocar' turns the old address off", async ({
+    page,
+  }, testInfo) => {
+    const { pool } = await newSeason();
+    const manager = await newPlayer("gestor");
+    const player = await newPlayer("cal");
+    const group = await newGroup(manager, [player]);
+    const round = await pool();
+    const configured = await apiCall(
+      "POST",
+      "/GroupQuiniela/ConfigureGroupQuiniela",
+      {
+        groupId: group.id,
+        quinielaId: round.id,
+        openDate: new Date(Date.now() - HOUR).toISOString(),
+        closeDate: new Date(Date.now() + 30 * HOUR).toISOString(),
+        forceClosed: false,
+        typeQuinielaId: 1,
+      },
+      manager.token,
+    );
+    expect(configured.status).toBeLessThan(300);
+
+    await signIn(page, player.username);
+    await page.goto("/perfil");
+    const section = page.getByRole("region", { name: "Calendario del móvil" });
+    await expect(section).toBeVisible();
+    await expectAccessible(page, testInfo);
+    const subscribe = section.getByRole("link", { name: "Suscribirme en el calendario del móvil" });
+    const webcal = (await subscribe.getAttribute("href"))!;
+    expect(webcal).toMatch(/^webcal:\/\/localhost:\d+\/calendario\/[^/]+\/jornadas\.ics$/);
+    const https = webcal.replace(/^webcal:/, "http:");
+    await expect(section.getByRole("link", { name: https })).toBeVisible();
+
+    const feed = await page.request.get(https);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    const text = await feed.text();
+    expect(text).toContain(`SUMMARY:Cierre jornada ${round.numberQuiniela} · ${group.name}`);
+    expect(text).toContain("BEGIN:VALARM");
+
+    await section.getByRole("button", { name: "Revocar" }).click();
+    await expect(page.getByText("Enlace del calendario revocado")).toBeVisible();
+    const renewed = (await page
+      .getByRole("region", { name: "Calendario del móvil" })
+      .getByRole("link", { name: "Suscribirme en el calendario del móvil" })
+      .getAttribute("href"))!;
+    expect(renewed).not.toBe(webcal);
+    const dead = await page.request.get(https);
+    expect(dead.status()).toBe(404);
+    expect(await dead.text()).not.toContain(group.name);
+    expect((await page.request.get(renewed.replace(/^webcal:/, "http:"))).status()).toBe(200);
+  });
+});
