@@ -23,6 +23,7 @@ import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
 import screenRoutes from "./routes/screens";
 import calendarRoutes from "./routes/calendar";
+import digestRoutes from "./routes/digest";
 
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
@@ -44,6 +45,7 @@ const resources: RoutePlugin[] = [
   phraseRoutes,
   screenRoutes,
   calendarRoutes,
+  digestRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */
@@ -58,7 +60,7 @@ const lowerStatic = (url: string) =>
  * the body, or a kiosk link's token (secrets travel in those).
  */
 function loggedPath(request: Pick<FastifyRequest, "url">): string {
-  return request.url.split("?")[0].replace(/^(\/kiosk\/|\/calendar\/)[^/]+/i, "$1…");
+  return request.url.split("?")[0].replace(/^(\/kiosk\/|\/calendar\/|\/digest\/unsubscribe\/)[^/]+/i, "$1…");
 }
 
 /** Errors only, to stderr: every 5xx is a line with its request id, which the answer also gives. */

@@ -5,6 +5,7 @@ export { changePasswordSchema as passwordSchema } from "./auth";
 
 /** A native checkbox: present ("on") when ticked, absent otherwise. */
 export const alertSchema = z.object({ sendAlert: z.literal("on").optional() });
+export const digestSchema = z.object({ sendDigest: z.literal("on").optional() });
 
 export const phraseSchema = z.object({
   id: z.coerce.number().int().positive().optional(),

@@ -106,6 +106,29 @@ function AlertForm({ sendAlert }: { sendAlert: boolean | null }) {
   );
 }
 
+function DigestForm({ sendDigest }: { sendDigest: boolean | null }) {
+  const [form] = useForm({ id: "digest", lastResult: resultFor(useActionData<typeof action>(), "digest") });
+  return (
+    <section className="card stack" aria-labelledby="digest-title">
+      <h2 id="digest-title">Resumen de la jornada por email</h2>
+      {sendDigest === null ? (
+        <Alert>{"No se pudo cargar tu preferencia del resumen."}</Alert>
+      ) : (
+        <Form method="post" className="stack" {...getFormProps(form)}>
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <label className="check">
+            <input type="checkbox" name="sendDigest" key={String(sendDigest)} defaultChecked={sendDigest} />
+            Enviarme un resumen cuando haya resultados oficiales: mis aciertos, los de la quiniela grupal, el MVP y los 5 primeros
+          </label>
+          <button type="submit" name="intent" value="digest">
+            Guardar opción del resumen
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
 function CalendarSection({ calendar }: { calendar: { https: string; webcal: string } | null }) {
   const [form] = useForm({ id: "calendar", lastResult: resultFor(useActionData<typeof action>(), "calendar-revoke") });
   return (
@@ -196,7 +219,7 @@ function PhraseItem({ phrase }: { phrase: Phrase }) {
 }
 
 export default function Profile() {
-  const { user, phrases, sendAlert, manyGroups, calendar } = useLoaderData<typeof loader>();
+  const { user, phrases, sendAlert, sendDigest, manyGroups, calendar } = useLoaderData<typeof loader>();
   return (
     <main className="page narrow profile">
       <h1>Perfil</h1>
@@ -211,6 +234,7 @@ export default function Profile() {
       <AvatarForm avatarPath={user.avatarPath} />
       <PasswordForm />
       <AlertForm sendAlert={sendAlert} />
+      <DigestForm sendDigest={sendDigest} />
       <CalendarSection calendar={calendar} />
       <section className="card stack" aria-labelledby="phrases-title">
         <h2 id="phrases-title">Mis frases</h2>

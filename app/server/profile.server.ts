@@ -2,11 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { AlertPreference, AvatarAnswer, MessageAnswer, PASSWORD_RULE_MESSAGE, type SessionUser } from "#core/contract/auth";
+import { DigestPreference } from "#core/contract/digest";
 import { GroupRefList } from "#core/contract/group";
 import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, errorMessage, loadOrNull, rethrowResponse } from "~/server/client.server";
-import { alertSchema, deletePhraseSchema, passwordSchema, phraseSchema } from "~/forms/profile";
+import { alertSchema, deletePhraseSchema, digestSchema, passwordSchema, phraseSchema } from "~/forms/profile";
 import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
 import { updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -18,17 +19,25 @@ const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
 const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
 
 export async function loadProfile(request: Request, user: SessionUser) {
-  const [phrases, alert, groups, calendar] = await Promise.all([
+  const [phrases, alert, digest, groups, calendar] = await Promise.all([
     loadOrNull(() => api.read(request, "/phrases/List", PhraseList)),
     loadOrNull(() => api.read(request, "/User/GetAlertPreference", AlertPreference)),
+    loadOrNull(() => api.read(request, "/User/GetDigestPreference", DigestPreference)),
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
     loadCalendar(request),
   ]);
   // Spec section 2: /grupos is reached from the profile when the user has more than one group.
-  return { user, phrases, sendAlert: alert?.sendAlert ?? null, manyGroups: (groups?.length ?? 0) > 1, calendar };
+  return {
+    user,
+    phrases,
+    sendAlert: alert?.sendAlert ?? null,
+    sendDigest: digest?.sendDigest ?? null,
+    manyGroups: (groups?.length ?? 0) > 1,
+    calendar,
+  };
 }
 
-type Intent = "avatar" | "password" | "alert" | "phrase" | "delete" | "calendar-revoke";
+type Intent = "avatar" | "password" | "alert" | "digest" | "phrase" | "delete" | "calendar-revoke";
 const toProfile = (text: string, headers?: [string, string][]) => redirectWithToast("/perfil", { kind: "success", text }, { headers });
 
 /** One action for the four forms of /perfil, told apart by the submit button's `intent`. */
@@ -80,6 +89,19 @@ export async function profileAction(request: Request) {
       return answer(submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
     }
     return toProfile(sendAlert ? "Recibirás un recordatorio antes del cierre de cada jornada." : "Ya no recibirás recordatorios por email.");
+  }
+
+  if (intent === "digest") {
+    const submission = parseWithZod(formData, { schema: digestSchema });
+    if (submission.status !== "success") return answer(submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
+    const sendDigest = submission.value.sendDigest === "on";
+    try {
+      await api.post(request, "/User/SetDigestPreference", { sendDigest }, DigestPreference);
+    } catch (error) {
+      rethrowResponse(error);
+      return answer(submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
+    }
+    return toProfile(sendDigest ? "Recibirás el resumen de cada jornada por email." : "Ya no recibirás el resumen de la jornada.");
   }
 
   if (intent === "phrase") {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiCall, expectAccessible, HOUR, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { apiCall, expectAccessible, HOUR, mailsTo, newPlayer, newSeason, playRound, signIn, unique } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 
@@ -69,5 +69,60 @@ test.describe("the phone's calendar", () => {
     expect(dead.status()).toBe(404);
     expect(await dead.text()).not.toContain(group.name);
     expect((await page.request.get(renewed.replace(/^webcal:/, "http:"))).status()).toBe(200);
+  });
+});
+
+test.describe("the round's digest", () => {
+  test("once the results are in, a player gets the jornada's summary by e-mail and turns it off from its link", async ({ page }, testInfo) => {
+    // The digest job runs every minute: the mail may take that long.
+    test.setTimeout(150_000);
+    const { pool, admin } = await newSeason();
+    const manager = await newPlayer("gestor");
+    const player = await newPlayer("resumen");
+    const group = await newGroup(manager, [player]);
+    const round = await pool();
+    const official = Array.from({ length: 14 }, () => "1");
+    await playRound({
+      admin,
+      manager,
+      groupId: group.id,
+      poolId: round.id,
+      tickets: [
+        [player, { matches: official.map((s) => [s]), plain15: { home: 2, away: 1 } }],
+        [manager, { matches: official.map(() => ["2"]), plain15: { home: 0, away: 0 } }],
+      ],
+      official,
+    });
+
+    await signIn(page, player.username);
+    await page.goto("/perfil");
+    const box = page.getByLabel(/Enviarme un resumen cuando haya resultados oficiales/);
+    await expect(box).toBeChecked();
+    await expectAccessible(page, testInfo);
+
+    const subject = `Quiniela de peñas: resumen de la jornada ${round.numberQuiniela} de ${group.name}`;
+    await expect.poll(async () => (await mailsTo(player.email)).filter((m) => m.subject === subject).length, { timeout: 120_000, intervals: [1000] }).toBe(1);
+    const [mail] = (await mailsTo(player.email)).filter((m) => m.subject === subject);
+    expect(mail.raw).toMatch(/^List-Unsubscribe:\s*<http:\/\/localhost:\d+\/baja\/resumen\//im);
+    const link = /\/baja\/resumen\/[0-9a-f.]+/i.exec(mail.raw)![0];
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Resumen de la jornada por email" })).toBeVisible();
+    await page.getByRole("button", { name: "Dejar de recibir el resumen" }).click();
+    await expect(page.getByText("Listo: ya no recibirás el resumen de la jornada.")).toBeVisible();
+    expect((await apiCall("GET", "/User/GetDigestPreference", undefined, player.token)).body).toEqual({ sendDigest: false });
+
+    await page.goto("/perfil");
+    await expect(box).not.toBeChecked();
+    await box.check();
+    await page.getByRole("button", { name: "Guardar opción del resumen" }).click();
+    await expect(page.getByText("Recibirás el resumen de cada jornada por email.")).toBeVisible();
+    expect((await apiCall("GET", "/User/GetDigestPreference", undefined, player.token)).body).toEqual({ sendDigest: true });
+  });
+
+  test("a forged unsubscribe link changes nothing", async ({ page }) => {
+    await page.goto(`/baja/resumen/1.${"0".repeat(32)}.${"0".repeat(64)}`);
+    await page.getByRole("button", { name: "Dejar de recibir el resumen" }).click();
+    await expect(page.getByText("Este enlace para darse de baja no es válido.")).toBeVisible();
   });
 });
