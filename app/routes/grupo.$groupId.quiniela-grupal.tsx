@@ -6,6 +6,7 @@ import type { Bet } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { WAITING_TO_GENERATE } from "#core/domain/group-bet";
 import { roundStateLabel } from "#core/domain/round-status";
+import { betShareText, eurosToCents } from "#core/domain/share-text";
 import { SIGNS } from "#core/domain/signs";
 import { Alert, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
@@ -14,6 +15,7 @@ import { MATCH_FIELDS } from "~/forms/prediction";
 import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.server";
 import { requireMemberOf } from "~/server/groups.server";
 import { Avatar } from "~/components/Avatar";
+import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 
@@ -136,7 +138,7 @@ function Teams({ match }: { match: MatchRow | undefined }) {
 }
 
 function GeneratedBet({ bet }: { bet: Bet }) {
-  const { groupId, isManager, matches } = useLoaderData<typeof loader>();
+  const { groupId, groupName, isManager, matches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const pleno = matches.find((m) => m.position === 15);
@@ -225,6 +227,20 @@ function GeneratedBet({ bet }: { bet: Bet }) {
           Boleto para imprimir
         </Link>
       </div>
+      <ShareWhatsApp
+        what="el boleto"
+        text={betShareText({
+          groupName,
+          roundNumber: bet.numberQuiniela,
+          matches,
+          picks: bet.mergedPrediction.matches,
+          pleno: bet.mergedPrediction.pl15,
+          columns: bet.columns,
+          costCents: eurosToCents(bet.cost),
+          confirmed: bet.confirmBet,
+          hits: bet.hits,
+        })}
+      />
     </div>
   );
 }

@@ -126,3 +126,61 @@ test.describe("the round's digest", () => {
     await expect(page.getByText("Este enlace para darse de baja no es válido.")).toBeVisible();
   });
 });
+
+test.describe("sharing to WhatsApp", () => {
+  test("the standings, the group bet and the jornada's summary each have a plain WhatsApp link with their text", async ({ page }, testInfo) => {
+    const { pool, admin, seasonId, home, away } = await newSeason();
+    const manager = await newPlayer("gestor");
+    const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
+    const group = await newGroup(manager, [ana, bea]);
+    const round = await pool();
+    const official = Array.from({ length: 14 }, () => "1");
+    const ticket = (right: number) => ({ matches: official.map((s, i) => [i < right ? s : "2"]), plain15: { home: 2, away: 1 } });
+    await playRound({
+      admin,
+      manager,
+      groupId: group.id,
+      poolId: round.id,
+      tickets: [
+        [ana, ticket(14)],
+        [bea, ticket(10)],
+        [manager, ticket(3)],
+      ],
+      official,
+    });
+    expect((await apiCall("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id, topNUsers: 2 }, manager.token)).status).toBeLessThan(300);
+
+    await signIn(page, ana.username);
+    const shared = async (name: string) => {
+      const link = page.getByRole("link", { name });
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+      const href = (await link.getAttribute("href"))!;
+      expect(href.startsWith("https://wa.me/?text=")).toBe(true);
+      return decodeURIComponent(href.slice("https://wa.me/?text=".length));
+    };
+
+    await page.goto(`/grupo/${group.id}/temporada/${seasonId}/clasificacion`);
+    const standings = await shared("Compartir la clasificación por WhatsApp (se abre en otra pestaña)");
+    expect(standings).toContain(`Clasificación de ${group.name}`);
+    expect(standings).toMatch(new RegExp(`^1\\. ${ana.username}: \\d+(,\\d+)? pts$`, "m"));
+    expect(standings).toMatch(new RegExp(`^2\\. ${bea.username}: `, "m"));
+    await expectAccessible(page, testInfo);
+
+    await page.goto(`/grupo/${group.id}/quiniela-grupal?quiniela=${round.id}`);
+    const bet = await shared("Compartir el boleto por WhatsApp (se abre en otra pestaña)");
+    expect(bet).toContain(`Quiniela grupal de ${group.name} · jornada ${round.numberQuiniela}`);
+    expect(bet).toContain(`1. ${home} - ${away}: 1`);
+    expect(bet).toMatch(/^11\. .+: 12?$/m);
+    expect(bet).toContain(`P15. ${home} - ${away}: 2-1`);
+    expect(bet).toMatch(/^\d+ columnas? · \d+,\d\d\u00a0€$/m);
+    expect(bet).toMatch(/^Aciertos: \d+ de 15$/m);
+
+    await page.goto(`/grupo/${group.id}/resultados-y-apuestas?quiniela=${round.id}`);
+    const summary = await shared("Compartir el resumen de la jornada por WhatsApp (se abre en otra pestaña)");
+    expect(summary).toContain(`${group.name} · jornada ${round.numberQuiniela}`);
+    expect(summary).toMatch(/^Quiniela grupal: \d+ de 15$/m);
+    expect(summary).toContain("Media del grupo: 10 aciertos"); // (15 + 11 + 4) / 3
+    expect(summary).toContain(`MVP: ${ana.username} (15 aciertos)`);
+  });
+});
