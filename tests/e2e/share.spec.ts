@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiCall, expectAccessible, HOUR, mailsTo, newPlayer, newSeason, playRound, signIn, unique } from "./helpers";
+import { apiCall, expectAccessible, HOUR, jsEnabled as jsOn, mailsTo, newPlayer, newSeason, playRound, signIn, unique } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 
@@ -182,5 +182,74 @@ test.describe("sharing to WhatsApp", () => {
     expect(summary).toMatch(/^Quiniela grupal: \d+ de 15$/m);
     expect(summary).toContain("Media del grupo: 10 aciertos"); // (15 + 11 + 4) / 3
     expect(summary).toContain(`MVP: ${ana.username} (15 aciertos)`);
+  });
+});
+
+test.describe("public links with a preview", () => {
+  test("a manager shares a jornada's group bet and the standings with Open Graph previews, and 'Revocar' leaves nothing behind", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const { pool, admin } = await newSeason();
+    const manager = await newPlayer("gestor");
+    const ana = await newPlayer("ana");
+    const group = await newGroup(manager, [ana]);
+    const round = await pool();
+    const official = Array.from({ length: 14 }, () => "1");
+    await playRound({
+      admin,
+      manager,
+      groupId: group.id,
+      poolId: round.id,
+      tickets: [[ana, { matches: official.map((s) => [s]), plain15: { home: 2, away: 1 } }]],
+      official,
+    });
+    expect((await apiCall("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id, topNUsers: 1 }, manager.token)).status).toBeLessThan(300);
+
+    await signIn(page, manager.username);
+    await page.goto(`/grupo/${group.id}/ajustes`);
+    const section = page.getByRole("region", { name: "Enlaces públicos" });
+    await section.getByLabel("Compartir").selectOption({ label: `Quiniela grupal · jornada ${round.numberQuiniela}` });
+    await section.getByRole("button", { name: "Crear enlace público" }).click();
+    await expect(page.getByText("Enlace público creado")).toBeVisible();
+    await section.getByLabel("Compartir").selectOption({ label: "Clasificación" });
+    await section.getByRole("button", { name: "Crear enlace público" }).click();
+    await expect(page.getByText("Enlace público creado")).toBeVisible();
+    await expectAccessible(page, testInfo);
+    const betUrl = await section.getByLabel(/^Quiniela grupal · jornada \d+, creado el/).inputValue();
+    const standingsUrl = await section.getByLabel(/^Clasificación, creado el/).inputValue();
+    expect(betUrl).toMatch(/\/compartir\/\d+\.[0-9a-f]{32}\.[0-9a-f]{64}$/);
+
+    // Opened by someone without an account.
+    const stranger = await browser.newContext({ javaScriptEnabled: jsOn(testInfo) });
+    const visitor = await stranger.newPage();
+    await visitor.goto(betUrl);
+    const title = `Quiniela grupal de ${group.name} · jornada ${round.numberQuiniela}`;
+    await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
+    await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+    await expect(visitor.locator('meta[property="og:url"]')).toHaveAttribute("content", betUrl);
+    await expect(visitor.locator('meta[property="og:description"]')).toHaveAttribute("content", /aciertos de 15/);
+    const image = (await visitor.locator('meta[property="og:image"]').getAttribute("content"))!;
+    expect(image).toMatch(new RegExp(`^${betUrl.replace(/[.]/g, "\\.")}/imagen/[0-9a-f]{16}\\.png$`));
+    const png = await visitor.request.get(image);
+    expect(png.status()).toBe(200);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    expect(png.headers()["cache-control"]).toContain("immutable");
+    expect((await png.body()).length).toBeLessThan(150 * 1024);
+    // No way into the app from the public page (the skip link only moves within it).
+    await expect(visitor.getByRole("link").filter({ hasNotText: "Saltar al contenido" })).toHaveCount(0);
+
+    await visitor.goto(standingsUrl);
+    await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(`^Clasificación de ${group.name}`));
+    await expect(visitor.getByText(`1. ${ana.username}:`)).toBeVisible();
+
+    await section.getByRole("button", { name: /^Revocar el enlace de Quiniela grupal/ }).click();
+    await expect(page.getByText("Enlace público revocado")).toBeVisible();
+    const dead = await visitor.goto(betUrl);
+    expect(dead?.status()).toBe(404);
+    await expect(visitor.getByText("Este enlace no existe o ha sido revocado.")).toBeVisible();
+    expect(await visitor.content()).not.toContain(group.name);
+    expect((await visitor.request.get(image)).status()).toBe(404);
+    await stranger.close();
   });
 });

@@ -121,7 +121,8 @@ describe("the member's calendar feed", () => {
     const other = await t.player();
     const forged = `${other.id}.${nonce}.${signature}`;
     const flipped = `${id}.${nonce}.${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`;
-    for (const bad of [forged, flipped, "nada", `${id}.${nonce}`]) expect((await readFeed(bad)).status).toBe(404);
+    const longId = `999999999.${nonce}.${signature}`;
+    for (const bad of [forged, flipped, "nada", `${id}.${nonce}`, longId]) expect((await readFeed(bad)).status).toBe(404);
     expect((await readFeed(token.toUpperCase())).status).toBe(200);
     expect((await t.api.get("/User/Calendar")).status).toBe(401);
     expect((await t.api.post("/User/Calendar/Revoke")).status).toBe(401);
