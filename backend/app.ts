@@ -29,6 +29,9 @@ import cajaRoutes from "./routes/caja";
 class UnreadableBody {
   constructor(readonly error: Error) {}
 }
+import calendarRoutes from "./routes/calendar";
+import digestRoutes from "./routes/digest";
+import shareRoutes from "./routes/share";
 
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
@@ -50,6 +53,9 @@ const resources: RoutePlugin[] = [
   phraseRoutes,
   screenRoutes,
   cajaRoutes,
+  calendarRoutes,
+  digestRoutes,
+  shareRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */
@@ -64,7 +70,7 @@ const lowerStatic = (url: string) =>
  * the body, or a kiosk link's token (secrets travel in those).
  */
 function loggedPath(request: Pick<FastifyRequest, "url">): string {
-  return request.url.split("?")[0].replace(/^(\/kiosk\/)[^/]+/i, "$1…");
+  return request.url.split("?")[0].replace(/^(\/kiosk\/|\/calendar\/|\/digest\/unsubscribe\/|\/share\/)[^/]+/i, "$1…");
 }
 
 /** Errors only, to stderr: every 5xx is a line with its request id, which the answer also gives. */
@@ -84,6 +90,9 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Signed tokens travel as one path segment: `<id up to 9 digits>.<32 hex>.<64 hex>` is up to 107
+    // characters, past find-my-way's default of 100 (a member whose id has 3 digits got a 414).
+    maxParamLength: 200,
     rewriteUrl: (req) => {
       const url = req.url ?? "/";
       const q = url.indexOf("?");

@@ -6,6 +6,10 @@ interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to the text (the round's digest). */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -13,6 +13,7 @@ import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
 import { backfillStandings } from "./services/standings-store";
+import { startDigests } from "./services/digests";
 import { startReminders } from "./services/reminders";
 import { createUser } from "./services/users";
 
@@ -49,8 +50,10 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
     options.log("Importación automática de Loterías: lunes y jueves desde las 09:00 (Madrid)");
   }
   const stopReminders = startReminders(deps, { log: options.log });
+  const stopDigests = startDigests(deps, { log: options.log });
   app.addHook("onClose", async () => {
     await stopReminders();
+    await stopDigests();
     await db.close();
     if (!options.databaseUrl) await privateDataDir(options.dataDir);
   });

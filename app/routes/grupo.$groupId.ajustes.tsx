@@ -9,6 +9,8 @@ import { KioskLinks } from "~/components/KioskLinks";
 import { OfficeSettings } from "~/components/OfficeSettings";
 import { RoundSettings } from "~/components/RoundSettings";
 import { loadKioskLinks } from "~/server/kiosk.server";
+import { loadShareLinks } from "~/server/share.server";
+import { ShareLinks } from "~/components/ShareLinks";
 import { loadOfficeSettings } from "~/server/office-settings.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 
@@ -19,12 +21,13 @@ export { revalidateAfterConflict as shouldRevalidate } from "~/components/confli
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { group } = await requireManagerOf(request, params.groupId);
   const settings = await roundSettingsLoader(request, group);
-  const [kioskLinks, office, audit] = await Promise.all([
+  const [kioskLinks, share, office, audit] = await Promise.all([
     loadKioskLinks(request, settings.group.id),
+    loadShareLinks(request, settings.group.id),
     loadOfficeSettings(request, settings.group.id),
     loadOrNull(() => api.read(request, `/Audit/ByGroup/${settings.group.id}?limit=100`, AuditTrailSchema)),
   ]);
-  return { ...settings, kioskLinks, officeIcons: office?.officeIcons ?? null, audit };
+  return { ...settings, kioskLinks, share, officeIcons: office?.officeIcons ?? null, audit };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,11 +36,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function GroupSettings() {
-  const { group, kioskLinks, officeIcons, audit } = useLoaderData<typeof loader>();
+  const { group, kioskLinks, share, officeIcons, audit } = useLoaderData<typeof loader>();
   return (
     <RoundSettings title="Ajustes del grupo">
       <OfficeSettings groupId={group.id} officeIcons={officeIcons} />
       <KioskLinks groupId={group.id} links={kioskLinks} />
+      <ShareLinks groupId={group.id} links={share.links} rounds={share.rounds} />
       {audit ? <AuditTrail entries={audit} /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </RoundSettings>
   );

@@ -7,6 +7,7 @@ import type { Bet } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { WAITING_TO_GENERATE } from "#core/domain/group-bet";
 import { roundStateLabel } from "#core/domain/round-status";
+import { betShareText } from "#core/domain/share-text";
 import { SIGNS } from "#core/domain/signs";
 import { eurosToCents, formatEuros } from "#core/domain/money";
 import { Alert, FormErrors } from "~/components/Field";
@@ -18,6 +19,7 @@ import { requireMemberOf } from "~/server/groups.server";
 import { Avatar } from "~/components/Avatar";
 import { StamperNote } from "~/components/Stamper";
 import { loadStamper } from "~/server/caja.server";
+import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 
@@ -143,7 +145,7 @@ function Teams({ match }: { match: MatchRow | undefined }) {
 }
 
 function GeneratedBet({ bet }: { bet: Bet }) {
-  const { groupId, isManager, matches } = useLoaderData<typeof loader>();
+  const { groupId, groupName, isManager, matches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const pleno = matches.find((m) => m.position === 15);
@@ -232,6 +234,20 @@ function GeneratedBet({ bet }: { bet: Bet }) {
           Boleto para imprimir
         </Link>
       </div>
+      <ShareWhatsApp
+        what="el boleto"
+        text={betShareText({
+          groupName,
+          roundNumber: bet.numberQuiniela,
+          matches,
+          picks: bet.mergedPrediction.matches,
+          pleno: bet.mergedPrediction.pl15,
+          columns: bet.columns,
+          costCents: eurosToCents(bet.cost),
+          confirmed: bet.confirmBet,
+          hits: bet.hits,
+        })}
+      />
     </div>
   );
 }

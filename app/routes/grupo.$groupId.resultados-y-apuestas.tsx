@@ -6,7 +6,9 @@ import { useEffect } from "react";
 import { formatDateTime } from "#core/dates";
 import { MAX_HITS, type PlayerSort } from "#core/domain/bet-stats";
 import { formatAverage } from "~/charts/format";
+import { roundShareText } from "#core/domain/share-text";
 import { Alert } from "~/components/Field";
+import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { loadRoundResults } from "~/server/bet-stats.server";
 import { requireUser } from "~/server/session/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
@@ -163,6 +165,16 @@ export default function ResultsAndBets() {
               <p className="muted">{summary.mvp ? `${summary.mvp.hits} aciertos` : playerCount ? "Empate en cabeza" : "Sin pronósticos"}</p>
             </li>
           </ul>
+          <ShareWhatsApp
+            what="el resumen de la jornada"
+            text={roundShareText({
+              groupName: summary.groupName,
+              roundNumber: round.numberQuiniela,
+              betHits: bet ? bet.hits : null,
+              averageHits: summary.averageHits,
+              mvp: summary.mvp,
+            })}
+          />
 
           {bet ? null : <p className="notice">No hay quiniela grupal para esta jornada: abajo están los pronósticos de los jugadores.</p>}
 

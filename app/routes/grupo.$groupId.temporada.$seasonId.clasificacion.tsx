@@ -3,6 +3,7 @@ import type { RouteHandle } from "~/route-handle";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/Field";
 import { SeasonPicker } from "~/components/SeasonPicker";
+import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { StandingsLegend } from "~/components/StandingsTable";
 import { redirectOldRoundName } from "~/server/round-query.server";
 import { requireUser } from "~/server/session/session.server";
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Standings() {
-  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, table, loadError } = useLoaderData<typeof loader>();
+  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, table, shareText, loadError } = useLoaderData<typeof loader>();
   const round = info?.rounds.find((r) => r.quinielaId === roundId) ?? null;
   return (
     <main className="page">
@@ -63,6 +64,7 @@ export default function Standings() {
           ) : (
             <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
           )}
+          {shareText && !uncounted ? <ShareWhatsApp text={shareText} what="la clasificación" /> : null}
           <StandingsLegend showIcons={info.group.officeIcons} />
           <p>
             <a href={`/grupo/${groupId}/temporada/${info.season.id}/clasificacion.csv`} download>

@@ -5,7 +5,17 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Phrase } from "#core/contract/phrase";
 import { Alert, Field, FormErrors } from "~/components/Field";
 import { passwordSchema, phraseSchema } from "~/forms/profile";
-import { changeAvatar, changePassword, deletePhrase, loadProfile, savePhrase, setAlert, unknownProfileIntent } from "~/server/profile.server";
+import {
+  changeAvatar,
+  changePassword,
+  deletePhrase,
+  loadProfile,
+  savePhrase,
+  setAlert,
+  setDigest,
+  revokeCalendarFeed,
+  unknownProfileIntent,
+} from "~/server/profile.server";
 import { readMultipartForm } from "~/server/upload.server";
 import { requireUser } from "~/server/session/session.server";
 
@@ -27,6 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return changePassword(request, formData);
     case "alert":
       return setAlert(request, formData);
+    case "digest":
+      return setDigest(request, formData);
+    case "calendar-revoke":
+      return revokeCalendarFeed(request, formData);
     case "phrase":
       return savePhrase(request, formData);
     case "delete":
@@ -122,6 +136,62 @@ function AlertForm({ sendAlert }: { sendAlert: boolean | null }) {
   );
 }
 
+function DigestForm({ sendDigest }: { sendDigest: boolean | null }) {
+  const [form] = useForm({ id: "digest", lastResult: resultFor(useActionData<typeof action>(), "digest") });
+  return (
+    <section className="card stack" aria-labelledby="digest-title">
+      <h2 id="digest-title">Resumen de la jornada por email</h2>
+      {sendDigest === null ? (
+        <Alert>{"No se pudo cargar tu preferencia del resumen."}</Alert>
+      ) : (
+        <Form method="post" className="stack" {...getFormProps(form)}>
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <label className="check">
+            <input type="checkbox" name="sendDigest" key={String(sendDigest)} defaultChecked={sendDigest} />
+            Enviarme un resumen cuando haya resultados oficiales: mis aciertos, los de la quiniela grupal, el MVP y los 5 primeros
+          </label>
+          <button type="submit" name="intent" value="digest">
+            Guardar opción del resumen
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function CalendarSection({ calendar }: { calendar: { https: string; webcal: string } | null }) {
+  const [form] = useForm({ id: "calendar", lastResult: resultFor(useActionData<typeof action>(), "calendar-revoke") });
+  return (
+    <section className="card stack" aria-labelledby="calendar-title">
+      <h2 id="calendar-title">Calendario del móvil</h2>
+      {calendar === null ? (
+        <Alert>{"No se pudo cargar tu enlace de calendario."}</Alert>
+      ) : (
+        <>
+          <p className="muted">
+            Las jornadas de tus grupos en el calendario de tu móvil, con aviso 24 horas y 1 hora antes del cierre. El enlace es privado: quien lo tenga ve tus
+            jornadas.
+          </p>
+          <p>
+            <a href={calendar.webcal}>Suscribirme en el calendario del móvil</a>
+          </p>
+          <p className="share-url">
+            <span>Dirección para copiar en otro calendario: </span>
+            <a href={calendar.https}>{calendar.https}</a>
+          </p>
+          <Form method="post" className="stack" {...getFormProps(form)}>
+            <FormErrors errors={form.errors} id={form.errorId} />
+            <button type="submit" name="intent" value="calendar-revoke" className="danger">
+              Revocar
+            </button>
+            <p className="muted">Revocar crea un enlace nuevo y deja sin efecto el anterior.</p>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
 function PhraseForm({ phrase }: { phrase?: Phrase }) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -179,7 +249,7 @@ function PhraseItem({ phrase }: { phrase: Phrase }) {
 }
 
 export default function Profile() {
-  const { user, phrases, sendAlert, manyGroups } = useLoaderData<typeof loader>();
+  const { user, phrases, sendAlert, sendDigest, manyGroups, calendar } = useLoaderData<typeof loader>();
   return (
     <main className="page narrow profile">
       <h1>Perfil</h1>
@@ -194,6 +264,8 @@ export default function Profile() {
       <AvatarForm avatarPath={user.avatarPath} />
       <PasswordForm />
       <AlertForm sendAlert={sendAlert} />
+      <DigestForm sendDigest={sendDigest} />
+      <CalendarSection calendar={calendar} />
       <section className="card stack" aria-labelledby="phrases-title">
         <h2 id="phrases-title">Mis frases</h2>
         <p className="muted">Tus frases de fútbol favoritas; te acompañan mientras esperas a entrar.</p>

@@ -2,12 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { AlertPreference, AvatarAnswer, MessageAnswer, PASSWORD_RULE_MESSAGE, type SessionUser } from "#core/contract/auth";
+import { DigestPreference } from "#core/contract/digest";
 import { GroupRefList } from "#core/contract/group";
 import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { submitToBackend } from "~/server/submit.server";
-import { alertSchema, deletePhraseSchema, passwordSchema, phraseSchema } from "~/forms/profile";
+import { alertSchema, deletePhraseSchema, digestSchema, passwordSchema, phraseSchema } from "~/forms/profile";
+import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
 import { updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { TOO_LARGE } from "~/server/upload.server";
@@ -18,13 +20,22 @@ const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
 const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
 
 export async function loadProfile(request: Request, user: SessionUser) {
-  const [phrases, alert, groups] = await Promise.all([
+  const [phrases, alert, digest, groups, calendar] = await Promise.all([
     loadOrNull(() => api.read(request, "/phrases/List", PhraseList)),
     loadOrNull(() => api.read(request, "/User/GetAlertPreference", AlertPreference)),
+    loadOrNull(() => api.read(request, "/User/GetDigestPreference", DigestPreference)),
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
+    loadCalendar(request),
   ]);
   // /grupos is reached from the profile when the user has more than one group (docs/architecture.md#screens-and-who-reaches-them).
-  return { user, phrases, sendAlert: alert?.sendAlert ?? null, manyGroups: (groups?.length ?? 0) > 1 };
+  return {
+    user,
+    phrases,
+    sendAlert: alert?.sendAlert ?? null,
+    sendDigest: digest?.sendDigest ?? null,
+    manyGroups: (groups?.length ?? 0) > 1,
+    calendar,
+  };
 }
 
 const toProfile = (text: string, headers?: [string, string][]) => redirectWithToast("/perfil", { kind: "success", text }, { headers });
@@ -80,6 +91,34 @@ export async function setAlert(request: Request, formData: FormData) {
 
 /** The phrase a form is about, so its answer reaches that form even when the rest of it is refused. */
 const phraseIdOf = (formData: FormData) => phraseSchema.shape.id.safeParse(formData.get("id") ?? undefined).data;
+
+/** The round's digest by e-mail, on or off. On a failure the checkbox goes back to the stored value. */
+export async function setDigest(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: digestSchema });
+  if (submission.status !== "success") return answer("digest", submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
+  const sendDigest = submission.value.sendDigest === "on";
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/User/SetDigestPreference", { sendDigest }, DigestPreference),
+    () => ALERT_ERROR,
+    {
+      resetForm: true,
+    },
+  );
+  if (!sent.ok) return answer("digest", sent.reply);
+  return toProfile(sendDigest ? "Recibirás el resumen de cada jornada por email." : "Ya no recibirás el resumen de la jornada.");
+}
+
+/** 'Revocar' the calendar feed: a new address replaces the old one, which then shows nothing. */
+export async function revokeCalendarFeed(request: Request, formData: FormData) {
+  const sent = await attempt(() => revokeCalendar(request));
+  if (!sent.ok)
+    return answer(
+      "calendar-revoke",
+      parseWithZod(formData, { schema: z.object({}) }).reply({ formErrors: [`No se pudo revocar el enlace: ${sent.message("inténtalo de nuevo.")}`] }),
+    );
+  return toProfile("Enlace del calendario revocado: el anterior ya no funciona. Suscríbete de nuevo con el enlace nuevo.");
+}
 
 /** A phrase added, or edited when the form carries its id. */
 export async function savePhrase(request: Request, formData: FormData) {

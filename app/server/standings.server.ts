@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { standingsShareText } from "#core/domain/share-text";
 import { StandingsPage, type ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/classification";
 import { api, attempt } from "~/server/client.server";
@@ -44,7 +45,7 @@ export async function loadStandings(request: Request, params: { groupId?: string
     ),
   );
   if (!read.ok) {
-    const nothing = { uncounted: false, info: null, seasons: [], table: null };
+    const nothing = { uncounted: false, info: null, seasons: [], table: null, shareText: null };
     return { groupId, seasonId, sort, roundId, ...nothing, loadError: `${LOAD_ERROR} ${read.message("")}`.trim() };
   }
   const { answer: page, held } = read.value;
@@ -70,5 +71,9 @@ export async function loadStandings(request: Request, params: { groupId?: string
         () => sortClassification(rows, sort),
       )
     : null;
-  return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, table, loadError: null };
+  // What 'Compartir por WhatsApp' writes: the top of the table shown (core/domain/share-text).
+  const shareText = rows.length
+    ? standingsShareText({ groupName: page.group.name, seasonName: page.season.name, roundNumber: round?.numberQuiniela ?? null, rows })
+    : null;
+  return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, table, shareText, loadError: null };
 }

@@ -8,6 +8,8 @@ import type { Db } from "./db";
 export const LOCK_KEYS = {
   /** "REMI": the reminders' run. */
   reminders: 0x52454d49,
+  /** "DIGS": the round digests' run. */
+  digests: 0x44494753,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
 } as const;

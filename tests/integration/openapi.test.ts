@@ -25,6 +25,9 @@ const BODYLESS = new Set([
   "POST /group/{id}/kiosk", // a new link for the group in the path
   "POST /kiosk/{id}/revoke", // the link is in the path
   "PUT /bet/{id}/confirmbet", // the bet is in the path
+  "POST /user/calendar/revoke", // the caller's own feed
+  "POST /digest/unsubscribe/{token}", // the signed link is in the path
+  "POST /share/{id}/revoke", // the link is in the path
 ]);
 
 let t: TestBackend;

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { calendarFeedResponse } from "~/server/calendar.server";
+
+/** The member's private calendar feed (webcal:// or https://), relayed from the backend as it is. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return calendarFeedResponse(params.token ?? "");
+}

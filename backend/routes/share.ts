@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  createShareBody,
+  RevokedShareLink,
+  SharedView,
+  shareGroupParams,
+  ShareImage,
+  shareImagePath,
+  ShareLink,
+  ShareLinkList,
+  shareLinkParams,
+  shareTokenPath,
+} from "#core/contract/share";
+import { requireManager, type Deps } from "../context";
+import { errorReplies } from "../schema";
+import { assertGroupExists } from "../services/groups";
+import * as share from "../services/share";
+import { shareImagePng } from "../services/share-image";
+
+/** Public, read-only share links with a preview image (decision 033). */
+export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["share"];
+
+  // Who may call is checked before the body is read: a player learns nothing of its shape (403 before 400).
+  const managerOfGroup = async (request: FastifyRequest) => {
+    const groupId = Number((request.params as { id?: string }).id);
+    if (!Number.isInteger(groupId) || groupId < 1) return;
+    await assertGroupExists(deps.db, groupId);
+    await requireManager(request, deps.db, groupId);
+  };
+
+  app.post(
+    "/group/:id/share",
+    {
+      preValidation: managerOfGroup,
+      schema: {
+        tags,
+        summary: "Crea un enlace público (solo lectura) de la clasificación o de la quiniela grupal de una jornada",
+        params: shareGroupParams,
+        body: createShareBody,
+        response: { 201: ShareLink, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireManager(request, deps.db, request.params.id);
+      return reply.code(201).send(await share.createShareLink(deps, request.params.id, user.id, request.body));
+    },
+  );
+
+  app.get(
+    "/group/:id/share",
+    {
+      preValidation: managerOfGroup,
+      schema: { tags, summary: "Enlaces públicos activos del grupo", params: shareGroupParams, response: { 200: ShareLinkList, ...errorReplies } },
+    },
+    async (request) => share.listShareLinks(deps, request.params.id),
+  );
+
+  app.post(
+    "/share/:id/revoke",
+    { schema: { tags, summary: "Revoca un enlace público", params: shareLinkParams, response: { 200: RevokedShareLink, ...errorReplies } } },
+    async (request) => {
+      await requireManager(request, deps.db, await share.shareLinkGroup(deps, request.params.id));
+      return share.revokeShareLink(deps, request.params.id);
+    },
+  );
+
+  app.get(
+    "/share/:token",
+    {
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: {
+        tags,
+        summary: "Lo que muestra un enlace público (sin cuenta)",
+        security: [],
+        params: shareTokenPath,
+        response: { 200: SharedView, 404: errorReplies[404], 429: errorReplies[429], 500: errorReplies[500] },
+      },
+    },
+    async (request) => share.sharedView(deps, request.params.token),
+  );
+
+  app.get(
+    "/share/:token/image/:version",
+    {
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: {
+        tags,
+        summary: "La imagen de vista previa (PNG 1200 × 630) de un enlace público, por versión",
+        security: [],
+        params: shareImagePath,
+        produces: ["image/png"],
+        response: { 200: ShareImage, 404: errorReplies[404], 429: errorReplies[429], 500: errorReplies[500] },
+      },
+    },
+    async (request, reply) => {
+      const view = await share.sharedView(deps, request.params.token);
+      const current = request.params.version.replace(/\.png$/i, "").toLowerCase() === view.version;
+      // The address carries the version: that one never changes. An old version gets today's image, not kept.
+      return reply
+        .header("content-type", "image/png")
+        .header("etag", `"${view.version}"`)
+        .header("cache-control", current ? "public, max-age=31536000, immutable" : "no-cache")
+        .send(await shareImagePng(view));
+    },
+  );
+}
