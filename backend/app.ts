@@ -22,6 +22,7 @@ import lotteryRoutes from "./routes/lottery";
 import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
 import screenRoutes from "./routes/screens";
+import ticketRoutes from "./routes/ticket";
 
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
@@ -42,6 +43,7 @@ const resources: RoutePlugin[] = [
   betStatsRoutes,
   phraseRoutes,
   screenRoutes,
+  ticketRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

@@ -23,6 +23,7 @@ import { recordAudit } from "./audit";
 import { searchForward } from "./lottery";
 import { isManager } from "./predictions";
 import { assertVersion } from "./versions";
+import { buildTicket, fittingReduction, storedPlenoMarks, storedPrizes } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
 
 const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
@@ -55,12 +56,17 @@ interface BetRow {
   result_home: number | null;
   result_away: number | null;
   has_results: boolean;
+  reduction: number | null;
+  pleno_marks: unknown;
+  prizes: unknown;
 }
 
 const SELECT_BET = `
   select b.id, b.group_id, b.quiniela_id, b.season_id, q.number, b.top_n, b.usernames_included, b.matches, b.votes,
          b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.confirmed_at, b.created_at, b.updated_at, b.version, s.bet_price,
-         r.matches as result_matches, r.pleno_home as result_home, r.pleno_away as result_away, (r.quiniela_id is not null) as has_results
+         r.matches as result_matches, r.pleno_home as result_home, r.pleno_away as result_away, (r.quiniela_id is not null) as has_results,
+         b.reduction, b.pleno_marks,
+         (select json_object_agg(p.category, p.prize_cents) from quiniela_prizes p where p.quiniela_id = b.quiniela_id) as prizes
     from bets b
     join quinielas q on q.id = b.quiniela_id
     join seasons s on s.id = b.season_id
@@ -108,10 +114,19 @@ function toBet(row: BetRow): Bet {
     // The spec's hit count (section 9): a match counts when its official sign is among the chosen ones.
     hits: results ? scorePrediction({ matches, pleno: pl15 }, results).hits : null,
     results: results ? { matches: results.matches, pl15: results.pleno } : null,
+    ticket: buildTicket({
+      matches,
+      pleno: pl15,
+      reduction: row.reduction,
+      plenoMarks: storedPlenoMarks(row.pleno_marks),
+      priceCents,
+      results,
+      prizes: storedPrizes(row.prizes),
+    }),
   };
 }
 
-async function betById(db: Db, betId: number): Promise<Bet> {
+export async function betById(db: Db, betId: number): Promise<Bet> {
   const row = await db.one<BetRow>(`${SELECT_BET} where b.id = $1`, [betId]);
   if (!row) throw notFound(BET_NOT_FOUND);
   return toBet(row);
@@ -424,8 +439,9 @@ export async function update(
       explanations: unknown;
       confirmed: boolean;
       version: number;
+      reduction: number | null;
     }>(
-      `select b.group_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.version
+      `select b.group_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.version, b.reduction
          from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
       [betId],
     );
@@ -439,14 +455,19 @@ export async function update(
       const now = edit.matches[i].join("");
       return was === now ? text : `${text} Cambiado por ${user.username}: de ${was || "nada"} a ${now}.`;
     });
-    await tx.query("update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6, version = version + 1 where id = $1", [
-      betId,
-      JSON.stringify(edit.matches),
-      edit.pleno.home,
-      edit.pleno.away,
-      JSON.stringify(explanations),
-      deps.clock(),
-    ]);
+    // A reduction the edited picks no longer fit is dropped: the ticket goes back to the full multiple (decision 034).
+    await tx.query(
+      "update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6, reduction = $7, version = version + 1 where id = $1",
+      [
+        betId,
+        JSON.stringify(edit.matches),
+        edit.pleno.home,
+        edit.pleno.away,
+        JSON.stringify(explanations),
+        deps.clock(),
+        fittingReduction(edit.matches, row.reduction),
+      ],
+    );
     const snapshot = (matches: Pick[], home: number | null, away: number | null) => ({
       signos: matches.map((m) => m.join("")),
       pleno: home === null || away === null ? null : `${home}-${away}`,

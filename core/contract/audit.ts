@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = {
   "bet.generate": "Quiniela grupal generada",
   "bet.edit": "Quiniela grupal editada",
   "bet.confirm": "Apuesta confirmada",
+  "bet.ticket": "Boleto cambiado",
+  "prizes.set": "Premios del escrutinio",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
