@@ -19,6 +19,8 @@ import { resolveTopN } from "#core/domain/group-bet";
 import { api, ApiError, errorMessage, rethrowResponse } from "~/server/client.server";
 import type { GroupDetail } from "#core/contract/group";
 import { betEditSchema } from "~/forms/bet";
+import { ticketSchema } from "~/forms/ticket";
+import { TICKET_EDIT_ERROR } from "#core/contract/ticket";
 import { picksOf } from "~/forms/prediction";
 import { redirectWithToast } from "~/server/session/toast.server";
 
@@ -132,6 +134,8 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
     return redirectWithToast(back, { kind: "success", text: "Quiniela grupal guardada." });
   }
 
+  if (intent === "ticket") return saveTicket(request, formData, back);
+
   if (intent === "confirm") {
     const betId = Number(formData.get("betId"));
     try {
@@ -161,4 +165,23 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
     rethrowResponse(error);
     return data({ intent: "generate", message: `${BET_GENERATE_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
   }
+}
+
+/** 'Guardar boleto': how the bet is played (reduction, pleno marks). A stale form is a 409 with the current ticket shown. */
+async function saveTicket(request: Request, formData: FormData, back: string) {
+  const submission = parseWithZod(formData, { schema: ticketSchema });
+  if (submission.status !== "success") {
+    return data(
+      { intent: "ticket", message: `${TICKET_EDIT_ERROR} ${Object.values(submission.error ?? {}).flat()[0] ?? ""}`.trim(), lastResult: null },
+      { status: 400 },
+    );
+  }
+  const { betId, version, reduction, plenoHome, plenoAway } = submission.value;
+  try {
+    await api.put(request, `/Bet/${betId}/Ticket`, { version, reduction, plenoMarks: { home: plenoHome, away: plenoAway } }, Bet);
+  } catch (error) {
+    rethrowResponse(error);
+    return data({ intent: "ticket", message: `${TICKET_EDIT_ERROR} ${errorMessage(error, "")}`.trim(), lastResult: null }, { status: statusOf(error) });
+  }
+  return redirectWithToast(back, { kind: "success", text: "Boleto guardado." });
 }

@@ -4,6 +4,10 @@ import { QuinielaList, QuinielaMatchList, QuinielaResults, type Quiniela, type Q
 import { MATCHES } from "#core/domain/signs";
 import { api, ApiError, rethrowResponse } from "~/server/client.server";
 import { resultsSchema } from "~/forms/catalogue";
+import { prizesSchema } from "~/forms/ticket";
+import { QuinielaPrizes } from "#core/contract/ticket";
+import { formatEuros } from "#core/domain/money";
+import { CATEGORIES } from "#core/domain/scrutiny";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 /**
@@ -26,7 +30,14 @@ export async function loadResultsEditor(request: Request, requested: string | nu
 
   let matches: QuinielaMatch[] = [];
   let results: QuinielaResults | null = null;
+  let prizes: QuinielaPrizes | null = null;
   if (selected) {
+    try {
+      prizes = await api.read(request, `/Quiniela/${selected.id}/Prizes`, QuinielaPrizes);
+    } catch (error) {
+      rethrowResponse(error);
+      errors.push("Error al cargar los premios del escrutinio.");
+    }
     try {
       matches = await api.read(request, `/Quiniela/${selected.id}/GetMatches`, QuinielaMatchList);
     } catch (error) {
@@ -60,16 +71,53 @@ export async function loadResultsEditor(request: Request, requested: string | nu
     },
     hasResults: results !== null,
     version: results?.version ?? null,
+    prizes: prizes
+      ? {
+          version: prizes.version || null,
+          source: prizes.source,
+          // Typed as the admin would type them: "1.234,50" (the € sign is accepted back, but left out).
+          defaults: Object.fromEntries(CATEGORIES.map((c) => [c, prizes.prizes[c] === null ? "" : formatEuros(prizes.prizes[c]).replace(/\s*€$/, "")])),
+        }
+      : null,
     errors,
   };
 }
 
 const PLENO_LEFT_OUT = "El pleno al quince no se ha guardado: faltaban los goles de uno de los dos equipos.";
 
+/** The results screen's two forms, told apart by their intent: the results, or the escrutinio's prizes. */
+export async function resultsScreenAction(request: Request) {
+  const formData = await request.formData();
+  return formData.get("intent") === "prizes" ? savePrizes(request, formData) : saveResults(request, formData);
+}
+
+/**
+ * 'Premios del escrutinio' (decision 034): euros per winning bet of each category, typed or pasted
+ * as the official table; cents from here on. Post/Redirect/Get; a stale form is a 409.
+ */
+async function savePrizes(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: prizesSchema });
+  if (submission.status !== "success") return data({ intent: "prizes" as const, lastResult: submission.reply(), stale: false }, { status: 400 });
+  const { quinielaId, version, prizes } = submission.value;
+  try {
+    await api.put(request, `/Quiniela/${quinielaId}/Prizes`, { version, prizes }, QuinielaPrizes);
+  } catch (error) {
+    rethrowResponse(error);
+    const stale = error instanceof ApiError && error.status === 409;
+    const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : "";
+    return data(
+      { intent: "prizes" as const, lastResult: submission.reply({ formErrors: [`Error al guardar los premios.${detail}`] }), stale },
+      { status: stale ? 409 : 400 },
+    );
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { kind: "success", text: "Premios del escrutinio guardados." });
+}
+
 /** Saves the official results for every group at once; the pleno only when both goals are given. */
-export async function saveResults(request: Request) {
-  const submission = parseWithZod(await request.formData(), { schema: resultsSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply(), stale: false }, { status: 400 });
+async function saveResults(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: resultsSchema });
+  if (submission.status !== "success") return data({ intent: "results" as const, lastResult: submission.reply(), stale: false }, { status: 400 });
   const { quinielaId, signs, plenoHome, plenoAway, version } = submission.value;
   const withPleno = plenoHome !== undefined && plenoAway !== undefined;
   const halfPleno = !withPleno && (plenoHome !== undefined || plenoAway !== undefined);
@@ -86,7 +134,10 @@ export async function saveResults(request: Request) {
     // Another admin saved first: 409, the typed results stay in the form and the current ones are shown.
     const stale = error instanceof ApiError && error.status === 409;
     const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : "";
-    return data({ lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }), stale }, { status: stale ? 409 : 400 });
+    return data(
+      { intent: "results" as const, lastResult: submission.reply({ formErrors: [`Error al guardar los resultados.${detail}`] }), stale },
+      { status: stale ? 409 : 400 },
+    );
   }
   const url = new URL(request.url);
   const text = halfPleno ? `Resultados guardados. ${PLENO_LEFT_OUT}` : "Resultados guardados.";
