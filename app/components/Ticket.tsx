@@ -5,10 +5,18 @@ import { MIN_BETS_NOTE, UNVERIFIED_TABLE, type Ticket } from "#core/contract/tic
 const bets = (n: number) => `${n.toLocaleString("es-ES")} ${n === 1 ? "apuesta" : "apuestas"}`;
 
 /** How the ticket is played and what the lottery shop charges for it (decision 034). */
-export function TicketFacts({ ticket }: { ticket: Ticket }) {
+export function TicketFacts({ ticket, hits = null }: { ticket: Ticket; hits?: number | null }) {
   return (
     <div className="ticket-summary">
       <dl className="ticket-facts">
+        {ticket.plenoMarks ? (
+          <div>
+            <dt>Pleno al 15 en el boleto</dt>
+            <dd>
+              {ticket.plenoMarks.home.join(" ")} – {ticket.plenoMarks.away.join(" ")}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Jugada</dt>
           <dd>
@@ -32,6 +40,12 @@ export function TicketFacts({ ticket }: { ticket: Ticket }) {
           <dt>Importe del boleto</dt>
           <dd>{formatEuros(ticket.costCents)}</dd>
         </div>
+        {hits !== null ? (
+          <div>
+            <dt>Aciertos</dt>
+            <dd>{hits} de 15</dd>
+          </div>
+        ) : null}
       </dl>
       {ticket.chargedBets > ticket.bets ? <p className="ticket-note">{MIN_BETS_NOTE}</p> : null}
       {ticket.reductionName ? (

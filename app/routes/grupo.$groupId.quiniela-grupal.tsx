@@ -65,7 +65,7 @@ export default function GroupBet() {
       ) : !loadError ? (
         <p className="notice">El grupo todavía no tiene jornadas configuradas.</p>
       ) : null}
-      {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
+      {actionData?.message && actionData.intent !== "ticket" ? <Alert>{actionData.message}</Alert> : null}
       {round ? (
         <section aria-labelledby="bet-round" className="card">
           <h2 id="bet-round">Jornada {round.numberQuiniela}</h2>
@@ -150,8 +150,7 @@ function GeneratedBet({ bet }: { bet: Bet }) {
       <p>
         Incluidos (top {bet.topN}): {bet.usernamesIncluded.map(capitalise).join(", ") || "nadie"}.
       </p>
-      <TicketFacts ticket={bet.ticket} />
-      {bet.hits !== null ? <p>Aciertos de la quiniela grupal: {bet.hits} de 15.</p> : null}
+      <TicketFacts ticket={bet.ticket} hits={bet.hits} />
       <ol className="bet-matches">
         {bet.mergedPrediction.matches.map((pick, i) => (
           <li key={i} className="bet-match">
@@ -244,7 +243,7 @@ function TicketForm({ bet }: { bet: Bet }) {
             <div key={value} className="ticket-option">
               <input type="radio" id={id} name="reduction" value={value} defaultChecked={o.reduction === ticket.reduction} aria-describedby={`${id}-what`} />
               <label htmlFor={id}>
-                <strong>{o.reduction === null ? o.name : `${o.name} (${bets(o.bets)})`}</strong> · {bets(o.chargedBets)} · {formatEuros(o.costCents)}
+                <strong>{`${o.name} (${bets(o.chargedBets)})`}</strong> · {formatEuros(o.costCents)}
               </label>
               <p id={`${id}-what`} className="muted">
                 {o.guarantee}
