@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -13,6 +15,8 @@ export default tseslint.config(
       "playwright-report/",
       "bench/ceiling/build/",
       "bench/ceiling/public/build/",
+      // Files broken on purpose, linted only by the test that proves the rule fires on them.
+      "tests/lint/fixtures/",
     ],
   },
   js.configs.recommended,
@@ -25,6 +29,25 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error", "warn"] }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // The modules form a tree: an import circle fails the lint, wherever it closes (tests/lint/import-cycle.test.ts).
+    // The resolver reads tsconfig.json, so the ~ and #core aliases are followed like relative paths.
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+    },
+    rules: {
+      "import-x/no-cycle": "error",
+      "import-x/no-unresolved": "error",
+    },
+  },
+  {
+    // Every service that writes calls refreshTouched: the store imports no service, so none can close a circle through it.
+    files: ["backend/services/standings-store.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["./*"], message: "standings-store.ts imports no other service." }] }] },
   },
   {
     files: ["scripts/**", "tests/**", "bench/**", "*.js", "*.mjs"],

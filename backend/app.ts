@@ -26,7 +26,7 @@ import ticketRoutes from "./routes/ticket";
 
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
-/** One plugin per resource of the contract (spec section 7). */
+/** One plugin per resource of the contract (docs/architecture.md#the-contract). */
 const resources: RoutePlugin[] = [
   authRoutes,
   seasonRoutes,

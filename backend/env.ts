@@ -51,7 +51,7 @@ export function trustProxySetting(value: string | undefined): boolean | number |
   return v;
 }
 
-/** Reads the backend's settings (DESIGN.md §8) once; a bad value stops the start with a clear line. */
+/** Reads the backend's settings (docs/architecture.md#configuration) once; a bad value stops the start with a clear line. */
 export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) => void): BackendOptions {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {

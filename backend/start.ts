@@ -12,7 +12,7 @@ import { startAutoImport } from "./lottery/schedule";
 import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
-import { backfillStandings } from "./services/classification";
+import { backfillStandings } from "./services/standings-store";
 import { startReminders } from "./services/reminders";
 import { createUser } from "./services/users";
 

@@ -1,4 +1,4 @@
-/** Dates are entered and shown in Europe/Madrid and stored in UTC (DESIGN.md §5). */
+/** Dates are entered and shown in Europe/Madrid and stored in UTC (decision 010). */
 const DISPLAY_TZ = "Europe/Madrid";
 
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */

@@ -25,7 +25,7 @@ interface DemoGroup {
   inviteCode: string;
   manager: string;
   players: string[];
-  /** 'Iconos y premios de oficina': the icons are the office's custom (spec section 1). */
+  /** 'Iconos y premios de oficina': the icons are the office's custom (decision 008). */
   officeIcons: boolean;
   /** Pool type per jornada number (1 Sencilla, 2 Dos dobles, 3 Un triple, 4 Dos dobles y un triple). */
   typeOf: (jornada: number) => number;

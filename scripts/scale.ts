@@ -1,7 +1,7 @@
 // `npm run scale`: the standings at scale on PostgreSQL (issue 15, item 6). Seeds 1,000 groups × 20
 // members × 38 rounds with results (760,000 tickets, bulk SQL, in the format the API writes), then
 // times GetClassification through the real backend over HTTP. Standings are stored per group and
-// season (migration 010, backend/services/classification.ts); bulk SQL leaves them unstored, so per
+// season (migration 010, backend/services/standings-store.ts); bulk SQL leaves them unstored, so per
 // group: the first read (computes and stores the set) and the one after (stored), a second sweep of
 // every group (stored reads), and the cost of a result for every group of that pool: more than
 // EAGER_SETS sets, so SetResults leaves them all marked and each group's next read recomputes its set.
@@ -18,7 +18,7 @@ import { openPostgres } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { hashPassword } from "../backend/security";
-import { EAGER_SETS } from "../backend/services/classification";
+import { EAGER_SETS } from "../backend/services/standings-store";
 import { issueToken } from "../backend/services/users";
 import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgres";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-/** The admin panel of /inicio (spec section 2): one button per admin task, plus seasons (the pool editor needs one). */
+/** The admin panel of /inicio (docs/architecture.md#screens-and-who-reaches-them): one button per admin task, plus seasons (the pool editor needs one). */
 export function AdminPanel() {
   const links: [string, string][] = [
     ["/crear-temporada", "Crear temporada"],

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 
 /**
- * 'Iconos y premios de oficina' on the group's settings page (spec section 1: icons and office
- * prizes are the IT office's custom). Posts to /grupo/{id}/oficina, so the host page's action needs nothing.
+ * 'Iconos y premios de oficina' on the group's settings page (icons and office
+ * prizes are the IT office's custom, decision 008). Posts to /grupo/{id}/oficina, so the host page's action needs nothing.
  */
 export function OfficeSettings({ groupId, officeIcons }: { groupId: number; officeIcons: boolean | null }) {
   return (

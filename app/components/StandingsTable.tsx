@@ -30,7 +30,7 @@ interface Column {
 }
 
 // Decision 013: "Aciertos" is the game's count (triples in, max 15 a round); accuracy and Wilson
-// keep DESIGN.md §5's base without triples, and say so.
+// keep their base without triples, and say so.
 const COLUMNS: Column[] = [
   { label: "Puntos", sort: "points", cell: (r) => formatPoints(r.totalPoints) },
   {
@@ -97,7 +97,7 @@ function Header({
 }
 
 /**
- * The standings of spec section 3. `sortHref` turns the sortable headers into plain links (no
+ * The standings (docs/architecture.md#points-accuracy-and-wilson). `sortHref` turns the sortable headers into plain links (no
  * script needed); without it the headers are text. On a phone the table keeps
  * position, player (with badges and icons) and points; the other figures are one tap away in the
  * row's native `<details>`, so nothing scrolls sideways. From 48rem up they are columns again.

@@ -1,4 +1,4 @@
-/** The screens' own Spanish messages (spec sections 5 and 8), shared by loaders and components. */
+/** The screens' own Spanish messages (docs/architecture.md#forms-and-messages), shared by loaders and components. */
 export const MISSING_SEASON = "Falta el seasonId en la URL. Vuelve al dashboard y entra de nuevo.";
 export const EVOLUTION_LOAD_ERROR = "No se pudo cargar la evolución de Bets (comprueba el endpoint /Bet/Stats).";
 export const ROUNDS_LOAD_ERROR = "No se pudieron cargar las jornadas con resultados.";

@@ -4,7 +4,7 @@ import { parseScore, type Pick, type Score } from "#core/domain/signs";
 import { MATCH_FIELDS, matchShape, picksOf, type MatchField } from "./prediction";
 
 /**
- * 'Editar quiniela grupal' (spec section 5): every match needs a sign and the pleno 0 to 9 goals a
+ * 'Editar quiniela grupal' (docs/architecture.md#the-group-bet): every match needs a sign and the pleno 0 to 9 goals a
  * side; any gap is the spec's one message. The backend checks the same again.
  */
 export const betEditSchema = z

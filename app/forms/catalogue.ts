@@ -39,7 +39,7 @@ const logoField = z
   .refine((v) => /^https:\/\/\S+$/i.test(v) || /^\/(?![/\\])\S*$/.test(v), LOGO_MESSAGE)
   .optional();
 
-/** Alias as a JSON array: items become strings and empties are dropped (spec section 5). */
+/** Alias as a JSON array: items become strings and empties are dropped (docs/architecture.md#forms-and-messages). */
 const aliasField = (message: string) =>
   z
     .string()
@@ -78,7 +78,7 @@ export function readMatchesJson(text: string): { matches: PoolMatchInput[] } | {
 
 /**
  * The pool editor's form: number (read-only), dates as Madrid wall-clock time, matches as JSON.
- * Missing number or dates share one message, shown once for the form (spec section 5). No field is
+ * Missing number or dates share one message, shown once for the form (docs/architecture.md#forms-and-messages). No field is
  * called "id" or "matches": a form control by that name would hide the form element's own property.
  */
 export const poolSchema = z
@@ -140,7 +140,7 @@ export const resultsSchema = z.object({
   /** The version of the results the form was loaded from; absent for a first save. */
   version: z.coerce.number().int().positive().optional(),
 });
-// The pleno is sent only when both goals are filled (spec section 5): one alone is left out, and
+// The pleno is sent only when both goals are filled (decision 006): one alone is left out, and
 // the action says so, rather than refusing the fourteen signs.
 
 // ---- Users created by an admin ----

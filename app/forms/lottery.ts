@@ -1,5 +1,5 @@
 import { z } from "zod";
 import { drawDateParam } from "#core/contract/lottery";
 
-/** 'Fecha sorteo' of /call-quiniela: yyyyMMdd, else 'Debes indicar Fecha (yyyyMMdd)' (spec section 5). */
+/** 'Fecha sorteo' of /call-quiniela: yyyyMMdd, else 'Debes indicar Fecha (yyyyMMdd)' (docs/architecture.md#forms-and-messages). */
 export const lookupSchema = z.object({ fecha: drawDateParam });

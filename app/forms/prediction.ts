@@ -25,7 +25,7 @@ export type PredictionForm = z.infer<typeof base>;
 export const picksOf = (value: Partial<Record<MatchField, Pick>>): Pick[] => MATCH_FIELDS.map((f) => value[f] ?? []);
 
 /**
- * The rules of spec section 5 for the round's type, run by core/domain/prediction-rules: the
+ * The rules of a prediction for the round's type (docs/architecture.md#predictions), run by core/domain/prediction-rules: the
  * spec's message for the whole form, each broken rule on the match or pleno goals it is about (so
  * the screen marks them in place), and the rules about the whole ticket (how many doubles) on the
  * form too. The backend runs the same rules again.

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { backendFetch } from "~/server/backend-fetch.server";
 
-/** A missing avatar falls back to the default picture (spec section 2), so no page shows a broken image. */
+/** A missing avatar falls back to the default picture (docs/architecture.md#screens-and-who-reaches-them), so no page shows a broken image. */
 const fallback = () => redirect("/default-avatar.png", { headers: { "cache-control": "no-store" } });
 
 /** Avatars live in the backend; the browser never talks to it, so the BFF relays the image. */

@@ -94,7 +94,7 @@ export default function CreateSeason() {
   );
 }
 
-/** The season's point values (DESIGN.md §5), one small form per season. */
+/** The season's point values (docs/architecture.md#points-accuracy-and-wilson), one small form per season. */
 function SeasonPoints({ season, lastResult }: { season: Season; lastResult?: SubmissionResult<string[]> }) {
   const mine = lastResult?.initialValue?.seasonId === String(season.id);
   const [form, fields] = useForm({

@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** The tabs of spec section 2: the hash chooses one, CSS `:target` shows it (no script needed). */
+/** The tabs of /informacion (docs/architecture.md#screens-and-who-reaches-them): the hash chooses one, CSS `:target` shows it (no script needed). */
 const TABS = [
   { id: "funciona", label: "Participación" },
   { id: "clasificacion", label: "Clasificación" },

@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.isAdmin) return { isAdmin: true, groups: [], loadError: null };
   const { groups, loadError } = await loadMyGroups(request);
-  // A single group is selected for the player (spec section 2).
+  // A single group is selected for the player (docs/architecture.md#screens-and-who-reaches-them).
   if (groups.length === 1) throw redirect(`/grupo/${groups[0].id}/dashboard`);
   return { isAdmin: false, groups, loadError };
 }

@@ -147,7 +147,7 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
     return redirectWithToast(back, { kind: "success", text: "Apuesta confirmada." });
   }
 
-  // Generate: the typed top N goes as typed; the backend turns an invalid one into 1 (spec section 5).
+  // Generate: the typed top N goes as typed; the backend turns an invalid one into 1 (docs/architecture.md#limits).
   try {
     const bet = await api.post(
       request,

@@ -22,7 +22,7 @@ export async function loadProfile(request: Request, user: SessionUser) {
     loadOrNull(() => api.read(request, "/User/GetAlertPreference", AlertPreference)),
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
   ]);
-  // Spec section 2: /grupos is reached from the profile when the user has more than one group.
+  // /grupos is reached from the profile when the user has more than one group (docs/architecture.md#screens-and-who-reaches-them).
   return { user, phrases, sendAlert: alert?.sendAlert ?? null, manyGroups: (groups?.length ?? 0) > 1 };
 }
 

@@ -48,7 +48,7 @@ export async function loadResultsEditor(request: Request, requested: string | nu
       results = await api.read(request, `/Quiniela/GetResults/${selected.id}`, QuinielaResults);
     } catch (error) {
       rethrowResponse(error);
-      // No results yet is the normal state of a round (spec section 8: the 404 is ignored).
+      // No results yet is the normal state of a round (the backend's 404 is not an error here).
       if (!(error instanceof ApiError && error.status === 404)) errors.push("Error al cargar los resultados.");
     }
   } else if (requested && pools.length) {

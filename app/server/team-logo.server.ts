@@ -58,7 +58,7 @@ async function remoteImageExists(url: string): Promise<boolean> {
 /**
  * Where a team's logo is, checked on the server so a page never shows a broken image, with or
  * without JavaScript: the team's own logo (a site path or an https address), then
- * /logo/{name}.png, /logos/{name}.png and /logos/{name}.PNG (spec section 2). Null: draw a crest.
+ * /logo/{name}.png, /logos/{name}.png and /logos/{name}.PNG (docs/architecture.md#screens-and-who-reaches-them). Null: draw a crest.
  */
 export async function findTeamLogo(request: Request, name: string): Promise<string | null> {
   const logo = await configuredLogo(request, name);

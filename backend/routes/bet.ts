@@ -18,7 +18,7 @@ import { assertGroupExists } from "../services/groups";
 import * as bets from "../services/bet";
 
 /**
- * The group bet (spec section 7, "Group bet"). Members of the group read it; only its managers,
+ * The group bet (the API contract in core/contract/bet.ts, docs/architecture.md#the-contract). Members of the group read it; only its managers,
  * or an admin, generate, edit and confirm it. GET /Bet/Stats and /Bet/Stats/UsersAverage live in
  * bet-stats.ts.
  */

@@ -5,7 +5,7 @@ import { requireUser, type Deps } from "../context";
 import { errorReplies, noContent } from "../schema";
 import * as phrases from "../services/phrases";
 
-/** A player's favourite quotes (spec section 3, Phrase): each user reads and changes only their own. */
+/** A player's favourite quotes (the API contract in core/contract/phrase.ts, docs/architecture.md#the-contract): each user reads and changes only their own. */
 export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["phrases"];

@@ -7,6 +7,7 @@ import { requireAdmin, requireManager, type Deps } from "../context";
 import { notFound } from "../errors";
 import { errorReplies } from "../schema";
 import * as bets from "../services/bet";
+import { betById } from "../services/bet-row";
 import { prizesOf, setPrizes, updateTicket } from "../services/ticket";
 
 const PRIZES_NOT_FOUND = "La quiniela no existe.";
@@ -46,7 +47,7 @@ export default async function ticketRoutes(fastify: FastifyInstance, deps: Deps)
       const { groupId } = await bets.betOwner(deps.db, betId);
       const user = await requireManager(request, deps.db, groupId);
       await updateTicket(deps, user.id, betId, request.body);
-      return bets.betById(deps.db, betId);
+      return betById(deps.db, betId);
     },
   );
 

@@ -3,11 +3,12 @@ import { meanHits, mvpOf, signDistribution } from "#core/domain/bet-stats";
 import { scorePrediction, type Results } from "#core/domain/hits";
 import { roundStatus } from "#core/domain/round-status";
 import { MATCHES, normalizePick, sameScore, type Pick, type Score, type Sign } from "#core/domain/signs";
+import { avatarPath } from "../avatar-path";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { notFound } from "../errors";
-import { resultsOf, SEASON_NOT_FOUND } from "./classification";
-import { avatarPath } from "./users";
+import { SEASON_NOT_FOUND } from "./season";
+import { resultsOf } from "./standings-store";
 
 const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";
 

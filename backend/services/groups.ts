@@ -1,4 +1,5 @@
 import {
+  GROUP_NOT_FOUND,
   LAST_MANAGER_MESSAGE,
   ROLE_GESTOR,
   ROLE_USUARIO,
@@ -9,16 +10,15 @@ import {
   type JoinedGroup,
   type MyGroup,
 } from "#core/contract/group";
+import { avatarPath } from "../avatar-path";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { newInviteCode } from "../security";
 import { recordAudit } from "./audit";
 import { assertVersion } from "./versions";
-import { avatarPath } from "./users";
-import { refreshTouched } from "./classification";
+import { refreshTouched } from "./standings-store";
 
-export const GROUP_NOT_FOUND = "Grupo no encontrado.";
 export const NOT_A_MEMBER = "Ese usuario no pertenece al grupo.";
 
 interface GroupRow {
@@ -84,8 +84,8 @@ export async function members({ db }: Deps, groupId: number): Promise<GroupMembe
 }
 
 /**
- * sendAlert is the caller's own reminder preference (spec section 3 puts it on the group the
- * client loads; the backend keeps it per user).
+ * sendAlert is the caller's own reminder preference (the API contract, docs/architecture.md#the-contract, puts it on the group
+ * the client loads; the backend keeps it per user).
  */
 export async function groupDetail(deps: Deps, groupId: number, viewerId: number): Promise<GroupDetail> {
   const row = await deps.db.one<GroupRow & { send_alert: boolean | null; office_icons: boolean; version: number }>(

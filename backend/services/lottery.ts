@@ -17,7 +17,7 @@ class NoPoolError extends ApiError {
   }
 }
 
-/** After this many days in a row without a played draw, the automatic search stops (spec section 9). */
+/** After this many days in a row without a played draw, the automatic search stops (decision 012). */
 const EMPTY_DAYS_TO_STOP = 7;
 const WEEK_MS = 7 * 86_400_000;
 

@@ -9,13 +9,13 @@ import {
 import { validatePrediction } from "#core/domain/prediction-rules";
 import { roundStatus } from "#core/domain/round-status";
 import { normalizePick, type Pick } from "#core/domain/signs";
+import { avatarPath } from "../avatar-path";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { findRound, hasOfficialResults, isBlocked, ROUND_NOT_FOUND } from "./rounds";
-import { avatarPath } from "./users";
-import { refreshTouched } from "./classification";
+import { refreshTouched } from "./standings-store";
 
 interface PredictionRow {
   id: number;
@@ -175,7 +175,7 @@ export async function savePrediction(
 }
 
 /**
- * The group's predictions of one round. Until the round closes (DESIGN.md §5) a player gets only
+ * The group's predictions of one round. Until the round closes (docs/architecture.md#predictions) a player gets only
  * their own; a manager also learns who has predicted, with the picks left out.
  */
 export async function groupPredictions(deps: Deps, user: AuthUser, groupId: number, quinielaId: number): Promise<Prediction[]> {

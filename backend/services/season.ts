@@ -4,7 +4,7 @@ import { utcToMadridLocal } from "#core/dates";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
-import { refreshTouched } from "./classification";
+import { refreshTouched } from "./standings-store";
 
 export const SEASON_NOT_FOUND = "Temporada no encontrada.";
 
@@ -115,7 +115,7 @@ export async function listSeasons({ db }: Deps): Promise<Season[]> {
   return rows.map(toSeason);
 }
 
-/** A new season starts with the default point values of DESIGN.md §5 (the column defaults). */
+/** A new season starts with the default point values (the column defaults, docs/architecture.md#points-accuracy-and-wilson). */
 export async function createSeason({ db }: Deps, input: { name: string; startDate: string }): Promise<Season> {
   // Two seasons of one name could not be told apart in any picker.
   const row = await db.one<SeasonRow>(

@@ -1,13 +1,12 @@
 import sharp from "sharp";
 import type { SessionUser } from "#core/contract/auth";
+import { avatarPath } from "../avatar-path";
 import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
-import { refreshTouched } from "./classification";
+import { refreshTouched } from "./standings-store";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-
-export const avatarPath = (userId: number, version: number | null) => (version ? `/avatars/${userId}-${version}.jpg` : null);
 
 export async function sessionUser({ db }: Deps, userId: number): Promise<SessionUser> {
   const row = await db.one<{ id: number; email: string; username: string; is_admin: boolean; avatar_version: number | null; managed: number | null }>(

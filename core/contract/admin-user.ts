@@ -11,7 +11,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === "st
 
 /**
  * The group rows of a new user, described once for the API and the admin's form: a row without a
- * group is dropped; a chosen group needs a role, and appears once (spec section 5). Every row's
+ * group is dropped; a chosen group needs a role, and appears once (docs/architecture.md#forms-and-messages). Every row's
  * problem is reported at its place (`[row, "roleId"]`), in the order of the rows.
  */
 export const groupRows = z

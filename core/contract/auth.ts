@@ -12,7 +12,7 @@ export function isStrongPassword(p: string): boolean {
 
 export const password = z.string({ required_error: PASSWORD_RULE_MESSAGE }).refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
 export const email = text(254, EMAIL_MESSAGE).pipe(z.string().email(EMAIL_MESSAGE));
-/** The username rule (spec section 3), written once: the register and create-user forms and the API use it. */
+/** The username rule (the API contract, docs/architecture.md#the-contract), written once: the register and create-user forms and the API use it. */
 export const usernameRule = z.string().regex(/^[\p{L}\p{N}._-]{3,30}$/u, USERNAME_MESSAGE);
 /** A username as typed: trimmed, then the rule; `required` is the message when it is left empty. */
 export const usernameWith = (required: string) => text(30, required).pipe(usernameRule);
@@ -56,7 +56,7 @@ export const alertPreferenceBody = z.object({ sendAlert: bodyBoolean("El aviso p
 /** POST /User/SetAlertPreference and GET /User/GetAlertPreference. */
 export const AlertPreference = z.object({ sendAlert: z.boolean() });
 
-/** What GET /auth/me answers, and POST /auth/login with its token (spec section 3, User). */
+/** What GET /auth/me answers, and POST /auth/login with its token (the API contract, docs/architecture.md#the-contract). */
 export const SessionUser = z.object({
   id: wireId,
   email: z.string(),
@@ -80,7 +80,7 @@ export const avatarUpload = z.object({ avatar: z.unknown().optional().describe("
 /** POST /auth/register: the fields, as JSON or as multipart/form-data with an optional avatar file. */
 export const registerRequest = registerBody.extend({ avatar: z.unknown().optional().describe("Avatar opcional (solo multipart): la imagen como archivo.") });
 
-/** GET /Auth/GetAllRoles: the group roles (spec section 3). */
+/** GET /Auth/GetAllRoles: the group roles (docs/architecture.md#roles-and-permissions). */
 export const Role = z.object({ id: wireId, name: z.string() });
 export const RoleList = z.array(Role);
 

@@ -30,7 +30,7 @@ const hits = z.union([
     .pipe(z.number().max(15)),
 ]);
 
-/** One jornada of the group bet (spec section 3: bet stats entry). */
+/** One jornada of the group bet (the API contract, docs/architecture.md#the-contract). */
 export const BetStatsEntry = z.object({
   quinielaId: wireInt,
   numberQuiniela: wireInt,
@@ -41,7 +41,7 @@ export const BetStatsEntry = z.object({
 export type BetStatsEntry = z.infer<typeof BetStatsEntry>;
 export const BetStats = z.array(BetStatsEntry);
 
-/** The players' mean hits in one jornada (spec section 3: users' average entry). */
+/** The players' mean hits in one jornada (the API contract, docs/architecture.md#the-contract). */
 export const UsersAverageEntry = z.object({
   numberQuiniela: wireInt,
   avgHits: wireNumber.pipe(z.number().min(0).max(15)).default(0),
@@ -103,7 +103,7 @@ export const RoundSummary = z.object({
   /** Names the players below; "" when it cannot (the caller then holds nothing). */
   version: z.string(),
   /**
-   * Empty until the round is closed: others' picks are private before (DESIGN.md §5). Null, with
+   * Empty until the round is closed: others' picks are private before (docs/architecture.md#predictions). Null, with
    * averageHits and mvp, when the query's `known` is still `version`: the caller keeps its own.
    */
   players: z.array(SummaryPlayer).nullable(),

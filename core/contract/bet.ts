@@ -4,18 +4,18 @@ import { id, wireInt, wireNumber } from "./common";
 import { RoundStateSchema, ScoreSchema, SignSchema } from "./picks";
 import { Ticket } from "./ticket";
 
-/** Spec section 8: the group bet's load and action errors. */
+/** The group bet's load and action errors (docs/architecture.md#forms-and-messages). */
 export const BET_LOAD_ERROR = "No se pudieron cargar los datos de la jornada.";
 export const BET_GENERATE_ERROR = "No se pudo generar la quiniela grupal.";
 export const BET_EDIT_ERROR = "No se pudo editar la quiniela grupal.";
 export const BET_CONFIRM_ERROR = "No se pudo confirmar la apuesta.";
-/** Spec section 5: the group bet's save. */
+/** The group bet's save (docs/architecture.md#the-group-bet). */
 export const BET_INCOMPLETE = "Debes completar todas las predicciones antes de guardar.";
 export const BET_NOT_FOUND = "Todavía no se ha generado la quiniela grupal de esta jornada.";
 export const BET_ALREADY_GENERATED = "La quiniela grupal de esta jornada ya está generada.";
 export const BET_CONFIRMED_NO_EDIT = "La apuesta ya está confirmada: no se puede editar.";
 export const BET_NO_PREDICTIONS = "Nadie ha enviado pronóstico en esta jornada: no hay nada que combinar.";
-/** The group bet editor allows 0 to 9 goals per side (spec section 9). */
+/** The group bet editor allows 0 to 9 goals per side (docs/architecture.md#limits). */
 export const BET_PLENO_MAX = 9;
 
 export const groupQuery = z.object({ groupId: id });
@@ -54,7 +54,7 @@ const Votes = z.preprocess(
   z.object({ "1": wireInt, X: wireInt, "2": wireInt }),
 );
 
-/** A group bet (spec section 3), with what the screen and the ticket need around it. */
+/** A group bet (the API contract, docs/architecture.md#the-contract), with what the screen and the ticket need around it. */
 export const Bet = z.object({
   id: wireInt,
   groupId: wireInt,

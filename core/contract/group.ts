@@ -2,10 +2,11 @@ import { z } from "zod";
 import { version } from "./audit";
 import { bodyId, id, text, wireId, wireInt } from "./common";
 
+export const GROUP_NOT_FOUND = "Grupo no encontrado.";
 export const GROUP_NAME_REQUIRED = "El nombre es obligatorio.";
 export const LAST_MANAGER_MESSAGE = "El grupo debe tener al menos un gestor.";
 
-/** Role ids of spec section 3. */
+/** Role ids of the API contract (docs/architecture.md#the-contract). */
 export const ROLE_USUARIO = 1;
 export const ROLE_GESTOR = 2;
 export type RoleName = "Usuario" | "Gestor";

@@ -40,7 +40,7 @@ export type SelaeBody = z.infer<typeof selaeBody>;
 /** A `buscadorSorteos` answer: only the draw dates are needed from it. */
 export const selaeRange = z.union([z.string().transform(() => []), z.array(z.object({ fecha_sorteo: z.string().regex(/^\d{4}-\d{2}-\d{2}/) }).passthrough())]);
 
-// ---- Our calls (spec section 7, Lottery) ----
+// ---- Our calls ----
 
 export const DATE_REQUIRED = "Debes indicar Fecha (yyyyMMdd)";
 export const TIMEOUT_MESSAGE = "Tiempo de espera agotado consultando Loterías.";
@@ -104,7 +104,7 @@ export const lookupResult = z.object({
 });
 export type LookupResult = z.infer<typeof lookupResult>;
 
-/** One progress line of the automatic search (spec section 3: fecha, status, mensaje). */
+/** One progress line of the automatic search (fecha, status, mensaje: the API contract, docs/architecture.md#the-contract). */
 export const logLine = z.object({
   fecha: z.string(),
   status: z.string(),

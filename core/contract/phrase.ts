@@ -11,7 +11,7 @@ export const phraseBody = z.object({
   usuario: z.union([z.string(), z.number()]).optional(),
 });
 
-/** A quote of a user's (spec section 3, Phrase); `usuario` is the owner's user id. */
+/** A quote of a user's (the API contract, docs/architecture.md#the-contract); `usuario` is the owner's user id. */
 export const Phrase = z.object({ id: wireId, text: z.string(), author: z.string(), usuario: wireId });
 export type Phrase = z.infer<typeof Phrase>;
 export const PhraseList = z.array(Phrase);

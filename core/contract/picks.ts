@@ -3,7 +3,7 @@ import type { RoundReason, RoundState } from "../domain/round-status";
 import { SIGNS } from "../domain/signs";
 import { fastArray, wireInt } from "./common";
 
-/** Pieces every answer about picks and rounds shares (spec section 3), read tolerantly like the rest. */
+/** Pieces every answer about picks and rounds shares (the API contract, docs/architecture.md#the-contract), read tolerantly like the rest. */
 export const SignSchema = z.enum(SIGNS);
 const isSign = (value: unknown) => value === "1" || value === "X" || value === "2";
 const isPick = (value: unknown) => Array.isArray(value) && value.every(isSign);

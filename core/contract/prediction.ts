@@ -2,7 +2,7 @@ import { z } from "zod";
 import { bodyId, id, wireId, wireInt } from "./common";
 import { PicksSchema, RoundReasonSchema, RoundStateSchema, ScoreSchema } from "./picks";
 
-/** The spec's fallback when a send fails without a message of its own (section 8). */
+/** The fallback when a send fails without a message of its own (docs/architecture.md#forms-and-messages). */
 export const PREDICTION_SEND_ERROR = "Error al enviar el pronóstico. Verifica si la quiniela sigue abierta.";
 export const ROUND_CLOSED_MESSAGE = "La jornada está cerrada: ya no admite pronósticos ni cambios.";
 export const ROUND_NOT_OPEN_MESSAGE = "La jornada todavía no está abierta: aún no admite pronósticos.";
@@ -24,7 +24,7 @@ export const groupIdQuery = z.object({ groupId: id });
 
 export const quinielaParams = z.object({ id });
 
-/** One player's prediction of one round (spec section 3). */
+/** One player's prediction of one round (the API contract, docs/architecture.md#the-contract). */
 export const Prediction = z.object({
   predictionId: wireId,
   id: wireId,

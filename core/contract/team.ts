@@ -5,7 +5,7 @@ export const TEAM_NAME_REQUIRED = "El nombre es obligatorio";
 export const ALIAS_NOT_ARRAY = "Alias debe ser un array JSON";
 export const LOGO_MESSAGE = "El logo debe ser una URL https:// o una ruta del sitio (/logos/…).";
 
-/** Alias items become strings, empties are dropped (spec section 5); a JSON string is read as its array. */
+/** Alias items become strings, empties are dropped (docs/architecture.md#forms-and-messages); a JSON string is read as its array. */
 export function aliasList(value: unknown): string[] | null {
   let list = value;
   if (typeof value === "string") {
@@ -37,7 +37,7 @@ export const aliases = z.unknown().transform((value, ctx) => {
   return list;
 });
 
-/** An answer's alias list, as an array or as the JSON string of one (spec section 5). */
+/** An answer's alias list, as an array or as the JSON string of one (docs/architecture.md#forms-and-messages). */
 const aliasesRead = z.union([z.array(z.unknown()), z.string(), z.null()]).transform((value, ctx) => {
   const list = aliasList(value);
   if (list === null) {

@@ -20,7 +20,7 @@ export interface ClassificationRow {
   /** simpleHits + dobleHits + pleno15Hits: the numerator of accuracy and Wilson, so triples are left out. */
   hits: number;
   /**
-   * The game's hit count (spec section 9, core/domain/hits): every match whose official sign is
+   * The game's hit count (core/domain/hits, docs/architecture.md#hits): every match whose official sign is
    * among the chosen signs, triples included, plus each exact pleno. At most 15 per round; the
    * figure every screen calls "aciertos" (decision 013).
    */

@@ -157,7 +157,8 @@ describe("resolveTopN", () => {
   });
 });
 
-describe("generationConditions (spec section 4)", () => {
+// The conditions: docs/architecture.md#the-group-bet.
+describe("generationConditions", () => {
   it("allows generating a closed round whoever is missing", () => {
     expect(generationConditions({ closed: true, required: 5, submitted: 1 })).toEqual({ allowed: true, missing: 4, reasons: [CLOSED_CAN_GENERATE] });
   });

@@ -150,7 +150,7 @@ export function ticketCost(columns: number, priceCents: Cents): Cents {
 }
 
 /**
- * How many top players the bet merges (spec section 9): a value typed by the manager counts when
+ * How many top players the bet merges (docs/architecture.md#the-group-bet): a value typed by the manager counts when
  * it is an integer of at least 1, anything else typed becomes 1; with nothing typed, the last N
  * used in the group, else the number of predictions, else 1.
  */
@@ -187,7 +187,7 @@ interface GenerationConditions {
 }
 
 /**
- * Spec section 4: generation is allowed once the round is closed (forced or by date), or when every
+ * Generation (docs/architecture.md#the-group-bet) is allowed once the round is closed (forced or by date), or when every
  * user with a prediction history has sent this round (missing is zero, or nobody is required).
  */
 export function generationConditions(input: GenerationInput): GenerationConditions {

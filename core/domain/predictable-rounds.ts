@@ -7,7 +7,7 @@ export interface ListedRound {
   state: RoundState;
 }
 
-/** The rounds a player can still predict (spec section 2): not closed, by open date then number. */
+/** The rounds a player can still predict (docs/architecture.md#screens-and-who-reaches-them): not closed, by open date then number. */
 export function predictableRounds<T extends ListedRound>(rounds: T[]): T[] {
   return rounds
     .filter((r) => r.state !== "closed")

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { newPlayer, signIn } from "./helpers";
 
-// Every path of spec section 2's route table, with sample ids.
+// Every path of the route table (docs/architecture.md#screens-and-who-reaches-them), with sample ids.
 const signedIn = [
   "/quinielas",
   "/grupos",

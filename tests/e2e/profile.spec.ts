@@ -71,7 +71,7 @@ test.describe("the profile", () => {
     await signIn(page, player.username);
     await page.goto("/perfil");
     await expect(page.getByRole("link", { name: "Mis grupos" })).toHaveCount(0);
-    // With more than one group, the profile leads to them (spec section 2, /grupos).
+    // With more than one group, the profile leads to them (/grupos, docs/architecture.md#screens-and-who-reaches-them).
     for (const name of [unique("Peña "), unique("Oficina ")]) {
       expect((await apiCall("POST", "/group/CreateGroup", { name, description: "" }, player.token)).status).toBe(201);
     }

@@ -50,7 +50,7 @@ async function playedSeason() {
   return { seasonId, seasonName, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds };
 }
 
-/** DESIGN.md §5 by hand: Wilson lower bound, z = 1.96, shown with four decimals. */
+/** The standings' Wilson (docs/architecture.md#points-accuracy-and-wilson) by hand: Wilson lower bound, z = 1.96, shown with four decimals. */
 function wilson(hits: number, n: number) {
   const z = 1.96;
   const p = hits / n;

@@ -191,7 +191,8 @@ describe("generating the bet for a round played by 12 players after four rounds 
   });
 });
 
-describe("the generation conditions (spec section 4)", () => {
+// The conditions: docs/architecture.md#the-group-bet.
+describe("the generation conditions", () => {
   let manager: Player;
   let ana: Player;
   let bea: Player;

@@ -120,7 +120,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** DESIGN.md §5 worked out by hand, independently of core/domain: the expected standings. */
+/** The standings' rules (docs/architecture.md#points-accuracy-and-wilson) worked out by hand, independently of core/domain: the expected standings. */
 function expectedStandings(rounds: Round[], points = { single: 1, double: 0.75, triple: 0, pleno: 5 }) {
   const z = 1.96;
   const last = [...rounds].sort((a, b) => a.closeDate.getTime() - b.closeDate.getTime()).at(-1)!;

@@ -52,7 +52,8 @@ const twoDoublesOneTriple = (): Pick[] => {
 const body = (matches: unknown, plain15: unknown = { home: 2, away: 1 }) => ({ groupId, matches, plain15 });
 const stored = (quinielaId: number) => t.db.query("select user_id, matches, pleno_home, pleno_away from predictions where quiniela_id = $1", [quinielaId]);
 
-describe("the rules of a prediction (spec section 5)", () => {
+// The rules: docs/architecture.md#predictions.
+describe("the rules of a prediction", () => {
   it("accepts two doubles and one triple for the type that asks exactly that", async () => {
     const { quinielaId } = await openRound({ typeId: 4 });
     const res = await ana.post(`/Quiniela/${quinielaId}/MakePrediction`, body(twoDoublesOneTriple()));
@@ -174,7 +175,8 @@ describe("sending and changing a prediction", () => {
   });
 });
 
-describe("who sees whose picks (DESIGN.md §5)", () => {
+// Others' picks stay private until the close: docs/architecture.md#predictions.
+describe("who sees whose picks", () => {
   it("shows a player only their own picks until the round closes, and everyone's after", async () => {
     const { quinielaId } = await openRound({ closeIn: 60_000 });
     await ana.post(`/Quiniela/${quinielaId}/MakePrediction`, body(singles(), { home: 1, away: 0 }));

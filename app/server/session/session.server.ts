@@ -159,7 +159,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Where a user lands after signing in (spec section 4). */
+/** Where a user lands after signing in (docs/architecture.md#screens-and-who-reaches-them). */
 export function homeFor(user: SessionUser): string {
   if (user.isAdmin) return "/inicio";
   if (user.isManagerOfGroup && user.managedGroupId) return `/grupo/${user.managedGroupId}/dashboard`;

@@ -1,4 +1,4 @@
--- The whole model of spec section 3, created at once so later features only add behaviour.
+-- The whole model behind the API contract (docs/architecture.md#the-contract), created at once so later features only add behaviour.
 -- Times are timestamptz (UTC); a season's start is a calendar day.
 
 create table roles (
