@@ -24,14 +24,15 @@ import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
 import screenRoutes from "./routes/screens";
 import cajaRoutes from "./routes/caja";
+import calendarRoutes from "./routes/calendar";
+import digestRoutes from "./routes/digest";
+import shareRoutes from "./routes/share";
+import ticketRoutes from "./routes/ticket";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
 class UnreadableBody {
   constructor(readonly error: Error) {}
 }
-import calendarRoutes from "./routes/calendar";
-import digestRoutes from "./routes/digest";
-import shareRoutes from "./routes/share";
 
 type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
@@ -56,6 +57,7 @@ const resources: RoutePlugin[] = [
   calendarRoutes,
   digestRoutes,
   shareRoutes,
+  ticketRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

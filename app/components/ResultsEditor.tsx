@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { QuinielaMatch } from "#core/contract/quiniela";
 import { Field, FormErrors } from "~/components/Field";
 import { resultsSchema } from "~/forms/catalogue";
@@ -17,10 +18,12 @@ interface Props {
   lastResult?: SubmissionResult<string[]>;
   /** The last save was refused because another admin saved first. */
   stale?: boolean;
+  /** Forms shown under the results (the escrutinio's prizes). */
+  children?: ReactNode;
 }
 
 /** The official results of one round: the 14 signs, all required, and the pleno's score when known. */
-export function ResultsEditor({ rounds, selected, matches, defaults, hasResults, version, errors, lastResult, stale }: Props) {
+export function ResultsEditor({ rounds, selected, matches, defaults, hasResults, version, errors, lastResult, stale, children }: Props) {
   const [form, fields] = useForm({
     id: `results-${selected?.id ?? "none"}`,
     lastResult,
@@ -118,6 +121,7 @@ export function ResultsEditor({ rounds, selected, matches, defaults, hasResults,
           <button type="submit">Guardar resultados</button>
         </Form>
       )}
+      {children}
     </main>
   );
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsEditor } from "~/components/ResultsEditor";
-import { loadResultsEditor, saveResults } from "~/server/results-admin.server";
+import { PrizesEditor } from "~/components/PrizesEditor";
+import { loadResultsEditor, resultsScreenAction } from "~/server/results-admin.server";
 import { redirectOldRoundName, ROUND_QUERY } from "~/server/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
 
@@ -18,11 +19,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  return saveResults(request);
+  return resultsScreenAction(request);
 }
 
 export default function AdminResults() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ResultsEditor {...data} lastResult={actionData?.lastResult} stale={actionData?.stale} />;
+  return (
+    <ResultsEditor
+      {...data}
+      lastResult={actionData?.intent === "results" ? actionData.lastResult : undefined}
+      stale={actionData?.intent === "results" && actionData.stale}
+    >
+      <PrizesEditor
+        selected={data.selected}
+        prizes={data.prizes}
+        lastResult={actionData?.intent === "prizes" ? actionData.lastResult : undefined}
+        stale={actionData?.intent === "prizes" && actionData.stale}
+      />
+    </ResultsEditor>
+  );
 }

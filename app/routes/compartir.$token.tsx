@@ -70,7 +70,7 @@ export default function SharedPage() {
           <tfoot>
             <tr>
               <td colSpan={2}>
-                {view.bet.ticket.columns} {view.bet.ticket.columns === 1 ? "columna" : "columnas"} · {formatEuros(view.bet.ticket.costCents)}
+                {view.bet.ticket.bets} {view.bet.ticket.bets === 1 ? "apuesta" : "apuestas"} · {formatEuros(view.bet.ticket.costCents)}
               </td>
             </tr>
           </tfoot>

@@ -9,7 +9,8 @@ import { WAITING_TO_GENERATE } from "#core/domain/group-bet";
 import { roundStateLabel } from "#core/domain/round-status";
 import { betShareText } from "#core/domain/share-text";
 import { SIGNS } from "#core/domain/signs";
-import { eurosToCents, formatEuros } from "#core/domain/money";
+import { formatEuros } from "#core/domain/money";
+import { PLENO_MARKS, plenoMarksOf } from "#core/domain/slip";
 import { Alert, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { betEditDefaults, betEditSchema, type BetEditForm } from "~/forms/bet";
@@ -20,8 +21,11 @@ import { Avatar } from "~/components/Avatar";
 import { StamperNote } from "~/components/Stamper";
 import { loadStamper } from "~/server/caja.server";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
+import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
+// A ticket saved from a stale form (409) still reloads the page, so the current ticket is shown (decision 021).
+export { revalidateAfterConflict as shouldRevalidate } from "~/components/conflict";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMemberOf(request, params.groupId);
@@ -37,8 +41,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Round = NonNullable<Data["round"]>;
 
-/** The contract carries euros; they become cents once, here, and are written by the one formatter. */
-const euros = (n: number) => formatEuros(eurosToCents(n));
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase("es") + s.slice(1);
 
 export default function GroupBet() {
@@ -69,7 +71,7 @@ export default function GroupBet() {
       ) : !loadError ? (
         <p className="notice">El grupo todavía no tiene jornadas configuradas.</p>
       ) : null}
-      {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
+      {actionData?.message && actionData.intent !== "ticket" ? <Alert>{actionData.message}</Alert> : null}
       {round ? (
         <section aria-labelledby="bet-round" className="card">
           <h2 id="bet-round">Jornada {round.numberQuiniela}</h2>
@@ -155,26 +157,7 @@ function GeneratedBet({ bet }: { bet: Bet }) {
       <p>
         Incluidos (top {bet.topN}): {bet.usernamesIncluded.map(capitalise).join(", ") || "nadie"}.
       </p>
-      <dl className="ticket-facts">
-        <div>
-          <dt>Apuestas (columnas)</dt>
-          <dd>{bet.columns}</dd>
-        </div>
-        <div>
-          <dt>Precio por apuesta</dt>
-          <dd>{euros(bet.betPrice)}</dd>
-        </div>
-        <div>
-          <dt>Coste del boleto</dt>
-          <dd>{euros(bet.cost)}</dd>
-        </div>
-        {bet.hits !== null ? (
-          <div>
-            <dt>Aciertos</dt>
-            <dd>{bet.hits} de 15</dd>
-          </div>
-        ) : null}
-      </dl>
+      <TicketFacts ticket={bet.ticket} hits={bet.hits} />
       <ol className="bet-matches">
         {bet.mergedPrediction.matches.map((pick, i) => (
           <li key={i} className="bet-match">
@@ -206,6 +189,9 @@ function GeneratedBet({ bet }: { bet: Bet }) {
         <strong>Pleno al 15</strong> {pleno ? <Teams match={pleno} /> : null}:{" "}
         <span className="score">{bet.mergedPrediction.pl15 ? `${bet.mergedPrediction.pl15.home} - ${bet.mergedPrediction.pl15.away}` : "sin pleno"}</span>
       </p>
+
+      <ScrutinyTable ticket={bet.ticket} />
+      {isManager && !bet.confirmBet ? <TicketForm bet={bet} /> : null}
 
       {isManager && !bet.confirmBet ? (
         <details className="bet-edit" open={editing}>
@@ -242,13 +228,83 @@ function GeneratedBet({ bet }: { bet: Bet }) {
           matches,
           picks: bet.mergedPrediction.matches,
           pleno: bet.mergedPrediction.pl15,
-          columns: bet.columns,
-          costCents: eurosToCents(bet.cost),
+          bets: bet.ticket.bets,
+          costCents: bet.ticket.costCents,
           confirmed: bet.confirmBet,
           hits: bet.hits,
         })}
       />
     </div>
+  );
+}
+
+const bets = (n: number) => `${n.toLocaleString("es-ES")} ${n === 1 ? "apuesta" : "apuestas"}`;
+
+/** 'Cómo se juega el boleto': the full multiple or a fitting official reduction, and the pleno's marks (decision 034). */
+function TicketForm({ bet }: { bet: Bet }) {
+  const { matches } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const { ticket } = bet;
+  const pleno = matches.find((m) => m.position === 15);
+  const own = bet.mergedPrediction.pl15 ? plenoMarksOf(bet.mergedPrediction.pl15) : null;
+  return (
+    <Form method="post" className="stack card ticket-form" aria-labelledby="ticket-form-title">
+      <h3 id="ticket-form-title">Cómo se juega el boleto</h3>
+      {actionData?.intent === "ticket" && actionData.message ? <Alert>{actionData.message}</Alert> : null}
+      <input type="hidden" name="quinielaId" value={bet.quinielaId} />
+      <input type="hidden" name="betId" value={bet.id} />
+      <input type="hidden" name="version" value={bet.version} />
+      <fieldset className="ticket-options">
+        <legend>Jugada</legend>
+        {ticket.options.map((o) => {
+          const value = o.reduction === null ? "none" : String(o.reduction);
+          const id = `ticket-option-${value}`;
+          return (
+            <div key={value} className="ticket-option">
+              <input type="radio" id={id} name="reduction" value={value} defaultChecked={o.reduction === ticket.reduction} aria-describedby={`${id}-what`} />
+              <label htmlFor={id}>
+                <strong>{`${o.name} (${bets(o.chargedBets)})`}</strong> · {formatEuros(o.costCents)}
+              </label>
+              <p id={`${id}-what`} className="muted">
+                {o.guarantee}
+              </p>
+            </div>
+          );
+        })}
+        {ticket.options.length === 1 ? <p className="muted">Ninguna reducida oficial encaja con los dobles y triples de esta apuesta.</p> : null}
+      </fieldset>
+      {own && ticket.plenoMarks ? (
+        <fieldset className="pleno-marks">
+          <legend>Pleno al 15 {pleno ? `(${pleno.home} – ${pleno.away})` : ""}: marcas por equipo</legend>
+          <p className="muted">La marca del pleno de la apuesta va siempre; cada marca añadida multiplica las apuestas.</p>
+          {(["home", "away"] as const).map((side) => (
+            <div key={side} className="row pleno-side">
+              <span className="pleno-team">{side === "home" ? (pleno?.home ?? "Local") : (pleno?.away ?? "Visitante")}</span>
+              {PLENO_MARKS.map((m) => {
+                const fixed = own[side] === m;
+                return (
+                  <label key={m} className="sign">
+                    <input
+                      type="checkbox"
+                      name={side === "home" ? "plenoHome" : "plenoAway"}
+                      value={m}
+                      defaultChecked={ticket.plenoMarks![side].includes(m)}
+                      disabled={fixed}
+                      aria-label={`${side === "home" ? "Local" : "Visitante"}: ${m}${fixed ? " (pleno de la apuesta)" : ""}`}
+                    />
+                    <span>{m}</span>
+                  </label>
+                );
+              })}
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      <button type="submit" name="intent" value="ticket" disabled={busy}>
+        Guardar boleto
+      </button>
+    </Form>
   );
 }
 

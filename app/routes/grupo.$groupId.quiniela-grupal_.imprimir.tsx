@@ -4,12 +4,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Bet, BET_LOAD_ERROR, BetRoundStatuses } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { SIGNS } from "#core/domain/signs";
-import { eurosToCents, formatEuros } from "#core/domain/money";
+import { PLENO_MARKS } from "#core/domain/slip";
+import { UNVERIFIED_TABLE } from "#core/contract/ticket";
 import { api, attempt } from "~/server/client.server";
 import { requireMemberOf } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
 import { matchesOf } from "~/server/group-bet.server";
 import { redirectWithToast } from "~/server/session/toast.server";
+import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 
 /** The ticket alone, to print and take to the lottery shop: no header, one page. */
 export const handle = { bare: true };
@@ -39,19 +41,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { groupId: group.id, groupName: group.name, bet, matches, loadError: null };
 }
 
-/** The contract carries euros; they become cents once, here, and are written by the one formatter. */
-const euros = (n: number) => formatEuros(eurosToCents(n));
-
 export default function PrintTicket() {
   const { groupId, groupName, bet, matches, loadError } = useLoaderData<typeof loader>();
   const back = `/grupo/${groupId}/quiniela-grupal${bet ? `?quiniela=${bet.quinielaId}` : ""}`;
+  const ticket = bet?.ticket;
   return (
     <main className="ticket-page">
       <p className="no-print">
         <Link to={back}>Volver a la quiniela grupal</Link> · Usa «Imprimir» de tu navegador para sacarlo en papel.
       </p>
       <Alert>{loadError}</Alert>
-      {bet ? (
+      {bet && ticket ? (
         <article className="ticket" aria-labelledby="ticket-title">
           <header>
             <h1 id="ticket-title">La Quiniela · Jornada {bet.numberQuiniela}</h1>
@@ -71,15 +71,20 @@ export default function PrintTicket() {
                     {s}
                   </th>
                 ))}
+                {ticket.reductionName ? (
+                  <th scope="col" className="sign-col" title={ticket.reductionName}>
+                    R
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
               {bet.mergedPrediction.matches.map((pick, i) => (
                 <tr key={i}>
                   <th scope="row">{i + 1}</th>
-                  <td>{matches[i] ? `${matches[i].home} – ${matches[i].away}` : ""}</td>
+                  <td className="slip-teams">{matches[i] ? `${matches[i].home} – ${matches[i].away}` : ""}</td>
                   {SIGNS.map((s) => (
-                    <td key={s} className={pick.includes(s) ? "sign-col marked" : "sign-col"}>
+                    <td key={s} className={pick.includes(s) ? "sign-col box marked" : "sign-col box"}>
                       {pick.includes(s) ? (
                         <span role="img" aria-label={`${s} marcado`}>
                           ✕
@@ -89,28 +94,61 @@ export default function PrintTicket() {
                       )}
                     </td>
                   ))}
+                  {ticket.reductionName ? (
+                    <td className="sign-col">
+                      {ticket.reducedMatches.includes(i + 1) ? (
+                        <span aria-label="en la reducida">R</span>
+                      ) : (
+                        <span className="sr-only">fuera de la reducida</span>
+                      )}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="slip-pleno">
-            <strong>Pleno al 15</strong> {matches[14] ? `${matches[14].home} – ${matches[14].away}` : ""}:{" "}
-            <span className="score">{bet.mergedPrediction.pl15 ? `${bet.mergedPrediction.pl15.home} - ${bet.mergedPrediction.pl15.away}` : "sin pleno"}</span>
-          </p>
-          <dl className="ticket-facts">
-            <div>
-              <dt>Apuestas</dt>
-              <dd>{bet.columns}</dd>
-            </div>
-            <div>
-              <dt>Precio por apuesta</dt>
-              <dd>{euros(bet.betPrice)}</dd>
-            </div>
-            <div>
-              <dt>Importe</dt>
-              <dd>{euros(bet.cost)}</dd>
-            </div>
-          </dl>
+          <table className="slip slip-pleno-grid">
+            <caption>
+              <strong>Pleno al 15</strong> {matches[14] ? `${matches[14].home} – ${matches[14].away}` : ""}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Equipo</th>
+                {PLENO_MARKS.map((m) => (
+                  <th key={m} scope="col" className="sign-col">
+                    {m}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {(["home", "away"] as const).map((side) => (
+                <tr key={side}>
+                  <th scope="row" className="slip-teams">
+                    {matches[14] ? matches[14][side] : side === "home" ? "Local" : "Visitante"}
+                  </th>
+                  {PLENO_MARKS.map((m) => {
+                    const marked = ticket.plenoMarks?.[side].includes(m) ?? false;
+                    return (
+                      <td key={m} className={marked ? "sign-col box marked" : "sign-col box"}>
+                        {marked ? <span aria-label={`${m} marcado`}>✕</span> : <span className="sr-only">sin marcar</span>}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {ticket.reductionName ? (
+            <p className="slip-reduction">
+              <strong>
+                {ticket.reductionName} ({ticket.columns.toLocaleString("es-ES")} columnas)
+              </strong>
+              {ticket.reductionVerified ? null : <span className="unverified"> · {UNVERIFIED_TABLE}</span>}
+            </p>
+          ) : null}
+          <TicketFacts ticket={ticket} />
+          <ScrutinyTable ticket={ticket} />
         </article>
       ) : null}
     </main>

@@ -20,6 +20,8 @@ import { api, ApiError, attempt, type Failure } from "~/server/client.server";
 import { firstError, submitToBackend } from "~/server/submit.server";
 import type { GroupDetail } from "#core/contract/group";
 import { betEditSchema, confirmBetSchema, generateBetSchema } from "~/forms/bet";
+import { ticketSchema } from "~/forms/ticket";
+import { TICKET_EDIT_ERROR } from "#core/contract/ticket";
 import { picksOf } from "~/forms/prediction";
 import { redirectWithToast } from "~/server/session/toast.server";
 
@@ -147,9 +149,22 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
   switch (formData.get("intent")) {
     case "edit":
       return editBet(request, group, formData);
+    case "ticket":
+      return saveTicket(request, group, formData);
     case "confirm":
       return confirmBet(request, group, formData);
     default:
       return generateBet(request, group, formData);
   }
+}
+
+/** 'Guardar boleto': how the bet is played (reduction, pleno marks). A stale form is a 409 with the current ticket shown. */
+export async function saveTicket(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ticketSchema });
+  if (submission.status !== "success")
+    return data({ intent: "ticket", message: `${TICKET_EDIT_ERROR} ${firstError(submission)}`.trim(), lastResult: null }, { status: 400 });
+  const { betId, quinielaId, version, reduction, plenoHome, plenoAway } = submission.value;
+  const done = await attempt(() => api.put(request, `/Bet/${betId}/Ticket`, { version, reduction, plenoMarks: { home: plenoHome, away: plenoAway } }, Bet));
+  if (!done.ok) return data({ intent: "ticket", message: `${TICKET_EDIT_ERROR} ${done.message("")}`.trim(), lastResult: null }, { status: statusOf(done) });
+  return redirectWithToast(backTo(group, quinielaId), { kind: "success", text: "Boleto guardado." });
 }

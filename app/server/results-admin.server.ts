@@ -2,9 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { QuinielaList, QuinielaMatchList, QuinielaResults, type Quiniela, type QuinielaMatch } from "#core/contract/quiniela";
 import { MATCHES } from "#core/domain/signs";
-import { api, ApiError, attempt } from "~/server/client.server";
+import { api, ApiError, attempt, type Failure } from "~/server/client.server";
 import { submitToBackend } from "~/server/submit.server";
 import { resultsSchema } from "~/forms/catalogue";
+import { prizesSchema } from "~/forms/ticket";
+import { QuinielaPrizes } from "#core/contract/ticket";
+import { formatEuros } from "#core/domain/money";
+import { CATEGORIES } from "#core/domain/scrutiny";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 /**
@@ -23,7 +27,11 @@ export async function loadResultsEditor(request: Request, requested: string | nu
 
   let matches: QuinielaMatch[] = [];
   let results: QuinielaResults | null = null;
+  let prizes: QuinielaPrizes | null = null;
   if (selected) {
+    const readPrizes = await attempt(() => api.read(request, `/Quiniela/${selected.id}/Prizes`, QuinielaPrizes));
+    if (readPrizes.ok) prizes = readPrizes.value;
+    else errors.push("Error al cargar los premios del escrutinio.");
     const readMatches = await attempt(() => api.read(request, `/Quiniela/${selected.id}/GetMatches`, QuinielaMatchList));
     if (readMatches.ok) matches = readMatches.value;
     else errors.push("Error al cargar los partidos.");
@@ -51,16 +59,53 @@ export async function loadResultsEditor(request: Request, requested: string | nu
     },
     hasResults: results !== null,
     version: results?.version ?? null,
+    prizes: prizes
+      ? {
+          version: prizes.version || null,
+          source: prizes.source,
+          // Typed as the admin would type them: "1.234,50" (the € sign is accepted back, but left out).
+          defaults: Object.fromEntries(CATEGORIES.map((c) => [c, prizes.prizes[c] === null ? "" : formatEuros(prizes.prizes[c]).replace(/\s*€$/, "")])),
+        }
+      : null,
     errors,
   };
 }
 
 const PLENO_LEFT_OUT = "El pleno al quince no se ha guardado: faltaban los goles de uno de los dos equipos.";
 
+/** The results screen's two forms, told apart by their intent: the results, or the escrutinio's prizes. */
+export async function resultsScreenAction(request: Request) {
+  const formData = await request.formData();
+  return formData.get("intent") === "prizes" ? savePrizes(request, formData) : saveResults(request, formData);
+}
+
+const backendDetail = (failure: Failure) => (failure.error instanceof ApiError && failure.status < 500 ? ` ${failure.message("")}` : "");
+
+/**
+ * 'Premios del escrutinio' (decision 034): euros per winning bet of each category, typed or pasted
+ * as the official table; cents from here on. Post/Redirect/Get; a stale form is a 409.
+ */
+async function savePrizes(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: prizesSchema });
+  if (submission.status !== "success") return data({ intent: "prizes" as const, lastResult: submission.reply(), stale: false }, { status: 400 });
+  const { quinielaId, version, prizes } = submission.value;
+  const sent = await submitToBackend(
+    submission,
+    () => api.put(request, `/Quiniela/${quinielaId}/Prizes`, { version, prizes }, QuinielaPrizes),
+    (failure) => `Error al guardar los premios.${backendDetail(failure)}`,
+  );
+  if (!sent.ok) {
+    const stale = sent.failure.status === 409;
+    return data({ intent: "prizes" as const, lastResult: sent.reply, stale }, { status: stale ? 409 : 400 });
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { kind: "success", text: "Premios del escrutinio guardados." });
+}
+
 /** Saves the official results for every group at once; the pleno only when both goals are given. */
-export async function saveResults(request: Request) {
-  const submission = parseWithZod(await request.formData(), { schema: resultsSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply(), stale: false }, { status: 400 });
+async function saveResults(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: resultsSchema });
+  if (submission.status !== "success") return data({ intent: "results" as const, lastResult: submission.reply(), stale: false }, { status: 400 });
   const { quinielaId, signs, plenoHome, plenoAway, version } = submission.value;
   const withPleno = plenoHome !== undefined && plenoAway !== undefined;
   const halfPleno = !withPleno && (plenoHome !== undefined || plenoAway !== undefined);
@@ -73,12 +118,12 @@ export async function saveResults(request: Request) {
   const sent = await submitToBackend(
     submission,
     () => api.post(request, "/Quiniela/SetResults", body, QuinielaResults),
-    (failure) => `Error al guardar los resultados.${failure.error instanceof ApiError && failure.status < 500 ? ` ${failure.message("")}` : ""}`,
+    (failure) => `Error al guardar los resultados.${backendDetail(failure)}`,
   );
   if (!sent.ok) {
     // Another admin saved first: 409, the typed results stay in the form and the current ones are shown.
     const stale = sent.failure.status === 409;
-    return data({ lastResult: sent.reply, stale }, { status: stale ? 409 : 400 });
+    return data({ intent: "results" as const, lastResult: sent.reply, stale }, { status: stale ? 409 : 400 });
   }
   const url = new URL(request.url);
   const text = halfPleno ? `Resultados guardados. ${PLENO_LEFT_OUT}` : "Resultados guardados.";

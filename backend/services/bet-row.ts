@@ -6,6 +6,7 @@ import { centsToEuros, eurosToCents } from "#core/domain/money";
 import { isSign, normalizePick, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { Db } from "../db/db";
 import { notFound } from "../errors";
+import { buildTicket, storedPlenoMarks, storedPrizes } from "./ticket";
 
 export const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
 export const picksOf = (v: unknown): Pick[] => {
@@ -37,12 +38,17 @@ export interface BetRow {
   result_home: number | null;
   result_away: number | null;
   has_results: boolean;
+  reduction: number | null;
+  pleno_marks: unknown;
+  prizes: unknown;
 }
 
 export const SELECT_BET = `
   select b.id, b.group_id, b.quiniela_id, b.season_id, q.number, b.top_n, b.usernames_included, b.matches, b.votes,
          b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.confirmed_at, b.created_at, b.updated_at, b.version, s.bet_price,
-         r.matches as result_matches, r.pleno_home as result_home, r.pleno_away as result_away, (r.quiniela_id is not null) as has_results
+         r.matches as result_matches, r.pleno_home as result_home, r.pleno_away as result_away, (r.quiniela_id is not null) as has_results,
+         b.reduction, b.pleno_marks,
+         (select json_object_agg(p.category, p.prize_cents) from quiniela_prizes p where p.quiniela_id = b.quiniela_id) as prizes
     from bets b
     join quinielas q on q.id = b.quiniela_id
     join seasons s on s.id = b.season_id
@@ -90,6 +96,15 @@ export function toBet(row: BetRow): Bet {
     // The game's hit count (docs/architecture.md#hits): a match counts when its official sign is among the chosen ones.
     hits: results ? scorePrediction({ matches, pleno: pl15 }, results).hits : null,
     results: results ? { matches: results.matches, pl15: results.pleno } : null,
+    ticket: buildTicket({
+      matches,
+      pleno: pl15,
+      reduction: row.reduction,
+      plenoMarks: storedPlenoMarks(row.pleno_marks),
+      priceCents,
+      results,
+      prizes: storedPrizes(row.prizes),
+    }),
   };
 }
 

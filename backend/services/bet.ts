@@ -9,6 +9,7 @@ import { recordAudit } from "./audit";
 import { conditionCounts, rankingOf } from "./bet-candidates";
 import { betById, parseJson, picksOf, SELECT_BET, toBet, type BetRow } from "./bet-row";
 import { isManager } from "./predictions";
+import { fittingReduction } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
 import { assertVersion } from "./versions";
 
@@ -121,8 +122,9 @@ export async function update(
       explanations: unknown;
       confirmed: boolean;
       version: number;
+      reduction: number | null;
     }>(
-      `select b.group_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.version
+      `select b.group_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.version, b.reduction
          from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
       [betId],
     );
@@ -131,14 +133,19 @@ export async function update(
     assertVersion(row.version, version, "La quiniela grupal");
     const before = picksOf(row.matches);
     const explanations = explainEdit(parseJson(row.explanations), before, edit.matches, user.username);
-    await tx.query("update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6, version = version + 1 where id = $1", [
-      betId,
-      JSON.stringify(edit.matches),
-      edit.pleno.home,
-      edit.pleno.away,
-      JSON.stringify(explanations),
-      deps.clock(),
-    ]);
+    // A reduction the edited picks no longer fit is dropped: the ticket goes back to the full multiple (decision 034).
+    await tx.query(
+      "update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6, reduction = $7, version = version + 1 where id = $1",
+      [
+        betId,
+        JSON.stringify(edit.matches),
+        edit.pleno.home,
+        edit.pleno.away,
+        JSON.stringify(explanations),
+        deps.clock(),
+        fittingReduction(edit.matches, row.reduction),
+      ],
+    );
     await recordAudit(tx, {
       at: deps.clock(),
       actorId: user.id,

@@ -2,6 +2,8 @@ import { selaeBody, type DrawSummary, type LogLine, type LookupResult, type Sela
 import { firstIssue } from "#core/contract/common";
 import { formatDate, madridLocalToUtc } from "#core/dates";
 import { addDays, compactDate, dashedDate, matchMismatches, readDraw } from "#core/domain/lottery";
+import { prizesFromEscrutinio } from "#core/domain/prizes";
+import { prizesOf, setPrizes } from "./ticket";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { ApiError, badRequest } from "../errors";
@@ -83,6 +85,19 @@ async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> {
   };
 }
 
+/**
+ * The escrutinio's prizes when the lottery's answer carries them (decision 034). Its field names are
+ * not in our recorded answers, so it is read loosely (core/domain/prizes) and never fails the import:
+ * nothing readable, nothing stored. Categories it names replace the stored ones; the others stay.
+ */
+async function importPrizes(tx: Db, at: Date, quinielaId: number, payload: unknown): Promise<void> {
+  const escrutinio = payload && typeof payload === "object" ? (payload as { escrutinio?: unknown }).escrutinio : undefined;
+  const table = prizesFromEscrutinio(escrutinio);
+  if (Object.keys(table).length === 0) return;
+  const current = await prizesOf(tx, quinielaId);
+  await setPrizes(tx, at, null, quinielaId, { ...current.prizes, ...table }, "lottery");
+}
+
 /** Stores a played draw's results in its pool, through the manual screen's path, in one transaction. */
 async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promise<StoredIn> {
   return deps.db.tx(async (tx) => {
@@ -90,6 +105,7 @@ async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promi
     const target = await poolForDraw(tx, draw);
     const signs = draw.matches.slice(0, 14).map((m) => m.sign);
     await setResults(txDeps, null, { quinielaId: target.quinielaId, matches: signs, plain15: draw.pleno }, "loterias");
+    await importPrizes(tx, deps.clock(), target.quinielaId, payload);
     await tx.query(
       `insert into lottery_draws (draw_date, jornada, quiniela_id, payload) values ($1, $2, $3, $4)
        on conflict (draw_date) do update set jornada = excluded.jornada, quiniela_id = excluded.quiniela_id, payload = excluded.payload`,

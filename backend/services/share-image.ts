@@ -47,7 +47,7 @@ function betSvg(view: SharedView): string {
     })
     .join("\n");
   const footer = ticket
-    ? `${ticket.columns} ${ticket.columns === 1 ? "columna" : "columnas"} · ${formatEuros(ticket.costCents)}${ticket.hits === null ? "" : ` · ${ticket.hits} aciertos`}`
+    ? `${ticket.bets} ${ticket.bets === 1 ? "apuesta" : "apuestas"} · ${formatEuros(ticket.costCents)}${ticket.hits === null ? "" : ` · ${ticket.hits} aciertos`}`
     : "Quiniela grupal todavía sin hacer";
   return frame(view.title, rows, footer);
 }

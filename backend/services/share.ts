@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { SHARE_INVALID, type ShareLink, type SharedView } from "#core/contract/share";
-import { eurosToCents } from "#core/domain/money";
 import type { Deps } from "../context";
 import { ApiError, notFound } from "../errors";
 import { getBet } from "./bet";
@@ -104,8 +103,8 @@ export async function sharedView(deps: Deps, token: string): Promise<SharedView>
       ? {
           picks: bet.mergedPrediction.matches,
           pleno: bet.mergedPrediction.pl15,
-          columns: bet.columns,
-          costCents: eurosToCents(bet.cost),
+          bets: bet.ticket.bets,
+          costCents: bet.ticket.costCents,
           confirmed: bet.confirmBet,
           hits: bet.hits,
         }
@@ -116,7 +115,7 @@ export async function sharedView(deps: Deps, token: string): Promise<SharedView>
       groupName: link.name,
       title: `Quiniela grupal de ${link.name} · jornada ${number}`,
       description: ticket
-        ? `${ticket.columns} ${ticket.columns === 1 ? "columna" : "columnas"}${ticket.hits === null ? "" : ` · ${ticket.hits} aciertos de 15`}${ticket.confirmed ? "" : " · sin confirmar"}`
+        ? `${ticket.bets} ${ticket.bets === 1 ? "apuesta" : "apuestas"}${ticket.hits === null ? "" : ` · ${ticket.hits} aciertos de 15`}${ticket.confirmed ? "" : " · sin confirmar"}`
         : "La quiniela grupal de esta jornada todavía no está hecha.",
       bet: { numberQuiniela: number, matches, ticket },
       standings: null,

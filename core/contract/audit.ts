@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = {
   "caja.reverse": "Movimiento de caja corregido",
   "caja.rules": "Normas de la caja cambiadas",
   "caja.settle": "Temporada liquidada",
+  "bet.ticket": "Boleto cambiado",
+  "prizes.set": "Premios del escrutinio",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

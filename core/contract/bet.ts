@@ -2,6 +2,7 @@ import { z } from "zod";
 import { version } from "./audit";
 import { id, wireInt, wireNumber } from "./common";
 import { RoundStateSchema, ScoreSchema, SignSchema } from "./picks";
+import { Ticket } from "./ticket";
 
 /** The group bet's load and action errors (docs/architecture.md#forms-and-messages). */
 export const BET_LOAD_ERROR = "No se pudieron cargar los datos de la jornada.";
@@ -72,12 +73,15 @@ export const Bet = z.object({
   version: wireInt,
   /** 2^doubles × 3^triples. */
   columns: wireInt,
-  /** Euros per column, the season's setting. */
-  betPrice: wireNumber,
-  cost: wireNumber,
+  /** Deprecated: euros per column, the season's setting; read `ticket.priceCents`. */
+  betPrice: wireNumber.describe("Obsoleto: usa ticket.priceCents (céntimos)."),
+  /** Deprecated: columns × price in euros, without the pleno or the two-bet minimum; read `ticket.costCents`. */
+  cost: wireNumber.describe("Obsoleto: usa ticket.costCents (céntimos), lo que cobra la administración."),
   /** Hits out of 15 against the official results (core/domain/hits); null before there are results. */
   hits: wireInt.nullable(),
   results: z.object({ matches: z.array(Sign.nullable()), pl15: ScoreSchema.nullable() }).nullable(),
+  /** The bet as the lottery shop takes it: slip, bets, cost in cents and escrutinio (decision 034). */
+  ticket: Ticket,
 });
 export type Bet = z.infer<typeof Bet>;
 

@@ -54,7 +54,7 @@ export const SharedView = z.object({
         .object({
           picks: PicksSchema,
           pleno: z.object({ home: count, away: count }).nullable(),
-          columns: count,
+          bets: count,
           costCents: count,
           confirmed: z.boolean(),
           hits: count.nullable(),

@@ -20,7 +20,7 @@ describe("the texts shared to WhatsApp", () => {
     expect(standingsShareText({ groupName: "P", seasonName: "S", rows: [], roundNumber: 3 })).toBe("🏆 Clasificación de P · jornada 3\nTodavía sin puntos.");
   });
 
-  it("writes the ticket one line per match, then the pleno, columns and cost, and the hits after results", () => {
+  it("writes the ticket one line per match, then the pleno, bets and cost, and the hits after results", () => {
     const matches = Array.from({ length: 15 }, (_, i) => ({ position: i + 1, home: `Local ${i + 1}`, away: `Visitante ${i + 1}` }));
     const picks = Array.from({ length: 14 }, () => ["1" as const]) as ("1" | "X" | "2")[][];
     picks[0] = ["1", "X"];
@@ -31,7 +31,7 @@ describe("the texts shared to WhatsApp", () => {
       matches,
       picks,
       pleno: { home: 2, away: 1 },
-      columns: 6,
+      bets: 6,
       costCents: 450,
       confirmed: true,
       hits: null,
@@ -42,11 +42,11 @@ describe("the texts shared to WhatsApp", () => {
     expect(lines[3]).toBe("3. Local 3 - Visitante 3: 1X2");
     expect(lines[14]).toBe("14. Local 14 - Visitante 14: 1");
     expect(lines[15]).toBe("P15. Local 15 - Visitante 15: 2-1");
-    expect(lines[16]).toBe(`6 columnas · 4,50${NBSP}€`);
+    expect(lines[16]).toBe(`6 apuestas · 4,50${NBSP}€`);
     expect(lines).toHaveLength(17);
-    const after = betShareText({ groupName: "Peña", roundNumber: 9, matches, picks, pleno: null, columns: 1, costCents: 75, confirmed: false, hits: 11 });
+    const after = betShareText({ groupName: "Peña", roundNumber: 9, matches, picks, pleno: null, bets: 2, costCents: 150, confirmed: false, hits: 11 });
     expect(after).toContain("(sin confirmar)");
-    expect(after).toContain(": sin pleno\n1 columna");
+    expect(after).toContain(": sin pleno\n2 apuestas");
     expect(after.endsWith("Aciertos: 11 de 15")).toBe(true);
   });
 

@@ -37,7 +37,8 @@ export interface BetShare {
   matches: { position: number; home: string; away: string }[];
   picks: Pick[];
   pleno: Score | null;
-  columns: number;
+  /** The bets the shop charges (the ticket's, two at least). */
+  bets: number;
   costCents: number;
   confirmed: boolean;
   /** Once the round has official results. */
@@ -46,7 +47,7 @@ export interface BetShare {
 
 const signsOf = (pick: Pick) => (pick.length ? pick.join("") : "-");
 
-/** The ticket as text: 'N. Local - Visitante: 1X' per match, the pleno, columns and cost; the hits after results. */
+/** The ticket as text: 'N. Local - Visitante: 1X' per match, the pleno, bets and cost; the hits after results. */
 export function betShareText(b: BetShare): string {
   const byPosition = new Map(b.matches.map((m) => [m.position, m]));
   const lines = b.picks.map((pick, i) => {
@@ -59,7 +60,7 @@ export function betShareText(b: BetShare): string {
     `🎟️ Quiniela grupal de ${b.groupName} · jornada ${b.roundNumber}${b.confirmed ? "" : " (sin confirmar)"}`,
     ...lines,
     `P15. ${plenoMatch ? `${plenoMatch.home} - ${plenoMatch.away}: ` : ""}${pleno}`,
-    `${b.columns} ${b.columns === 1 ? "columna" : "columnas"} · ${formatEuros(b.costCents)}`,
+    `${b.bets} ${b.bets === 1 ? "apuesta" : "apuestas"} · ${formatEuros(b.costCents)}`,
     ...(b.hits === null ? [] : [`Aciertos: ${b.hits} de 15`]),
   ].join("\n");
 }

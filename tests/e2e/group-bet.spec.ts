@@ -133,9 +133,13 @@ test.describe("the group bet", () => {
     await page.getByRole("link", { name: "Boleto para imprimir" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `La Quiniela · Jornada ${g.current.numberQuiniela}` })).toBeVisible();
     await expect(page.locator(".ticket header")).toContainText(g.groupName);
-    await expect(page.getByRole("table").getByRole("row")).toHaveCount(15);
-    await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("✕");
-    await expect(page.locator(".slip-pleno")).toContainText("3 - 1");
+    const slip = page.getByRole("table", { name: "Signos marcados de los 14 partidos" });
+    await expect(slip.getByRole("row")).toHaveCount(15);
+    await expect(slip.getByRole("row").nth(1)).toContainText("✕");
+    // The pleno as the slip marks it: 3-1 is M for the home side and 1 for the away side.
+    const pleno = page.getByRole("table", { name: /Pleno al 15/ });
+    await expect(pleno.getByRole("row").nth(1).getByLabel("M marcado")).toHaveCount(1);
+    await expect(pleno.getByRole("row").nth(2).getByLabel("1 marcado")).toHaveCount(1);
     await expect(page.locator(".ticket-facts")).toContainText("3,00 €");
     await expectAccessible(page, testInfo);
     if (testInfo.project.name === "js") {
@@ -202,7 +206,7 @@ test.describe("the group bet", () => {
     await expect(page.getByText(/^Resultado oficial: X/)).toHaveCount(14);
     await expect(page.locator(".ticket-facts")).toContainText(`${bet.body.hits} de 15`);
     await page.getByRole("link", { name: "Boleto para imprimir" }).click();
-    await expect(page.getByRole("table").getByRole("row")).toHaveCount(15);
+    await expect(page.getByRole("table", { name: "Signos marcados de los 14 partidos" }).getByRole("row")).toHaveCount(15);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -173,7 +173,7 @@ test.describe("sharing to WhatsApp", () => {
     expect(bet).toContain(`1. ${home} - ${away}: 1`);
     expect(bet).toMatch(/^11\. .+: 12?$/m);
     expect(bet).toContain(`P15. ${home} - ${away}: 2-1`);
-    expect(bet).toMatch(/^\d+ columnas? · \d+,\d\d\u00a0€$/m);
+    expect(bet).toMatch(/^\d+ apuestas? · \d+,\d\d\u00a0€$/m);
     expect(bet).toMatch(/^Aciertos: \d+ de 15$/m);
 
     await page.goto(`/grupo/${group.id}/resultados-y-apuestas?quiniela=${round.id}`);

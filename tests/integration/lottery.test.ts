@@ -332,6 +332,29 @@ describe("official results from the lottery", () => {
     expect((await admin.get(`/Quiniela/GetResults/${augustPool}`)).body.plain15).toEqual({ home: 2, away: 2 });
   });
 
+  it("an escrutinio in the lottery's answer brings the prizes, read loosely, and a strange one never fails the import", async () => {
+    const odd = [{ ...AUGUST[0], escrutinio: { no: "es una lista" } }];
+    expect((await admin.post("/Loteria/RegistrarQuiniela", odd)).status).toBe(200);
+    expect((await admin.get(`/Quiniela/${augustPool}/Prizes`)).body).toMatchObject({ version: 0, source: null });
+    const withPrizes = [
+      {
+        ...AUGUST[0],
+        escrutinio: [
+          { categoria: "1ª Categoría (14 Aciertos)", premio: "1.234,56" },
+          { tipo: "Especial", importe: 250000.5 },
+          { categoria: "Recaudación", premio: "9.999,99" },
+          { categoria: "5ª", premio: "n/d" },
+        ],
+      },
+    ];
+    expect((await admin.post("/Loteria/RegistrarQuiniela", withPrizes)).status).toBe(200);
+    expect((await admin.get(`/Quiniela/${augustPool}/Prizes`)).body).toMatchObject({
+      version: 1,
+      source: "lottery",
+      prizes: { especial: 25000050, primera: 123456, segunda: null, quinta: null },
+    });
+  });
+
   it("a draw whose teams differ from the pool of its week is reported, naming the differences", async () => {
     const before = await storedState();
     const swapped = [

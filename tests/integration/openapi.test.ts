@@ -190,3 +190,14 @@ describe("the backend's answers", () => {
     ).toMatch(/\[1\]\.id/);
   });
 });
+
+describe("the group ticket's calls (decision 034)", () => {
+  it("are in the document, with money as integer cents", () => {
+    const ops = operations().map(key);
+    expect(ops).toEqual(expect.arrayContaining(["PUT /bet/{id}/ticket", "GET /quiniela/{id}/prizes", "PUT /quiniela/{id}/prizes"]));
+    const prizes = operations().find((o) => key(o) === "GET /quiniela/{id}/prizes")!;
+    const schema = schemaOf((prizes.op.responses as Json)["200"] as Json) as Json;
+    const primera = ((schema.properties as Json).prizes as Json).properties as Json;
+    expect(JSON.stringify(primera.primera)).toContain("integer");
+  });
+});

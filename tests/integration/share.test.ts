@@ -64,7 +64,7 @@ describe("public share links", () => {
     const view = await t.api.get(`/share/${token}`);
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ kind: "bet", groupName: "Peña del Bar", title: "Quiniela grupal de Peña del Bar · jornada 9" });
-    expect(view.body.bet.ticket).toMatchObject({ columns: 2, hits: 15, confirmed: true, pleno: { home: 2, away: 1 } });
+    expect(view.body.bet.ticket).toMatchObject({ bets: 2, hits: 15, confirmed: true, pleno: { home: 2, away: 1 } });
     expect(view.body.bet.ticket.picks[0]).toEqual(["1", "X"]);
     expect(JSON.stringify(view.body)).not.toContain("Otra Peña Secreta");
     expect(JSON.stringify(view.body)).not.toContain("@test.local");

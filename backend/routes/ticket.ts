@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { Bet, betParams } from "#core/contract/bet";
+import { quinielaParams } from "#core/contract/quiniela";
+import { QuinielaPrizes, setPrizesBody, updateTicketBody } from "#core/contract/ticket";
+import { requireAdmin, requireManager, type Deps } from "../context";
+import { notFound } from "../errors";
+import { adminOnly, betIn, groupGuard } from "../guards";
+import { errorReplies } from "../schema";
+import * as bets from "../services/bet";
+import { betById } from "../services/bet-row";
+import { prizesOf, setPrizes, updateTicket } from "../services/ticket";
+
+const PRIZES_NOT_FOUND = "La quiniela no existe.";
+
+/**
+ * The group bet's ticket as the lottery shop takes it, and the jornada's official prizes (decision
+ * 034). Each route declares who may call it (decision 028), checked before the body: a caller who
+ * may not change the ticket or the prizes gets 401/403, never a validation detail.
+ */
+export default async function ticketRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["bet"];
+
+  app.put(
+    "/Bet/:id/Ticket",
+    {
+      schema: {
+        tags,
+        summary: "Cómo se juega el boleto de la quiniela grupal: múltiple directo o reducida oficial, y marcas del pleno (gestor, antes de confirmar)",
+        params: betParams,
+        body: updateTicketBody,
+        response: { 200: Bet, ...errorReplies },
+      },
+      config: { guard: groupGuard("group-manager", "params", betIn("id")) },
+    },
+    async (request) => {
+      const betId = request.params.id;
+      const { groupId } = await bets.betOwner(deps.db, betId);
+      const user = await requireManager(request, deps.db, groupId);
+      await updateTicket(deps, user.id, betId, request.body);
+      return betById(deps.db, betId);
+    },
+  );
+
+  app.get(
+    "/Quiniela/:id/Prizes",
+    {
+      schema: {
+        tags: ["quiniela"],
+        summary: "Premio por apuesta acertada de cada categoría del escrutinio oficial, en céntimos (administrador)",
+        params: quinielaParams,
+        response: { 200: QuinielaPrizes, ...errorReplies },
+      },
+      config: { guard: adminOnly },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const id = request.params.id;
+      if (!(await deps.db.one("select 1 from quinielas where id = $1", [id]))) throw notFound(PRIZES_NOT_FOUND);
+      return prizesOf(deps.db, id);
+    },
+  );
+
+  app.put(
+    "/Quiniela/:id/Prizes",
+    {
+      schema: {
+        tags: ["quiniela"],
+        summary: "Guarda el premio por apuesta acertada de cada categoría, en céntimos (administrador)",
+        params: quinielaParams,
+        body: setPrizesBody,
+        response: { 200: QuinielaPrizes, ...errorReplies },
+      },
+      config: { guard: adminOnly },
+    },
+    async (request) => {
+      const user = requireAdmin(request);
+      return setPrizes(deps.db, deps.clock(), user.id, request.params.id, request.body.prizes, "admin", request.body.version);
+    },
+  );
+}
