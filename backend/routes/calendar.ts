@@ -5,7 +5,7 @@ import { requireUser, type Deps } from "../context";
 import { errorReplies } from "../schema";
 import * as calendar from "../services/calendar";
 
-/** The member's private calendar feed of their groups' rounds (decision 032). */
+/** The member's private calendar feed of their groups' rounds (decision 036). */
 export default async function calendarRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["calendar"];

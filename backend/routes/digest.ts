@@ -5,7 +5,7 @@ import { requireUser, type Deps } from "../context";
 import { errorReplies } from "../schema";
 import * as digests from "../services/digests";
 
-/** 'Resumen de la jornada por email' (decision 032): the member's choice, and the mail's own way out. */
+/** 'Resumen de la jornada por email' (decision 036): the member's choice, and the mail's own way out. */
 export default async function digestRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["digest"];

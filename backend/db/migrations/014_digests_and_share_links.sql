@@ -1,4 +1,4 @@
--- The round's digest (decision 032): one e-mail per member and group round once its official
+-- The round's digest (decision 036): one e-mail per member and group round once its official
 -- results are in. On by default, like the reminders; a member turns it off from /perfil or from
 -- the link in the mail.
 alter table users add column send_digest boolean not null default true;
