@@ -5,12 +5,13 @@ export default {
   serverBuildPath: "build/index.js",
   assetsBuildDirectory: "public/build",
   publicPath: "/build/",
-  // Two paths the spec names for one screen each: declared here, so that no route module imports
-  // another. The id keeps each alias's own entry in the route tree.
+  // Paths the spec names for a screen whose file is named like the others: declared here, so that
+  // no route module imports another. The id keeps each alias's own entry in the route tree.
   routes(defineRoutes) {
     return defineRoutes((route) => {
       route("registro", "routes/register.tsx", { id: "routes/registro" });
       route("grupo/nuevo", "routes/crear-grupo.tsx", { id: "routes/grupo.nuevo" });
+      route("ChangePassword", "routes/change-password.tsx", { id: "routes/ChangePassword" });
     });
   },
   future: {

@@ -16,7 +16,7 @@ import classificationRoutes from "./routes/classification";
 import kioskRoutes from "./routes/kiosk";
 import predictionRoutes from "./routes/prediction";
 import groupRoutes from "./routes/group";
-import groupQuinielaRoutes from "./routes/group-quiniela";
+import groupQuinielaRoutes from "./routes/rounds";
 import auditRoutes from "./routes/audit";
 import betRoutes from "./routes/bet";
 import lotteryRoutes from "./routes/lottery";
@@ -94,7 +94,7 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     bodyLimit: 1024 * 1024,
     // Signed tokens travel as one path segment: `<id up to 9 digits>.<32 hex>.<64 hex>` is up to 107
     // characters, past find-my-way's default of 100 (a member whose id has 3 digits got a 414).
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     rewriteUrl: (req) => {
       const url = req.url ?? "/";
       const q = url.indexOf("?");

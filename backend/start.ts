@@ -13,9 +13,9 @@ import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
 import { backfillStandings } from "./services/standings-store";
-import { startDigests } from "./services/digests";
+import { startDigests } from "./services/digest";
 import { startReminders } from "./services/reminders";
-import { createUser } from "./services/users";
+import { createUser } from "./services/auth";
 
 export interface BackendOptions {
   dataDir: string;

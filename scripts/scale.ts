@@ -19,7 +19,7 @@ import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { hashPassword } from "../backend/security";
 import { EAGER_SETS } from "../backend/services/standings-store";
-import { issueToken } from "../backend/services/users";
+import { issueToken } from "../backend/services/auth";
 import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgres";
 
 const arg = (name: string, fallback: number) => {

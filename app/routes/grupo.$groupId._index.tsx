@@ -3,11 +3,11 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
-import { removeMember, requireMemberOf, updateGroup } from "~/server/groups.server";
+import { removeMember, updateGroup } from "~/server/groups.server";
 import { FormErrors } from "~/components/Field";
 import { GroupFields } from "~/components/GroupForms";
 import { groupSchema } from "~/forms/groups";
-import { requireManagerOf } from "~/server/session/guards.server";
+import { requireManagerOf, requireMemberOf } from "~/server/session/guards.server";
 import { Avatar } from "~/components/Avatar";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Grupo"} · Quiniela de peñas` }];

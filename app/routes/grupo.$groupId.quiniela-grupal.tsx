@@ -9,19 +9,18 @@ import { WAITING_TO_GENERATE } from "#core/domain/group-bet";
 import { roundStateLabel } from "#core/domain/round-status";
 import { betShareText } from "#core/domain/share-text";
 import { SIGNS } from "#core/domain/signs";
-import { formatEuros } from "#core/domain/money";
-import { PLENO_MARKS, plenoMarksOf } from "#core/domain/slip";
 import { Alert, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { betEditDefaults, betEditSchema, type BetEditForm } from "~/forms/bet";
 import { MATCH_FIELDS } from "~/forms/prediction";
 import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.server";
-import { requireMemberOf } from "~/server/groups.server";
+import { requireMemberOf } from "~/server/session/guards.server";
 import { Avatar } from "~/components/Avatar";
 import { StamperNote } from "~/components/Stamper";
 import { loadStamper } from "~/server/caja.server";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
+import { TicketForm } from "~/components/TicketForm";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 // A ticket saved from a stale form (409) still reloads the page, so the current ticket is shown (decision 021).
@@ -191,7 +190,7 @@ function GeneratedBet({ bet }: { bet: Bet }) {
       </p>
 
       <ScrutinyTable ticket={bet.ticket} />
-      {isManager && !bet.confirmBet ? <TicketForm bet={bet} /> : null}
+      {isManager && !bet.confirmBet ? <TicketFormCard bet={bet} /> : null}
 
       {isManager && !bet.confirmBet ? (
         <details className="bet-edit" open={editing}>
@@ -238,74 +237,12 @@ function GeneratedBet({ bet }: { bet: Bet }) {
   );
 }
 
-const bets = (n: number) => `${n.toLocaleString("es-ES")} ${n === 1 ? "apuesta" : "apuestas"}`;
-
-/** 'Cómo se juega el boleto': the full multiple or a fitting official reduction, and the pleno's marks (decision 034). */
-function TicketForm({ bet }: { bet: Bet }) {
+function TicketFormCard({ bet }: { bet: Bet }) {
   const { matches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const { ticket } = bet;
-  const pleno = matches.find((m) => m.position === 15);
-  const own = bet.mergedPrediction.pl15 ? plenoMarksOf(bet.mergedPrediction.pl15) : null;
-  return (
-    <Form method="post" className="stack card ticket-form" aria-labelledby="ticket-form-title">
-      <h3 id="ticket-form-title">Cómo se juega el boleto</h3>
-      {actionData?.intent === "ticket" && actionData.message ? <Alert>{actionData.message}</Alert> : null}
-      <input type="hidden" name="quinielaId" value={bet.quinielaId} />
-      <input type="hidden" name="betId" value={bet.id} />
-      <input type="hidden" name="version" value={bet.version} />
-      <fieldset className="ticket-options">
-        <legend>Jugada</legend>
-        {ticket.options.map((o) => {
-          const value = o.reduction === null ? "none" : String(o.reduction);
-          const id = `ticket-option-${value}`;
-          return (
-            <div key={value} className="ticket-option">
-              <input type="radio" id={id} name="reduction" value={value} defaultChecked={o.reduction === ticket.reduction} aria-describedby={`${id}-what`} />
-              <label htmlFor={id}>
-                <strong>{`${o.name} (${bets(o.chargedBets)})`}</strong> · {formatEuros(o.costCents)}
-              </label>
-              <p id={`${id}-what`} className="muted">
-                {o.guarantee}
-              </p>
-            </div>
-          );
-        })}
-        {ticket.options.length === 1 ? <p className="muted">Ninguna reducida oficial encaja con los dobles y triples de esta apuesta.</p> : null}
-      </fieldset>
-      {own && ticket.plenoMarks ? (
-        <fieldset className="pleno-marks">
-          <legend>Pleno al 15 {pleno ? `(${pleno.home} – ${pleno.away})` : ""}: marcas por equipo</legend>
-          <p className="muted">La marca del pleno de la apuesta va siempre; cada marca añadida multiplica las apuestas.</p>
-          {(["home", "away"] as const).map((side) => (
-            <div key={side} className="row pleno-side">
-              <span className="pleno-team">{side === "home" ? (pleno?.home ?? "Local") : (pleno?.away ?? "Visitante")}</span>
-              {PLENO_MARKS.map((m) => {
-                const fixed = own[side] === m;
-                return (
-                  <label key={m} className="sign">
-                    <input
-                      type="checkbox"
-                      name={side === "home" ? "plenoHome" : "plenoAway"}
-                      value={m}
-                      defaultChecked={ticket.plenoMarks![side].includes(m)}
-                      disabled={fixed}
-                      aria-label={`${side === "home" ? "Local" : "Visitante"}: ${m}${fixed ? " (pleno de la apuesta)" : ""}`}
-                    />
-                    <span>{m}</span>
-                  </label>
-                );
-              })}
-            </div>
-          ))}
-        </fieldset>
-      ) : null}
-      <button type="submit" name="intent" value="ticket" disabled={busy}>
-        Guardar boleto
-      </button>
-    </Form>
-  );
+  const message = actionData?.intent === "ticket" ? actionData.message : null;
+  return <TicketForm bet={bet} pleno={matches.find((m) => m.position === 15) ?? null} message={message} busy={busy} />;
 }
 
 function EditBet({ bet }: { bet: Bet }) {

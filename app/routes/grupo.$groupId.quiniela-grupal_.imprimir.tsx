@@ -7,7 +7,7 @@ import { SIGNS } from "#core/domain/signs";
 import { PLENO_MARKS } from "#core/domain/slip";
 import { UNVERIFIED_TABLE } from "#core/contract/ticket";
 import { api, attempt } from "~/server/client.server";
-import { requireMemberOf } from "~/server/groups.server";
+import { requireMemberOf } from "~/server/session/guards.server";
 import { Alert } from "~/components/Field";
 import { matchesOf } from "~/server/group-bet.server";
 import { redirectWithToast } from "~/server/session/toast.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { SessionUser } from "#core/contract/auth";
-import { GroupDetail, JoinedGroup, MyGroupList, ROLE_GESTOR, type MyGroup } from "#core/contract/group";
+import { GroupDetail, JoinedGroup, MyGroupList, type MyGroup } from "#core/contract/group";
 import { GroupRoundList, type GroupRound } from "#core/contract/group-quiniela";
 import { DashboardScreen } from "#core/contract/screens";
 import { GroupSeasons, Season } from "#core/contract/season";
@@ -28,24 +28,6 @@ export async function loadDashboard(request: Request, groupId: string | undefine
   await requireUser(request);
   try {
     return await api.read(request, `/screens/group/${Number(groupId) || 0}/dashboard`, DashboardScreen);
-  } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-      throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });
-    }
-    throw error;
-  }
-}
-
-/**
- * The guard of a group's pages: a signed-in user and a group the backend lets them see (a member,
- * or an admin); anyone else goes back to /inicio with the spec's message.
- */
-export async function requireMemberOf(request: Request, groupId: string | undefined) {
-  const user = await requireUser(request);
-  try {
-    const group = await api.read(request, `/group/${Number(groupId) || 0}`, GroupDetail);
-    const isManager = user.isAdmin || group.members.some((m) => m.userId === user.id && m.roleId === ROLE_GESTOR);
-    return { user, group, isManager };
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });

@@ -5,7 +5,7 @@ import { requireUser, type Deps } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { auditTrail } from "../services/audit";
-import { assertGroupExists } from "../services/groups";
+import { assertGroupExists } from "../services/group";
 
 export default async function auditRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -25,7 +25,7 @@ import { readMultipart } from "../multipart";
 import { signInLimits } from "../sign-in-limits";
 import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
-import * as users from "../services/users";
+import * as users from "../services/auth";
 
 export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -15,7 +15,7 @@ import {
 import { requireUser, type Deps } from "../context";
 import { groupGuard, groupIn, betIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/groups";
+import { assertGroupExists } from "../services/group";
 import * as bets from "../services/bet";
 
 /**

@@ -22,7 +22,7 @@ import { errorReplies } from "../schema";
 import * as caja from "../services/caja";
 import { prizeSharing } from "../services/caja-prize";
 import { confirmSettlement, settlementPreview } from "../services/caja-settlement";
-import { assertGroupExists } from "../services/groups";
+import { assertGroupExists } from "../services/group";
 
 /**
  * La caja de la peña (decision 032). Who may call is decided before the input is read (401, then

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DigestPreference, digestPreferenceBody, unsubscribePath } from "#core/contract/digest";
 import { requireUser, type Deps } from "../context";
 import { errorReplies } from "../schema";
-import * as digests from "../services/digests";
+import * as digests from "../services/digest";
 
 /** 'Resumen de la jornada por email' (decision 036): the member's choice, and the mail's own way out. */
 export default async function digestRoutes(fastify: FastifyInstance, deps: Deps) {

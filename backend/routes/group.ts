@@ -19,7 +19,7 @@ import {
 import { requireUser, type Deps } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies, noContent } from "../schema";
-import * as groups from "../services/groups";
+import * as groups from "../services/group";
 
 export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -15,7 +15,7 @@ import { requireUser, type Deps } from "../context";
 import { ApiError } from "../errors";
 import { groupGuard, groupIn, kioskLinkIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/groups";
+import { assertGroupExists } from "../services/group";
 import * as kiosk from "../services/kiosk";
 
 export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) {

@@ -4,8 +4,8 @@ import { groupIdQuery, MyPrediction, Prediction, PredictionList, predictionBody,
 import { requireUser, type AuthUser, type Deps } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/groups";
-import * as predictions from "../services/predictions";
+import { assertGroupExists } from "../services/group";
+import * as predictions from "../services/prediction";
 
 export default async function predictionRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

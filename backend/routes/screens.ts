@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DashboardScreen, PredictionsScreen, predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
 import { requireUser, type Deps } from "../context";
-import { assertGroupExists } from "../services/groups";
+import { assertGroupExists } from "../services/group";
 import * as screens from "../services/screens";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";

@@ -5,7 +5,7 @@ import { createSeasonBody, GroupSeasons, Season, SeasonList, seasonParams, seaso
 import { requireUser, type Deps } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/groups";
+import { assertGroupExists } from "../services/group";
 import * as seasons from "../services/season";
 
 export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps) {

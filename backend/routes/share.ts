@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   createShareBody,
@@ -13,8 +13,8 @@ import {
   shareTokenPath,
 } from "#core/contract/share";
 import { requireManager, type Deps } from "../context";
+import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/groups";
 import * as share from "../services/share";
 import { shareImagePng } from "../services/share-image";
 
@@ -23,18 +23,10 @@ export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["share"];
 
-  // Who may call is checked before the body is read: a player learns nothing of its shape (403 before 400).
-  const managerOfGroup = async (request: FastifyRequest) => {
-    const groupId = Number((request.params as { id?: string }).id);
-    if (!Number.isInteger(groupId) || groupId < 1) return;
-    await assertGroupExists(deps.db, groupId);
-    await requireManager(request, deps.db, groupId);
-  };
-
   app.post(
     "/group/:id/share",
     {
-      preValidation: managerOfGroup,
+      config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
         tags,
         summary: "Crea un enlace público (solo lectura) de la clasificación o de la quiniela grupal de una jornada",
@@ -52,7 +44,7 @@ export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) 
   app.get(
     "/group/:id/share",
     {
-      preValidation: managerOfGroup,
+      config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: { tags, summary: "Enlaces públicos activos del grupo", params: shareGroupParams, response: { 200: ShareLinkList, ...errorReplies } },
     },
     async (request) => share.listShareLinks(deps, request.params.id),

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { conditionCounts, rankingOf } from "./bet-candidates";
 import { betById, parseJson, picksOf, SELECT_BET, toBet, type BetRow } from "./bet-row";
-import { isManager } from "./predictions";
+import { isManager } from "./prediction";
 import { fittingReduction } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
 import { assertVersion } from "./versions";

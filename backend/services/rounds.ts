@@ -5,7 +5,7 @@ import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { refreshTouched } from "./standings-store";
-import { NOT_A_MEMBER } from "./groups";
+import { NOT_A_MEMBER } from "./group";
 import { assertVersion } from "./versions";
 
 export const ROUND_NOT_FOUND = "Esta jornada no está configurada para el grupo.";

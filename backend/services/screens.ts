@@ -2,7 +2,7 @@ import { roleName, type RoleName } from "#core/contract/group";
 import type { DashboardScreen, PredictionsScreen } from "#core/contract/screens";
 import { chosenRound, predictableRounds } from "#core/domain/predictable-rounds";
 import type { AuthUser, Deps } from "../context";
-import { myPrediction } from "./predictions";
+import { myPrediction } from "./prediction";
 import { poolById } from "./quiniela";
 import { roundsOfGroup } from "./rounds";
 import { groupCurrentSeason } from "./season";

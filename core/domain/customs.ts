@@ -13,15 +13,15 @@ export interface RoundRow {
 
 /**
  * The jornada's last placed, who pays the fine: the fewest hits among those who predicted it; of
- * several tied, the worse position in that jornada's standings (the rinoceronte's rule, applied to
- * the jornada alone, so the answer never moves as later jornadas are played). One member, or null
+ * several tied, the worse position in that jornada's standings, and of those sharing it the one
+ * listed last (the rinoceronte's rule, applied to the jornada alone, so the answer never moves as later jornadas are played). One member, or null
  * when nobody predicted.
  */
 export function lastPlaced(rows: readonly RoundRow[]): number | null {
   let worst: RoundRow | null = null;
   for (const r of rows) {
     if (r.hits === null) continue;
-    if (worst === null || r.hits < worst.hits! || (r.hits === worst.hits && r.position > worst.position)) worst = r;
+    if (worst === null || r.hits < worst.hits! || (r.hits === worst.hits && r.position >= worst.position)) worst = r;
   }
   return worst?.userId ?? null;
 }

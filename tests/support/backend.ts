@@ -6,7 +6,7 @@ import type { Deps } from "../../backend/context";
 import { openPglite, openPostgres, type Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
-import { createUser } from "../../backend/services/users";
+import { createUser } from "../../backend/services/auth";
 import { startMailSink } from "./mail-sink.mjs";
 
 export const ADMIN = { email: "admin@test.local", username: "admin", password: "Admin#2026pass" };

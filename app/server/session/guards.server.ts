@@ -26,3 +26,21 @@ export async function requireManagerOf(request: Request, groupId: string | numbe
   if (!user.isAdmin && !manages) throw await redirectWithToast("/inicio", { kind: "error", text: NOT_MANAGER });
   return { user, group };
 }
+
+/**
+ * The guard of a group's pages: a signed-in user and a group the backend lets them see (a member,
+ * or an admin); anyone else goes back to /inicio with the spec's message.
+ */
+export async function requireMemberOf(request: Request, groupId: string | undefined) {
+  const user = await requireUser(request);
+  try {
+    const group = await api.read(request, `/group/${Number(groupId) || 0}`, GroupDetail);
+    const isManager = user.isAdmin || group.members.some((m) => m.userId === user.id && m.roleId === ROLE_GESTOR);
+    return { user, group, isManager };
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,210 @@
+/** What the caja charges by itself: quotas, the ticket, the last placed's fine, and who stamps the ticket. */
+import { type Stamper } from "#core/contract/caja";
+import { ticketColumns, ticketCost } from "#core/domain/group-bet";
+import { eurosToCents } from "#core/domain/money";
+import { normalizePick } from "#core/domain/signs";
+import { lastPlaced, stampOrder, stamperAt } from "#core/domain/customs";
+import type { Deps } from "../context";
+import type { Db } from "../db/db";
+import { classification } from "./classification";
+
+import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./caja-ledger";
+/**
+ * The charges the group's rules make by themselves, written on the caja's next read or write after
+ * their event: a quota per member who played each closed round (or once per season), the ticket of
+ * each confirmed group bet. Each has a key of its own (`auto:quota:{roundId}:{userId}`…), so a
+ * second pass, on this instance or another at the same moment, writes nothing. A settled season
+ * takes no more charges.
+ */
+export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): Promise<number> {
+  return db.tx(async (tx) => {
+    await lockCajaShared(tx, groupId);
+    const rules = await cajaRules(tx, groupId);
+    const inserted: Inserted[] = [];
+    const open = `not exists (select 1 from caja_settlements s where s.group_id = gq.group_id and s.season_id = q.season_id)`;
+    if (rules.quotaCents > 0 && rules.quotaBasis === "round") {
+      inserted.push(
+        ...(await tx.query<Inserted>(
+          `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
+           select gq.group_id, p.user_id, 'quota', $2::integer, 'Cuota de la jornada ' || q.number, $3::timestamptz, 'auto:quota:' || gq.id || ':' || p.user_id, q.season_id
+             from group_quinielas gq
+             join quinielas q on q.id = gq.quiniela_id
+             join predictions p on p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id
+            where gq.group_id = $1 and (gq.force_closed or gq.close_date <= $3) and ${open}
+            order by q.start_date, p.user_id
+           on conflict (group_id, idempotency_key) do nothing
+           returning id, user_id, amount_cents, reference, kind`,
+          [groupId, -rules.quotaCents, now],
+        )),
+      );
+    }
+    if (rules.quotaCents > 0 && rules.quotaBasis === "season") {
+      inserted.push(
+        ...(await tx.query<Inserted>(
+          `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
+           select distinct gq.group_id, p.user_id, 'quota', $2::integer, 'Cuota de la temporada ' || s.name, $3::timestamptz,
+                  'auto:quota:season:' || q.season_id || ':' || p.user_id, q.season_id
+             from group_quinielas gq
+             join quinielas q on q.id = gq.quiniela_id
+             join seasons s on s.id = q.season_id
+             join predictions p on p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id
+            where gq.group_id = $1 and (gq.force_closed or gq.close_date <= $3) and ${open}
+           on conflict (group_id, idempotency_key) do nothing
+           returning id, user_id, amount_cents, reference, kind`,
+          [groupId, -rules.quotaCents, now],
+        )),
+      );
+    }
+    if (rules.payTicket) {
+      const bets = await tx.query<{ id: number; matches: unknown; bet_price: number; number: number; season_id: number }>(
+        `select b.id, b.matches, s.bet_price, q.number, q.season_id
+           from bets b join quinielas q on q.id = b.quiniela_id join seasons s on s.id = q.season_id
+           join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
+          where b.group_id = $1 and b.confirmed and ${open}
+            and not exists (select 1 from caja_movements c where c.group_id = b.group_id and c.idempotency_key = 'auto:ticket:' || b.id)
+          order by q.start_date`,
+        [groupId],
+      );
+      for (const bet of bets) {
+        const picks = (typeof bet.matches === "string" ? JSON.parse(bet.matches) : bet.matches) as unknown[];
+        const columns = ticketColumns(picks.map(normalizePick));
+        const cents = ticketCost(columns, eurosToCents(bet.bet_price));
+        if (cents <= 0) continue;
+        const row = await tx.one<Inserted>(
+          `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
+           values ($1, null, 'ticket', $2, $3, $4, $5, $6)
+           on conflict (group_id, idempotency_key) do nothing
+           returning id, user_id, amount_cents, reference, kind`,
+          [
+            groupId,
+            -cents,
+            `Boleto de la jornada ${bet.number} (${columns} ${columns === 1 ? "apuesta" : "apuestas"})`,
+            now,
+            `auto:ticket:${bet.id}`,
+            bet.season_id,
+          ],
+        );
+        if (row) inserted.push(row);
+      }
+    }
+    for (const m of inserted) await auditMovement(tx, now, null, groupId, m);
+    return inserted.length;
+  });
+}
+
+/**
+ * The fine for each jornada's last placed (rule `lastPlaceFineCents`), charged once per jornada
+ * with results whose close date passed, like the quotas: `auto:fine:{roundId}:{userId}`. The last
+ * placed comes from the jornada's own standings (core/domain/customs, lastPlaced), and a jornada
+ * already fined is never fined again, so a result corrected later cannot fine a second member
+ * (the manager corrects the fine by hand). A settled season takes no more fines.
+ */
+export async function syncLastPlaceFines(deps: Deps, groupId: number): Promise<number> {
+  const { db } = deps;
+  const now = deps.clock();
+  const rules = await cajaRules(db, groupId);
+  if (rules.lastPlaceFineCents <= 0) return 0;
+  const pending = await db.query<{ round_id: number; quiniela_id: number; season_id: number; number: number }>(
+    `select gq.id as round_id, gq.quiniela_id, q.season_id, q.number
+       from group_quinielas gq
+       join quinielas q on q.id = gq.quiniela_id
+       join quiniela_results r on r.quiniela_id = q.id
+      where gq.group_id = $1 and (gq.force_closed or gq.close_date <= $2)
+        and not exists (select 1 from caja_settlements s where s.group_id = gq.group_id and s.season_id = q.season_id)
+        and exists (select 1 from predictions p where p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id)
+        and not exists (select 1 from caja_movements c where c.group_id = gq.group_id and c.idempotency_key like 'auto:fine:' || gq.id || ':%')
+      order by q.start_date, q.number`,
+    [groupId, now],
+  );
+  const fines: { roundId: number; seasonId: number; number: number; userId: number; hits: number }[] = [];
+  const countedBySeason = new Map<number, Set<number>>();
+  for (const round of pending) {
+    if (!countedBySeason.has(round.season_id)) {
+      const { rounds } = await classification(deps, groupId, round.season_id);
+      countedBySeason.set(round.season_id, new Set(rounds.map((r) => r.quinielaId)));
+    }
+    if (!countedBySeason.get(round.season_id)!.has(round.quiniela_id)) continue;
+    const { rows } = await classification(deps, groupId, round.season_id, round.quiniela_id);
+    const userId = lastPlaced(rows.map((r) => ({ userId: r.userId, position: r.position, hits: r.lastRoundHits })));
+    const row = rows.find((r) => r.userId === userId);
+    if (row) fines.push({ roundId: round.round_id, seasonId: round.season_id, number: round.number, userId: row.userId, hits: row.lastRoundHits ?? 0 });
+  }
+  if (!fines.length) return 0;
+  return db.tx(async (tx) => {
+    await lockCajaShared(tx, groupId);
+    let written = 0;
+    for (const f of fines) {
+      const row = await tx.one<Inserted>(
+        `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
+         select $1, $2, 'fine', $3, $4, $5, $6, $7
+          where not exists (select 1 from caja_movements c where c.group_id = $1 and c.idempotency_key like $8)
+            and not exists (select 1 from caja_settlements s where s.group_id = $1 and s.season_id = $7)
+         on conflict (group_id, idempotency_key) do nothing
+         returning id, user_id, amount_cents, reference, kind`,
+        [
+          groupId,
+          f.userId,
+          -rules.lastPlaceFineCents,
+          `Multa: último de la jornada ${f.number} (${f.hits} ${f.hits === 1 ? "acierto" : "aciertos"})`,
+          now,
+          `auto:fine:${f.roundId}:${f.userId}`,
+          f.seasonId,
+          `auto:fine:${f.roundId}:%`,
+        ],
+      );
+      if (row) {
+        await auditMovement(tx, now, null, groupId, row);
+        written++;
+      }
+    }
+    return written;
+  });
+}
+
+/** Every automatic charge: quotas and tickets, then the last placed's fines. */
+export async function syncCaja(deps: Deps, groupId: number): Promise<void> {
+  await syncAutomaticCharges(deps.db, groupId, deps.clock());
+  await syncLastPlaceFines(deps, groupId);
+}
+
+/**
+ * 'Esta semana sella': who stamps the ticket of a jornada (the group's latest open one by default).
+ * The rota (core/domain/customs) advances one place per earlier jornada of the group with a
+ * confirmed group bet, of any season, so the turns stay fair across seasons.
+ */
+export async function stamper(deps: Deps, groupId: number, quinielaId?: number): Promise<Stamper> {
+  const { db } = deps;
+  const rules = await cajaRules(db, groupId);
+  const members = await db.query<{ user_id: number; username: string }>(
+    `select m.user_id, u.username from group_members m join users u on u.id = m.user_id
+      where m.group_id = $1 and m.removed_at is null order by m.joined_at, m.user_id`,
+    [groupId],
+  );
+  const round = await db.one<{ quiniela_id: number; number: number; start_date: Date | string }>(
+    `select gq.quiniela_id, q.number, q.start_date from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
+      where gq.group_id = $1 and ($2::integer is null and gq.open_date <= $3 or gq.quiniela_id = $2::integer)
+      order by gq.open_date desc, q.number desc limit 1`,
+    [groupId, quinielaId ?? null, deps.clock()],
+  );
+  const name = new Map(members.map((m) => [m.user_id, m.username]));
+  const order = stampOrder(
+    rules.stampRota,
+    members.map((m) => m.user_id),
+  );
+  const person = (id: number) => ({ userId: id, username: name.get(id)! });
+  if (!round) return { quinielaId: null, numberQuiniela: null, current: null, next: null, order: order.map(person) };
+  const before = await db.one<{ n: number }>(
+    `select count(*)::integer as n from bets b join quinielas q on q.id = b.quiniela_id
+      join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
+      where b.group_id = $1 and b.confirmed and (q.start_date, q.id) < ($2::timestamptz, $3::integer)`,
+    [groupId, round.start_date, round.quiniela_id],
+  );
+  const turn = stamperAt(order, before?.n ?? 0);
+  return {
+    quinielaId: round.quiniela_id,
+    numberQuiniela: round.number,
+    current: turn ? person(turn.current) : null,
+    next: turn ? person(turn.next) : null,
+    order: order.map(person),
+  };
+}

@@ -1,0 +1,148 @@
+/** The ledger's base: its rows, rules, locks and audit (decision 032); the other caja services build on it. */
+import { type CajaRules, KIND_LABELS, type Movement } from "#core/contract/caja";
+import { type BaseKind, cajaTotals, type MovementKind } from "#core/domain/caja";
+import type { AuthUser } from "../context";
+import type { Db } from "../db/db";
+import { recordAudit } from "./audit";
+
+/** Who writes the automatic charges in the audit trail. */
+export const AUTOMATIC = "Cargo automático de la caja";
+
+export interface MovementRow {
+  id: number;
+  kind: MovementKind;
+  base_kind: BaseKind;
+  user_id: number | null;
+  username: string | null;
+  amount_cents: number;
+  reference: string;
+  recorded_by_name: string | null;
+  recorded_at: Date | string;
+  reverses_id: number | null;
+  reversed_by_id: number | null;
+  season_id: number | null;
+}
+
+export const MOVEMENT_SELECT = `
+  select m.id, m.kind, coalesce(o.kind, m.kind) as base_kind, m.user_id, u.username, m.amount_cents, m.reference,
+         rb.username as recorded_by_name, m.recorded_at, m.reverses_id, r.id as reversed_by_id, m.season_id
+    from caja_movements m
+    left join caja_movements o on o.id = m.reverses_id
+    left join caja_movements r on r.reverses_id = m.id
+    left join users u on u.id = m.user_id
+    left join users rb on rb.id = m.recorded_by`;
+
+export const toMovement = (r: MovementRow): Movement => ({
+  id: r.id,
+  kind: r.kind,
+  baseKind: r.base_kind,
+  userId: r.user_id,
+  username: r.username,
+  amountCents: r.amount_cents,
+  reference: r.reference,
+  recordedBy: r.recorded_by_name,
+  recordedAt: new Date(r.recorded_at).toISOString(),
+  reversesId: r.reverses_id,
+  reversedById: r.reversed_by_id,
+  seasonId: r.season_id,
+});
+
+export async function movementById(db: Db, groupId: number, movementId: number): Promise<Movement | null> {
+  const row = await db.one<MovementRow>(`${MOVEMENT_SELECT} where m.group_id = $1 and m.id = $2`, [groupId, movementId]);
+  return row ? toMovement(row) : null;
+}
+
+interface RulesRow {
+  stamp_rota: unknown;
+  quota_cents: number;
+  quota_basis: "round" | "season";
+  pay_ticket: boolean;
+  last_place_fine_cents: number;
+  hide_balances: boolean;
+  best_prize_cents: number;
+  pina_penalty_cents: number;
+  version: number;
+}
+
+const DEFAULT_RULES: RulesRow = {
+  stamp_rota: [],
+  quota_cents: 0,
+  quota_basis: "round",
+  pay_ticket: false,
+  last_place_fine_cents: 0,
+  hide_balances: false,
+  best_prize_cents: 500,
+  pina_penalty_cents: 0,
+  version: 1,
+};
+
+export async function cajaRules(db: Db, groupId: number): Promise<CajaRules> {
+  const r = (await db.one<RulesRow>("select * from caja_rules where group_id = $1", [groupId])) ?? DEFAULT_RULES;
+  return {
+    quotaCents: r.quota_cents,
+    quotaBasis: r.quota_basis,
+    payTicket: r.pay_ticket,
+    lastPlaceFineCents: r.last_place_fine_cents,
+    hideBalances: r.hide_balances,
+    bestPrizeCents: r.best_prize_cents,
+    pinaPenaltyCents: r.pina_penalty_cents,
+    stampRota: ((typeof r.stamp_rota === "string" ? JSON.parse(r.stamp_rota) : r.stamp_rota) as number[]) ?? [],
+    version: r.version,
+  };
+}
+
+/** Every balance and the pot, summed from the group's movements (decision 032). */
+export async function ledgerTotals(db: Db, groupId: number) {
+  const all = await db.query<{ kind: MovementKind; base_kind: BaseKind; user_id: number | null; amount_cents: number }>(
+    `select m.kind, coalesce(o.kind, m.kind) as base_kind, m.user_id, m.amount_cents
+       from caja_movements m left join caja_movements o on o.id = m.reverses_id where m.group_id = $1`,
+    [groupId],
+  );
+  return cajaTotals(all.map((m) => ({ kind: m.kind, baseKind: m.base_kind, userId: m.user_id, amountCents: m.amount_cents })));
+}
+
+/**
+ * The caja's lock per group (decision 032): every write of movements holds it shared, so payments
+ * and charges still run side by side, and the season's settlement holds it alone, so between its
+ * last look at the pot and its commit no movement can slip in (on PostgreSQL a statement that began
+ * before the settlement committed would not see it). A transaction's lock: it goes with the commit.
+ */
+export const CAJA_LOCK = 3232;
+export const lockCajaShared = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock_shared($1, $2)", [CAJA_LOCK, groupId]);
+export const lockCajaAlone = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock($1, $2)", [CAJA_LOCK, groupId]);
+
+/** The caller manages the group (role Gestor) or is an admin. */
+export async function managesGroup(db: Db, caller: AuthUser, groupId: number): Promise<boolean> {
+  if (caller.isAdmin) return true;
+  return !!(await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, caller.id]));
+}
+
+export interface Inserted {
+  id: number;
+  user_id: number | null;
+  amount_cents: number;
+  reference: string;
+  kind: string;
+}
+
+/** The audit record of a movement, written in the movement's own transaction. */
+export async function auditMovement(tx: Db, at: Date, actorId: number | null, groupId: number, m: Inserted, reverses?: number) {
+  const member = m.user_id === null ? null : await tx.one<{ username: string }>("select username from users where id = $1", [m.user_id]);
+  await recordAudit(tx, {
+    at,
+    actorId,
+    actorName: actorId === null ? AUTOMATIC : undefined,
+    groupId,
+    action: reverses === undefined ? "caja.movement" : "caja.reverse",
+    entity: "caja",
+    entityId: m.id,
+    subject: `${KIND_LABELS[m.kind as MovementKind] ?? m.kind}${member ? ` · ${member.username}` : " · bote"}`,
+    after: {
+      kind: KIND_LABELS[m.kind as MovementKind] ?? m.kind,
+      amount: m.amount_cents / 100,
+      member: member?.username ?? null,
+      reference: m.reference,
+      ...(reverses === undefined ? {} : { reverses }),
+    },
+  });
+}
