@@ -156,6 +156,10 @@ function GeneratedBet({ bet }: { bet: Bet }) {
       <p>
         Incluidos (top {bet.topN}): {bet.usernamesIncluded.map(capitalise).join(", ") || "nadie"}.
       </p>
+      <p className="muted">
+        El top se ordena por Wilson de la temporada; un empate en el corte lo decide la posición en la clasificación (más puntos) y, si sigue, el nombre en
+        orden alfabético.
+      </p>
       <TicketFacts ticket={bet.ticket} hits={bet.hits} />
       <ol className="bet-matches">
         {bet.mergedPrediction.matches.map((pick, i) => (
