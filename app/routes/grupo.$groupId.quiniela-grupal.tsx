@@ -231,7 +231,7 @@ function GeneratedBet({ bet }: { bet: Bet }) {
           matches,
           picks: bet.mergedPrediction.matches,
           pleno: bet.mergedPrediction.pl15,
-          bets: bet.ticket.bets,
+          bets: bet.ticket.chargedBets,
           costCents: bet.ticket.costCents,
           confirmed: bet.confirmBet,
           hits: bet.hits,

@@ -1,11 +1,9 @@
 /** What the caja charges by itself: quotas, the ticket, the last placed's fine, and who stamps the ticket. */
 import { type Stamper } from "#core/contract/caja";
-import { ticketColumns, ticketCost } from "#core/domain/group-bet";
-import { eurosToCents } from "#core/domain/money";
-import { normalizePick } from "#core/domain/signs";
 import { lastPlaced, stampOrder, stamperAt } from "#core/domain/customs";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
+import { betById } from "./bet-row";
 import { classification } from "./classification";
 
 import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./caja-ledger";
@@ -55,41 +53,50 @@ export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): 
         )),
       );
     }
-    if (rules.payTicket) {
-      const bets = await tx.query<{ id: number; matches: unknown; bet_price: number; number: number; season_id: number }>(
-        `select b.id, b.matches, s.bet_price, q.number, q.season_id
-           from bets b join quinielas q on q.id = b.quiniela_id join seasons s on s.id = q.season_id
-           join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
-          where b.group_id = $1 and b.confirmed and ${open}
-            and not exists (select 1 from caja_movements c where c.group_id = b.group_id and c.idempotency_key = 'auto:ticket:' || b.id)
-          order by q.start_date`,
-        [groupId],
-      );
-      for (const bet of bets) {
-        const picks = (typeof bet.matches === "string" ? JSON.parse(bet.matches) : bet.matches) as unknown[];
-        const columns = ticketColumns(picks.map(normalizePick));
-        const cents = ticketCost(columns, eurosToCents(bet.bet_price));
-        if (cents <= 0) continue;
-        const row = await tx.one<Inserted>(
-          `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
-           values ($1, null, 'ticket', $2, $3, $4, $5, $6)
-           on conflict (group_id, idempotency_key) do nothing
-           returning id, user_id, amount_cents, reference, kind`,
-          [
-            groupId,
-            -cents,
-            `Boleto de la jornada ${bet.number} (${columns} ${columns === 1 ? "apuesta" : "apuestas"})`,
-            now,
-            `auto:ticket:${bet.id}`,
-            bet.season_id,
-          ],
-        );
-        if (row) inserted.push(row);
-      }
-    }
+    if (rules.payTicket) inserted.push(...(await ticketsAndPrizes(tx, groupId, now, open)));
     for (const m of inserted) await auditMovement(tx, now, null, groupId, m);
     return inserted.length;
   });
+}
+
+/**
+ * The pot's side of each confirmed group bet: its ticket, at what the shop charges for it (the
+ * reduction, the pleno marks and the two-bet minimum: `ticket.costCents`), paid once
+ * (`auto:ticket:{betId}`); and its prize, credited once the escrutinio has every official prize
+ * it wins (`auto:prize:{betId}`). A prize entered later than the credit is corrected by hand.
+ */
+async function ticketsAndPrizes(tx: Db, groupId: number, now: Date, open: string): Promise<Inserted[]> {
+  const bets = await tx.query<{ id: number; number: number; season_id: number }>(
+    `select b.id, q.number, q.season_id
+       from bets b join quinielas q on q.id = b.quiniela_id
+       join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
+      where b.group_id = $1 and b.confirmed and ${open}
+        and not exists (select 1 from caja_movements c where c.group_id = b.group_id and c.idempotency_key = 'auto:prize:' || b.id)
+      order by q.start_date`,
+    [groupId],
+  );
+  const inserted: Inserted[] = [];
+  const add = async (kind: "ticket" | "prize", cents: number, reference: string, key: string, seasonId: number) => {
+    const row = await tx.one<Inserted>(
+      `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
+       values ($1, null, $2, $3, $4, $5, $6, $7)
+       on conflict (group_id, idempotency_key) do nothing
+       returning id, user_id, amount_cents, reference, kind`,
+      [groupId, kind, cents, reference, now, key, seasonId],
+    );
+    if (row) inserted.push(row);
+  };
+  for (const { id, number, season_id } of bets) {
+    const { ticket } = await betById(tx, id);
+    if (ticket.costCents > 0) {
+      const bets = `${ticket.chargedBets} ${ticket.chargedBets === 1 ? "apuesta" : "apuestas"}`;
+      await add("ticket", -ticket.costCents, `Boleto de la jornada ${number} (${bets})`, `auto:ticket:${id}`, season_id);
+    }
+    const scrutiny = ticket.scrutiny;
+    if (scrutiny && scrutiny.prizesComplete && scrutiny.totalPrizeCents > 0)
+      await add("prize", scrutiny.totalPrizeCents, `Premio de la jornada ${number} (escrutinio)`, `auto:prize:${id}`, season_id);
+  }
+  return inserted;
 }
 
 /**

@@ -103,7 +103,7 @@ export async function sharedView(deps: Deps, token: string): Promise<SharedView>
       ? {
           picks: bet.mergedPrediction.matches,
           pleno: bet.mergedPrediction.pl15,
-          bets: bet.ticket.bets,
+          bets: bet.ticket.chargedBets,
           costCents: bet.ticket.costCents,
           confirmed: bet.confirmBet,
           hits: bet.hits,

@@ -255,3 +255,27 @@ describe("the escrutinio after an admin sets the results and the category prizes
     });
   }
 });
+
+describe("the caja pays the ticket at the shop's price and takes the escrutinio's prize", () => {
+  it("a confirmed bet's ticket leaves the pot at its cost in cents, and its prize comes in once every prize it wins is known", async () => {
+    const rules = { quotaCents: 0, quotaBasis: "round", payTicket: true, lastPlaceFineCents: 0, hideBalances: false, bestPrizeCents: 0, pinaPenaltyCents: 0 };
+    expect((await manager.put(`/group/${groupId}/caja/rules`, rules)).status).toBe(200);
+    const { quinielaId, bet } = await betWith(shape(1, 0), { home: 3, away: 1 });
+    expect((await manager.put(`/Bet/${bet.id}/ConfirmBet`, {})).status).toBe(200);
+    const pot = async () => (await manager.get(`/group/${groupId}/caja`)).body.movements as { kind: string; amountCents: number; reference: string }[];
+    // Two columns (one double) at 75 cents, paid once however often the caja is read.
+    await pot();
+    expect((await pot()).filter((m) => m.kind === "ticket" && m.reference.includes(`jornada ${poolNumber}`))).toMatchObject([{ amountCents: -150 }]);
+
+    const official: Sign[] = Array.from({ length: 14 }, () => "1");
+    expect((await admin.post("/Quiniela/SetResults", { quinielaId, matches: official, plain15: { home: 3, away: 1 } })).status).toBe(200);
+    expect((await pot()).filter((m) => m.kind === "prize")).toEqual([]);
+    const perBet = { especial: 50000000, primera: 1000000, segunda: 20000, tercera: 0, cuarta: 0, quinta: 0 };
+    expect((await admin.put(`/Quiniela/${quinielaId}/Prizes`, { prizes: perBet })).status).toBe(200);
+    // The column of 14 with the pleno wins the Especial and the 1ª; the other column, 13 hits, the 2ª.
+    const scrutiny = (await manager.get(`/Bet/GetBet?groupId=${groupId}&quinielaId=${quinielaId}`)).body.ticket.scrutiny;
+    expect(scrutiny.totalPrizeCents).toBe(50000000 + 1000000 + 20000);
+    await pot();
+    expect((await pot()).filter((m) => m.kind === "prize")).toMatchObject([{ amountCents: 51020000 }]);
+  });
+});
