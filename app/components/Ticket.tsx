@@ -69,8 +69,9 @@ export function ScrutinyTable({ ticket }: { ticket: Ticket }) {
         Mejor columna: <strong>{s.best.hits} aciertos</strong>
         {s.best.plenoHit ? " y el pleno al 15" : ""}
         {s.best.category ? ` · categoría ${CATEGORY_NAMES[s.best.category]}` : " · sin premio"}
-        <span className="mono best-signs" aria-label="Signos de la mejor columna">
+        <span className="mono best-signs">
           {" "}
+          <span className="sr-only">Signos de la mejor columna: </span>
           {s.best.signs.join(" ")}
         </span>
       </p>

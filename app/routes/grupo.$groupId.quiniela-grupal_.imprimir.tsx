@@ -97,7 +97,9 @@ export default function PrintTicket() {
                   {ticket.reductionName ? (
                     <td className="sign-col">
                       {ticket.reducedMatches.includes(i + 1) ? (
-                        <span aria-label="en la reducida">R</span>
+                        <span role="img" aria-label="en la reducida">
+                          R
+                        </span>
                       ) : (
                         <span className="sr-only">fuera de la reducida</span>
                       )}
@@ -131,7 +133,13 @@ export default function PrintTicket() {
                     const marked = ticket.plenoMarks?.[side].includes(m) ?? false;
                     return (
                       <td key={m} className={marked ? "sign-col box marked" : "sign-col box"}>
-                        {marked ? <span aria-label={`${m} marcado`}>✕</span> : <span className="sr-only">sin marcar</span>}
+                        {marked ? (
+                          <span role="img" aria-label={`${m} marcado`}>
+                            ✕
+                          </span>
+                        ) : (
+                          <span className="sr-only">sin marcar</span>
+                        )}
                       </td>
                     );
                   })}
