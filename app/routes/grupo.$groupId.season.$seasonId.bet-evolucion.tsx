@@ -3,6 +3,8 @@ import type { RouteHandle } from "~/route-handle";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
+import { formatEuros } from "#core/domain/money";
+import { CATEGORY_SHORT } from "#core/domain/scrutiny";
 import { STREAK_MIN_HITS } from "#core/domain/bet-stats";
 import { BetEvolutionChart } from "~/charts/BetEvolutionChart";
 import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
@@ -25,9 +27,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const roundNumbers = (list: number[]) => (list.length === 1 ? `Jornada ${list[0]}` : `Jornadas ${list.join(", ")}`);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const NONE = "—";
+
+type Entry = ReturnType<typeof useLoaderData<typeof loader>>["entries"][number];
+
+/** The ticket's cells of a jornada: its best column, category, cost and prize ('—' where not known). */
+function ticketCells(e: Entry) {
+  if (e.confirmed === false) return { best: NONE, category: NONE, cost: "No jugada", prize: NONE };
+  return {
+    best: e.bestHits === null || e.bestHits === undefined ? NONE : String(e.bestHits),
+    category: e.category ? CATEGORY_SHORT[e.category] : NONE,
+    cost: e.costCents === undefined ? NONE : formatEuros(e.costCents),
+    prize: e.prizeCents === null || e.prizeCents === undefined ? NONE : formatEuros(e.prizeCents),
+  };
+}
 
 export default function BetEvolution() {
-  const { groupId, seasonId, missing, loadError, entries, usersAverage, stats } = useLoaderData<typeof loader>();
+  const { groupId, seasonId, missing, loadError, entries, usersAverage, stats, money } = useLoaderData<typeof loader>();
   const back = groupId ? (
     <p>
       <Link to={`/grupo/${groupId}/dashboard`}>Volver al grupo</Link>
@@ -82,6 +98,13 @@ export default function BetEvolution() {
               )}
             </li>
           </ul>
+
+          {money ? (
+            <p className="season-money">
+              La peña ha puesto <strong>{formatEuros(money.costCents)}</strong> y ha ganado <strong>{formatEuros(money.prizeCents)}</strong>
+              {money.pending > 0 ? ` (faltan los premios de ${plural(money.pending, "jornada", "jornadas")})` : ""}.
+            </p>
+          ) : null}
 
           <section aria-labelledby="chart-heading">
             <h2 id="chart-heading">Aciertos por jornada</h2>
@@ -159,30 +182,47 @@ export default function BetEvolution() {
                       Aciertos
                     </th>
                     <th scope="col">Pleno 15</th>
+                    <th scope="col" className="num">
+                      Mejor columna
+                    </th>
+                    <th scope="col">Categoría</th>
+                    <th scope="col" className="num">
+                      Coste
+                    </th>
+                    <th scope="col" className="num">
+                      Premio
+                    </th>
                     <th scope="col">Cierre</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {[...entries].reverse().map((e) => (
-                    <tr key={e.quinielaId}>
-                      <th scope="row">
-                        <Link to={roundHref(groupId!, e.numberQuiniela, seasonId)}>Jornada {e.numberQuiniela}</Link>
-                      </th>
-                      <td className="num">{Number.isFinite(e.betHits) ? e.betHits : "-"}</td>
-                      <td>
-                        {e.pleno15Exact ? (
-                          <span className="mark hit" role="img" aria-label="Pleno acertado">
-                            ✓
-                          </span>
-                        ) : (
-                          <span className="mark miss" role="img" aria-label="Pleno fallado">
-                            ✗
-                          </span>
-                        )}
-                      </td>
-                      <td>{formatDateTime(e.closedAt)}</td>
-                    </tr>
-                  ))}
+                  {[...entries].reverse().map((e) => {
+                    const cells = ticketCells(e);
+                    return (
+                      <tr key={e.quinielaId}>
+                        <th scope="row">
+                          <Link to={roundHref(groupId!, e.numberQuiniela, seasonId)}>Jornada {e.numberQuiniela}</Link>
+                        </th>
+                        <td className="num">{Number.isFinite(e.betHits) ? e.betHits : "-"}</td>
+                        <td>
+                          {e.pleno15Exact ? (
+                            <span className="mark hit" role="img" aria-label="Pleno acertado">
+                              ✓
+                            </span>
+                          ) : (
+                            <span className="mark miss" role="img" aria-label="Pleno fallado">
+                              ✗
+                            </span>
+                          )}
+                        </td>
+                        <td className="num">{cells.best}</td>
+                        <td>{cells.category}</td>
+                        <td className="num">{cells.cost}</td>
+                        <td className="num">{cells.prize}</td>
+                        <td>{formatDateTime(e.closedAt)}</td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>

@@ -1,4 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatEuros } from "#core/domain/money";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
@@ -238,6 +239,11 @@ export default function Kiosk() {
                 {bet.hits !== null ? <strong> · {bet.hits} aciertos de 15</strong> : null}
               </p>
               <Signs signs={bet.matches.map((p) => p.join("") || "-")} pleno={score(bet.pleno)} />
+              {bet.prizeCents ? (
+                <p className="kiosk-prize">
+                  Premio de la jornada {bet.numberQuiniela}: <strong>{formatEuros(bet.prizeCents)}</strong>
+                </p>
+              ) : null}
             </section>
           ) : null}
           {group.officeIcons && shownIcons.size ? (

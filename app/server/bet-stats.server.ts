@@ -1,5 +1,5 @@
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
-import { computeBetStats, parsePlayerSort } from "#core/domain/bet-stats";
+import { computeBetStats, parsePlayerSort, seasonMoney } from "#core/domain/bet-stats";
 import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
 import type { HeldView } from "~/server/held-views.server";
 import { heldTickets, playerGridHtml, type RoundTickets } from "~/server/player-grid.server";
@@ -24,7 +24,10 @@ export async function loadBetEvolution(request: Request, params: { groupId?: str
   const seasonId = positiveId(params.seasonId);
   // The spec: a missing or 'undefined' id calls nothing.
   if (!groupId || !seasonId)
-    return { data: { groupId, seasonId, missing: true as const, loadError: null, entries: [], usersAverage: null, stats: computeBetStats([]) }, status: 200 };
+    return {
+      data: { groupId, seasonId, missing: true as const, loadError: null, entries: [], usersAverage: null, stats: computeBetStats([]), money: null },
+      status: 200,
+    };
   const query = `groupId=${groupId}&seasonId=${seasonId}`;
   const [entries, usersAverage] = await Promise.all([
     attempt(() => api.read(request, `/Bet/Stats?${query}`, BetStats)),
@@ -40,6 +43,8 @@ export async function loadBetEvolution(request: Request, params: { groupId?: str
       entries: sorted,
       usersAverage,
       stats: computeBetStats(sorted),
+      // The season's money, once the backend gives each ticket's cost (decision 034).
+      money: sorted.some((e) => e.costCents !== undefined) ? seasonMoney(sorted) : null,
     },
     status: entries.ok ? 200 : statusOf(entries),
   };

@@ -9,6 +9,7 @@ import type { Db } from "../db/db";
 import { notFound } from "../errors";
 import { SEASON_NOT_FOUND } from "./season";
 import { resultsOf } from "./standings-store";
+import { SELECT_BET as SELECT_TICKET, toBet, type BetRow as TicketRow } from "./bet-row";
 
 const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";
 
@@ -85,19 +86,31 @@ const SELECT_BET = "select id, quiniela_id, top_n, confirmed, usernames_included
  */
 export async function betStats(deps: Deps, groupId: number, seasonId: number): Promise<BetStatsEntry[]> {
   await assertSeason(deps, seasonId);
-  const [rounds, bets] = await Promise.all([resultRounds(deps, groupId, seasonId), deps.db.query<BetRow>(`${SELECT_BET} where group_id = $1`, [groupId])]);
+  // One query for the season's bets with their results and prizes; the ticket is pure computation (decision 034).
+  const [rounds, bets] = await Promise.all([
+    resultRounds(deps, groupId, seasonId),
+    deps.db.query<TicketRow>(`${SELECT_TICKET} where b.group_id = $1 and q.season_id = $2`, [groupId, seasonId]),
+  ]);
   const betOf = new Map(bets.map((b) => [b.quiniela_id, b]));
   return rounds
     .filter((r) => r.closed && betOf.has(r.quinielaId))
-    .map((r) => {
-      const bet = betOf.get(r.quinielaId)!;
-      const pleno = scoreOf(bet.pleno_home, bet.pleno_away);
+    .map((r): BetStatsEntry => {
+      const row = betOf.get(r.quinielaId)!;
+      const pleno = scoreOf(row.pleno_home, row.pleno_away);
+      const { ticket } = toBet(row);
+      const s = ticket.scrutiny;
+      const played = row.confirmed;
       return {
         quinielaId: r.quinielaId,
         numberQuiniela: r.numberQuiniela,
-        betHits: scorePrediction({ matches: picksOf(bet.matches), pleno }, r.results).hits,
+        betHits: scorePrediction({ matches: picksOf(row.matches), pleno }, r.results).hits,
         pleno15Exact: sameScore(pleno, r.results.pleno),
         closedAt: r.closeDate,
+        confirmed: played,
+        costCents: played ? ticket.costCents : 0,
+        prizeCents: played && s?.prizesComplete ? s.totalPrizeCents : null,
+        bestHits: s ? s.best.hits : null,
+        category: s ? s.best.category : null,
       };
     })
     .sort((a, b) => a.numberQuiniela - b.numberQuiniela);

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { sign, unsign } from "cookie-signature";
 import type { KioskBet, KioskLink, KioskStandings } from "#core/contract/kiosk";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
-import { scorePrediction } from "#core/domain/hits";
-import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import type { Deps } from "../context";
 import { notFound } from "../errors";
+import { SELECT_BET, toBet, type BetRow } from "./bet-row";
 import { iconsWhereWanted, seasonStandings } from "./classification";
 
 // cookie-signature signs in base64, but the token travels as a path segment, and paths are matched
@@ -79,49 +78,32 @@ export async function revokeLink({ db, clock }: Deps, linkId: number): Promise<{
   return { id: linkId, revokedAt: new Date(row.revoked_at).toISOString() };
 }
 
-const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
-
 /**
  * The group bet of the group's latest round (already open, in the season shown) that has one: the
  * current round's once it is generated, else the previous one with its hits. The hits are the
- * spec's count (core/domain/hits), once the round has official results.
+ * spec's count (core/domain/hits), once the round has official results; the prize is its played
+ * ticket's escrutinio (decision 034), once every prize it wins is known.
  */
 async function latestBet({ db, clock }: Deps, groupId: number, seasonId: number): Promise<KioskBet | null> {
-  const row = await db.one<{
-    quiniela_id: number;
-    number: number;
-    matches: unknown;
-    pleno_home: number | null;
-    pleno_away: number | null;
-    confirmed: boolean;
-    results: unknown;
-    result_home: number | null;
-    result_away: number | null;
-  }>(
-    `select b.quiniela_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.confirmed,
-            r.matches as results, r.pleno_home as result_home, r.pleno_away as result_away
-       from bets b
-       join quinielas q on q.id = b.quiniela_id
+  const row = await db.one<BetRow>(
+    `${SELECT_BET}
        join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
-       left join quiniela_results r on r.quiniela_id = b.quiniela_id
       where b.group_id = $1 and q.season_id = $2 and gq.open_date <= $3
       order by gq.open_date desc, q.number desc limit 1`,
     [groupId, seasonId, clock()],
   );
   if (!row) return null;
-  const raw = parseJson(row.matches);
-  const matches = (Array.isArray(raw) ? raw : []).map(normalizePick);
-  const pleno = row.pleno_home === null || row.pleno_away === null ? null : { home: row.pleno_home, away: row.pleno_away };
-  let hits: number | null = null;
-  if (row.results !== null) {
-    const official = parseJson(row.results);
-    const results = {
-      matches: (Array.isArray(official) ? official : []).map((s): Sign | null => (isSign(s) ? s : null)),
-      pleno: row.result_home === null || row.result_away === null ? null : { home: row.result_home, away: row.result_away },
-    };
-    hits = scorePrediction({ matches, pleno }, results).hits;
-  }
-  return { quinielaId: row.quiniela_id, numberQuiniela: row.number, matches, pleno, confirmed: row.confirmed, hits };
+  const bet = toBet(row);
+  const s = bet.ticket.scrutiny;
+  return {
+    quinielaId: bet.quinielaId,
+    numberQuiniela: bet.numberQuiniela,
+    matches: bet.mergedPrediction.matches,
+    pleno: bet.mergedPrediction.pl15,
+    confirmed: bet.confirmBet,
+    hits: bet.hits,
+    prizeCents: bet.confirmBet && s?.prizesComplete ? s.totalPrizeCents : null,
+  };
 }
 
 /** What a kiosk token opens: its group's current standings, last round and group bet, nothing more. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, wireInt, wireNumber } from "./common";
 import { PicksSchema, ScoreSchema, SignSchema } from "./picks";
+import { CATEGORIES } from "../domain/scrutiny";
 
 /** GET /Bet/Stats and GET /Bet/Stats/UsersAverage: the group and the season. */
 export const betStatsQuery = z.object({ groupId: id, seasonId: id });
@@ -37,6 +38,19 @@ export const BetStatsEntry = z.object({
   betHits: hits.default(0),
   pleno15Exact: z.boolean().default(false),
   closedAt: z.string().nullable().default(null),
+  /**
+   * The ticket as the lottery shop took it (decision 034). Whether the bet was confirmed (played):
+   * an unconfirmed bet costs nothing and wins nothing.
+   */
+  confirmed: z.boolean().optional(),
+  /** What the played ticket cost, in cents; 0 when it was not played. */
+  costCents: wireInt.optional(),
+  /** Its prize in cents; null while a category it wins has no official prize, or it was not played or scrutinised. */
+  prizeCents: wireInt.nullable().optional(),
+  /** Hits of its best column (out of 14); null until the jornada has its 14 signs and the pleno. */
+  bestHits: hits.nullable().optional(),
+  /** The best column's prize category; null when it wins none or is not scrutinised. */
+  category: z.enum(CATEGORIES).nullable().optional(),
 });
 export type BetStatsEntry = z.infer<typeof BetStatsEntry>;
 export const BetStats = z.array(BetStatsEntry);

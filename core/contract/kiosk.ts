@@ -33,6 +33,8 @@ export const KioskBet = z.object({
   pleno: score.nullable(),
   confirmed: z.boolean(),
   hits: count.nullable(),
+  /** The played ticket's prize in cents once every prize it wins is known (decision 034); null before, or when not played. */
+  prizeCents: count.nullable().optional(),
 });
 export type KioskBet = z.infer<typeof KioskBet>;
 

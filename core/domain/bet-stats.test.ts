@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { computeBetStats, meanHits, mvpOf, parsePlayerSort, signDistribution, sortPlayers, type BetStatsEntry } from "./bet-stats";
+import { computeBetStats, meanHits, seasonMoney, mvpOf, parsePlayerSort, signDistribution, sortPlayers, type BetStatsEntry } from "./bet-stats";
 
 const entry = (numberQuiniela: number, betHits: number, pleno15Exact = false): BetStatsEntry => ({
   numberQuiniela,
@@ -64,6 +64,20 @@ describe("computeBetStats", () => {
       top3: [],
       histogram: Array.from({ length: 16 }, () => 0),
     });
+  });
+});
+
+describe("seasonMoney", () => {
+  it("adds what the played tickets cost and the prizes known, counting the jornadas still pending", () => {
+    expect(
+      seasonMoney([
+        { confirmed: true, costCents: 1500, prizeCents: 1230 },
+        { confirmed: true, costCents: 3000, prizeCents: null },
+        { confirmed: false, costCents: 0, prizeCents: null },
+        { confirmed: true, costCents: 0, prizeCents: 0 },
+      ]),
+    ).toEqual({ costCents: 4500, prizeCents: 1230, pending: 1 });
+    expect(seasonMoney([])).toEqual({ costCents: 0, prizeCents: 0, pending: 0 });
   });
 });
 

@@ -109,3 +109,21 @@ export function sortPlayers<P extends { hits: number; rank: number | null; inclu
   };
   return [...players].sort(compare[sort]);
 }
+
+/** The money of the season's tickets: what the peña put in and what it won (decision 034). */
+export interface SeasonMoney {
+  costCents: number;
+  /** The sum of the known prizes. */
+  prizeCents: number;
+  /** Jornadas played whose prize is not known yet (left out of prizeCents). */
+  pending: number;
+}
+
+export function seasonMoney(entries: readonly { confirmed?: boolean; costCents?: number; prizeCents?: number | null }[]): SeasonMoney {
+  const played = entries.filter((e) => e.confirmed);
+  return {
+    costCents: played.reduce((s, e) => s + (e.costCents ?? 0), 0),
+    prizeCents: played.reduce((s, e) => s + (e.prizeCents ?? 0), 0),
+    pending: played.filter((e) => e.prizeCents === null || e.prizeCents === undefined).length,
+  };
+}

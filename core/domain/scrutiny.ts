@@ -23,6 +23,16 @@ export const CATEGORY_NAMES: Readonly<Record<Category, string>> = {
   quinta: "5ª (10 aciertos)",
 };
 
+/** A category in a few characters, for a table cell: "2ª (13)". */
+export const CATEGORY_SHORT: Readonly<Record<Category, string>> = {
+  especial: "Especial",
+  primera: "1ª (14)",
+  segunda: "2ª (13)",
+  tercera: "3ª (12)",
+  cuarta: "4ª (11)",
+  quinta: "5ª (10)",
+};
+
 export interface OfficialResult {
   /** The official sign of matches 1–14. */
   matches: Sign[];

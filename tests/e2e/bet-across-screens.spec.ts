@@ -69,6 +69,10 @@ test.describe("a confirmed group bet across the screens", () => {
 
     // The evolution of the bets: the round's point on the chart leads back to that round's results.
     await page.goto(`/grupo/${g.groupId}/season/${g.seasonId}/bet-evolucion`);
+    // Its ticket: one column of 12 signs right (the 3ª), played as the minimum two bets at 0,75 €; no prizes entered yet.
+    const row = page.getByRole("row", { name: new RegExp(`^Jornada ${n}\\b`) });
+    await expect(row.getByRole("cell")).toHaveText([String(BET_HITS), /Pleno acertado|✓/, "12", "3ª (12)", /^1,50\s€$/, "—", /\d/]);
+    await expect(page.getByText(/^La peña ha puesto 1,50\s€ y ha ganado 0,00\s€ \(faltan los premios de 1 jornada\)\.$/)).toBeVisible();
     const point = page.locator(`svg a[href^="${results}"]`);
     await expect(point).toHaveCount(1);
     expect(await point.getAttribute("href")).toMatch(new RegExp(`^/grupo/${g.groupId}/resultados-y-apuestas\\?jornada=${n}(&|$)`));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { camelKeys } from "#core/contract/common";
+import { seasonMoney } from "#core/domain/bet-stats";
 import type { Pick, Score, Sign } from "#core/domain/signs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
@@ -45,6 +46,27 @@ function hitsOf(matches: Pick[], pleno: Score | null, round: Round): number {
     if (s !== null && matches[i].includes(s)) n++;
   });
   return n + (pleno && pleno.home === round.pleno.home && pleno.away === round.pleno.away ? 1 : 0);
+}
+
+/**
+ * The ticket's figures by hand: every bet here is confirmed and of single signs, so it is one
+ * column with one pleno combination, charged as the minimum two bets at the season's 0,75 €;
+ * with all 14 results its best column is that column, and its category follows from its hits.
+ */
+function ticketOf(round: Round, prizeCents: number | null) {
+  const bet = round.bet!;
+  const complete = round.official.every((s) => s !== null);
+  const hits = round.official.filter((s, i) => s !== null && bet.matches[i].includes(s)).length;
+  const byHits: Record<number, string> = { 13: "segunda", 12: "tercera", 11: "cuarta", 10: "quinta" };
+  const plenoRight = bet.pleno.home === round.pleno.home && bet.pleno.away === round.pleno.away;
+  const category = hits === 14 ? (plenoRight ? "especial" : "primera") : (byHits[hits] ?? null);
+  return {
+    confirmed: true,
+    costCents: 2 * 75,
+    bestHits: complete ? hits : null,
+    category: complete ? category : null,
+    prizeCents: complete && (category === null || prizeCents !== null) ? (category === null ? 0 : prizeCents) : null,
+  };
 }
 
 async function insertBet(round: Round) {
@@ -171,12 +193,41 @@ describe("GET /Bet/Stats", () => {
         betHits: hitsOf(r.bet!.matches, r.bet!.pleno, r),
         pleno15Exact: r.bet!.pleno.home === r.pleno.home && r.bet!.pleno.away === r.pleno.away,
         closedAt: r.closeDate.toISOString(),
+        ...ticketOf(r, null),
       }));
     expect(res.body).toEqual(expected);
     // The BFF reads every answer camel-cased through the contract's schema.
     expect(BetStats.safeParse(camelKeys(res.body)).success).toBe(true);
     // 12 signs plus the pleno; 8 signs, the match without result counting for nobody.
     expect(res.body.map((e: { betHits: number }) => e.betHits)).toEqual([13, 8]);
+  });
+
+  it("gives each played ticket's cost, best column, category and prize once the prizes are in, and the season's totals add up", async () => {
+    const admin = await t.admin();
+    const [first, second] = rounds;
+    const perBet = { especial: 50000000, primera: 1000000, segunda: 20000, tercera: 1234, cuarta: 250, quinta: 105 };
+    expect((await admin.put(`/Quiniela/${first.quinielaId}/Prizes`, { prizes: perBet })).status).toBe(200);
+    const res = await member.get(`/Bet/Stats?groupId=${groupId}&seasonId=${seasonId}`);
+    expect(res.status).toBe(200);
+    const [one, two] = res.body;
+    // Jornada 1: one column of 12 hits (tercera), one pleno combination: one winning bet at 12,34 €.
+    expect(one).toMatchObject({ confirmed: true, costCents: 150, bestHits: 12, category: "tercera", prizeCents: 1234 });
+    expect(one).toMatchObject(ticketOf(first, 1234));
+    // Jornada 2: a match without result, so no escrutinio: its prize is not known.
+    expect(two).toMatchObject({ confirmed: true, costCents: 150, bestHits: null, category: null, prizeCents: null });
+    expect(seasonMoney(res.body)).toEqual({ costCents: 300, prizeCents: 1234, pending: 1 });
+    expect(BetStats.parse(camelKeys(res.body))[0]).toMatchObject({ costCents: 150, prizeCents: 1234, category: "tercera" });
+
+    // A bet never confirmed was not played: it costs nothing and wins nothing.
+    await t.db.query("update bets set confirmed = false where group_id = $1 and quiniela_id = $2", [groupId, second.quinielaId]);
+    try {
+      const unplayed = (await member.get(`/Bet/Stats?groupId=${groupId}&seasonId=${seasonId}`)).body;
+      expect(unplayed[1]).toMatchObject({ confirmed: false, costCents: 0, prizeCents: null });
+      expect(seasonMoney(unplayed)).toEqual({ costCents: 150, prizeCents: 1234, pending: 0 });
+    } finally {
+      await t.db.query("update bets set confirmed = true where group_id = $1 and quiniela_id = $2", [groupId, second.quinielaId]);
+      await t.db.query("delete from quiniela_prizes where quiniela_id = $1", [first.quinielaId]);
+    }
   });
 
   it("is empty for a season the group has no bet in, and 404 for an unknown season", async () => {

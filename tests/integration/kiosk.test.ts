@@ -140,7 +140,14 @@ describe("kiosk links", () => {
       pleno: { home: 2, away: 1 },
       confirmed: true,
       hits: 12,
+      prizeCents: null,
     });
+    // Its ticket: 4 columns (two doubles) with the pleno's one mark. The "1X" double's 1 gives 11 signs right (the 4ª) on the
+    // two columns that hold it, 10 (the 5ª) on the other two: 2 × 2,50 € + 2 × 1,05 € once the prizes are in.
+    const admin = await t.admin();
+    const prizes = { especial: null, primera: 1000000, segunda: 20000, tercera: 1000, cuarta: 250, quinta: 105 };
+    expect((await admin.put(`/Quiniela/${quinielaIds[1]}/Prizes`, { prizes })).status).toBe(200);
+    expect((await standings(link.token)).body.bet).toMatchObject({ numberQuiniela: 2, prizeCents: 2 * 250 + 2 * 105 });
 
     // The next round opens and its bet is generated before any result: it replaces the old one, with no hits yet.
     const open = await build.pool(t.db, { seasonId, number: 3, startDate: new Date(Date.now() - DAY), closingDate: new Date(Date.now() + DAY) });
