@@ -33,10 +33,11 @@ type Entry = ReturnType<typeof useLoaderData<typeof loader>>["entries"][number];
 
 /** The ticket's cells of a jornada: its best column, category, cost and prize ('—' where not known). */
 function ticketCells(e: Entry) {
-  if (e.confirmed === false) return { best: NONE, category: NONE, cost: "No jugada", prize: NONE };
+  if (e.confirmed === false) return { best: NONE, cost: "No jugada", prize: NONE };
+  // The best column's category with its hits ('3ª (12)'), or its hits alone when it won nothing.
+  const hits = e.bestHits === null || e.bestHits === undefined ? NONE : `${e.bestHits} aciertos`;
   return {
-    best: e.bestHits === null || e.bestHits === undefined ? NONE : String(e.bestHits),
-    category: e.category ? CATEGORY_SHORT[e.category] : NONE,
+    best: e.category ? CATEGORY_SHORT[e.category] : hits,
     cost: e.costCents === undefined ? NONE : formatEuros(e.costCents),
     prize: e.prizeCents === null || e.prizeCents === undefined ? NONE : formatEuros(e.prizeCents),
   };
@@ -182,22 +183,11 @@ export default function BetEvolution() {
                       Aciertos
                     </th>
                     <th scope="col">Pleno 15</th>
-                    <th scope="col" className="num">
-                      Mejor columna
-                    </th>
-                    <th scope="col">Categoría</th>
-                    <th scope="col" className="num">
-                      Coste
-                    </th>
-                    <th scope="col" className="num">
-                      Premio
-                    </th>
                     <th scope="col">Cierre</th>
                   </tr>
                 </thead>
                 <tbody>
                   {[...entries].reverse().map((e) => {
-                    const cells = ticketCells(e);
                     return (
                       <tr key={e.quinielaId}>
                         <th scope="row">
@@ -215,11 +205,39 @@ export default function BetEvolution() {
                             </span>
                           )}
                         </td>
+                        <td>{formatDateTime(e.closedAt)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <h3>El boleto de cada jornada</h3>
+            <div className="table-wrap">
+              <table className="compact detail">
+                <thead>
+                  <tr>
+                    <th scope="col">Jornada</th>
+                    <th scope="col" className="num">
+                      Mejor columna
+                    </th>
+                    <th scope="col" className="num">
+                      Coste
+                    </th>
+                    <th scope="col" className="num">
+                      Premio
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...entries].reverse().map((e) => {
+                    const cells = ticketCells(e);
+                    return (
+                      <tr key={e.quinielaId}>
+                        <th scope="row">{e.numberQuiniela}</th>
                         <td className="num">{cells.best}</td>
-                        <td>{cells.category}</td>
                         <td className="num">{cells.cost}</td>
                         <td className="num">{cells.prize}</td>
-                        <td>{formatDateTime(e.closedAt)}</td>
                       </tr>
                     );
                   })}

@@ -42,6 +42,8 @@ function cajaPath(groupId: number, filters: ReturnType<typeof cajaFilters>) {
 async function readOrThrow<T>(read: () => Promise<T>): Promise<T> {
   const outcome = await attempt(read);
   if (outcome.ok) return outcome.value;
+  // Another group's caja is a 403; an id the backend cannot read (too big, say) is nothing to find here.
+  if (outcome.status === 400) throw new Response("No encontramos lo que buscas.", { status: 404 });
   if (outcome.status === 403 || outcome.status === 404) throw new Response(outcome.message(""), { status: outcome.status });
   throw outcome.error;
 }
