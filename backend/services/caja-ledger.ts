@@ -4,6 +4,7 @@ import { type BaseKind, cajaTotals, type MovementKind } from "#core/domain/caja"
 import type { AuthUser } from "../context";
 import type { Db } from "../db/db";
 import { recordAudit } from "./audit";
+import { formatEuros } from "#core/domain/money";
 
 /** Who writes the automatic charges in the audit trail. */
 export const AUTOMATIC = "Cargo automático de la caja";
@@ -139,7 +140,7 @@ export async function auditMovement(tx: Db, at: Date, actorId: number | null, gr
     subject: `${KIND_LABELS[m.kind as MovementKind] ?? m.kind}${member ? ` · ${member.username}` : " · bote"}`,
     after: {
       kind: KIND_LABELS[m.kind as MovementKind] ?? m.kind,
-      amount: m.amount_cents / 100,
+      amount: formatEuros(m.amount_cents),
       member: member?.username ?? null,
       reference: m.reference,
       ...(reverses === undefined ? {} : { reverses }),

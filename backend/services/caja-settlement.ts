@@ -122,7 +122,7 @@ export async function confirmSettlement(
       entity: "caja",
       entityId: preview.seasonId,
       subject: label,
-      after: Object.fromEntries(preview.lines.map((l) => [l.username, l.payoutCents / 100])),
+      after: Object.fromEntries(preview.lines.map((l) => [l.username, formatEuros(l.payoutCents)])),
     });
     return true;
   });

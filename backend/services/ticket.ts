@@ -1,6 +1,5 @@
 import { TICKET_CONFIRMED_NO_EDIT, type PlenoMarks, type QuinielaPrizes, type Ticket, type UpdateTicketBody } from "#core/contract/ticket";
 import { BET_NOT_FOUND } from "#core/contract/bet";
-import type { Cents } from "#core/domain/money";
 import type { PrizeTable } from "#core/domain/prizes";
 import { REDUCTIONS, isReductionId, type ReductionId } from "#core/domain/reductions";
 import { CATEGORIES, scrutinize, type Category } from "#core/domain/scrutiny";
@@ -12,6 +11,7 @@ import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { assertVersion } from "./versions";
+import { formatEuros, type Cents } from "#core/domain/money";
 
 /**
  * The group bet as the lottery shop takes it (decision 034): how it is played (reduction, pleno
@@ -197,7 +197,7 @@ export async function prizesOf(db: Db, quinielaId: number): Promise<QuinielaPriz
 }
 
 const PRIZES_NOT_FOUND = "La quiniela no existe.";
-const centsText = (c: number | null) => (c === null ? null : (c / 100).toFixed(2).replace(".", ","));
+const centsText = (c: number | null) => (c === null ? null : formatEuros(c));
 
 /**
  * PUT /Quiniela/{id}/Prizes (an admin) or the lottery import: replaces the pool's prize table.

@@ -215,7 +215,7 @@ describe("the escrutinio after an admin sets the results and the category prizes
     const stale = await admin.put(`/Quiniela/${quinielaId}/Prizes`, { version: 2, prizes: {} });
     expect(stale.status).toBe(409);
     const trail = await admin.get("/Audit/All");
-    expect(trail.body.find((e: { action: string }) => e.action === "prizes.set")).toMatchObject({ after: { primera: "1234,50" } });
+    expect(trail.body.find((e: { action: string }) => e.action === "prizes.set")).toMatchObject({ after: { primera: "1.234,50\u00a0€" } });
   });
 
   for (const [label, reduction, result, extraHome] of [
