@@ -106,3 +106,36 @@ export function ScrutinyTable({ ticket }: { ticket: Ticket }) {
     </section>
   );
 }
+
+/** What one jornada's ticket did, for a summary card: its category, best column, prize and cost (decision 034). */
+export function TicketOutcome({ ticket, confirmed }: { ticket: Ticket; confirmed: boolean }) {
+  if (!confirmed) {
+    return (
+      <>
+        <p className="stat-value">No jugada</p>
+        <p className="muted">La quiniela grupal no se confirmó: no costó ni ganó nada.</p>
+      </>
+    );
+  }
+  const s = ticket.scrutiny;
+  if (!s) {
+    return (
+      <>
+        <p className="stat-value">-</p>
+        <p className="muted">Sin escrutinio hasta que la jornada tenga todos sus resultados.</p>
+        <p>Coste: {formatEuros(ticket.costCents)}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="stat-value">{s.best.category ? CATEGORY_NAMES[s.best.category] : "Sin premio"}</p>
+      <p>
+        Mejor columna: {s.best.hits} aciertos{s.best.plenoHit ? " y el pleno al 15" : ""}
+      </p>
+      <p>
+        Premio: <strong>{s.prizesComplete ? formatEuros(s.totalPrizeCents) : "pendiente"}</strong> · Coste: {formatEuros(ticket.costCents)}
+      </p>
+    </>
+  );
+}

@@ -9,6 +9,7 @@ import { formatAverage } from "~/charts/format";
 import { roundShareText } from "#core/domain/share-text";
 import { Alert } from "~/components/Field";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
+import { TicketOutcome } from "~/components/Ticket";
 import { loadRoundResults } from "~/server/bet-stats.server";
 import { requireUser } from "~/server/session/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
@@ -145,6 +146,12 @@ export default function ResultsAndBets() {
               <p className="stat-value">{bet ? `${bet.hits}/${MAX_HITS}` : "-"}</p>
               {bet ? null : <p className="muted">Sin quiniela grupal</p>}
             </li>
+            {bet ? (
+              <li className="stat-card">
+                <h3>El boleto</h3>
+                <TicketOutcome ticket={bet.ticket} confirmed={bet.confirmed} />
+              </li>
+            ) : null}
             <li className="stat-card">
               <h3>Media de aciertos del grupo</h3>
               <p className="stat-value">{summary.averageHits === null ? "-" : formatAverage(summary.averageHits)}</p>

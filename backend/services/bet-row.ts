@@ -41,6 +41,8 @@ export interface BetRow {
   reduction: number | null;
   pleno_marks: unknown;
   prizes: unknown;
+  /** The row's xmin: a new bet, or any write to this one, changes it (held views, decision 027). */
+  row_version: string;
 }
 
 export const SELECT_BET = `
@@ -48,7 +50,8 @@ export const SELECT_BET = `
          b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.confirmed_at, b.created_at, b.updated_at, b.version, s.bet_price,
          r.matches as result_matches, r.pleno_home as result_home, r.pleno_away as result_away, (r.quiniela_id is not null) as has_results,
          b.reduction, b.pleno_marks,
-         (select json_object_agg(p.category, p.prize_cents) from quiniela_prizes p where p.quiniela_id = b.quiniela_id) as prizes
+         (select json_object_agg(p.category, p.prize_cents) from quiniela_prizes p where p.quiniela_id = b.quiniela_id) as prizes,
+         b.xmin::text as row_version
     from bets b
     join quinielas q on q.id = b.quiniela_id
     join seasons s on s.id = b.season_id

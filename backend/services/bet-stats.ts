@@ -9,7 +9,7 @@ import type { Db } from "../db/db";
 import { notFound } from "../errors";
 import { SEASON_NOT_FOUND } from "./season";
 import { resultsOf } from "./standings-store";
-import { SELECT_BET as SELECT_TICKET, toBet, type BetRow as TicketRow } from "./bet-row";
+import { SELECT_BET, toBet, type BetRow } from "./bet-row";
 
 const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";
 
@@ -64,22 +64,6 @@ async function assertSeason(deps: Deps, seasonId: number) {
   if (!(await deps.db.one("select 1 from seasons where id = $1", [seasonId]))) throw notFound(SEASON_NOT_FOUND);
 }
 
-interface BetRow {
-  id: number;
-  quiniela_id: number;
-  top_n: number;
-  confirmed: boolean;
-  usernames_included: unknown;
-  matches: unknown;
-  votes: unknown;
-  pleno_home: number | null;
-  pleno_away: number | null;
-  /** The row's xmin: a new bet, or an edit of this one, changes it. */
-  version: string;
-}
-
-const SELECT_BET = "select id, quiniela_id, top_n, confirmed, usernames_included, matches, votes, pleno_home, pleno_away, xmin::text as version from bets";
-
 /**
  * GET /Bet/Stats: the group bet's hits in each jornada of the season that has one, official
  * results and is closed for the group (the same rounds the standings count), in jornada order.
@@ -89,7 +73,7 @@ export async function betStats(deps: Deps, groupId: number, seasonId: number): P
   // One query for the season's bets with their results and prizes; the ticket is pure computation (decision 034).
   const [rounds, bets] = await Promise.all([
     resultRounds(deps, groupId, seasonId),
-    deps.db.query<TicketRow>(`${SELECT_TICKET} where b.group_id = $1 and q.season_id = $2`, [groupId, seasonId]),
+    deps.db.query<BetRow>(`${SELECT_BET} where b.group_id = $1 and q.season_id = $2`, [groupId, seasonId]),
   ]);
   const betOf = new Map(bets.map((b) => [b.quiniela_id, b]));
   return rounds
@@ -201,7 +185,7 @@ async function playersVersion(deps: Deps, groupId: number, round: SummaryRound, 
     groupId,
     round.seasonId,
   ]);
-  return set ? `${round.quinielaId}.${set.version}.${bet ? `${bet.id}:${bet.version}` : "-"}.${Number(round.closed)}` : "";
+  return set ? `${round.quinielaId}.${set.version}.${bet ? `${bet.id}:${bet.row_version}` : "-"}.${Number(round.closed)}` : "";
 }
 
 /**
@@ -239,7 +223,7 @@ export async function roundSummary(
       "select position, home, away from quiniela_matches where quiniela_id = $1 order by position",
       [round.quinielaId],
     ),
-    deps.db.one<BetRow>(`${SELECT_BET} where group_id = $1 and quiniela_id = $2`, [groupId, round.quinielaId]),
+    deps.db.one<BetRow>(`${SELECT_BET} where b.group_id = $1 and b.quiniela_id = $2`, [groupId, round.quinielaId]),
   ]);
   const version = await playersVersion(deps, groupId, round, betRow);
   // A bet without usable stored counts takes them from the players' picks: those must be read.
@@ -284,6 +268,7 @@ export async function roundSummary(
       votes: votes.map((v) => ({ "1": v["1"], x: v.X, "2": v["2"] })),
       hits: scorePrediction(picks, results).hits,
       pleno15Exact: sameScore(picks.pleno, results.pleno),
+      ticket: toBet(betRow).ticket,
     };
   }
 

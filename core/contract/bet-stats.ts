@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, wireInt, wireNumber } from "./common";
 import { PicksSchema, ScoreSchema, SignSchema } from "./picks";
+import { Ticket } from "./ticket";
 import { CATEGORIES } from "../domain/scrutiny";
 
 /** GET /Bet/Stats and GET /Bet/Stats/UsersAverage: the group and the season. */
@@ -87,6 +88,8 @@ export const SummaryBet = z.object({
   votes: z.array(z.object({ "1": wireInt, x: wireInt, "2": wireInt })),
   hits,
   pleno15Exact: z.boolean(),
+  /** The ticket as the shop took it, with its escrutinio (decision 034): what this jornada's bet cost and won. */
+  ticket: Ticket,
 });
 export type SummaryBet = z.infer<typeof SummaryBet>;
 

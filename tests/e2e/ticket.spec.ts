@@ -175,5 +175,14 @@ test.describe("the group ticket as the lottery shop takes it", () => {
       const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
       expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
     }
+    // The jornada's results page says what the ticket did: not played until confirmed, then its category and prize.
+    const card = () => page.locator(".stat-card").filter({ has: page.getByRole("heading", { name: "El boleto" }) });
+    await page.goto(`/grupo/${g.groupId}/resultados-y-apuestas?jornada=${g.round.numberQuiniela}`);
+    await expect(card()).toContainText("No jugada");
+    expect((await apiCall("PUT", `/Bet/${g.betId}/ConfirmBet`, undefined, g.manager.token)).status).toBeLessThan(300);
+    await page.reload();
+    await expect(card()).toContainText(`Mejor columna: ${s.best.hits} aciertos`);
+    await expect(card()).toContainText(`Premio: ${formatEuros(s.totalPrizeCents)}`);
+    await expect(card()).toContainText(`Coste: ${formatEuros(4800)}`);
   });
 });

@@ -279,6 +279,11 @@ describe("GET /Bet/RoundSummary", () => {
     expect(body.results).toEqual({ matches: r.official, plain15: r.pleno });
     expect(body.bet).toMatchObject({ topN: 3, confirmed: true, matches: r.bet!.matches, plain15: r.pleno, hits: 13, pleno15Exact: true });
     expect(body.bet.votes[0]).toEqual({ "1": 3, x: 0, "2": 0 });
+    // The ticket and its escrutinio are the bet's own, as the bet page shows them.
+    const own = await member.get(`/Bet/GetBet?groupId=${groupId}&quinielaId=${r.quinielaId}`);
+    expect(body.bet.ticket).toEqual(own.body.ticket);
+    // 13 of 15 is 12 of the 14 signs plus the pleno: the 3ª category.
+    expect(body.bet.ticket.scrutiny.best).toMatchObject({ hits: 12, category: "tercera" });
     // As the BFF reads it: camel-cased, then checked against the contract.
     expect(RoundSummary.parse(camelKeys(body))).toEqual(body);
 
