@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/scrutiny";
+import { CATEGORIES, CATEGORY_NAMES, CATEGORY_SHORT } from "#core/domain/scrutiny";
 import { formatEuros } from "#core/domain/money";
 import { MIN_BETS_NOTE, UNVERIFIED_TABLE, type Ticket } from "#core/contract/ticket";
 
@@ -129,13 +129,14 @@ export function TicketOutcome({ ticket, confirmed }: { ticket: Ticket; confirmed
   }
   return (
     <>
-      <p className="stat-value">{s.best.category ? CATEGORY_NAMES[s.best.category] : "Sin premio"}</p>
+      <p className="stat-value">{s.best.category ? CATEGORY_SHORT[s.best.category] : "Sin premio"}</p>
       <p>
         Mejor columna: {s.best.hits} aciertos{s.best.plenoHit ? " y el pleno al 15" : ""}
       </p>
       <p>
-        Premio: <strong>{s.prizesComplete ? formatEuros(s.totalPrizeCents) : "pendiente"}</strong> · Coste: {formatEuros(ticket.costCents)}
+        Premio: <strong>{s.prizesComplete ? formatEuros(s.totalPrizeCents) : "pendiente"}</strong>
       </p>
+      <p>Coste: {formatEuros(ticket.costCents)}</p>
     </>
   );
 }
