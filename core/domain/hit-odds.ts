@@ -72,6 +72,8 @@ export function bestTable(reduction: Reduction): Uint8Array {
   return table;
 }
 
+const buffers = new Map<number, Float64Array>();
+
 /**
  * P(best row hits = k) of a reduction's block, given each position's class probabilities (table
  * order, [class 0, class 1, class 2]). Exact: every outcome of the block, weighted.
@@ -80,7 +82,8 @@ export function blockBestDistribution(reduction: Reduction, classProbs: readonly
   const table = bestTable(reduction);
   const n = classProbs.length;
   const dist = new Array<number>(n + 1).fill(0);
-  const weights = new Float64Array(table.length);
+  let weights = buffers.get(table.length);
+  if (!weights) buffers.set(table.length, (weights = new Float64Array(table.length)));
   weights[0] = 1;
   // Breadth first over positions: weights of the first `pos` digits, expanded in place from the back.
   let width = 1;
