@@ -194,3 +194,16 @@ export function prizeWeights(prizes: PrizePerCategory, plenoChance: number, plen
   w[14] += plenoChance * prizes.especial;
   return w;
 }
+
+/**
+ * Prize per winning bet when a category has no entered prize in the season (decision 037): usual
+ * orders of magnitude of La Quiniela's prizes, not official figures, said so on the screen.
+ */
+export const FALLBACK_PRIZES: PrizePerCategory = {
+  especial: 50_000_000,
+  primera: 15_000_000,
+  segunda: 150_000,
+  tercera: 8_000,
+  cuarta: 800,
+  quinta: 200,
+};
