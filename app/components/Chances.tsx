@@ -76,6 +76,7 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
           <input
             id="presupuesto"
             name="presupuesto"
+            type="text"
             inputMode="decimal"
             defaultValue={data.budgetText}
             aria-invalid={budgetError ? true : undefined}

@@ -127,7 +127,7 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
   return { bet, model, prizes, current, suggestion, pleno };
 }
 
-const probsOf = (p: SignProbs) => ({ "1": p[0], X: p[1], "2": p[2] });
+const probsOf = (p: SignProbs): [number, number, number] => [p[0], p[1], p[2]];
 const oddsOf = (o: TicketOdds, prizes: PrizePerCategory) => ({ atLeast: o.atLeast, expectedPrizeCents: expectedPrize(o, prizes) });
 
 /** The slip a placement plays, with the bet's pleno marks. */

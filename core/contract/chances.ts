@@ -52,8 +52,8 @@ export const BetChances = z.object({
   confirmed: z.boolean(),
   target: TargetSchema,
   budgetCents: wireInt.nullable(),
-  /** Per match 1–14: the model's P(1), P(X), P(2). */
-  probabilities: z.array(z.object({ "1": wireNumber, X: wireNumber, "2": wireNumber })),
+  /** Per match 1–14: the model's [P(1), P(X), P(2)]. */
+  probabilities: z.array(z.tuple([wireNumber, wireNumber, wireNumber])),
   plenoChance: wireNumber,
   model: z.object({
     alpha: wireNumber,
@@ -64,7 +64,8 @@ export const BetChances = z.object({
     fittedMatches: wireInt,
     logLoss: wireNumber.nullable(),
     voters: wireInt,
-    baseRates: z.object({ "1": wireNumber, X: wireNumber, "2": wireNumber }),
+    /** The season's shares of [1, X, 2] so far, with the prior. */
+    baseRates: z.tuple([wireNumber, wireNumber, wireNumber]),
   }),
   /** Prize per winning bet used for the expected prize: the season's average where entered, else the fallback. */
   prizes: z.object({ perCategoryCents: perCategory(wireInt), fromSeason: perCategory(z.boolean()), jornadas: wireInt }),

@@ -76,7 +76,7 @@ describe("the bet's chances", () => {
     const c = res.body;
     expect(c.target).toBe("p10");
     expect(c.probabilities).toHaveLength(14);
-    for (const p of c.probabilities) expect(p["1"] + p.X + p["2"]).toBeCloseTo(1, 9);
+    for (const p of c.probabilities) expect(p[0] + p[1] + p[2]).toBeCloseTo(1, 9);
     expect(c.model).toMatchObject({ fitted: true, pastRounds: 5, fittedMatches: 70, voters: 6 });
     const a = c.current.atLeast;
     expect(a["10"]).toBeGreaterThanOrEqual(a["11"]);
