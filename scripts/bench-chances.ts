@@ -41,7 +41,11 @@ export function benchLines(): string[] {
     for (let k = 0; k < 10_000; k++) ticketOdds(slip, probs, 0.1);
   });
   lines.push(`| Probabilidades de un boleto (múltiple 4 dobles y 2 triples) | ${((perScore / 10_000) * 1000).toFixed(1)} µs |`);
-  const r6: Slip = { matches: probs.map((_, i) => (i < 11 ? ["1", "X"] : ["1"])), pleno: null, reduction: { id: 6, matches: Array.from({ length: 11 }, (_, i) => i) } };
+  const r6: Slip = {
+    matches: probs.map((_, i) => (i < 11 ? ["1", "X"] : ["1"])),
+    pleno: null,
+    reduction: { id: 6, matches: Array.from({ length: 11 }, (_, i) => i) },
+  };
   lines.push(`| Probabilidades de un boleto por la ${REDUCTIONS[6].name} (3^11 resultados) | ${time(5, () => ticketOdds(r6, probs, 0)).toFixed(1)} ms |`);
   for (const [d, t] of [
     [2, 0],
@@ -50,7 +54,9 @@ export function benchLines(): string[] {
     [5, 4],
   ]) {
     for (const o of objectives) {
-      lines.push(`| Mejor colocación de ${d} dobles y ${t} triples (${o.target}) | ${time(3, () => bestPlacement(probs, { numDouble: d, numTriple: t }, o)).toFixed(1)} ms |`);
+      lines.push(
+        `| Mejor colocación de ${d} dobles y ${t} triples (${o.target}) | ${time(3, () => bestPlacement(probs, { numDouble: d, numTriple: t }, o)).toFixed(1)} ms |`,
+      );
     }
   }
   for (const euros of [12, 50, 200, 1000]) {

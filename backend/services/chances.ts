@@ -201,7 +201,15 @@ export async function applyPlacement(deps: Deps, user: AuthUser, betId: number, 
   const s = c.suggestion;
   if (!s) throw badRequest(PLACEMENT_NOTHING);
   await deps.db.tx(async (tx) => {
-    const row = await tx.one<{ group_id: number; number: number; matches: unknown; explanations: unknown; confirmed: boolean; version: number; reduction: number | null }>(
+    const row = await tx.one<{
+      group_id: number;
+      number: number;
+      matches: unknown;
+      explanations: unknown;
+      confirmed: boolean;
+      version: number;
+      reduction: number | null;
+    }>(
       `select b.group_id, q.number, b.matches, b.explanations, b.confirmed, b.version, b.reduction
          from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
       [betId],

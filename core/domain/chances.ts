@@ -190,7 +190,10 @@ export function roundModel(history: readonly HistoryRound[], target: number): Ro
       total += r.total;
     }
     const pooled = total ? hits / total : 0.45;
-    return round.predictions.map((p) => ({ matches: p.matches, weight: memberWeight(smoothedAccuracy(records.get(p.userId) ?? { hits: 0, total: 0 }, pooled)) }));
+    return round.predictions.map((p) => ({
+      matches: p.matches,
+      weight: memberWeight(smoothedAccuracy(records.get(p.userId) ?? { hits: 0, total: 0 }, pooled)),
+    }));
   };
   let pastRounds = 0;
   for (let r = 0; r < target; r++) {
