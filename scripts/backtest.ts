@@ -67,12 +67,14 @@ async function backtestGroup(db: Db, groupId: number): Promise<string[]> {
     const cal = { model: { b: 0, l: 0 }, base: { b: 0, l: 0 }, votes: { b: 0, l: 0 }, n: 0 };
     const bets: Record<"majority" | Target, Tally> = { majority: tally(), p10: tally(), p12: tally(), prize: tally() };
     let jornadas = 0;
+    let lastFit = "";
     const counts: [number, number, number] = [0, 0, 0];
     for (const [r, round] of history.rounds.entries()) {
       const results = round.results;
       const m = meta.find((x) => x.quiniela_id === history.quinielaIds[r])!;
       if (results && round.predictions.length && results.every((s): s is Sign => s !== null)) {
         const model = roundModel(history.rounds, r);
+        lastFit = `α = ${model.fit.params.alpha}, β = ${model.fit.params.beta} (${model.fit.matches} partidos)`;
         const base = baseRates(counts);
         results.forEach((s, i) => {
           const add = (k: "model" | "base" | "votes", p: SignProbs) => {
@@ -126,6 +128,7 @@ async function backtestGroup(db: Db, groupId: number): Promise<string[]> {
     const f = (x: number) => (x / cal.n).toFixed(4);
     lines.push(`## ${group.name} · temporada ${season.name}`, "");
     lines.push(`${jornadas} jornadas con resultados y pronósticos, ${cal.n} partidos; cada jornada con lo que se sabía antes de su cierre.`, "");
+    lines.push(`Ajuste de la última jornada: ${lastFit}.`, "");
     lines.push("| Modelo | Brier (menor es mejor) | Log loss (menor es mejor) |", "| --- | --- | --- |");
     lines.push(`| Modelo de la peña (votos pesados + reparto 1X2, ajustado) | ${f(cal.model.b)} | ${f(cal.model.l)} |`);
     lines.push(`| Reparto 1X2 de la temporada (ingenuo) | ${f(cal.base.b)} | ${f(cal.base.l)} |`);
@@ -192,6 +195,14 @@ async function main() {
         : "La temporada real 2024-25 de la demo (`npm run demo`), generado con `npm run backtest`.",
       "",
     );
+    if (!groupArg) {
+      lines.push(
+        "Ojo: los resultados son reales, pero los pronósticos de la demo son sintéticos (scripts/demo.ts): cada jugador acierta cada partido con su " +
+          "probabilidad (0,40 a 0,62) e independientemente de los demás. Eso es justo lo que el modelo supone, así que aquí sale mucho mejor de lo que " +
+          "saldrá con una peña real, cuyos jugadores siguen a los mismos favoritos; el ajuste de β es lo que lo corrige con datos reales.",
+        "",
+      );
+    }
     for (const g of groups) lines.push(...(await backtestGroup(db, g)));
     lines.push("## Velocidad (`npm run bench:chances`)", "", "| Cálculo | Mediana |", "| --- | --- |", ...benchLines(), "");
     const text = lines.join("\n");
