@@ -18,6 +18,7 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { explainEdit } from "./bet";
 import { betById, parseJson, picksOf } from "./bet-row";
 import { assertVersion } from "./versions";
 import { BET_NOT_FOUND } from "#core/contract/bet";
@@ -218,12 +219,7 @@ export async function applyPlacement(deps: Deps, user: AuthUser, betId: number, 
     if (row.confirmed) throw conflict(PLACEMENT_CONFIRMED);
     assertVersion(row.version, body.version ?? c.bet.version, "La quiniela grupal");
     const before = picksOf(row.matches);
-    const stored = parseJson(row.explanations);
-    const explanations = (Array.isArray(stored) ? stored.map(String) : []).map((text, i) => {
-      const was = (before[i] ?? []).join("");
-      const now = s.matches[i].join("");
-      return was === now ? text : `${text} Colocación de dobles y triples aplicada por ${user.username}: de ${was || "nada"} a ${now}.`;
-    });
+    const explanations = explainEdit(parseJson(row.explanations), before, s.matches, user.username, "Colocación de dobles y triples aplicada por");
     await tx.query("update bets set matches = $2, explanations = $3, reduction = $4, updated_at = $5, version = version + 1 where id = $1", [
       betId,
       JSON.stringify(s.matches),

@@ -6,16 +6,8 @@ import { scrutinize } from "./scrutiny";
 import { SIGNS, type Pick, type Sign } from "./signs";
 import { expandColumns, type Slip } from "./slip";
 
-/** A small seeded generator. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A small seeded generator (Park–Miller). */
+const seeded = (seed: number) => () => (seed = (seed * 48271) % 2147483647) / 2147483647;
 
 function randomProbs(random: () => number): SignProbs[] {
   return Array.from({ length: 14 }, () => {
