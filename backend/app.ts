@@ -28,6 +28,7 @@ import calendarRoutes from "./routes/calendar";
 import digestRoutes from "./routes/digest";
 import shareRoutes from "./routes/share";
 import ticketRoutes from "./routes/ticket";
+import chancesRoutes from "./routes/chances";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
 class UnreadableBody {
@@ -58,6 +59,7 @@ const resources: RoutePlugin[] = [
   digestRoutes,
   shareRoutes,
   ticketRoutes,
+  chancesRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

@@ -21,6 +21,8 @@ import { loadStamper } from "~/server/caja.server";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 import { TicketForm } from "~/components/TicketForm";
+import { Chances } from "~/components/Chances";
+import { loadChances } from "~/server/chances.server";
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 // A ticket saved from a stale form (409) still reloads the page, so the current ticket is shown (decision 021).
@@ -29,7 +31,9 @@ export { revalidateAfterConflict as shouldRevalidate } from "~/components/confli
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMemberOf(request, params.groupId);
   const bet = await loadGroupBet(request, member);
-  return { ...bet, stamper: await loadStamper(request, bet.groupId, bet.round?.quinielaId) };
+  // The chances are computed for this page only (decision 037), beside the stamper's read.
+  const [stamper, chances] = await Promise.all([loadStamper(request, bet.groupId, bet.round?.quinielaId), bet.bet ? loadChances(request, bet.bet.id) : null]);
+  return { ...bet, stamper, chances };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -70,7 +74,7 @@ export default function GroupBet() {
       ) : !loadError ? (
         <p className="notice">El grupo todavía no tiene jornadas configuradas.</p>
       ) : null}
-      {actionData?.message && actionData.intent !== "ticket" ? <Alert>{actionData.message}</Alert> : null}
+      {actionData?.message && actionData.intent !== "ticket" && actionData.intent !== "placement" ? <Alert>{actionData.message}</Alert> : null}
       {round ? (
         <section aria-labelledby="bet-round" className="card">
           <h2 id="bet-round">Jornada {round.numberQuiniela}</h2>
@@ -146,7 +150,7 @@ function Teams({ match }: { match: MatchRow | undefined }) {
 }
 
 function GeneratedBet({ bet }: { bet: Bet }) {
-  const { groupId, groupName, isManager, matches } = useLoaderData<typeof loader>();
+  const { groupId, groupName, isManager, matches, chances } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const pleno = matches.find((m) => m.position === 15);
@@ -194,6 +198,7 @@ function GeneratedBet({ bet }: { bet: Bet }) {
       </p>
 
       <ScrutinyTable ticket={bet.ticket} />
+      {chances ? <Chances bet={bet} data={chances} isManager={isManager} message={actionData?.intent === "placement" ? actionData.message : null} /> : null}
       {isManager && !bet.confirmBet ? <TicketFormCard bet={bet} /> : null}
 
       {isManager && !bet.confirmBet ? (

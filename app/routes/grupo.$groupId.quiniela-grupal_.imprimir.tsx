@@ -12,6 +12,8 @@ import { Alert } from "~/components/Field";
 import { matchesOf } from "~/server/group-bet.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
+import { formatPercent } from "#core/domain/chances-text";
+import { loadTenOrMore } from "~/server/chances.server";
 
 /** The ticket alone, to print and take to the lottery shop: no header, one page. */
 export const handle = { bare: true };
@@ -36,13 +38,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const read = await attempt(() =>
     Promise.all([api.read(request, `/Bet/GetBet?groupId=${group.id}&quinielaId=${quinielaId}`, Bet), matchesOf(request, quinielaId)]),
   );
-  if (!read.ok) return { groupId: group.id, groupName: group.name, bet: null, matches: [], loadError: `${BET_LOAD_ERROR} ${read.message("")}`.trim() };
+  if (!read.ok)
+    return { groupId: group.id, groupName: group.name, bet: null, matches: [], tenOrMore: null, loadError: `${BET_LOAD_ERROR} ${read.message("")}`.trim() };
   const [bet, matches] = read.value;
-  return { groupId: group.id, groupName: group.name, bet, matches, loadError: null };
+  return { groupId: group.id, groupName: group.name, bet, matches, tenOrMore: await loadTenOrMore(request, bet.id), loadError: null };
 }
 
 export default function PrintTicket() {
-  const { groupId, groupName, bet, matches, loadError } = useLoaderData<typeof loader>();
+  const { groupId, groupName, bet, matches, tenOrMore, loadError } = useLoaderData<typeof loader>();
   const back = `/grupo/${groupId}/quiniela-grupal${bet ? `?quiniela=${bet.quinielaId}` : ""}`;
   const ticket = bet?.ticket;
   return (
@@ -156,6 +159,11 @@ export default function PrintTicket() {
             </p>
           ) : null}
           <TicketFacts ticket={ticket} />
+          {tenOrMore !== null ? (
+            <p className="slip-chances">
+              Probabilidad de 10 o más aciertos: <strong>{formatPercent(tenOrMore)}</strong> (según los pronósticos de la peña)
+            </p>
+          ) : null}
           <ScrutinyTable ticket={ticket} />
         </article>
       ) : null}

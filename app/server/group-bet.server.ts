@@ -24,6 +24,7 @@ import { ticketSchema } from "~/forms/ticket";
 import { TICKET_EDIT_ERROR } from "#core/contract/ticket";
 import { picksOf } from "~/forms/prediction";
 import { redirectWithToast } from "~/server/session/toast.server";
+import { applyPlacement } from "~/server/chances.server";
 
 export type { MatchRow };
 
@@ -143,7 +144,7 @@ export async function generateBet(request: Request, group: GroupDetail, formData
   return redirectWithToast(backTo(group, quinielaId), { kind: "success", text: `Quiniela grupal de la jornada ${done.value.numberQuiniela} generada.` });
 }
 
-/** Generate, edit or confirm, told apart by the submit button's `intent`; each failure stays on the page with its message. */
+/** Generate, edit, confirm or apply the suggested placement, told apart by the submit button's `intent`; each failure stays on the page with its message. */
 export async function groupBetAction(request: Request, group: GroupDetail) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
@@ -153,6 +154,8 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
       return saveTicket(request, group, formData);
     case "confirm":
       return confirmBet(request, group, formData);
+    case "placement":
+      return applyPlacement(request, group, formData);
     default:
       return generateBet(request, group, formData);
   }

@@ -88,11 +88,11 @@ function readEdit(mergedPrediction: { matches?: unknown; pl15?: unknown; plain15
 }
 
 /** Each match's explanation, with who changed its signs and from what when the edit changed them. */
-function explainEdit(stored: unknown, before: Pick[], after: Pick[], username: string): string[] {
+export function explainEdit(stored: unknown, before: Pick[], after: Pick[], username: string, how = "Cambiado por"): string[] {
   return (Array.isArray(stored) ? stored.map(String) : []).map((text, i) => {
     const was = (before[i] ?? []).join("");
     const now = after[i].join("");
-    return was === now ? text : `${text} Cambiado por ${username}: de ${was || "nada"} a ${now}.`;
+    return was === now ? text : `${text} ${how} ${username}: de ${was || "nada"} a ${now}.`;
   });
 }
 

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   "caja.rules": "Normas de la caja cambiadas",
   "caja.settle": "Temporada liquidada",
   "bet.ticket": "Boleto cambiado",
+  "bet.placement": "Colocación de dobles y triples aplicada",
   "prizes.set": "Premios del escrutinio",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

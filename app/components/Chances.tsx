@@ -1,0 +1,137 @@
+import { Form, useNavigation } from "@remix-run/react";
+import type { Bet } from "#core/contract/bet";
+import { formatPercent, TARGET_NAMES } from "#core/domain/chances-text";
+import { formatEuros } from "#core/domain/money";
+import { TARGETS } from "#core/domain/placement";
+import { CATEGORIES, CATEGORY_SHORT } from "#core/domain/scrutiny";
+import { Alert } from "~/components/Field";
+import type { ChancesData } from "~/server/chances.server";
+
+const ROWS = [
+  ["10", "10 o más aciertos"],
+  ["11", "11 o más aciertos"],
+  ["12", "12 o más aciertos"],
+  ["13", "13 o más aciertos"],
+  ["14", "14 aciertos"],
+  ["especial", "14 aciertos y el pleno al 15"],
+] as const;
+
+/**
+ * 'Probabilidades' (decision 037): what the bet can do under the model of the peña's own votes,
+ * the placement of doubles and triples that pays most for a target (and budget), and, for the
+ * manager of an unconfirmed bet, a button that applies it. Works without JavaScript: the target
+ * form is a GET, the button a POST.
+ */
+export function Chances({ bet, data, isManager, message }: { bet: Bet; data: ChancesData; isManager: boolean; message: string | null }) {
+  const busy = useNavigation().state === "submitting";
+  const c = data.chances;
+  const budgetError = data.budgetError;
+  return (
+    <section aria-labelledby="chances-title" className="chances stack">
+      <h3 id="chances-title">Probabilidades</h3>
+      <Alert>{data.loadError}</Alert>
+      {c ? (
+        <>
+          <p className="chances-headline">
+            <strong>Probabilidad de 10 o más aciertos: {formatPercent(c.current.atLeast["10"])}</strong>
+          </p>
+          <table className="chances-table">
+            <caption className="sr-only">Probabilidad de cada número de aciertos de la mejor columna</caption>
+            <thead>
+              <tr>
+                <th scope="col">Mejor columna</th>
+                <th scope="col">Probabilidad</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ROWS.map(([k, label]) => (
+                <tr key={k}>
+                  <th scope="row">{label}</th>
+                  <td>{formatPercent(c.current.atLeast[k])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted">
+            Según los pronósticos de {c.model.voters} {c.model.voters === 1 ? "jugador" : "jugadores"} de la peña, cada uno pesado por su acierto en la
+            temporada, y el reparto de 1, X y 2 de {c.model.pastRounds} {c.model.pastRounds === 1 ? "jornada" : "jornadas"} con resultados
+            {c.model.fitted ? "; la mezcla se ajusta con las jornadas ya jugadas." : "; hasta tres jornadas con resultados, la mezcla es la de partida."}
+          </p>
+        </>
+      ) : null}
+      <Form method="get" className="stack chances-form">
+        <input type="hidden" name="quiniela" value={bet.quinielaId} />
+        <div className="field">
+          <label htmlFor="objetivo">Objetivo</label>
+          <select id="objetivo" name="objetivo" defaultValue={data.target}>
+            {TARGETS.map((t) => (
+              <option key={t} value={t}>
+                {t === "prize" ? "Premio esperado" : `Probabilidad de ${TARGET_NAMES[t]}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="presupuesto">Presupuesto en euros (opcional)</label>
+          <input
+            id="presupuesto"
+            name="presupuesto"
+            type="text"
+            inputMode="decimal"
+            defaultValue={data.budgetText}
+            aria-invalid={budgetError ? true : undefined}
+            aria-describedby={budgetError ? "presupuesto-error" : "presupuesto-hint"}
+          />
+          <p className="muted" id="presupuesto-hint">
+            Vacío: los dobles y triples del tipo de la jornada. Con un presupuesto se eligen cuántos y, si conviene, una reducida oficial.
+          </p>
+          {budgetError ? (
+            <p className="error" id="presupuesto-error">
+              {budgetError}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="secondary">
+          Calcular la mejor colocación
+        </button>
+      </Form>
+      {c?.suggestion ? (
+        <div className="stack">
+          <p className="chances-suggestion">{c.suggestion.sentence}</p>
+          <p className="muted">
+            {c.suggestion.reductionName ?? "Múltiple directo"}: {formatEuros(c.suggestion.costCents)}.
+            {c.suggestion.proven ? "" : " La búsqueda de la reducida se detuvo antes de probar que no hay otra mejor."}
+            {data.target === "prize" ? prizeNote(c.prizes) : ""}
+          </p>
+          {c.suggestion.same ? (
+            <p className="notice">La apuesta ya tiene esta colocación.</p>
+          ) : c.confirmed ? (
+            <p className="muted">La apuesta está confirmada: ya no se cambia.</p>
+          ) : isManager ? (
+            <Form method="post">
+              <input type="hidden" name="betId" value={bet.id} />
+              <input type="hidden" name="quinielaId" value={bet.quinielaId} />
+              <input type="hidden" name="version" value={bet.version} />
+              <input type="hidden" name="target" value={c.target} />
+              {c.budgetCents !== null ? <input type="hidden" name="budgetCents" value={c.budgetCents} /> : null}
+              {data.budgetText ? <input type="hidden" name="presupuesto" value={data.budgetText} /> : null}
+              <button type="submit" name="intent" value="placement" disabled={busy}>
+                Aplicar esta colocación
+              </button>
+            </Form>
+          ) : null}
+          <Alert>{message}</Alert>
+        </div>
+      ) : c && data.budgetText && !budgetError ? (
+        <p className="notice">Con ese presupuesto no llega ni para un boleto de dos apuestas.</p>
+      ) : null}
+    </section>
+  );
+}
+
+function prizeNote(prizes: NonNullable<ChancesData["chances"]>["prizes"]): string {
+  const own = CATEGORIES.filter((k) => prizes.fromSeason[k]);
+  if (own.length === CATEGORIES.length) return ` Premios: la media de la temporada (${prizes.jornadas} jornadas).`;
+  const guessed = CATEGORIES.filter((k) => !prizes.fromSeason[k]).map((k) => CATEGORY_SHORT[k]);
+  return ` Premios: ${own.length ? "la media de la temporada donde se han introducido; " : ""}valores orientativos, no oficiales, para ${guessed.join(", ")}.`;
+}

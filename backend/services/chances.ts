@@ -1,0 +1,243 @@
+/**
+ * The bet's chances from the peña's own votes and the placement of its doubles and triples that
+ * pays most (decision 037). The model, the odds and the search are pure, in core/domain
+ * (chances.ts, hit-odds.ts, placement.ts); this reads the group's season and answers or applies.
+ */
+import type { Bet } from "#core/contract/bet";
+import { PLACEMENT_CONFIRMED, PLACEMENT_NOTHING, type ApplyPlacementBody, type BetChances, type ChancesQuery } from "#core/contract/chances";
+import { roundModel, type HistoryRound, type RoundModel, type SignProbs, plenoChance } from "#core/domain/chances";
+import { suggestionSentence } from "#core/domain/chances-text";
+import { expectedPrize, FALLBACK_PRIZES, prizeWeights, ticketOdds, type PrizePerCategory, type TicketOdds } from "#core/domain/hit-odds";
+import { formatEuros } from "#core/domain/money";
+import { bestForBudget, bestPlacement, bestReductionPlacement, costOf, type Objective, type Placement, type Target } from "#core/domain/placement";
+import { isReductionId, REDUCTIONS } from "#core/domain/reductions";
+import { CATEGORIES, type Category } from "#core/domain/scrutiny";
+import { isSign, normalizePick, type Pick, type Sign } from "#core/domain/signs";
+import { plenoCombinations, type Slip } from "#core/domain/slip";
+import type { AuthUser, Deps } from "../context";
+import type { Db } from "../db/db";
+import { badRequest, conflict, notFound } from "../errors";
+import { recordAudit } from "./audit";
+import { explainEdit } from "./bet";
+import { betById, parseJson, picksOf } from "./bet-row";
+import { assertVersion } from "./versions";
+import { BET_NOT_FOUND } from "#core/contract/bet";
+
+/** The group's rounds of the bet's season in close order, with results and every member's picks. */
+export async function seasonHistory(db: Db, groupId: number, seasonId: number): Promise<{ quinielaIds: number[]; rounds: HistoryRound[] }> {
+  const [rows, predictions] = await Promise.all([
+    db.query<{ quiniela_id: number; result_matches: unknown; pleno_home: number | null; pleno_away: number | null }>(
+      `select gq.quiniela_id, r.matches as result_matches, r.pleno_home, r.pleno_away
+         from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
+         left join quiniela_results r on r.quiniela_id = gq.quiniela_id
+        where gq.group_id = $1 and q.season_id = $2
+        order by gq.close_date, q.number`,
+      [groupId, seasonId],
+    ),
+    db.query<{ quiniela_id: number; user_id: number; matches: unknown }>(
+      `select p.quiniela_id, p.user_id, p.matches from predictions p join quinielas q on q.id = p.quiniela_id
+        where p.group_id = $1 and q.season_id = $2`,
+      [groupId, seasonId],
+    ),
+  ]);
+  const byRound = new Map<number, { userId: number; matches: Pick[] }[]>();
+  for (const p of predictions) {
+    const list = byRound.get(p.quiniela_id) ?? [];
+    list.push({ userId: p.user_id, matches: picksOf(p.matches) });
+    byRound.set(p.quiniela_id, list);
+  }
+  const rounds = rows.map((r): HistoryRound => {
+    const raw = parseJson(r.result_matches);
+    const results = Array.isArray(raw) && raw.length === 14 ? raw.map((s): Sign | null => (isSign(s) ? s : null)) : null;
+    const pleno = r.pleno_home === null || r.pleno_away === null ? null : { home: r.pleno_home, away: r.pleno_away };
+    return { results, pleno, predictions: byRound.get(r.quiniela_id) ?? [] };
+  });
+  return { quinielaIds: rows.map((r) => r.quiniela_id), rounds };
+}
+
+/** The season's average prize per winning bet of each category among entered prize tables; the fallback elsewhere. */
+export async function seasonPrizes(db: Db, seasonId: number): Promise<BetChances["prizes"]> {
+  const rows = await db.query<{ category: Category; avg: number | string; jornadas: number | string }>(
+    `select p.category, avg(p.prize_cents) as avg, count(distinct p.quiniela_id) as jornadas
+       from quiniela_prizes p join quinielas q on q.id = p.quiniela_id
+      where q.season_id = $1 and p.prize_cents > 0 group by p.category`,
+    [seasonId],
+  );
+  const perCategoryCents = { ...FALLBACK_PRIZES };
+  const fromSeason = Object.fromEntries(CATEGORIES.map((c) => [c, false])) as Record<Category, boolean>;
+  for (const r of rows) {
+    perCategoryCents[r.category] = Math.round(Number(r.avg));
+    fromSeason[r.category] = true;
+  }
+  return { perCategoryCents, fromSeason, jornadas: Math.max(0, ...rows.map((r) => Number(r.jornadas))) };
+}
+
+/** The bet as the slip it is played with: its picks, its played pleno marks and its reduction. */
+export function slipOf(bet: Bet): Slip {
+  const t = bet.ticket;
+  return {
+    matches: bet.mergedPrediction.matches.map(normalizePick),
+    pleno: t.plenoMarks,
+    reduction: isReductionId(t.reduction) ? { id: t.reduction, matches: t.reducedMatches.map((m) => m - 1) } : null,
+  };
+}
+
+const valueOf = (odds: TicketOdds, target: Target, prizes: PrizePerCategory) =>
+  target === "p10" ? odds.atLeast[10] : target === "p12" ? odds.atLeast[12] : expectedPrize(odds, prizes);
+
+interface Computed {
+  bet: Bet;
+  model: RoundModel;
+  prizes: BetChances["prizes"];
+  current: TicketOdds;
+  suggestion: (Placement & { proven: boolean }) | null;
+  pleno: number;
+}
+
+/** The round's model, the bet's odds and the best placement for the target (and budget). */
+async function compute(deps: Deps, betId: number, query: { target: Target; budgetCents?: number }): Promise<Computed> {
+  const bet = await betById(deps.db, betId);
+  const [history, prizes, shape] = await Promise.all([
+    seasonHistory(deps.db, bet.groupId, bet.seasonId),
+    seasonPrizes(deps.db, bet.seasonId),
+    deps.db.one<{ num_double: number; num_triple: number }>(
+      `select pt.num_double, pt.num_triple from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id
+        where gq.group_id = $1 and gq.quiniela_id = $2`,
+      [bet.groupId, bet.quinielaId],
+    ),
+  ]);
+  if (!shape) throw notFound(BET_NOT_FOUND);
+  const index = history.quinielaIds.indexOf(bet.quinielaId);
+  const model = roundModel(history.rounds, index);
+  const slip = slipOf(bet);
+  const pleno = plenoChance(slip.pleno, model.pleno);
+  const current = ticketOdds(slip, model.probs, pleno);
+  const combos = plenoCombinations(slip.pleno);
+  const objective: Objective = { target: query.target, prizeWeights: prizeWeights(prizes.perCategoryCents, pleno, combos) };
+  let suggestion: Computed["suggestion"];
+  if (query.budgetCents !== undefined) {
+    suggestion = bestForBudget(model.probs, { cents: query.budgetCents, priceCents: bet.ticket.priceCents, plenoCombinations: combos }, objective);
+  } else {
+    const reduction = slip.reduction ? REDUCTIONS[slip.reduction.id] : null;
+    // Played through a reduction of the round's shape: placed as that reduction; otherwise in full.
+    suggestion =
+      reduction && reduction.doubles === shape.num_double && reduction.triples === shape.num_triple
+        ? bestReductionPlacement(model.probs, reduction, objective)
+        : { ...bestPlacement(model.probs, { numDouble: shape.num_double, numTriple: shape.num_triple }, objective), proven: true };
+  }
+  return { bet, model, prizes, current, suggestion, pleno };
+}
+
+const probsOf = (p: SignProbs): [number, number, number] => [p[0], p[1], p[2]];
+const oddsOf = (o: TicketOdds, prizes: PrizePerCategory) => ({ atLeast: o.atLeast, expectedPrizeCents: expectedPrize(o, prizes) });
+
+/** The slip a placement plays, with the bet's pleno marks. */
+function placementSlip(p: Placement, pleno: Slip["pleno"]): Slip {
+  const reduced = [...p.triples, ...p.doubles].sort((a, b) => a - b);
+  return { matches: p.matches, pleno, reduction: p.reduction ? { id: p.reduction, matches: reduced } : null };
+}
+
+/** GET /Bet/{id}/Chances. */
+export async function betChances(deps: Deps, betId: number, query: ChancesQuery): Promise<BetChances> {
+  const target = query.target as Target;
+  const c = await compute(deps, betId, { target, budgetCents: query.budgetCents });
+  const prizes = c.prizes.perCategoryCents;
+  const currentValue = valueOf(c.current, target, prizes);
+  const slip = slipOf(c.bet);
+  let suggestion: BetChances["suggestion"] = null;
+  if (c.suggestion) {
+    const s = c.suggestion;
+    const sSlip = placementSlip(s, slip.pleno);
+    const odds = ticketOdds(sSlip, c.model.probs, c.pleno);
+    const columns = s.reduction ? REDUCTIONS[s.reduction].columns : 2 ** s.doubles.length * 3 ** s.triples.length;
+    const same = (s.reduction ?? null) === (slip.reduction?.id ?? null) && s.matches.every((m, i) => m.join("") === slip.matches[i].join(""));
+    suggestion = {
+      matches: s.matches,
+      reduction: s.reduction,
+      reductionName: s.reduction ? REDUCTIONS[s.reduction].name : null,
+      doubles: s.doubles.map((i) => i + 1),
+      triples: s.triples.map((i) => i + 1),
+      odds: oddsOf(odds, prizes),
+      costCents: costOf(columns, { cents: 0, priceCents: c.bet.ticket.priceCents, plenoCombinations: plenoCombinations(slip.pleno) }),
+      value: s.value,
+      currentValue,
+      same,
+      proven: s.proven,
+      sentence: suggestionSentence(s, target, s.value, currentValue, formatEuros),
+    };
+  }
+  return {
+    betId,
+    version: c.bet.version,
+    confirmed: c.bet.confirmBet,
+    target,
+    budgetCents: query.budgetCents ?? null,
+    probabilities: c.model.probs.map(probsOf),
+    plenoChance: c.pleno,
+    model: {
+      alpha: c.model.fit.params.alpha,
+      beta: c.model.fit.params.beta,
+      fitted: c.model.fit.fitted,
+      pastRounds: c.model.pastRounds,
+      fittedMatches: c.model.fit.matches,
+      logLoss: c.model.fit.logLoss,
+      voters: c.model.voters,
+      baseRates: probsOf(c.model.base),
+    },
+    prizes: c.prizes,
+    current: oddsOf(c.current, prizes),
+    suggestion,
+  };
+}
+
+/**
+ * POST /Bet/{id}/ApplyPlacement: the suggestion, computed again here, becomes the bet's picks (and
+ * its reduction, for a budget). A confirmed bet is what was played: it never changes (409).
+ */
+export async function applyPlacement(deps: Deps, user: AuthUser, betId: number, body: ApplyPlacementBody): Promise<void> {
+  const first = await deps.db.one<{ confirmed: boolean }>("select confirmed from bets where id = $1", [betId]);
+  if (!first) throw notFound(BET_NOT_FOUND);
+  if (first.confirmed) throw conflict(PLACEMENT_CONFIRMED);
+  const c = await compute(deps, betId, { target: body.target as Target, budgetCents: body.budgetCents });
+  const s = c.suggestion;
+  if (!s) throw badRequest(PLACEMENT_NOTHING);
+  await deps.db.tx(async (tx) => {
+    const row = await tx.one<{
+      group_id: number;
+      number: number;
+      matches: unknown;
+      explanations: unknown;
+      confirmed: boolean;
+      version: number;
+      reduction: number | null;
+    }>(
+      `select b.group_id, q.number, b.matches, b.explanations, b.confirmed, b.version, b.reduction
+         from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
+      [betId],
+    );
+    if (!row) throw notFound(BET_NOT_FOUND);
+    if (row.confirmed) throw conflict(PLACEMENT_CONFIRMED);
+    assertVersion(row.version, body.version ?? c.bet.version, "La quiniela grupal");
+    const before = picksOf(row.matches);
+    const explanations = explainEdit(parseJson(row.explanations), before, s.matches, user.username, "Colocación de dobles y triples aplicada por");
+    await tx.query("update bets set matches = $2, explanations = $3, reduction = $4, updated_at = $5, version = version + 1 where id = $1", [
+      betId,
+      JSON.stringify(s.matches),
+      JSON.stringify(explanations),
+      s.reduction,
+      deps.clock(),
+    ]);
+    const name = (r: number | null) => (isReductionId(r) ? REDUCTIONS[r].name : "Múltiple directo");
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId: user.id,
+      groupId: row.group_id,
+      action: "bet.placement",
+      entity: "bet",
+      entityId: betId,
+      subject: `Jornada ${row.number}`,
+      before: { signos: before.map((m) => m.join("")), jugada: name(row.reduction) },
+      after: { signos: s.matches.map((m) => m.join("")), jugada: name(s.reduction), objetivo: body.target },
+    });
+  });
+}

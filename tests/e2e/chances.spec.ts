@@ -1,0 +1,84 @@
+import { expect, test } from "./fixtures";
+import { apiCall, expectAccessible, HOUR, newPlayer, newSeason, signIn, unique } from "./helpers";
+
+const D = ["1", "X"];
+
+/** A group whose round (type 'Dos dobles') has three tickets and its bet generated, not confirmed. */
+async function betWithVotes() {
+  const { pool } = await newSeason();
+  const round = await pool();
+  const manager = await newPlayer("gestor");
+  const players = [await newPlayer("ana"), await newPlayer("bea"), await newPlayer("cris")];
+  const group = await apiCall<{ id: number; inviteCode: string }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
+  expect(group.status).toBe(201);
+  for (const p of players) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
+  const dates = {
+    groupId: group.body.id,
+    quinielaId: round.id,
+    openDate: new Date(Date.now() - HOUR).toISOString(),
+    closeDate: new Date(Date.now() + 10 * HOUR).toISOString(),
+  };
+  expect(
+    (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 2 }, manager.token)).status,
+  ).toBeLessThan(300);
+  for (const [k, p] of players.entries()) {
+    const matches = Array.from({ length: 14 }, (_, i) => (i === k || i === k + 5 ? D : i > 10 && k === 2 ? ["2"] : ["1"]));
+    const sent = await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.body.id, matches, plain15: { home: 1, away: 0 } }, p.token);
+    expect(sent.status).toBe(201);
+  }
+  const bet = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: group.body.id, quinielaId: round.id }, manager.token);
+  expect(bet.status).toBe(201);
+  return { manager, groupId: group.body.id, round };
+}
+
+test.describe("the bet with the best chances", () => {
+  test("the manager sees the chances, picks a target and a budget, applies the best placement; a confirmed bet offers no button", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const g = await betWithVotes();
+    await signIn(page, g.manager.username);
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal?quiniela=${g.round.id}`);
+
+    const chances = page.getByRole("region", { name: "Probabilidades" });
+    await expect(chances).toContainText(/Probabilidad de 10 o más aciertos: (\d+|\d+,\d|menos de 0,1|más del 99)\s%/);
+    await expect(chances.getByRole("table").getByRole("row")).toHaveCount(7);
+    await expect(chances.getByRole("rowheader", { name: "14 aciertos y el pleno al 15" })).toBeVisible();
+    await expect(chances.getByText(/^Con (los dobles|el doble)/)).toBeVisible();
+    await expectAccessible(page, testInfo);
+
+    // A budget that is not an amount: the Spanish message on the field, what was typed still there.
+    const budget = chances.getByLabel("Presupuesto en euros (opcional)");
+    await budget.fill("seis");
+    await chances.getByRole("button", { name: "Calcular la mejor colocación" }).click();
+    await expect(chances.getByText("La cantidad no es válida")).toBeVisible();
+    await expect(page.getByLabel("Presupuesto en euros (opcional)")).toHaveValue("seis");
+    await expect(page.getByLabel("Presupuesto en euros (opcional)")).toHaveAttribute("aria-invalid", "true");
+
+    // Six euros buy eight columns: the suggestion changes the shape, for 12 or more hits.
+    await page.getByLabel("Objetivo").selectOption("p12");
+    await page.getByLabel("Presupuesto en euros (opcional)").fill("6");
+    await page.getByRole("button", { name: "Calcular la mejor colocación" }).click();
+    await expect(page).toHaveURL(/objetivo=p12/);
+    await expect(page).toHaveURL(/presupuesto=6/);
+    const suggestion = page.locator(".chances-suggestion");
+    await expect(suggestion).toContainText(/de 12 o más \(ahora .+\)\.$/);
+    await page.getByRole("button", { name: "Aplicar esta colocación" }).click();
+
+    // The bet changed, says so per match, and the same target and budget now find nothing to change.
+    await expect(page.getByText("Colocación de dobles y triples aplicada.")).toBeVisible();
+    await expect(page.getByText(/Colocación de dobles y triples aplicada por /).first()).toBeVisible();
+    await expect(page.getByText("La apuesta ya tiene esta colocación.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Aplicar esta colocación" })).toHaveCount(0);
+
+    // Another target suggests another placement; once the bet is confirmed it is never applied.
+    await page.getByRole("button", { name: "Confirmar apuesta" }).click();
+    await expect(page.getByRole("button", { name: "Apuesta confirmada" })).toBeDisabled();
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal?quiniela=${g.round.id}&objetivo=prize&presupuesto=30`);
+    await expect(page.getByRole("region", { name: "Probabilidades" })).toContainText("de premio esperado");
+    await expect(page.getByRole("button", { name: "Aplicar esta colocación" })).toHaveCount(0);
+
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal/imprimir?quiniela=${g.round.id}`);
+    await expect(page.locator(".slip-chances")).toContainText("Probabilidad de 10 o más aciertos:");
+  });
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLACEMENT_CONFIRMED } from "#core/contract/chances";
+import type { Sign } from "#core/domain/signs";
+import { startBackend, type TestBackend } from "../support/backend";
+import * as build from "../support/builders";
+
+type Player = Awaited<ReturnType<TestBackend["player"]>>;
+
+const DAY = 86_400_000;
+const SIGNS: Sign[] = ["1", "X", "2"];
+
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a * 48271) % 2147483647;
+    return a / 2147483647;
+  };
+}
+
+let t: TestBackend;
+let manager: Player;
+let players: Player[];
+let outsider: Player;
+let groupId: number;
+let betId: number;
+
+/**
+ * A group of a manager and six players with five past jornadas with results, then a round of type
+ * 'Dos dobles y un triple' whose bet is generated through the API.
+ */
+beforeAll(async () => {
+  t = await startBackend();
+  const seasonId = await build.season(t.db);
+  const random = seeded(77);
+  manager = await t.player("gestorchances");
+  players = [];
+  for (let k = 0; k < 6; k++) players.push(await t.player(`azar${k}`));
+  outsider = await t.player("ajenochances");
+  groupId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }, ...players.map((p) => ({ userId: p.id }))] });
+  const now = Date.now();
+  for (let r = 0; r < 6; r++) {
+    const quinielaId = await build.pool(t.db, { seasonId, number: r + 1 });
+    const past = r < 5;
+    await build.round(t.db, {
+      groupId,
+      quinielaId,
+      openDate: new Date(now - (40 - r * 7) * DAY),
+      closeDate: past ? new Date(now - (37 - r * 7) * DAY) : new Date(now + DAY),
+      typeId: past ? 1 : 4,
+    });
+    const official = Array.from({ length: 14 }, (): Sign => SIGNS[random() < 0.5 ? 0 : random() < 0.5 ? 1 : 2]);
+    if (past) await build.results(t.db, quinielaId, official, { home: 1, away: 1 });
+    for (const [k, p] of players.entries()) {
+      const matches = official.map((s) => [random() < 0.7 - k * 0.05 ? s : SIGNS[Math.floor(random() * 3)]]);
+      // The open round is of type 4: two doubles and a triple in every ticket.
+      if (!past) {
+        matches[0] = ["1", "X"];
+        matches[1] = ["X", "2"];
+        matches[2] = ["1", "X", "2"];
+      }
+      await build.prediction(t.db, { groupId, quinielaId, userId: p.id, matches, pleno: { home: 1, away: 0 } });
+    }
+    if (!past) {
+      const res = await manager.post("/Bet/GenerateBet", { groupId, quinielaId, topNUsers: 3 });
+      expect(res.status).toBe(201);
+      betId = res.body.id;
+    }
+  }
+});
+afterAll(() => t.close());
+
+describe("the bet's chances", () => {
+  it("answers members the probabilities, the odds of the bet and the best placement of its doubles and triple", async () => {
+    const res = await players[5].get(`/Bet/${betId}/Chances`);
+    expect(res.status).toBe(200);
+    const c = res.body;
+    expect(c.target).toBe("p10");
+    expect(c.probabilities).toHaveLength(14);
+    for (const p of c.probabilities) expect(p[0] + p[1] + p[2]).toBeCloseTo(1, 9);
+    expect(c.model).toMatchObject({ fitted: true, pastRounds: 5, fittedMatches: 70, voters: 6 });
+    const a = c.current.atLeast;
+    expect(a["10"]).toBeGreaterThanOrEqual(a["11"]);
+    expect(a["11"]).toBeGreaterThanOrEqual(a["12"]);
+    expect(a["14"]).toBeGreaterThanOrEqual(a.especial);
+    expect(c.suggestion.doubles).toHaveLength(2);
+    expect(c.suggestion.triples).toHaveLength(1);
+    expect(c.suggestion.value).toBeGreaterThanOrEqual(c.suggestion.currentValue - 1e-12);
+    expect(c.suggestion.sentence).toMatch(/^Con los dobles en los partidos \d+ y \d+ y el triple en el partido \d+: .+ de 10 o más \(ahora .+\)\.$/);
+    // No prize table was entered this season: every category uses the documented fallback.
+    expect(Object.values(c.prizes.fromSeason).every((x) => x === false)).toBe(true);
+  });
+
+  it("takes a target and a budget in cents, and refuses a bad one in Spanish", async () => {
+    const prize = await manager.get(`/Bet/${betId}/Chances?target=prize&budgetCents=1200`);
+    expect(prize.status).toBe(200);
+    expect(prize.body.suggestion.costCents).toBeLessThanOrEqual(1200);
+    expect(prize.body.budgetCents).toBe(1200);
+    const bad = await manager.get(`/Bet/${betId}/Chances?target=p15`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/objetivo/);
+  });
+
+  it("is for the group's members only, and applying is for its manager only", async () => {
+    expect((await t.api.get(`/Bet/${betId}/Chances`)).status).toBe(401);
+    expect((await outsider.get(`/Bet/${betId}/Chances`)).status).toBe(403);
+    expect((await players[0].post(`/Bet/${betId}/ApplyPlacement`, { target: "p10" })).status).toBe(403);
+    expect((await outsider.post(`/Bet/${betId}/ApplyPlacement`, { target: "p10" })).status).toBe(403);
+    expect((await manager.get(`/Bet/999999/Chances`)).status).toBe(404);
+  });
+
+  it("applies the suggestion to the unconfirmed bet, audited, and refuses a stale version", async () => {
+    const chances = (await manager.get(`/Bet/${betId}/Chances?target=p12`)).body;
+    const stale = await manager.post(`/Bet/${betId}/ApplyPlacement`, { target: "p12", version: chances.version + 5 });
+    expect(stale.status).toBe(409);
+    const res = await manager.post(`/Bet/${betId}/ApplyPlacement`, { target: "p12", version: chances.version });
+    expect(res.status).toBe(200);
+    expect(res.body.mergedPrediction.matches).toEqual(chances.suggestion.matches);
+    expect(res.body.version).toBe(chances.version + 1);
+    const after = (await manager.get(`/Bet/${betId}/Chances?target=p12`)).body;
+    expect(after.suggestion.same).toBe(true);
+    expect(after.current.atLeast["12"]).toBeCloseTo(chances.suggestion.value, 12);
+    const audit = await t.db.query<{ action: string }>("select action from audit_log where entity_id = $1 and action = 'bet.placement'", [betId]);
+    expect(audit).toHaveLength(1);
+  });
+
+  it("never changes a confirmed bet (409, in Spanish), and still answers its chances", async () => {
+    expect((await manager.put(`/Bet/${betId}/ConfirmBet`)).status).toBe(200);
+    const res = await manager.post(`/Bet/${betId}/ApplyPlacement`, { target: "p10" });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(PLACEMENT_CONFIRMED);
+    const chances = await players[0].get(`/Bet/${betId}/Chances`);
+    expect(chances.status).toBe(200);
+    expect(chances.body.confirmed).toBe(true);
+  });
+});
