@@ -14,6 +14,7 @@ import { createMailer } from "../backend/mailer";
 import { hashPassword, newToken, sha256 } from "../backend/security";
 import { createLink } from "../backend/services/kiosk";
 import { backfillStandings } from "../backend/services/standings-store";
+import { prng } from "./bench-support";
 import { season2024 } from "./football";
 
 export const RUSH_PASSWORD = "Rush#2026pass";
@@ -41,16 +42,6 @@ export interface RushData {
   /** Every member of every group, big group first. */
   members: Member[];
   kioskPaths: string[];
-}
-
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** A ticket of "Dos dobles": matches 1 and 2 doubles (in 1, X, 2 order, as the form sends them), the rest singles. */

@@ -29,8 +29,8 @@ import { openPglite, openPostgres, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgres";
 import { seal } from "../app/server/session/seal.server";
-import { APP_NODE_FLAGS, appEnv, freePort, startProcess, stopProcesses } from "./bench-support";
-import { prng, randomTicket, RUSH_PASSWORD, seedRush, BIG_GROUP, type Member, type RushData } from "./rush-seed";
+import { APP_NODE_FLAGS, appEnv, freePort, prng, startProcess, stopProcesses } from "./bench-support";
+import { randomTicket, RUSH_PASSWORD, seedRush, BIG_GROUP, type Member, type RushData } from "./rush-seed";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -77,7 +77,7 @@ interface Sample {
 const samples: Sample[] = [];
 const errors: string[] = [];
 const error = (what: string) => {
-  if (errors.length < 2000) errors.push(what);
+  errors.push(what);
 };
 
 /** Keep-alive connections without a limit; no connect timeout (a browser waits minutes). */
@@ -430,7 +430,16 @@ async function main() {
       `Comprobación: ${ackedSaves} jugadores con su guardado aceptado, ${rows.length} pronósticos en la base; perdidos o distintos de lo aceptado: ${lost}; guardados sin confirmar: ${unackedStored}; guardados con fecha del cierre o después: ${afterClose}; aceptados después del cierre: ${lateAccepted}.`,
     );
     out(`Errores: ${errors.length}.`);
-    for (const e of errors.slice(0, 15)) out(`  ${e}`);
+    // By kind: the player's name, ports and the page's text left out.
+    const kinds = new Map<string, number>();
+    for (const e of errors) {
+      const kind = e
+        .replace(/^jugador\d+: /, "")
+        .replace(/(respondió \d+).*/, "$1")
+        .replace(/\d{4,}/g, "…");
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) out(`  ${n} × ${kind}`);
     failed = errors.length > 0 || lost > 0 || afterClose > 0 || ackedSaves !== rows.length - unackedStored;
   } finally {
     await stopProcesses(children);

@@ -1,13 +1,15 @@
-// `npm run scale`: the standings at scale on PostgreSQL (issue 15, item 6). Seeds 1,000 groups × 20
-// members × 38 rounds with results (760,000 tickets, bulk SQL, in the format the API writes), then
-// times GetClassification through the real backend over HTTP. Standings are stored per group and
-// season (migration 010, backend/services/standings-store.ts); bulk SQL leaves them unstored, so per
-// group: the first read (computes and stores the set) and the one after (stored), a second sweep of
-// every group (stored reads), and the cost of a result for every group of that pool: more than
-// EAGER_SETS sets, so SetResults leaves them all marked and each group's next read recomputes its set.
+// `npm run scale`: the standings at scale on PostgreSQL (issue 15, item 6; issue 27, item 3). Seeds N
+// groups (1,000 by default) × 20 members × 38 rounds with results (760,000 tickets per 1,000 groups,
+// bulk SQL, in the format the API writes, the standings triggers off while the tickets go in), then
+// times GetClassification through the real backend over HTTP. Standings are stored per group and season
+// (migration 010, backend/services/standings-store.ts); bulk SQL leaves them unstored. For a sample of
+// groups: the first read (computes and stores the set) and the one after (stored). Then a result for the
+// pool every group plays: more than EAGER_SETS sets, so SetResults leaves them all marked, and every group
+// is read once until all hold the result (checked in SQL); then a pass over every stored set, and memory.
 // PostgreSQL: a fresh database on TEST_DATABASE_URL, else a throwaway cluster (initdb/pg_ctl on PATH).
-// Options: --groups N (default 1000), --members N (20), --rounds N (38). A benchmark: it prints figures,
-// and fails only if the seeded tickets score no hits (then the figures would mean nothing).
+// Options: --groups N (default 1000), --members N (20), --rounds N (38), --sample N (groups timed one by
+// one before the result, all up to 1,000). A benchmark: it prints figures, and fails only if the seeded
+// tickets score no hits or a group lacks the result after the sweep (then the figures would mean nothing).
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
