@@ -30,6 +30,7 @@ import {
   startApp,
   startCeiling,
   PASSWORD,
+  prng,
   SECRET,
   signInToApp,
   startProcess,
@@ -60,16 +61,6 @@ const DAY = 86_400_000;
 const ADMIN = { email: "admin@bench.local", username: "admin-bench", password: PASSWORD };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Runs `work` over `items`, `width` at a time. */
 async function pool<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>) {

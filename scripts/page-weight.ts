@@ -20,6 +20,7 @@ import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { createUser } from "../backend/services/auth";
 import { season2024, teamsOf } from "./football";
+import { prng } from "./bench-support";
 
 const MEMBERS = 200;
 const ROUNDS = 40;
@@ -80,16 +81,6 @@ interface Seeded {
   username: string;
   /** Set once `present()` has run on this data. */
   openRound?: number;
-}
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** Runs `task` over `items`, `width` at a time. */

@@ -1,13 +1,15 @@
-// `npm run scale`: the standings at scale on PostgreSQL (issue 15, item 6). Seeds 1,000 groups × 20
-// members × 38 rounds with results (760,000 tickets, bulk SQL, in the format the API writes), then
-// times GetClassification through the real backend over HTTP. Standings are stored per group and
-// season (migration 010, backend/services/standings-store.ts); bulk SQL leaves them unstored, so per
-// group: the first read (computes and stores the set) and the one after (stored), a second sweep of
-// every group (stored reads), and the cost of a result for every group of that pool: more than
-// EAGER_SETS sets, so SetResults leaves them all marked and each group's next read recomputes its set.
+// `npm run scale`: the standings at scale on PostgreSQL (issue 15, item 6; issue 27, item 3). Seeds N
+// groups (1,000 by default) × 20 members × 38 rounds with results (760,000 tickets per 1,000 groups,
+// bulk SQL, in the format the API writes, the standings triggers off while the tickets go in), then
+// times GetClassification through the real backend over HTTP. Standings are stored per group and season
+// (migration 010, backend/services/standings-store.ts); bulk SQL leaves them unstored. For a sample of
+// groups: the first read (computes and stores the set) and the one after (stored). Then a result for the
+// pool every group plays: more than EAGER_SETS sets, so SetResults leaves them all marked, and every group
+// is read once until all hold the result (checked in SQL); then a pass over every stored set, and memory.
 // PostgreSQL: a fresh database on TEST_DATABASE_URL, else a throwaway cluster (initdb/pg_ctl on PATH).
-// Options: --groups N (default 1000), --members N (20), --rounds N (38). A benchmark: it prints figures,
-// and fails only if the seeded tickets score no hits (then the figures would mean nothing).
+// Options: --groups N (default 1000), --members N (20), --rounds N (38), --sample N (groups timed one by
+// one before the result, all up to 1,000). A benchmark: it prints figures, and fails only if the seeded
+// tickets score no hits or a group lacks the result after the sweep (then the figures would mean nothing).
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -29,6 +31,8 @@ const arg = (name: string, fallback: number) => {
 const GROUPS = arg("groups", 1000);
 const MEMBERS = arg("members", 20);
 const ROUNDS = arg("rounds", 38);
+/** Groups whose first read and the one after are timed one by one (all of them up to 1,000). */
+const SAMPLE = arg("sample", Math.min(GROUPS, 1000));
 const BATCH = 100;
 
 const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -106,8 +110,13 @@ async function main() {
     const groupIds = (await db.query<{ id: number }>("select id from groups order by id")).map((g) => g.id);
     for (let i = 0; i < groupIds.length; i += BATCH) {
       // Matches 1 and 2 are doubles, the rest singles; about 55 % of the singles are the result.
-      await db.query(
-        `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at)
+      // Without triggers (a superuser's replica role, this transaction only): the triggers of migration 010
+      // would only mark sets that do not exist yet, one advisory lock per row; a set never stored is
+      // computed on its group's first read all the same.
+      await db.tx(async (tx) => {
+        await tx.exec("set local session_replication_role = replica");
+        await tx.query(
+          `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at)
          select m.group_id, gq.quiniela_id, m.user_id, picks.matches, x.h % 4, (x.h / 7) % 3, gq.close_date - interval '1 day', gq.close_date - interval '1 day'
            from group_members m
            join group_quinielas gq on gq.group_id = m.group_id
@@ -121,8 +130,9 @@ async function main() {
                     end order by i) as matches
                from generate_series(1, 14) i) picks
           where m.group_id between $1 and $2`,
-        [groupIds[i], groupIds[Math.min(i + BATCH, groupIds.length) - 1]],
-      );
+          [groupIds[i], groupIds[Math.min(i + BATCH, groupIds.length) - 1]],
+        );
+      });
       process.stdout.write(`\r  boletos: ${Math.min(i + BATCH, groupIds.length) * MEMBERS * ROUNDS} de ${tickets}`);
     }
     out();
@@ -171,48 +181,61 @@ async function main() {
     );
     if (!(hits > 0)) throw new Error("Los boletos sembrados no suman ningún acierto: las cifras no valdrían nada.");
 
-    // ---- Per group: the first read (no stored set: it computes and stores it) and the one right after (stored).
+    // ---- Per group of a sample: the first read (no stored set: it computes and stores it) and the one right after (stored).
+    const sampled = groupIds
+      .slice(1)
+      .filter((_, i, all) => i % Math.max(1, Math.floor(all.length / SAMPLE)) === 0)
+      .slice(0, SAMPLE);
     const cold: number[] = [];
     const warm: number[] = [];
-    t0 = performance.now();
-    for (const groupId of groupIds.slice(1)) {
+    for (const groupId of sampled) {
       cold.push((await standings(groupId)).ms);
       warm.push((await standings(groupId)).ms);
     }
-    out(`GetClassification sin guardar (la primera lectura la calcula y la guarda): ${summary(cold)}`);
+    out(`GetClassification sin guardar (la primera lectura la calcula y la guarda), ${sampled.length} grupos repartidos: ${summary(cold)}`);
     out(`GetClassification guardada (la lectura siguiente):                        ${summary(warm)}`);
-    const sweep: number[] = [];
-    for (const groupId of groupIds) sweep.push((await standings(groupId)).ms);
-    out(`Segunda pasada por los ${groupIds.length} grupos (clasificaciones guardadas): ${summary(sweep)}`);
-    // With --expose-gc (npm run scale passes it), the heap is what the process really keeps (no cache: the standings are in PostgreSQL).
-    (globalThis as { gc?: () => void }).gc?.();
-    const memory = process.memoryUsage();
-    out(`Memoria del proceso tras las pasadas${"gc" in globalThis ? " (tras un GC)" : ""}: RSS ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}.`);
 
     // ---- A result for the last pool: every group plays it, so every group's standings change. That is more
     // than EAGER_SETS sets, so SetResults only marks them (dirty) and each group's next read recomputes its set.
     const lastPool = (await db.one<{ id: number }>("select id from quinielas where season_id = $1 order by number desc limit 1", [seasonId]))!.id;
     const adminToken = tokens.get(firstMembers[0].group_id)!;
+    const newResult = Array(14).fill("1");
     t0 = performance.now();
     const set = await fetch(`${base}/Quiniela/SetResults`, {
       method: "POST",
       headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ quinielaId: lastPool, matches: Array(14).fill("1"), plain15: { home: 1, away: 1 } }),
+      body: JSON.stringify({ quinielaId: lastPool, matches: newResult, plain15: { home: 1, away: 1 } }),
     });
     const setMs = performance.now() - t0;
     if (set.status !== 200) throw new Error(`SetResults: ${set.status} ${await set.text()}`);
     const dirty = (await db.one<{ n: number }>("select count(*)::int as n from standings_sets where dirty"))!.n;
-    const after: number[] = [];
-    t0 = performance.now();
-    for (const groupId of groupIds) after.push((await standings(groupId)).ms);
-    const sweepMs = performance.now() - t0;
     out(
       `Un resultado (SetResults de la jornada ${ROUNDS}, que juegan los ${groupIds.length} grupos: más de ${EAGER_SETS}, así que solo los marca): ${ms(setMs)}; clasificaciones marcadas (dirty) justo después: ${dirty}.`,
     );
+    // Until every group's standings hold the result: each group's next read recomputes its set, one after another.
+    const after: number[] = [];
+    for (const groupId of groupIds) after.push((await standings(groupId)).ms);
+    const untilCorrect = performance.now() - t0;
+    const wrong = (await db.one<{ n: number }>(
+      `select count(*)::int as n from standings_sets s
+        where s.dirty or (select r -> 'results' -> 'matches' from jsonb_array_elements(s.rounds) r where (r ->> 'quinielaId')::int = $1) is distinct from $2::jsonb`,
+      [lastPool, JSON.stringify(newResult)],
+    ))!.n;
     out(
-      `Después, la siguiente lectura de cada grupo recalcula y guarda su clasificación (uno tras otro): ${(sweepMs / 1000).toFixed(1)} s en total; por grupo ${summary(after)}`,
+      `Hasta que la clasificación de los ${groupIds.length} grupos tiene el resultado (cada lectura recalcula la suya, una tras otra): ${(untilCorrect / 1000).toFixed(1)} s; por grupo ${summary(after)}; sin el resultado después: ${wrong}.`,
     );
+    if (wrong) throw new Error(`${wrong} clasificaciones no tienen el resultado nuevo.`);
 
+    // ---- Every group stored: a pass over all of them.
+    const sweep: number[] = [];
+    for (const groupId of groupIds) sweep.push((await standings(groupId)).ms);
+    out(`Pasada por los ${groupIds.length} grupos (clasificaciones guardadas): ${summary(sweep)}`);
+    // With --expose-gc (npm run scale passes it), the heap is what the process really keeps (no cache: the standings are in PostgreSQL).
+    (globalThis as { gc?: () => void }).gc?.();
+    const memory = process.memoryUsage();
+    out(
+      `Memoria del proceso (backend y script) tras las pasadas${"gc" in globalThis ? " (tras un GC)" : ""}: RSS ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}; pico de RSS ${mb(process.resourceUsage().maxRSS * 1024)}.`,
+    );
     // ---- Where the time of one recompute goes: the SQL of the tickets alone.
     const sql: number[] = [];
     const ids = (await db.query<{ id: number }>("select id from quinielas where season_id = $1", [seasonId])).map((q) => q.id);

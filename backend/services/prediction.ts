@@ -94,7 +94,11 @@ export async function myPrediction(deps: Deps, user: AuthUser, groupId: number, 
 /**
  * Sends (create) or changes (update) the caller's prediction. Every check runs inside one
  * transaction holding the round's row, so a forced close that lands meanwhile wins: the server's
- * clock and the stored state decide, never what the browser shows.
+ * clock and the stored state decide, never what the browser shows. The row is held in share mode:
+ * a close, a reopening or a new close date (an update of the row) waits for the saves under way and
+ * every later save sees it, but saves of the same round do not wait for each other; with `for
+ * update` the saves of a 1,000-member peña in its last minute queued one by one on that row, each
+ * holding a pooled connection while it waited (npm run bench:rush, docs/scale.md).
  */
 export async function savePrediction(
   deps: Deps,
@@ -117,7 +121,7 @@ export async function savePrediction(
       `select gq.id, gq.open_date, gq.close_date, gq.force_closed, pt.num_double, pt.num_triple, gq.reopened_at, q.number
          from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id join quinielas q on q.id = gq.quiniela_id
         where gq.group_id = $1 and gq.quiniela_id = $2
-        for update of gq`,
+        for share of gq`,
       [input.groupId, input.quinielaId],
     );
     if (!round) throw notFound(ROUND_NOT_FOUND);

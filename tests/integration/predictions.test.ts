@@ -216,3 +216,28 @@ describe("who sees whose picks", () => {
     expect((await ana.get(path)).body.map((p: { username: string }) => p.username)).toEqual(["bea"]);
   });
 });
+
+// PGlite runs one transaction at a time; how saves share the round's row shows on PostgreSQL only.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("saves of one round at the same time (PostgreSQL)", () => {
+  it("go through while another save holds the round, and a close waits for the save under way", async () => {
+    const { quinielaId, groupQuinielaId } = await openRound();
+    let closed = false;
+    let closing: Promise<unknown> = Promise.resolve();
+    await t.db.tx(async (tx) => {
+      // A save under way holds the round's row as savePrediction does.
+      await tx.query("select id from group_quinielas where id = $1 for share", [groupQuinielaId]);
+      // Another player's save does not queue behind it (with `for update` it would wait for this transaction to end).
+      expect((await ana.post(`/Quiniela/${quinielaId}/MakePrediction`, body(singles()))).status).toBe(201);
+      // A close waits until the save under way commits.
+      closing = t.db.query("update group_quinielas set force_closed = true where id = $1", [groupQuinielaId]).then(() => (closed = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(closed).toBe(false);
+    });
+    await closing;
+    expect(closed).toBe(true);
+    // Every save after the close sees it.
+    const late = await bea.post(`/Quiniela/${quinielaId}/MakePrediction`, body(singles()));
+    expect(late.status).toBe(403);
+    expect(late.body.message).toBe(ROUND_CLOSED_MESSAGE);
+  });
+});

@@ -37,8 +37,9 @@ function run(args: string[]) {
 /**
  * A database of its own on PostgreSQL for one test file or script: a fresh database on
  * TEST_DATABASE_URL, or a throwaway cluster (initdb + pg_ctl on a free port) removed by `stop`.
+ * The cluster runs with fsync off unless `durable` (a benchmark whose commits must cost what they do).
  */
-export async function throwawayPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function throwawayPostgres(options: { durable?: boolean } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const name = `t_${randomBytes(6).toString("hex")}`;
@@ -67,7 +68,17 @@ export async function throwawayPostgres(): Promise<{ url: string; stop: () => Pr
   const port = await freePort();
   const data = path.join(dir, "data");
   run(["initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8"]);
-  run(["pg_ctl", "-D", data, "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-l", path.join(dir, "log"), "-w", "start"]);
+  run([
+    "pg_ctl",
+    "-D",
+    data,
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.durable ? "" : " -c fsync=off"}`,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "start",
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: async () => {
