@@ -16,6 +16,11 @@ export class ApiError extends Error {
 }
 
 export const CONNECTION_ERROR = "Error de conexión con el servidor.";
+/**
+ * A write the backend took too long to answer may still have been stored (the backend commits after
+ * the BFF stops waiting, as the deadline rush showed): the visitor is told to check, not to retype.
+ */
+export const WRITE_UNCONFIRMED = "El servidor ha tardado demasiado en responder: puede que se haya guardado. Recarga la página para comprobarlo.";
 
 type Body = Record<string, unknown> | unknown[] | FormData | undefined;
 
@@ -46,8 +51,9 @@ export async function send(
   let response: Response;
   try {
     response = await backendFetch(path, { method, headers, body: payload, signal, stream });
-  } catch {
-    throw new ApiError(503, CONNECTION_ERROR);
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    throw new ApiError(503, timedOut && method !== "GET" ? WRITE_UNCONFIRMED : CONNECTION_ERROR);
   }
   if (response.status === 401 && token) {
     const cookies = new Headers();
