@@ -1,16 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditGroupParams, auditQuery, AuditTrail } from "#core/contract/audit";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { auditTrail } from "../services/audit";
 import { assertGroupExists } from "../services/group";
+import { resource } from "./resource";
 
-export default async function auditRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["audit"];
-
+export default resource("audit", (app, deps, tags) => {
   app.get(
     "/Audit/ByGroup/:groupId",
     {
@@ -41,4 +37,4 @@ export default async function auditRoutes(fastify: FastifyInstance, deps: Deps) 
       return auditTrail(deps.db, { limit: request.query.limit });
     },
   );
-}
+});

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   alertPreferenceBody,
@@ -19,17 +18,16 @@ import {
   updatePasswordBody,
 } from "#core/contract/auth";
 import { registerByAdminBody } from "#core/contract/admin-user";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { ApiError, notFound } from "../errors";
 import { readMultipart } from "../multipart";
 import { signInLimits } from "../sign-in-limits";
 import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as users from "../services/auth";
+import { resource } from "./resource";
 
-export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["auth"];
+export default resource("auth", (app, deps, tags) => {
   // A multipart form's fields become the body before it is checked, like a JSON body; its files wait here.
   const uploads = new WeakMap<FastifyRequest, Record<string, Buffer>>();
   const readUpload = (onlyMultipart: boolean) => async (request: FastifyRequest) => {
@@ -233,4 +231,4 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       return reply.header("content-type", contentType).header("cache-control", "public, max-age=31536000, immutable").send(image);
     },
   );
-}
+});

@@ -1,16 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BetStats, betStatsQuery, RoundSummary, roundSummaryQuery, UsersAverage } from "#core/contract/bet-stats";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { groupAccess } from "../services/classification";
 import * as stats from "../services/bet-stats";
+import { resource } from "./resource";
 
-export default async function betStatsRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["bet"];
-
+export default resource("bet", (app, deps, tags) => {
   /** Every read here is of one group: only its members (or an admin) may see it. One statement checks both. */
   const member = (request: Parameters<typeof requireUser>[0], groupId: number) => groupAccess(deps.db, requireUser(request), groupId);
 
@@ -70,4 +66,4 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
       return stats.roundSummary(deps, { id: groupId, name: group.name }, pick, known);
     },
   );
-}
+});

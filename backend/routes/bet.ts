@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import {
   Bet,
   betParams,
@@ -12,21 +11,19 @@ import {
   LastBetTopN,
   updateBetBody,
 } from "#core/contract/bet";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { groupGuard, groupIn, betIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as bets from "../services/bet";
+import { resource } from "./resource";
 
 /**
  * The group bet (the API contract in core/contract/bet.ts, docs/architecture.md#the-contract). Members of the group read it; only its managers,
  * or an admin, generate, edit and confirm it. GET /Bet/Stats and /Bet/Stats/UsersAverage live in
  * bet-stats.ts.
  */
-export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["bet"];
-
+export default resource("bet", (app, deps, tags) => {
   const member = async (request: FastifyRequest, groupId: number) => {
     await assertGroupExists(deps.db, groupId);
   };
@@ -170,4 +167,4 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
       return bets.participants(deps.db, betId);
     },
   );
-}
+});

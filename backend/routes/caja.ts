@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import {
   Caja,
   cajaParams,
@@ -17,22 +16,20 @@ import {
   Stamper,
   stamperQuery,
 } from "#core/contract/caja";
-import { requireManager, requireMember, type Deps } from "../context";
+import { requireManager, requireMember } from "../context";
 import { errorReplies } from "../schema";
 import * as caja from "../services/caja";
 import { prizeSharing } from "../services/caja-prize";
 import { confirmSettlement, settlementPreview } from "../services/caja-settlement";
 import { assertGroupExists } from "../services/group";
+import { resource } from "./resource";
 
 /**
  * La caja de la peña (decision 032). Who may call is decided before the input is read (401, then
  * 404 for a group that does not exist, then 403, and only then a 400 for the body): someone who
  * may not write learns nothing about the shape of what a write takes.
  */
-export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["caja"];
-
+export default resource("caja", (app, deps, tags) => {
   const groupOf = async (request: FastifyRequest) => {
     const parsed = cajaParams.safeParse({ id: (request.params as { id?: unknown }).id });
     if (!parsed.success) return null; // the params' own validation answers the 400
@@ -178,4 +175,4 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
       return reply.code(created ? 201 : 200).send(settlement);
     },
   );
-}
+});

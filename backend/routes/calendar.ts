@@ -1,15 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { CalendarFeed, CalendarLink, calendarTokenPath } from "#core/contract/calendar";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { errorReplies } from "../schema";
 import * as calendar from "../services/calendar";
+import { resource } from "./resource";
 
 /** The member's private calendar feed of their groups' rounds (decision 036). */
-export default async function calendarRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["calendar"];
-
+export default resource("calendar", (app, deps, tags) => {
   app.get(
     "/User/Calendar",
     { schema: { tags, summary: "El token del calendario privado del usuario (se crea la primera vez)", response: { 200: CalendarLink, ...errorReplies } } },
@@ -45,4 +41,4 @@ export default async function calendarRoutes(fastify: FastifyInstance, deps: Dep
         .send(feed);
     },
   );
-}
+});

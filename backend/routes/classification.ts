@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ClassificationInfo,
   classificationParams,
@@ -8,15 +6,13 @@ import {
   StandingsPage,
   standingsPageQuery,
 } from "#core/contract/classification";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as standings from "../services/classification";
+import { resource } from "./resource";
 
-export default async function classificationRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["classification"];
-
+export default resource("classification", (app, deps, tags) => {
   app.get(
     "/group/:id/season/:seasonId/GetClassification",
     {
@@ -80,4 +76,4 @@ export default async function classificationRoutes(fastify: FastifyInstance, dep
       return standings.standingsPage(deps, user, groupId, seasonId, quinielaId, known);
     },
   );
-}
+});

@@ -1,15 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DigestPreference, digestPreferenceBody, unsubscribePath } from "#core/contract/digest";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { errorReplies } from "../schema";
 import * as digests from "../services/digest";
+import { resource } from "./resource";
 
 /** 'Resumen de la jornada por email' (decision 036): the member's choice, and the mail's own way out. */
-export default async function digestRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["digest"];
-
+export default resource("digest", (app, deps, tags) => {
   app.get(
     "/User/GetDigestPreference",
     { schema: { tags, summary: "Si el usuario recibe el resumen de cada jornada por email", response: { 200: DigestPreference, ...errorReplies } } },
@@ -45,4 +41,4 @@ export default async function digestRoutes(fastify: FastifyInstance, deps: Deps)
     },
     async (request) => digests.unsubscribe(deps, request.params.token),
   );
-}
+});

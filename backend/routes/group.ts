@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ChangedRole,
   changeRoleBody,
@@ -16,15 +14,13 @@ import {
   MyGroupList,
   updateGroupBody,
 } from "#core/contract/group";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as groups from "../services/group";
+import { resource } from "./resource";
 
-export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["group"];
-
+export default resource("group", (app, deps, tags) => {
   app.get(
     "/group/GetMyGroups",
     { schema: { tags, summary: "Grupos del usuario, con su rol", response: { 200: MyGroupList, ...errorReplies } } },
@@ -168,4 +164,4 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
       return reply.code(204).send(null);
     },
   );
-}
+});

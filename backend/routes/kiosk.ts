@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   KIOSK_INVALID,
   kioskGroupParams,
@@ -11,17 +9,15 @@ import {
   kioskTokenPath,
   RevokedKioskLink,
 } from "#core/contract/kiosk";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { ApiError } from "../errors";
 import { groupGuard, groupIn, kioskLinkIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as kiosk from "../services/kiosk";
+import { resource } from "./resource";
 
-export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["kiosk"];
-
+export default resource("kiosk", (app, deps, tags) => {
   app.post(
     "/group/:id/kiosk",
     {
@@ -88,4 +84,4 @@ export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) 
       return kiosk.kioskStandings(deps, params.data.token);
     },
   );
-}
+});

@@ -1,12 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyReply } from "fastify";
 import { lastDraw, lookupBody, lookupResult, messageBody, registerBody, SEARCH_FAILED, searchBody, searchLines, type LogLine } from "#core/contract/lottery";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { ApiError } from "../errors";
 import { adminOnly } from "../guards";
 import { errorBody, errorReplies } from "../schema";
 import * as lottery from "../services/lottery";
+import { resource } from "./resource";
 
 /** The calls that reach Loterías may also fail on its side. */
 const lotteryReplies = {
@@ -15,10 +15,7 @@ const lotteryReplies = {
   504: errorBody.describe("Tiempo de espera agotado consultando Loterías"),
 } as const;
 
-export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["loteria"];
-
+export default resource("loteria", (app, deps, tags) => {
   app.get(
     "/Loteria/quiniela/ultima",
     {
@@ -107,4 +104,4 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
       return streamed.header("content-type", "application/x-ndjson; charset=utf-8").header("cache-control", "no-store").send(stream);
     },
   );
-}
+});

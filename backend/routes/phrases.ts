@@ -1,16 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Phrase, phraseBody, PhraseList, phraseListQuery, phraseParams } from "#core/contract/phrase";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { phraseOwner } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as phrases from "../services/phrases";
+import { resource } from "./resource";
 
 /** A player's favourite quotes (the API contract in core/contract/phrase.ts, docs/architecture.md#the-contract): each user reads and changes only their own. */
-export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["phrases"];
-
+export default resource("phrases", (app, deps, tags) => {
   app.get(
     "/phrases/List",
     {
@@ -60,4 +56,4 @@ export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps)
       return reply.code(204).send(null);
     },
   );
-}
+});

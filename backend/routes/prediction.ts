@@ -1,16 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { groupIdQuery, MyPrediction, Prediction, PredictionList, predictionBody, quinielaParams } from "#core/contract/prediction";
-import { requireUser, type AuthUser, type Deps } from "../context";
+import { requireUser, type AuthUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as predictions from "../services/prediction";
+import { resource } from "./resource";
 
-export default async function predictionRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["prediction"];
-
+export default resource("prediction", (app, deps, tags) => {
   const write = async (user: AuthUser, quinielaId: number, body: { groupId: number; matches?: unknown; plain15?: unknown }, mode: "create" | "update") => {
     await assertGroupExists(deps.db, body.groupId);
     return predictions.savePrediction(deps, user, { quinielaId, ...body }, mode);
@@ -90,4 +86,4 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
       return predictions.myPrediction(deps, user, groupId, request.params.id);
     },
   );
-}
+});

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyReply } from "fastify";
 import {
   PoolTypeList,
   Quiniela,
@@ -12,10 +11,11 @@ import {
   setResultsBody,
   UnresolvedTeams,
 } from "#core/contract/quiniela";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
 import * as pools from "../services/quiniela";
+import { resource } from "./resource";
 
 /** The unresolved-names 400 carries the names too; every other error goes through the common handler. */
 async function answeringUnknown<T>(reply: FastifyReply, status: number, work: () => Promise<T>) {
@@ -27,9 +27,7 @@ async function answeringUnknown<T>(reply: FastifyReply, status: number, work: ()
   }
 }
 
-export default async function quinielaRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["quiniela"];
+export default resource("quiniela", (app, deps, tags) => {
   /** A pool's save: its 400 may name the unresolved teams. */
   const saveReplies = { ...errorReplies, 400: UnresolvedTeams };
 
@@ -133,4 +131,4 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
       return pools.setResults(deps, admin.id, request.body);
     },
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   BlockedUserList,
   blockBody,
@@ -12,16 +10,14 @@ import {
   roundParams,
   updateStatusBody,
 } from "#core/contract/group-quiniela";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { groupGuard, groupIn, roundIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as rounds from "../services/rounds";
+import { resource } from "./resource";
 
-export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["groupQuiniela"];
-
+export default resource("groupQuiniela", (app, deps, tags) => {
   app.get(
     "/GroupQuiniela/ByGroup/:groupId",
     {
@@ -144,4 +140,4 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
       return rounds.blockedUsers(deps, groupQuinielaId);
     },
   );
-}
+});

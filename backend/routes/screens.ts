@@ -1,20 +1,16 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DashboardScreen, PredictionsScreen, predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { assertGroupExists } from "../services/group";
 import * as screens from "../services/screens";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
+import { resource } from "./resource";
 
 /**
  * Composite reads (issue 15): one call per screen where the contract's calls would take several.
  * The contract's calls stay; these answer the same data, checked by the same rules, in one round trip.
  */
-export default async function screenRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["screens"];
-
+export default resource("screens", (app, deps, tags) => {
   app.get(
     "/screens/group/:id/dashboard",
     {
@@ -58,4 +54,4 @@ export default async function screenRoutes(fastify: FastifyInstance, deps: Deps)
       return screens.predictionsScreen(deps, user, groupId, quinielaId);
     },
   );
-}
+});

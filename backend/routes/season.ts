@@ -1,17 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { groupParams } from "#core/contract/group";
 import { createSeasonBody, GroupSeasons, Season, SeasonList, seasonParams, seasonPointsBody } from "#core/contract/season";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as seasons from "../services/season";
+import { resource } from "./resource";
 
-export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["season"];
-
+export default resource("season", (app, deps, tags) => {
   app.get(
     "/season/GetCurrentSeason",
     { schema: { tags, summary: "La última temporada ya empezada (404 si no hay)", response: { 200: Season, ...errorReplies } } },
@@ -78,4 +74,4 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
       return seasons.setSeasonPoints(deps, request.params.id, request.body);
     },
   );
-}
+});

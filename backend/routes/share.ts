@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   createShareBody,
   RevokedShareLink,
@@ -12,17 +10,15 @@ import {
   shareLinkParams,
   shareTokenPath,
 } from "#core/contract/share";
-import { requireManager, type Deps } from "../context";
+import { requireManager } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as share from "../services/share";
 import { shareImagePng } from "../services/share-image";
+import { resource } from "./resource";
 
 /** Public, read-only share links with a preview image (decision 033). */
-export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["share"];
-
+export default resource("share", (app, deps, tags) => {
   app.post(
     "/group/:id/share",
     {
@@ -98,4 +94,4 @@ export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) 
         .send(await shareImagePng(view));
     },
   );
-}
+});

@@ -1,15 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { addAliasBody, createTeamBody, team, teamList, teamParams } from "#core/contract/team";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
 import * as teams from "../services/team";
+import { resource } from "./resource";
 
-export default async function teamRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["team"];
-
+export default resource("team", (app, deps, tags) => {
   app.get("/team/List", { schema: { tags, summary: "Equipos con sus alias", response: { 200: teamList, ...errorReplies } } }, async (request) => {
     requireUser(request);
     return teams.listTeams(deps.db);
@@ -38,4 +34,4 @@ export default async function teamRoutes(fastify: FastifyInstance, deps: Deps) {
       return teams.addAlias(deps, admin.id, request.params.id, request.body.alias);
     },
   );
-}
+});
