@@ -6,13 +6,12 @@ import { auditTrail } from "../services/audit";
 import { assertGroupExists } from "../services/group";
 import { resource } from "./resource";
 
-export default resource("audit", (app, deps, tags) => {
+export default resource("audit", (app, deps) => {
   app.get(
     "/Audit/ByGroup/:groupId",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Registro de cambios del grupo, lo más reciente primero (gestor del grupo o admin)",
         params: auditGroupParams,
         querystring: auditQuery,
@@ -30,7 +29,7 @@ export default resource("audit", (app, deps, tags) => {
     "/Audit/All",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Registro de cambios de toda la aplicación (admin)", querystring: auditQuery, response: { 200: AuditTrail, ...errorReplies } },
+      schema: { summary: "Registro de cambios de toda la aplicación (admin)", querystring: auditQuery, response: { 200: AuditTrail, ...errorReplies } },
     },
     async (request) => {
       requireUser(request);

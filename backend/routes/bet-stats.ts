@@ -6,7 +6,7 @@ import { groupAccess } from "../services/classification";
 import * as stats from "../services/bet-stats";
 import { resource } from "./resource";
 
-export default resource("bet", (app, deps, tags) => {
+export default resource("bet", (app, deps) => {
   /** Every read here is of one group: only its members (or an admin) may see it. One statement checks both. */
   const member = (request: Parameters<typeof requireUser>[0], groupId: number) => groupAccess(deps.db, requireUser(request), groupId);
 
@@ -15,7 +15,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Aciertos de la quiniela grupal en cada jornada cerrada y con resultados de la temporada",
         querystring: betStatsQuery,
         response: { 200: BetStats, ...errorReplies },
@@ -33,7 +32,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Media de aciertos de los jugadores que pronosticaron cada jornada de la temporada",
         querystring: betStatsQuery,
         response: { 200: UsersAverage, ...errorReplies },
@@ -51,7 +49,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary:
           "Una jornada con resultados (quinielaId, numberQuiniela o la última): la apuesta del grupo, el resultado oficial, los pronósticos con aciertos, la media, la distribución y el MVP",
         description:

@@ -23,7 +23,7 @@ import { resource } from "./resource";
  * or an admin, generate, edit and confirm it. GET /Bet/Stats and /Bet/Stats/UsersAverage live in
  * bet-stats.ts.
  */
-export default resource("bet", (app, deps, tags) => {
+export default resource("bet", (app, deps) => {
   const member = async (request: FastifyRequest, groupId: number) => {
     await assertGroupExists(deps.db, groupId);
   };
@@ -33,7 +33,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "La quiniela grupal de una jornada del grupo (404 si aún no se ha generado)",
         querystring: groupQuinielaQuery,
         response: { 200: Bet, ...errorReplies },
@@ -51,7 +50,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Cada jornada del grupo: si se puede generar su quiniela grupal, por qué, y si ya existe",
         querystring: groupQuery,
         response: { 200: BetRoundStatuses, ...errorReplies },
@@ -68,7 +66,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "El número de usuarios (top N) usado en la última quiniela grupal del grupo",
         querystring: groupQuery,
         response: { 200: LastBetTopN, ...errorReplies },
@@ -85,7 +82,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Quién ha pronosticado la jornada, por Wilson de temporada, y quién entra en la quiniela grupal",
         querystring: groupQuinielaQuery,
         response: { 200: BetRanking, ...errorReplies },
@@ -103,7 +99,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Genera la quiniela grupal con el top N por Wilson y cierra la jornada del grupo (gestor)",
         body: generateBetBody,
         response: { 201: Bet, ...errorReplies },
@@ -122,7 +117,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-manager", "body", betIn("betId")) },
       schema: {
-        tags,
         summary: "Cambia signos y pleno de la quiniela grupal mientras no esté confirmada (gestor)",
         body: updateBetBody,
         response: { 200: Bet, ...errorReplies },
@@ -140,7 +134,7 @@ export default resource("bet", (app, deps, tags) => {
     "/Bet/:id/ConfirmBet",
     {
       config: { guard: groupGuard("group-manager", "params", betIn("id")) },
-      schema: { tags, summary: "Confirma la apuesta de la quiniela grupal (gestor)", params: betParams, response: { 200: Bet, ...errorReplies } },
+      schema: { summary: "Confirma la apuesta de la quiniela grupal (gestor)", params: betParams, response: { 200: Bet, ...errorReplies } },
     },
     async (request) => {
       const betId = request.params.id;
@@ -155,7 +149,6 @@ export default resource("bet", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "params", betIn("id")) },
       schema: {
-        tags,
         summary: "Los usuarios incluidos en la quiniela grupal, con su puesto",
         params: betParams,
         response: { 200: BetParticipants, ...errorReplies },

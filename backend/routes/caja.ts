@@ -29,7 +29,7 @@ import { resource } from "./resource";
  * 404 for a group that does not exist, then 403, and only then a 400 for the body): someone who
  * may not write learns nothing about the shape of what a write takes.
  */
-export default resource("caja", (app, deps, tags) => {
+export default resource("caja", (app, deps) => {
   const groupOf = async (request: FastifyRequest) => {
     const parsed = cajaParams.safeParse({ id: (request.params as { id?: unknown }).id });
     if (!parsed.success) return null; // the params' own validation answers the 400
@@ -50,7 +50,6 @@ export default resource("caja", (app, deps, tags) => {
     {
       preValidation: readers,
       schema: {
-        tags,
         summary: "La caja del grupo: el bote, los saldos y los movimientos, lo más reciente primero (miembros; el gestor ve todo)",
         params: cajaParams,
         querystring: cajaQuery,
@@ -68,7 +67,6 @@ export default resource("caja", (app, deps, tags) => {
     {
       preValidation: writers,
       schema: {
-        tags,
         summary: "Anota un movimiento (gestor o admin); la misma clave enviada otra vez responde el primero (200) y no anota nada",
         params: cajaParams,
         body: movementBody,
@@ -86,7 +84,6 @@ export default resource("caja", (app, deps, tags) => {
     {
       preValidation: writers,
       schema: {
-        tags,
         summary: "Corrige un movimiento con otro de signo contrario (gestor o admin); un movimiento se corrige una vez (409)",
         params: movementParams,
         body: reverseBody,
@@ -104,7 +101,6 @@ export default resource("caja", (app, deps, tags) => {
     {
       preValidation: writers,
       schema: {
-        tags,
         summary: "Cambia las normas de la caja: cuota, boleto del bote, multa, premios de la liquidación (gestor o admin)",
         params: cajaParams,
         body: cajaRulesBody,
@@ -119,7 +115,6 @@ export default resource("caja", (app, deps, tags) => {
     {
       preValidation: readers,
       schema: {
-        tags,
         summary: "Reparto de un premio del bote: la parte de cada miembro según lo que aportó y el gravamen especial de cada parte (miembros)",
         params: movementParams,
         response: { 200: PrizeSharing, ...errorReplies },
@@ -133,7 +128,6 @@ export default resource("caja", (app, deps, tags) => {
     {
       preValidation: readers,
       schema: {
-        tags,
         summary: "Quién sella el boleto de la jornada y el turno completo (miembros)",
         params: cajaParams,
         querystring: stamperQuery,
@@ -148,7 +142,6 @@ export default resource("caja", (app, deps, tags) => {
     {
       preValidation: readers,
       schema: {
-        tags,
         summary: "Liquidación de la temporada: el reparto del bote a cada miembro, al céntimo (miembros)",
         params: cajaParams,
         querystring: settlementQuery,
@@ -163,7 +156,6 @@ export default resource("caja", (app, deps, tags) => {
     {
       preValidation: writers,
       schema: {
-        tags,
         summary: "Confirma la liquidación y paga el reparto (gestor o admin); confirmarla otra vez no paga nada (200)",
         params: cajaParams,
         body: settleBody,

@@ -5,16 +5,16 @@ import * as calendar from "../services/calendar";
 import { resource } from "./resource";
 
 /** The member's private calendar feed of their groups' rounds (decision 036). */
-export default resource("calendar", (app, deps, tags) => {
+export default resource("calendar", (app, deps) => {
   app.get(
     "/User/Calendar",
-    { schema: { tags, summary: "El token del calendario privado del usuario (se crea la primera vez)", response: { 200: CalendarLink, ...errorReplies } } },
+    { schema: { summary: "El token del calendario privado del usuario (se crea la primera vez)", response: { 200: CalendarLink, ...errorReplies } } },
     async (request) => calendar.calendarLink(deps, requireUser(request).id),
   );
 
   app.post(
     "/User/Calendar/Revoke",
-    { schema: { tags, summary: "Revoca el enlace del calendario y da uno nuevo", response: { 200: CalendarLink, ...errorReplies } } },
+    { schema: { summary: "Revoca el enlace del calendario y da uno nuevo", response: { 200: CalendarLink, ...errorReplies } } },
     async (request) => calendar.revokeCalendar(deps, requireUser(request).id),
   );
 
@@ -23,7 +23,6 @@ export default resource("calendar", (app, deps, tags) => {
     {
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "Calendario iCalendar de las jornadas del usuario del enlace (público, sin cuenta)",
         security: [],
         params: calendarTokenPath,

@@ -12,13 +12,12 @@ import { errorReplies } from "../schema";
 import * as standings from "../services/classification";
 import { resource } from "./resource";
 
-export default resource("classification", (app, deps, tags) => {
+export default resource("classification", (app, deps) => {
   app.get(
     "/group/:id/season/:seasonId/GetClassification",
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)",
         params: classificationParams,
         querystring: classificationQuery,
@@ -40,7 +39,6 @@ export default resource("classification", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Grupo, temporada y jornadas que cuentan en la clasificación",
         params: classificationParams,
         response: { 200: ClassificationInfo, ...errorReplies },
@@ -59,7 +57,6 @@ export default resource("classification", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Pantalla de clasificación en una llamada: grupo, temporada, jornadas que cuentan, selector de temporadas y filas",
         description:
           "Lo que juntan GetClassificationRounds, GetClassification (con quinielaId, la de esa jornada) y /group/{id}/Seasons, leído de la clasificación guardada. " +

@@ -5,10 +5,10 @@ import * as digests from "../services/digest";
 import { resource } from "./resource";
 
 /** 'Resumen de la jornada por email' (decision 036): the member's choice, and the mail's own way out. */
-export default resource("digest", (app, deps, tags) => {
+export default resource("digest", (app, deps) => {
   app.get(
     "/User/GetDigestPreference",
-    { schema: { tags, summary: "Si el usuario recibe el resumen de cada jornada por email", response: { 200: DigestPreference, ...errorReplies } } },
+    { schema: { summary: "Si el usuario recibe el resumen de cada jornada por email", response: { 200: DigestPreference, ...errorReplies } } },
     async (request) => {
       const user = requireUser(request);
       const row = await deps.db.one<{ send_digest: boolean }>("select send_digest from users where id = $1", [user.id]);
@@ -18,7 +18,7 @@ export default resource("digest", (app, deps, tags) => {
 
   app.post(
     "/User/SetDigestPreference",
-    { schema: { tags, summary: "Resumen de la jornada por email", body: digestPreferenceBody, response: { 200: DigestPreference, ...errorReplies } } },
+    { schema: { summary: "Resumen de la jornada por email", body: digestPreferenceBody, response: { 200: DigestPreference, ...errorReplies } } },
     async (request) => {
       const user = requireUser(request);
       const { sendDigest } = request.body;
@@ -32,7 +32,6 @@ export default resource("digest", (app, deps, tags) => {
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "Desactiva el resumen de la jornada desde el enlace firmado del correo (sin cuenta)",
         security: [],
         params: unsubscribePath,

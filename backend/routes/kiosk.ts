@@ -17,13 +17,12 @@ import { assertGroupExists } from "../services/group";
 import * as kiosk from "../services/kiosk";
 import { resource } from "./resource";
 
-export default resource("kiosk", (app, deps, tags) => {
+export default resource("kiosk", (app, deps) => {
   app.post(
     "/group/:id/kiosk",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Crea un enlace de pantalla (solo lectura) de la clasificación",
         params: kioskGroupParams,
         response: { 201: KioskLink, ...errorReplies },
@@ -42,7 +41,7 @@ export default resource("kiosk", (app, deps, tags) => {
     "/group/:id/kiosk",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
-      schema: { tags, summary: "Enlaces de pantalla activos del grupo", params: kioskGroupParams, response: { 200: KioskLinkList, ...errorReplies } },
+      schema: { summary: "Enlaces de pantalla activos del grupo", params: kioskGroupParams, response: { 200: KioskLinkList, ...errorReplies } },
     },
     async (request) => {
       requireUser(request);
@@ -56,7 +55,7 @@ export default resource("kiosk", (app, deps, tags) => {
     "/kiosk/:id/revoke",
     {
       config: { guard: groupGuard("group-manager", "params", kioskLinkIn("id")) },
-      schema: { tags, summary: "Revoca un enlace de pantalla", params: kioskLinkParams, response: { 200: RevokedKioskLink, ...errorReplies } },
+      schema: { summary: "Revoca un enlace de pantalla", params: kioskLinkParams, response: { 200: RevokedKioskLink, ...errorReplies } },
     },
     async (request) => {
       requireUser(request);
@@ -71,7 +70,6 @@ export default resource("kiosk", (app, deps, tags) => {
     {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "Clasificación actual del grupo del enlace (público, sin cuenta)",
         security: [],
         params: kioskTokenPath,

@@ -15,13 +15,12 @@ const lotteryReplies = {
   504: errorBody.describe("Tiempo de espera agotado consultando Loterías"),
 } as const;
 
-export default resource("loteria", (app, deps, tags) => {
+export default resource("loteria", (app, deps) => {
   app.get(
     "/Loteria/quiniela/ultima",
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Día del último sorteo guardado, { drawDate } (admin)",
         response: { 200: lastDraw, ...errorReplies },
       },
@@ -37,7 +36,6 @@ export default resource("loteria", (app, deps, tags) => {
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Guarda los resultados de un cuerpo de Loterías (fechav3) en la quiniela de su semana (admin)",
         body: registerBody,
         response: { 200: messageBody, ...errorReplies },
@@ -54,7 +52,6 @@ export default resource("loteria", (app, deps, tags) => {
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Consulta el sorteo de un día { fecha: yyyyMMdd } y guarda sus resultados si está jugado (admin)",
         body: lookupBody,
         response: { 200: lookupResult, ...lotteryReplies },
@@ -71,7 +68,6 @@ export default resource("loteria", (app, deps, tags) => {
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary:
           "Búsqueda automática desde el día siguiente al último sorteo guardado; responde una línea JSON { fecha, status, mensaje } por día, según avanza (admin)",
         body: searchBody,

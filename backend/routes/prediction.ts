@@ -6,7 +6,7 @@ import { assertGroupExists } from "../services/group";
 import * as predictions from "../services/prediction";
 import { resource } from "./resource";
 
-export default resource("prediction", (app, deps, tags) => {
+export default resource("prediction", (app, deps) => {
   const write = async (user: AuthUser, quinielaId: number, body: { groupId: number; matches?: unknown; plain15?: unknown }, mode: "create" | "update") => {
     await assertGroupExists(deps.db, body.groupId);
     return predictions.savePrediction(deps, user, { quinielaId, ...body }, mode);
@@ -17,7 +17,6 @@ export default resource("prediction", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-player", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Envía el pronóstico de la jornada (una vez; después, UpdatePrediction)",
         params: quinielaParams,
         body: predictionBody,
@@ -32,7 +31,6 @@ export default resource("prediction", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-player", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Cambia el pronóstico mientras la jornada siga abierta",
         params: quinielaParams,
         body: predictionBody,
@@ -54,7 +52,6 @@ export default resource("prediction", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Pronósticos del grupo; los de otros solo cuando la jornada ha cerrado",
         params: quinielaParams,
         querystring: groupIdQuery,
@@ -73,7 +70,6 @@ export default resource("prediction", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "La jornada del grupo vista por el jugador: estado, tipo, bloqueo y su pronóstico",
         params: quinielaParams,
         querystring: groupIdQuery,

@@ -27,13 +27,13 @@ async function answeringUnknown<T>(reply: FastifyReply, status: number, work: ()
   }
 }
 
-export default resource("quiniela", (app, deps, tags) => {
+export default resource("quiniela", (app, deps) => {
   /** A pool's save: its 400 may name the unresolved teams. */
   const saveReplies = { ...errorReplies, 400: UnresolvedTeams };
 
   app.get(
     "/quiniela/all",
-    { schema: { tags, summary: "Todas las quinielas con sus partidos", response: { 200: QuinielaList, ...errorReplies } } },
+    { schema: { summary: "Todas las quinielas con sus partidos", response: { 200: QuinielaList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.allPools(deps);
@@ -42,7 +42,7 @@ export default resource("quiniela", (app, deps, tags) => {
 
   app.get(
     "/quiniela/GetBySeasonId/:seasonId",
-    { schema: { tags, summary: "Quinielas de una temporada", params: seasonParams, response: { 200: QuinielaList, ...errorReplies } } },
+    { schema: { summary: "Quinielas de una temporada", params: seasonParams, response: { 200: QuinielaList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.poolsOfSeason(deps, request.params.seasonId);
@@ -51,7 +51,7 @@ export default resource("quiniela", (app, deps, tags) => {
 
   app.get(
     "/quiniela/GetById/:id",
-    { schema: { tags, summary: "Una quiniela con sus 15 partidos", params: quinielaParams, response: { 200: Quiniela, ...errorReplies } } },
+    { schema: { summary: "Una quiniela con sus 15 partidos", params: quinielaParams, response: { 200: Quiniela, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.poolById(deps.db, request.params.id);
@@ -60,7 +60,7 @@ export default resource("quiniela", (app, deps, tags) => {
 
   app.get(
     "/Quiniela/:id/GetMatches",
-    { schema: { tags, summary: "Los 15 partidos de una quiniela", params: quinielaParams, response: { 200: QuinielaMatchList, ...errorReplies } } },
+    { schema: { summary: "Los 15 partidos de una quiniela", params: quinielaParams, response: { 200: QuinielaMatchList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return (await pools.poolById(deps.db, request.params.id)).matches;
@@ -69,7 +69,7 @@ export default resource("quiniela", (app, deps, tags) => {
 
   app.get(
     "/quiniela/GetTypesQuiniela",
-    { schema: { tags, summary: "Tipos de quiniela (dobles y triples)", response: { 200: PoolTypeList, ...errorReplies } } },
+    { schema: { summary: "Tipos de quiniela (dobles y triples)", response: { 200: PoolTypeList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.poolTypes(deps);
@@ -80,7 +80,7 @@ export default resource("quiniela", (app, deps, tags) => {
     "/quiniela/CreateQuiniela",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Crea la quiniela de una jornada (admin)", body: quinielaBody, response: { 201: Quiniela, ...saveReplies } },
+      schema: { summary: "Crea la quiniela de una jornada (admin)", body: quinielaBody, response: { 201: Quiniela, ...saveReplies } },
     },
     async (request, reply) => {
       const admin = requireUser(request);
@@ -93,7 +93,6 @@ export default resource("quiniela", (app, deps, tags) => {
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Cambia fechas y partidos de una quiniela (admin); con version, 409 si otra persona la cambió",
         params: quinielaParams,
         body: quinielaBody,
@@ -108,7 +107,7 @@ export default resource("quiniela", (app, deps, tags) => {
 
   app.get(
     "/Quiniela/GetResults/:id",
-    { schema: { tags, summary: "Resultados oficiales (404 si aún no hay)", params: quinielaParams, response: { 200: QuinielaResults, ...errorReplies } } },
+    { schema: { summary: "Resultados oficiales (404 si aún no hay)", params: quinielaParams, response: { 200: QuinielaResults, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.poolResults(deps, request.params.id);
@@ -120,7 +119,6 @@ export default resource("quiniela", (app, deps, tags) => {
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Fija los resultados oficiales para todos los grupos (admin); con version, 409 si otra persona los cambió",
         body: setResultsBody,
         response: { 200: QuinielaResults, ...errorReplies },

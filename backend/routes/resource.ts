@@ -12,8 +12,13 @@ export type RoutePlugin = (fastify: FastifyInstance, deps: Deps) => Promise<void
 
 /**
  * One resource of the contract (docs/architecture.md#the-contract): its operations, declared on the
- * typed instance, and the OpenAPI tag they are listed under (`tags`, for their schemas).
+ * typed instance, each listed in /openapi.json under the resource's tag unless its schema names others.
  */
-export function resource(tag: string, declare: (app: Api, deps: Deps, tags: string[]) => void): RoutePlugin {
-  return async (fastify, deps) => declare(typed(fastify), deps, [tag]);
+export function resource(tag: string, declare: (app: Api, deps: Deps) => void): RoutePlugin {
+  return async (fastify, deps) => {
+    fastify.addHook("onRoute", (route) => {
+      route.schema = { tags: [tag], ...route.schema };
+    });
+    declare(typed(fastify), deps);
+  };
 }

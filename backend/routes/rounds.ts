@@ -17,13 +17,12 @@ import { assertGroupExists } from "../services/group";
 import * as rounds from "../services/rounds";
 import { resource } from "./resource";
 
-export default resource("groupQuiniela", (app, deps, tags) => {
+export default resource("groupQuiniela", (app, deps) => {
   app.get(
     "/GroupQuiniela/ByGroup/:groupId",
     {
       config: { guard: groupGuard("group-member", "params", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Jornadas del grupo con su estado, por fecha de apertura",
         params: groupParams,
         response: { 200: GroupRoundList, ...errorReplies },
@@ -41,7 +40,6 @@ export default resource("groupQuiniela", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Una jornada del grupo con sus bloqueados; 404 si no está configurada",
         querystring: groupAndQuinielaQuery,
         response: { 200: GroupRoundDetail, ...errorReplies },
@@ -60,7 +58,6 @@ export default resource("groupQuiniela", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Configura (o reconfigura) una jornada del grupo; con version, 409 si otra persona la cambió",
         body: configureBody,
         response: { 200: GroupRoundDetail.describe("Reconfigurada"), 201: GroupRoundDetail.describe("Configurada por primera vez"), ...errorReplies },
@@ -80,7 +77,6 @@ export default resource("groupQuiniela", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Cambia fechas y, si se envía, el cierre forzado; no reabre una jornada con resultados; con version, 409 si otra persona la cambió",
         body: updateStatusBody,
         response: { 200: GroupRoundDetail, ...errorReplies },
@@ -98,7 +94,7 @@ export default resource("groupQuiniela", (app, deps, tags) => {
     "/GroupQuiniela/BlockUser",
     {
       config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
-      schema: { tags, summary: "Bloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
+      schema: { summary: "Bloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
     },
     async (request) => {
       const user = requireUser(request);
@@ -112,7 +108,7 @@ export default resource("groupQuiniela", (app, deps, tags) => {
     "/GroupQuiniela/UnblockUser",
     {
       config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
-      schema: { tags, summary: "Desbloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
+      schema: { summary: "Desbloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
     },
     async (request) => {
       const user = requireUser(request);
@@ -127,7 +123,6 @@ export default resource("groupQuiniela", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "params", roundIn("id")) },
       schema: {
-        tags,
         summary: "Usuarios bloqueados en una jornada (miembros o admin)",
         params: roundParams,
         response: { 200: BlockedUserList, ...errorReplies },

@@ -7,10 +7,10 @@ import { assertGroupExists } from "../services/group";
 import * as seasons from "../services/season";
 import { resource } from "./resource";
 
-export default resource("season", (app, deps, tags) => {
+export default resource("season", (app, deps) => {
   app.get(
     "/season/GetCurrentSeason",
-    { schema: { tags, summary: "La última temporada ya empezada (404 si no hay)", response: { 200: Season, ...errorReplies } } },
+    { schema: { summary: "La última temporada ya empezada (404 si no hay)", response: { 200: Season, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return seasons.requireCurrentSeason(deps);
@@ -19,7 +19,7 @@ export default resource("season", (app, deps, tags) => {
 
   app.get(
     "/season/List",
-    { schema: { tags, summary: "Todas las temporadas, la más reciente primero", response: { 200: SeasonList, ...errorReplies } } },
+    { schema: { summary: "Todas las temporadas, la más reciente primero", response: { 200: SeasonList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return seasons.listSeasons(deps);
@@ -31,7 +31,6 @@ export default resource("season", (app, deps, tags) => {
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Temporada en juego y temporadas con jornadas en el grupo (selector de temporada)",
         params: groupParams,
         response: { 200: GroupSeasons, ...errorReplies },
@@ -49,7 +48,7 @@ export default resource("season", (app, deps, tags) => {
     "/season/CreateSeason",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Crea una temporada (admin)", body: createSeasonBody, response: { 201: Season, ...errorReplies } },
+      schema: { summary: "Crea una temporada (admin)", body: createSeasonBody, response: { 201: Season, ...errorReplies } },
     },
     async (request, reply) => {
       requireUser(request);
@@ -62,7 +61,6 @@ export default resource("season", (app, deps, tags) => {
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Cambia los puntos de la temporada (admin)",
         params: seasonParams,
         body: seasonPointsBody,

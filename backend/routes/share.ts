@@ -18,13 +18,12 @@ import { shareImagePng } from "../services/share-image";
 import { resource } from "./resource";
 
 /** Public, read-only share links with a preview image (decision 033). */
-export default resource("share", (app, deps, tags) => {
+export default resource("share", (app, deps) => {
   app.post(
     "/group/:id/share",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Crea un enlace público (solo lectura) de la clasificación o de la quiniela grupal de una jornada",
         params: shareGroupParams,
         body: createShareBody,
@@ -41,14 +40,14 @@ export default resource("share", (app, deps, tags) => {
     "/group/:id/share",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
-      schema: { tags, summary: "Enlaces públicos activos del grupo", params: shareGroupParams, response: { 200: ShareLinkList, ...errorReplies } },
+      schema: { summary: "Enlaces públicos activos del grupo", params: shareGroupParams, response: { 200: ShareLinkList, ...errorReplies } },
     },
     async (request) => share.listShareLinks(deps, request.params.id),
   );
 
   app.post(
     "/share/:id/revoke",
-    { schema: { tags, summary: "Revoca un enlace público", params: shareLinkParams, response: { 200: RevokedShareLink, ...errorReplies } } },
+    { schema: { summary: "Revoca un enlace público", params: shareLinkParams, response: { 200: RevokedShareLink, ...errorReplies } } },
     async (request) => {
       await requireManager(request, deps.db, await share.shareLinkGroup(deps, request.params.id));
       return share.revokeShareLink(deps, request.params.id);
@@ -60,7 +59,6 @@ export default resource("share", (app, deps, tags) => {
     {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "Lo que muestra un enlace público (sin cuenta)",
         security: [],
         params: shareTokenPath,
@@ -75,7 +73,6 @@ export default resource("share", (app, deps, tags) => {
     {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "La imagen de vista previa (PNG 1200 × 630) de un enlace público, por versión",
         security: [],
         params: shareImagePath,

@@ -5,8 +5,8 @@ import { errorReplies } from "../schema";
 import * as teams from "../services/team";
 import { resource } from "./resource";
 
-export default resource("team", (app, deps, tags) => {
-  app.get("/team/List", { schema: { tags, summary: "Equipos con sus alias", response: { 200: teamList, ...errorReplies } } }, async (request) => {
+export default resource("team", (app, deps) => {
+  app.get("/team/List", { schema: { summary: "Equipos con sus alias", response: { 200: teamList, ...errorReplies } } }, async (request) => {
     requireUser(request);
     return teams.listTeams(deps.db);
   });
@@ -15,7 +15,7 @@ export default resource("team", (app, deps, tags) => {
     "/team/Create",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Crea un equipo {name, logo, alias[]} (admin)", body: createTeamBody, response: { 201: team, ...errorReplies } },
+      schema: { summary: "Crea un equipo {name, logo, alias[]} (admin)", body: createTeamBody, response: { 201: team, ...errorReplies } },
     },
     async (request, reply) => {
       const admin = requireUser(request);
@@ -27,7 +27,7 @@ export default resource("team", (app, deps, tags) => {
     "/team/:id/add-alias",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Añade un alias a un equipo (admin)", params: teamParams, body: addAliasBody, response: { 200: team, ...errorReplies } },
+      schema: { summary: "Añade un alias a un equipo (admin)", params: teamParams, body: addAliasBody, response: { 200: team, ...errorReplies } },
     },
     async (request) => {
       const admin = requireUser(request);

@@ -17,12 +17,11 @@ const PRIZES_NOT_FOUND = "La quiniela no existe.";
  * 034). Each route declares who may call it (decision 028), checked before the body: a caller who
  * may not change the ticket or the prizes gets 401/403, never a validation detail.
  */
-export default resource("bet", (app, deps, tags) => {
+export default resource("bet", (app, deps) => {
   app.put(
     "/Bet/:id/Ticket",
     {
       schema: {
-        tags,
         summary: "Cómo se juega el boleto de la quiniela grupal: múltiple directo o reducida oficial, y marcas del pleno (gestor, antes de confirmar)",
         params: betParams,
         body: updateTicketBody,
