@@ -29,10 +29,9 @@ export default resource("kiosk", (app, deps) => {
       },
     },
     async (request, reply) => {
-      requireUser(request);
+      const user = requireUser(request);
       const groupId = request.params.id;
       await assertGroupExists(deps.db, groupId);
-      const user = requireUser(request);
       return reply.code(201).send(await kiosk.createLink(deps, groupId, user.id));
     },
   );

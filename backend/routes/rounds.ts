@@ -64,7 +64,6 @@ export default resource("groupQuiniela", (app, deps) => {
       },
     },
     async (request, reply) => {
-      requireUser(request);
       const body = request.body;
       const user = requireUser(request);
       const { round, created } = await rounds.configure(deps, user.id, body);
@@ -83,40 +82,31 @@ export default resource("groupQuiniela", (app, deps) => {
       },
     },
     async (request) => {
-      requireUser(request);
       const body = request.body;
       const user = requireUser(request);
       return rounds.updateStatus(deps, user.id, body);
     },
   );
 
-  app.post(
-    "/GroupQuiniela/BlockUser",
-    {
-      config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
-      schema: { summary: "Bloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
-      await rounds.roundOwner(deps.db, body.groupQuinielaId); // 404 for an unknown round
-      return rounds.block(deps, body.groupQuinielaId, body.userId, user.id);
-    },
-  );
-
-  app.post(
-    "/GroupQuiniela/UnblockUser",
-    {
-      config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
-      schema: { summary: "Desbloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
-      await rounds.roundOwner(deps.db, body.groupQuinielaId); // 404 for an unknown round
-      return rounds.unblock(deps, body.groupQuinielaId, body.userId, user.id);
-    },
-  );
+  // Blocking a member for a round and unblocking them: one call, either way.
+  for (const [path, summary, setBlocked] of [
+    ["/GroupQuiniela/BlockUser", "Bloquea a un miembro para esta jornada", rounds.block],
+    ["/GroupQuiniela/UnblockUser", "Desbloquea a un miembro para esta jornada", rounds.unblock],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
+        schema: { summary, body: blockBody, response: { 200: BlockResult, ...errorReplies } },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const body = request.body;
+        await rounds.roundOwner(deps.db, body.groupQuinielaId); // 404 for an unknown round
+        return setBlocked(deps, body.groupQuinielaId, body.userId, user.id);
+      },
+    );
+  }
 
   app.get(
     "/GroupQuiniela/:id/BlockedUsers",
