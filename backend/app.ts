@@ -29,13 +29,12 @@ import digestRoutes from "./routes/digest";
 import shareRoutes from "./routes/share";
 import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
+import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
 class UnreadableBody {
   constructor(readonly error: Error) {}
 }
-
-type RoutePlugin = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** One plugin per resource of the contract (docs/architecture.md#the-contract). */
 const resources: RoutePlugin[] = [

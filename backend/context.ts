@@ -51,20 +51,21 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   return user;
 }
 
-/** The caller manages this group (role Gestor) or is an admin. */
-export async function requireManager(request: FastifyRequest, db: Db, groupId: number): Promise<AuthUser> {
+/** The caller holds a role in this group (any, or Gestor with `managers`) or is an admin; 403 with `refusal` otherwise. */
+async function requireRole(request: FastifyRequest, db: Db, groupId: number, managers: boolean, refusal: string): Promise<AuthUser> {
   const user = requireUser(request);
   if (user.isAdmin) return user;
-  const row = await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, user.id]);
-  if (!row) throw forbidden("Solo el gestor del grupo puede hacer esto.");
+  const row = await db.one(`select 1 from group_members where group_id = $1 and user_id = $2${managers ? " and role_id = 2" : ""} and removed_at is null`, [
+    groupId,
+    user.id,
+  ]);
+  if (!row) throw forbidden(refusal);
   return user;
 }
 
+/** The caller manages this group (role Gestor) or is an admin. */
+export const requireManager = (request: FastifyRequest, db: Db, groupId: number) =>
+  requireRole(request, db, groupId, true, "Solo el gestor del grupo puede hacer esto.");
+
 /** The caller belongs to this group, or is an admin. */
-export async function requireMember(request: FastifyRequest, db: Db, groupId: number): Promise<AuthUser> {
-  const user = requireUser(request);
-  if (user.isAdmin) return user;
-  const row = await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and removed_at is null", [groupId, user.id]);
-  if (!row) throw forbidden("No perteneces a este grupo.");
-  return user;
-}
+export const requireMember = (request: FastifyRequest, db: Db, groupId: number) => requireRole(request, db, groupId, false, "No perteneces a este grupo.");

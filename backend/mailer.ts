@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
-interface Mail {
+export interface Mail {
   to: string;
   subject: string;
   text: string;

@@ -4,7 +4,8 @@ const DISPLAY_TZ = "Europe/Madrid";
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function parts(date: Date, timeZone: string) {
+/** The wall-clock fields of `date` in `timeZone` (Madrid unless said), each zero-padded, the hour 00–23. */
+export function wallClock(date: Date, timeZone = DISPLAY_TZ) {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-GB", {
@@ -37,7 +38,7 @@ export function madridLocalToUtc(value: string, timeZone = DISPLAY_TZ): Date | n
   // The zone's offset at that moment, found by formatting the guess back (twice, for DST edges).
   let guess = asUtc;
   for (let i = 0; i < 2; i++) {
-    const p = parts(new Date(guess), timeZone);
+    const p = wallClock(new Date(guess), timeZone);
     const shown = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
     guess += asUtc - shown;
   }
@@ -46,14 +47,14 @@ export function madridLocalToUtc(value: string, timeZone = DISPLAY_TZ): Date | n
 
 /** A UTC instant → "YYYY-MM-DDTHH:mm" in Madrid, the value of a datetime-local input. */
 export function utcToMadridLocal(date: Date | string, timeZone = DISPLAY_TZ): string {
-  const p = parts(new Date(date), timeZone);
+  const p = wallClock(new Date(date), timeZone);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 /** "17/08/2025 21:30" (es-ES, Madrid); "-" when missing. */
 export function formatDateTime(date: Date | string | null | undefined, timeZone = DISPLAY_TZ): string {
   if (!date) return "-";
-  const p = parts(new Date(date), timeZone);
+  const p = wallClock(new Date(date), timeZone);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
@@ -61,6 +62,6 @@ export function formatDateTime(date: Date | string | null | undefined, timeZone 
 export function formatDate(date: Date | string | null | undefined, timeZone = DISPLAY_TZ): string {
   if (!date) return "-";
   if (typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date)) return date.split("-").reverse().join("/");
-  const p = parts(new Date(date), timeZone);
+  const p = wallClock(new Date(date), timeZone);
   return `${p.day}/${p.month}/${p.year}`;
 }

@@ -12,12 +12,34 @@ export function Field({ field, label, hint, children }: { field: FieldMetadata<u
           {hint}
         </p>
       ) : null}
-      {field.errors?.length ? (
-        <p className="error" id={field.errorId}>
-          {field.errors[0]}
-        </p>
-      ) : null}
+      <FieldError field={field} />
     </div>
+  );
+}
+
+/** An avatar to upload (a PNG, JPEG, WebP or GIF image), labelled, with its error. */
+export function AvatarField({ field, label }: { field: FieldMetadata<unknown>; label: string }) {
+  return (
+    <Field field={field} label={label}>
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={field.errors ? field.errorId : undefined}
+      />
+    </Field>
+  );
+}
+
+/** A field's first error, under the id its control points to (aria-describedby); nothing while it has none. */
+export function FieldError({ field, className = "error", alert }: { field: FieldMetadata<unknown>; className?: string; alert?: boolean }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p className={className} id={field.errorId} role={alert ? "alert" : undefined}>
+      {field.errors[0]}
+    </p>
   );
 }
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { QuinielaMatch } from "#core/contract/quiniela";
-import { Field, FormErrors } from "~/components/Field";
+import { Field, FieldError, FormErrors } from "~/components/Field";
 import { resultsSchema } from "~/forms/catalogue";
 
 interface Props {
@@ -98,11 +98,7 @@ export function ResultsEditor({ rounds, selected, matches, defaults, hasResults,
                       <option value="X">X</option>
                       <option value="2">2</option>
                     </select>
-                    {field.errors?.length ? (
-                      <p className="error" id={field.errorId}>
-                        {field.errors[0]}
-                      </p>
-                    ) : null}
+                    <FieldError field={field} />
                   </li>
                 );
               })}

@@ -8,6 +8,7 @@ import { Field, FormErrors, Alert } from "~/components/Field";
 import { RoundState } from "~/components/RoundState";
 import { SeasonPicker } from "~/components/SeasonPicker";
 import { configureRoundSchema, roundStatusSchema } from "~/forms/groups";
+import { StackedTable } from "~/components/StackedTable";
 
 type Data = SerializeFrom<typeof roundSettingsLoader>;
 type ActionData = SerializeFrom<typeof roundSettingsAction> | undefined;
@@ -46,39 +47,26 @@ export function RoundSettings({ title, children }: { title: string; children?: R
       ) : pools.length === 0 ? (
         <p className="muted">Esta temporada todavía no tiene quinielas.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="stacked">
-            <thead>
-              <tr>
-                <th scope="col">Jornada</th>
-                <th scope="col">Fechas de la quiniela</th>
-                <th scope="col">En el grupo</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Acción</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pools.map((p) => (
-                <tr key={p.id} aria-current={selected?.pool.id === p.id ? "true" : undefined}>
-                  <th scope="row">Jornada {p.numberQuiniela}</th>
-                  <td data-label="Fechas">
-                    {formatDateTime(p.startDate)} – {formatDateTime(p.closingDate)}
-                  </td>
-                  <td data-label="En el grupo">{p.round ? `Activada (${p.round.typeName})` : "Sin activar"}</td>
-                  <td data-label="Estado">{p.round ? <RoundState state={p.round.state} reason={p.round.reason} /> : "—"}</td>
-                  <td>
-                    <Link
-                      to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`}
-                      aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}
-                    >
-                      {p.round ? "Gestionar" : "Activar"}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable columns={["Jornada", "Fechas de la quiniela", "En el grupo", "Estado", "Acción"]}>
+          {pools.map((p) => (
+            <tr key={p.id} aria-current={selected?.pool.id === p.id ? "true" : undefined}>
+              <th scope="row">Jornada {p.numberQuiniela}</th>
+              <td data-label="Fechas">
+                {formatDateTime(p.startDate)} – {formatDateTime(p.closingDate)}
+              </td>
+              <td data-label="En el grupo">{p.round ? `Activada (${p.round.typeName})` : "Sin activar"}</td>
+              <td data-label="Estado">{p.round ? <RoundState state={p.round.state} reason={p.round.reason} /> : "—"}</td>
+              <td>
+                <Link
+                  to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`}
+                  aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}
+                >
+                  {p.round ? "Gestionar" : "Activar"}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </StackedTable>
       )}
       {children}
     </main>
@@ -289,43 +277,31 @@ function Members({
     <>
       <h3>Miembros en esta jornada</h3>
       <Alert>{message}</Alert>
-      <div className="table-wrap">
-        <table className="stacked">
-          <thead>
-            <tr>
-              <th scope="col">Usuario</th>
-              <th scope="col">Rol</th>
-              <th scope="col">En esta jornada</th>
-              <th scope="col">Acción</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.userId}>
-                <th scope="row">{m.username}</th>
-                <td data-label="Rol">{m.role}</td>
-                <td data-label="En esta jornada">{m.blocked ? <strong>Bloqueado</strong> : "Puede jugar"}</td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="groupQuinielaId" value={groupQuinielaId} />
-                    <input type="hidden" name="quinielaId" value={quinielaId} />
-                    <input type="hidden" name="userId" value={m.userId} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={m.blocked ? "unblock" : "block"}
-                      className={m.blocked ? "secondary" : "danger"}
-                      aria-label={`${m.blocked ? "Desbloquear" : "Bloquear"} a ${m.username}`}
-                    >
-                      {m.blocked ? "Desbloquear" : "Bloquear"}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable columns={["Usuario", "Rol", "En esta jornada", "Acción"]}>
+        {members.map((m) => (
+          <tr key={m.userId}>
+            <th scope="row">{m.username}</th>
+            <td data-label="Rol">{m.role}</td>
+            <td data-label="En esta jornada">{m.blocked ? <strong>Bloqueado</strong> : "Puede jugar"}</td>
+            <td>
+              <Form method="post">
+                <input type="hidden" name="groupQuinielaId" value={groupQuinielaId} />
+                <input type="hidden" name="quinielaId" value={quinielaId} />
+                <input type="hidden" name="userId" value={m.userId} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value={m.blocked ? "unblock" : "block"}
+                  className={m.blocked ? "secondary" : "danger"}
+                  aria-label={`${m.blocked ? "Desbloquear" : "Bloquear"} a ${m.username}`}
+                >
+                  {m.blocked ? "Desbloquear" : "Bloquear"}
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
     </>
   );
 }

@@ -38,3 +38,22 @@ export function TeamLogo({ name, size = 32, label }: { name: string; size?: numb
   }
   return <img className="team-logo" src={`/crest/${encodeURIComponent(name)}`} alt={label ?? ""} width={size} height={height} loading="lazy" />;
 }
+
+/** A match's two teams, each with its crest, read as "home contra away" (nothing for a match not there). */
+export function MatchTeams({ match, size }: { match: { home: string; away: string } | undefined; size: number }) {
+  if (!match) return null;
+  return (
+    <span className="teams">
+      <span className="team">
+        <TeamLogo name={match.home} size={size} />
+        {match.home}
+      </span>
+      <span aria-hidden="true"> – </span>
+      <span className="sr-only"> contra </span>
+      <span className="team">
+        <TeamLogo name={match.away} size={size} />
+        {match.away}
+      </span>
+    </span>
+  );
+}

@@ -8,7 +8,7 @@ import { RegisteredAnswer, RoleList } from "#core/contract/auth";
 import { GroupSummaryList } from "#core/contract/group";
 import { api, attempt } from "~/server/client.server";
 import { submitToBackend } from "~/server/submit.server";
-import { Field, FormErrors, Alert } from "~/components/Field";
+import { Field, FieldError, FormErrors, Alert } from "~/components/Field";
 import { createUserSchema } from "~/forms/catalogue";
 import { requireAdmin } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -68,11 +68,7 @@ export default function CreateUser() {
         </Field>
         <fieldset className="stack group-rows">
           <legend>Grupos y roles</legend>
-          {fields.groups.errors?.length ? (
-            <p className="error" id={fields.groups.errorId} role="alert">
-              {fields.groups.errors[0]}
-            </p>
-          ) : null}
+          <FieldError field={fields.groups} alert />
           {rows.map((row, index) => {
             const cells = row.getFieldset();
             // Without JavaScript the role cannot wait for the group to be chosen, so it is only disabled once hydrated.

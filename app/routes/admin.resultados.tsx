@@ -1,7 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ResultsEditor } from "~/components/ResultsEditor";
-import { PrizesEditor } from "~/components/PrizesEditor";
+import { ResultsScreen } from "~/components/ResultsScreen";
 import { loadResultsEditor, resultsScreenAction } from "~/server/results-admin.server";
 import { redirectOldRoundName, ROUND_QUERY } from "~/server/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
@@ -23,20 +21,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminResults() {
-  const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <ResultsEditor
-      {...data}
-      lastResult={actionData?.intent === "results" ? actionData.lastResult : undefined}
-      stale={actionData?.intent === "results" && actionData.stale}
-    >
-      <PrizesEditor
-        selected={data.selected}
-        prizes={data.prizes}
-        lastResult={actionData?.intent === "prizes" ? actionData.lastResult : undefined}
-        stale={actionData?.intent === "prizes" && actionData.stale}
-      />
-    </ResultsEditor>
-  );
+  return <ResultsScreen />;
 }

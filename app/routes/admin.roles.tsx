@@ -9,6 +9,7 @@ import { Alert } from "~/components/Field";
 import { roleSchema } from "~/forms/groups";
 import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
+import { StackedTable } from "~/components/StackedTable";
 
 export const meta: MetaFunction = () => [{ title: "Roles · Quiniela de peñas" }];
 
@@ -85,54 +86,43 @@ export default function Roles() {
           {members.length === 0 ? (
             <p className="muted">Este grupo no tiene miembros todavía.</p>
           ) : (
-            <div className="table-wrap">
-              <table className="stacked">
-                <thead>
-                  <tr>
-                    <th scope="col">Usuario</th>
-                    <th scope="col">Rol actual</th>
-                    <th scope="col">Cambiar rol</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {members.map((m) => (
-                    <tr key={m.userId}>
-                      <th scope="row" className="name">
-                        {m.username}
-                        {m.userId === userId ? <span className="muted"> (tú)</span> : null}
-                      </th>
-                      <td data-label="Rol actual">{m.role}</td>
-                      <td>
-                        <Form method="post" className="row">
-                          <input type="hidden" name="groupId" value={group.id} />
-                          <input type="hidden" name="userId" value={m.userId} />
-                          <label htmlFor={`role-${m.userId}`} className="sr-only">
-                            Rol de {m.username}
-                          </label>
-                          <select
-                            id={`role-${m.userId}`}
-                            name="roleId"
-                            defaultValue={actionData?.userId === m.userId ? (actionData.roleId ?? m.roleId) : m.roleId}
-                            className="inline"
-                          >
-                            <option value="1">Usuario</option>
-                            <option value="2">Gestor</option>
-                          </select>
-                          <button type="submit" aria-label={`Cambiar rol de ${m.username}`}>
-                            Cambiar rol
-                          </button>
-                        </Form>
-                        {actionData?.userId === m.userId ? (
-                          <p className="error" role="alert">
-                            {actionData.message}
-                          </p>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StackedTable columns={["Usuario", "Rol actual", "Cambiar rol"]}>
+              {members.map((m) => (
+                <tr key={m.userId}>
+                  <th scope="row" className="name">
+                    {m.username}
+                    {m.userId === userId ? <span className="muted"> (tú)</span> : null}
+                  </th>
+                  <td data-label="Rol actual">{m.role}</td>
+                  <td>
+                    <Form method="post" className="row">
+                      <input type="hidden" name="groupId" value={group.id} />
+                      <input type="hidden" name="userId" value={m.userId} />
+                      <label htmlFor={`role-${m.userId}`} className="sr-only">
+                        Rol de {m.username}
+                      </label>
+                      <select
+                        id={`role-${m.userId}`}
+                        name="roleId"
+                        defaultValue={actionData?.userId === m.userId ? (actionData.roleId ?? m.roleId) : m.roleId}
+                        className="inline"
+                      >
+                        <option value="1">Usuario</option>
+                        <option value="2">Gestor</option>
+                      </select>
+                      <button type="submit" aria-label={`Cambiar rol de ${m.username}`}>
+                        Cambiar rol
+                      </button>
+                    </Form>
+                    {actionData?.userId === m.userId ? (
+                      <p className="error" role="alert">
+                        {actionData.message}
+                      </p>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </StackedTable>
           )}
         </>
       )}

@@ -9,6 +9,7 @@ import { GroupFields } from "~/components/GroupForms";
 import { groupSchema } from "~/forms/groups";
 import { requireManagerOf, requireMemberOf } from "~/server/session/guards.server";
 import { Avatar } from "~/components/Avatar";
+import { StackedTable } from "~/components/StackedTable";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Grupo"} · Quiniela de peñas` }];
 // A save refused as stale (409) still reloads the page's data (decision 021).
@@ -80,38 +81,27 @@ export default function GroupDetail() {
       </p>
 
       <h2>Miembros</h2>
-      <div className="table-wrap">
-        <table className="stacked">
-          <thead>
-            <tr>
-              <th scope="col">Usuario</th>
-              <th scope="col">Rol</th>
-              {isManager ? <th scope="col">Acciones</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {group.members.map((m) => (
-              <tr key={m.userId}>
-                <th scope="row">
-                  <span className="row">
-                    <Avatar path={m.avatarPath} size={28} />
-                    <span className="name">{m.username}</span>
-                    {m.userId === userId ? <span className="muted">(tú)</span> : null}
-                  </span>
-                </th>
-                <td data-label="Rol">{m.role}</td>
-                {isManager ? (
-                  <td>
-                    <Link to={`?quitar=${m.userId}`} aria-label={`Quitar a ${m.username}`}>
-                      Quitar
-                    </Link>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable columns={["Usuario", "Rol", isManager ? "Acciones" : null]}>
+        {group.members.map((m) => (
+          <tr key={m.userId}>
+            <th scope="row">
+              <span className="row">
+                <Avatar path={m.avatarPath} size={28} />
+                <span className="name">{m.username}</span>
+                {m.userId === userId ? <span className="muted">(tú)</span> : null}
+              </span>
+            </th>
+            <td data-label="Rol">{m.role}</td>
+            {isManager ? (
+              <td>
+                <Link to={`?quitar=${m.userId}`} aria-label={`Quitar a ${m.username}`}>
+                  Quitar
+                </Link>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </StackedTable>
 
       {isManager ? (
         <details className="card" open={actionData?.intent === "edit"}>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,6 +10,7 @@ import { Balance } from "~/components/Balance";
 import { Field, FormErrors } from "~/components/Field";
 import { MEMBER_FORMS, type MemberFormKind, movementFormSchema, potFormSchema, rulesFormSchema } from "~/forms/caja";
 import { cajaAction, loadCajaPage } from "~/server/caja.server";
+import { StackedTable } from "~/components/StackedTable";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Caja de ${data?.caja.groupName ?? "la peña"} · Quiniela de peñas` }];
 
@@ -55,26 +56,16 @@ export default function CajaPage() {
       </section>
 
       <h2>Saldos de los miembros</h2>
-      <div className="table-wrap">
-        <table className="stacked">
-          <thead>
-            <tr>
-              <th scope="col">Miembro</th>
-              <th scope="col">Saldo</th>
-            </tr>
-          </thead>
-          <tbody>
-            {caja.members.map((m) => (
-              <tr key={m.userId}>
-                <th scope="row">{m.username}</th>
-                <td data-label="Saldo">
-                  <Balance cents={m.balanceCents} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable columns={["Miembro", "Saldo"]}>
+        {caja.members.map((m) => (
+          <tr key={m.userId}>
+            <th scope="row">{m.username}</th>
+            <td data-label="Saldo">
+              <Balance cents={m.balanceCents} />
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
 
       {caja.canWrite ? <ManagerForms caja={caja} keys={keys} last={last} /> : null}
 
@@ -84,11 +75,7 @@ export default function CajaPage() {
           <label htmlFor="filtro-miembro">Miembro</label>
           <select id="filtro-miembro" name="miembro" defaultValue={filters.member ?? ""}>
             <option value="">Todos</option>
-            {caja.members.map((m) => (
-              <option key={m.userId} value={m.userId}>
-                {m.username}
-              </option>
-            ))}
+            <MemberOptions members={caja.members} />
           </select>
         </div>
         <div className="field">
@@ -118,52 +105,46 @@ export default function CajaPage() {
   );
 }
 
+/** One option per member of the caja: their name, valued by their id. */
+function MemberOptions({ members }: { members: Caja["members"] }) {
+  return members.map((m) => (
+    <option key={m.userId} value={m.userId}>
+      {m.username}
+    </option>
+  ));
+}
+
 function MovementTable({ caja, reverseKey }: { caja: Caja; reverseKey: string }) {
   return (
-    <div className="table-wrap">
-      <table className="stacked">
-        <thead>
-          <tr>
-            <th scope="col">Movimiento</th>
-            <th scope="col">Fecha</th>
-            <th scope="col">Miembro</th>
-            <th scope="col">Cantidad</th>
-            <th scope="col">Referencia</th>
-            <th scope="col">Anotado por</th>
-            {caja.canWrite ? <th scope="col">Corregir</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {caja.movements.map((m) => (
-            <tr key={m.id}>
-              <th scope="row">
-                {KIND_LABELS[m.kind]} <span className="muted">nº {m.id}</span>
-              </th>
-              <td data-label="Fecha">{formatDateTime(m.recordedAt)}</td>
-              <td data-label="Miembro">{m.username ?? "Bote"}</td>
-              <td data-label="Cantidad" className="amount">
-                {formatEuros(m.amountCents)}
-              </td>
-              <td data-label="Referencia">
-                {m.reference || "—"}
-                {m.kind === "prize" && m.userId === null ? (
-                  <>
-                    {" "}
-                    · <Link to={`/grupo/${caja.groupId}/caja/premio/${m.id}`}>Reparto del premio</Link>
-                  </>
-                ) : null}
-              </td>
-              <td data-label="Anotado por">{m.recordedBy ?? "Automático"}</td>
-              {caja.canWrite ? (
-                <td data-label="Corregir">
-                  <ReverseButton movement={m} idempotencyKey={reverseKey} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable columns={["Movimiento", "Fecha", "Miembro", "Cantidad", "Referencia", "Anotado por", caja.canWrite ? "Corregir" : null]}>
+      {caja.movements.map((m) => (
+        <tr key={m.id}>
+          <th scope="row">
+            {KIND_LABELS[m.kind]} <span className="muted">nº {m.id}</span>
+          </th>
+          <td data-label="Fecha">{formatDateTime(m.recordedAt)}</td>
+          <td data-label="Miembro">{m.username ?? "Bote"}</td>
+          <td data-label="Cantidad" className="amount">
+            {formatEuros(m.amountCents)}
+          </td>
+          <td data-label="Referencia">
+            {m.reference || "—"}
+            {m.kind === "prize" && m.userId === null ? (
+              <>
+                {" "}
+                · <Link to={`/grupo/${caja.groupId}/caja/premio/${m.id}`}>Reparto del premio</Link>
+              </>
+            ) : null}
+          </td>
+          <td data-label="Anotado por">{m.recordedBy ?? "Automático"}</td>
+          {caja.canWrite ? (
+            <td data-label="Corregir">
+              <ReverseButton movement={m} idempotencyKey={reverseKey} />
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </StackedTable>
   );
 }
 
@@ -225,16 +206,10 @@ function MemberMovementForm({ kind, caja, idempotencyKey, lastResult }: { kind: 
       <Field field={fields.userId} label="Miembro">
         <select {...getSelectProps(fields.userId)}>
           <option value="">Elige…</option>
-          {caja.members.map((m) => (
-            <option key={m.userId} value={m.userId}>
-              {m.username}
-            </option>
-          ))}
+          <MemberOptions members={caja.members} />
         </select>
       </Field>
-      <Field field={fields.amount} label="Cantidad (€)" hint="Con coma decimal: 12,50">
-        <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="12,50" />
-      </Field>
+      <AmountField field={fields.amount} />
       <Field field={fields.reference} label="Referencia">
         <input {...getInputProps(fields.reference, { type: "text" })} placeholder="Bizum, efectivo, transferencia…" maxLength={120} />
       </Field>
@@ -242,6 +217,15 @@ function MemberMovementForm({ kind, caja, idempotencyKey, lastResult }: { kind: 
         {text.button}
       </button>
     </Form>
+  );
+}
+
+/** A movement's amount in euros, typed with a decimal comma. */
+function AmountField({ field }: { field: FieldMetadata<string> }) {
+  return (
+    <Field field={field} label="Cantidad (€)" hint="Con coma decimal: 12,50">
+      <input {...getInputProps(field, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="12,50" />
+    </Field>
   );
 }
 
@@ -266,9 +250,7 @@ function PotMovementForm({ idempotencyKey, lastResult }: { idempotencyKey: strin
           <option value="ticket">Boleto (sale)</option>
         </select>
       </Field>
-      <Field field={fields.amount} label="Cantidad (€)" hint="Con coma decimal: 12,50">
-        <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="12,50" />
-      </Field>
+      <AmountField field={fields.amount} />
       <Field field={fields.reference} label="Referencia">
         <input {...getInputProps(fields.reference, { type: "text" })} maxLength={120} />
       </Field>

@@ -5,6 +5,7 @@ import { formatDateTime } from "#core/dates";
 import { Balance } from "~/components/Balance";
 import { Alert } from "~/components/Field";
 import { loadSettlementPage, settleAction } from "~/server/caja.server";
+import { StackedTable } from "~/components/StackedTable";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Liquidación de la temporada · ${data?.groupName ?? "Caja"} · Quiniela de peñas` }];
 
@@ -40,40 +41,10 @@ export default function SettlementPage() {
         {s.pinaUsername ? ` (${s.pinaUsername})` : ""}; el resto, a partes iguales entre quienes jugaron. Los céntimos que sobran van uno a uno a los mejor
         clasificados. Cada uno cobra su saldo más su parte, y la suma es el bote exacto.
       </p>
-      <div className="table-wrap">
-        <table className="stacked">
-          <thead>
-            <tr>
-              <th scope="col">Miembro</th>
-              <th scope="col">Saldo</th>
-              <th scope="col">Parte</th>
-              <th scope="col">Premio o penalización</th>
-              <th scope="col">Cobra</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.lines.map((l) => (
-              <tr key={l.userId}>
-                <th scope="row">
-                  {l.username}
-                  {l.position ? <span className="muted"> ({l.position}º)</span> : null}
-                </th>
-                <td data-label="Saldo">
-                  <Balance cents={l.balanceCents} />
-                </td>
-                <td data-label="Parte" className="amount">
-                  {l.tookPart ? formatEuros(l.shareCents) : "No jugó"}
-                </td>
-                <td data-label="Premio o penalización" className="amount">
-                  {l.prizeCents || l.penaltyCents ? formatEuros(l.prizeCents + l.penaltyCents) : "—"}
-                </td>
-                <td data-label="Cobra" className="amount">
-                  <strong>{l.payoutCents < 0 ? `Debe ${formatEuros(-l.payoutCents)}` : formatEuros(l.payoutCents)}</strong>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
+      <StackedTable
+        columns={["Miembro", "Saldo", "Parte", "Premio o penalización", "Cobra"]}
+        foot={
+          <>
             <tr>
               <th scope="row">Total</th>
               <td colSpan={3} />
@@ -81,9 +52,30 @@ export default function SettlementPage() {
                 <strong>{formatEuros(s.lines.reduce((sum, l) => sum + l.payoutCents, 0))}</strong>
               </td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          </>
+        }
+      >
+        {s.lines.map((l) => (
+          <tr key={l.userId}>
+            <th scope="row">
+              {l.username}
+              {l.position ? <span className="muted"> ({l.position}º)</span> : null}
+            </th>
+            <td data-label="Saldo">
+              <Balance cents={l.balanceCents} />
+            </td>
+            <td data-label="Parte" className="amount">
+              {l.tookPart ? formatEuros(l.shareCents) : "No jugó"}
+            </td>
+            <td data-label="Premio o penalización" className="amount">
+              {l.prizeCents || l.penaltyCents ? formatEuros(l.prizeCents + l.penaltyCents) : "—"}
+            </td>
+            <td data-label="Cobra" className="amount">
+              <strong>{l.payoutCents < 0 ? `Debe ${formatEuros(-l.payoutCents)}` : formatEuros(l.payoutCents)}</strong>
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
       {s.owing.length ? <Alert>No se puede liquidar todavía: {s.owing.join(", ")}. Anota sus pagos en la caja.</Alert> : null}
       {canWrite && !s.settledAt && !s.owing.length ? (
         <Form method="post" className="card stack">

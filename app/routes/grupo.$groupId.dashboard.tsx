@@ -5,6 +5,7 @@ import { loadDashboard } from "~/server/groups.server";
 import { Balance } from "~/components/Balance";
 import { RoundState } from "~/components/RoundState";
 import { loadMyBalance } from "~/server/caja.server";
+import { StackedTable } from "~/components/StackedTable";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel de ${data?.group.name ?? "grupo"} · Quiniela de peñas` }];
 
@@ -100,30 +101,18 @@ export default function Dashboard() {
 
       <h2>Jornadas en juego</h2>
       {rounds.length ? (
-        <div className="table-wrap">
-          <table className="stacked">
-            <thead>
-              <tr>
-                <th scope="col">Jornada</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Apertura</th>
-                <th scope="col">Cierre</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rounds.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">Jornada {r.numberQuiniela}</th>
-                  <td data-label="Estado">
-                    <RoundState state={r.state} reason={r.reason} />
-                  </td>
-                  <td data-label="Apertura">{formatDateTime(r.openDate)}</td>
-                  <td data-label="Cierre">{formatDateTime(r.closeDate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable columns={["Jornada", "Estado", "Apertura", "Cierre"]}>
+          {rounds.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">Jornada {r.numberQuiniela}</th>
+              <td data-label="Estado">
+                <RoundState state={r.state} reason={r.reason} />
+              </td>
+              <td data-label="Apertura">{formatDateTime(r.openDate)}</td>
+              <td data-label="Cierre">{formatDateTime(r.closeDate)}</td>
+            </tr>
+          ))}
+        </StackedTable>
       ) : (
         <p className="muted">No hay jornadas abiertas ni por abrir ahora mismo.</p>
       )}

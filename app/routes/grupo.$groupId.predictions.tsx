@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { formatDateTime } from "#core/dates";
 import { roundStateLabel } from "#core/domain/round-status";
 import { SIGNS } from "#core/domain/signs";
-import { Alert } from "~/components/Field";
-import { CrestSprite, TeamLogo } from "~/components/TeamLogo";
+import { Alert, FieldError } from "~/components/Field";
+import { CrestSprite, MatchTeams } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
 import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predictions.server";
 import { requireUser } from "~/server/session/session.server";
@@ -23,22 +23,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return sendPrediction(request, params.groupId);
 }
 
-function Teams({ match }: { match: MatchRow }) {
-  return (
-    <span className="teams">
-      <span className="team">
-        <TeamLogo name={match.home} size={24} />
-        {match.home}
-      </span>
-      <span aria-hidden="true"> – </span>
-      <span className="sr-only"> contra </span>
-      <span className="team">
-        <TeamLogo name={match.away} size={24} />
-        {match.away}
-      </span>
-    </span>
-  );
-}
+/** The teams of a match on this page, with crests of 24 px. */
+const Teams = ({ match }: { match: MatchRow | undefined }) => <MatchTeams match={match} size={24} />;
 
 export default function Predictions() {
   const { groupId, available, round, matches, loadError } = useLoaderData<typeof loader>();
@@ -165,11 +151,7 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
                           </label>
                         ))}
                       </div>
-                      {field.errors?.length ? (
-                        <p className="error match-error" id={field.errorId}>
-                          {field.errors[0]}
-                        </p>
-                      ) : null}
+                      <FieldError field={field} className="error match-error" />
                     </fieldset>
                   </li>
                 );
@@ -188,11 +170,7 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
                   <div key={field.name} className="goals">
                     <label htmlFor={field.id}>Goles de {team}</label>
                     <input {...getInputProps(field, { type: "number" })} min={0} max={10} step={1} inputMode="numeric" />
-                    {field.errors?.length ? (
-                      <p className="error" id={field.errorId}>
-                        {field.errors[0]}
-                      </p>
-                    ) : null}
+                    <FieldError field={field} />
                   </div>
                 ))}
               </div>

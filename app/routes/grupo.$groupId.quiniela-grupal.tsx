@@ -10,7 +10,7 @@ import { roundStateLabel } from "#core/domain/round-status";
 import { betShareText } from "#core/domain/share-text";
 import { SIGNS } from "#core/domain/signs";
 import { Alert, FormErrors } from "~/components/Field";
-import { TeamLogo } from "~/components/TeamLogo";
+import { MatchTeams } from "~/components/TeamLogo";
 import { betEditDefaults, betEditSchema, type BetEditForm } from "~/forms/bet";
 import { MATCH_FIELDS } from "~/forms/prediction";
 import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.server";
@@ -131,23 +131,8 @@ function Generate({ round }: { round: Round }) {
   );
 }
 
-function Teams({ match }: { match: MatchRow | undefined }) {
-  if (!match) return null;
-  return (
-    <span className="teams">
-      <span className="team">
-        <TeamLogo name={match.home} size={20} />
-        {match.home}
-      </span>
-      <span aria-hidden="true"> – </span>
-      <span className="sr-only"> contra </span>
-      <span className="team">
-        <TeamLogo name={match.away} size={20} />
-        {match.away}
-      </span>
-    </span>
-  );
-}
+/** The teams of a match on this page, with crests of 20 px. */
+const Teams = ({ match }: { match: MatchRow | undefined }) => <MatchTeams match={match} size={20} />;
 
 function GeneratedBet({ bet }: { bet: Bet }) {
   const { groupId, groupName, isManager, matches, chances } = useLoaderData<typeof loader>();

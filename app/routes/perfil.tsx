@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Phrase } from "#core/contract/phrase";
-import { Alert, Field, FormErrors } from "~/components/Field";
+import { Alert, AvatarField, Field, FormErrors } from "~/components/Field";
 import { passwordSchema, phraseSchema } from "~/forms/profile";
 import {
   changeAvatar,
@@ -11,8 +11,7 @@ import {
   deletePhrase,
   loadProfile,
   savePhrase,
-  setAlert,
-  setDigest,
+  setMailPreference,
   revokeCalendarFeed,
   unknownProfileIntent,
 } from "~/server/profile.server";
@@ -36,9 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "password":
       return changePassword(request, formData);
     case "alert":
-      return setAlert(request, formData);
     case "digest":
-      return setDigest(request, formData);
+      return setMailPreference(request, formData, formData.get("intent") as "alert" | "digest");
     case "calendar-revoke":
       return revokeCalendarFeed(request, formData);
     case "phrase":
@@ -63,16 +61,7 @@ function AvatarForm({ avatarPath }: { avatarPath: string | null }) {
         <p className="muted">Se guarda una copia de 64 px de ancho: vale cualquier foto JPG, PNG, WebP o GIF de hasta 5 MB.</p>
       </div>
       <Form method="post" encType="multipart/form-data" className="stack" {...getFormProps(form)}>
-        <Field field={fields.avatar} label="Nueva imagen">
-          <input
-            id={fields.avatar.id}
-            name="avatar"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            aria-invalid={fields.avatar.errors ? true : undefined}
-            aria-describedby={fields.avatar.errors ? fields.avatar.errorId : undefined}
-          />
-        </Field>
+        <AvatarField field={fields.avatar} label="Nueva imagen" />
         <button type="submit" name="intent" value="avatar">
           Subir avatar
         </button>

@@ -6,7 +6,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { RegisteredAnswer } from "#core/contract/auth";
 import { api, errorMessage } from "~/server/client.server";
-import { Field, FormErrors } from "~/components/Field";
+import { AvatarField, Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
 import { getUser, homeFor } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -77,16 +77,7 @@ export default function Register() {
             Mostrar contraseñas
           </label>
         ) : null}
-        <Field field={fields.avatar} label="Avatar (opcional)">
-          <input
-            id={fields.avatar.id}
-            name="avatar"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            aria-invalid={fields.avatar.errors ? true : undefined}
-            aria-describedby={fields.avatar.errors ? fields.avatar.errorId : undefined}
-          />
-        </Field>
+        <AvatarField field={fields.avatar} label="Avatar (opcional)" />
         <button type="submit">Registrarse</button>
         <p>
           ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>

@@ -72,41 +72,44 @@ export async function changePassword(request: Request, formData: FormData) {
   return toProfile("Contraseña actualizada. Tus otras sesiones se han cerrado.");
 }
 
-/** The reminder before each round closes, on or off. On a failure the checkbox goes back to the stored value. */
-export async function setAlert(request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: alertSchema });
-  if (submission.status !== "success") return answer("alert", submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
-  const sendAlert = submission.value.sendAlert === "on";
-  const sent = await submitToBackend(
-    submission,
-    () => api.post(request, "/User/SetAlertPreference", { sendAlert }, AlertPreference),
-    () => ALERT_ERROR,
-    {
-      resetForm: true,
-    },
-  );
-  if (!sent.ok) return answer("alert", sent.reply);
-  return toProfile(sendAlert ? "Recibirás un recordatorio antes del cierre de cada jornada." : "Ya no recibirás recordatorios por email.");
-}
-
 /** The phrase a form is about, so its answer reaches that form even when the rest of it is refused. */
 const phraseIdOf = (formData: FormData) => phraseSchema.shape.id.safeParse(formData.get("id") ?? undefined).data;
 
-/** The round's digest by e-mail, on or off. On a failure the checkbox goes back to the stored value. */
-export async function setDigest(request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: digestSchema });
-  if (submission.status !== "success") return answer("digest", submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
-  const sendDigest = submission.value.sendDigest === "on";
+interface MailPreference {
+  schema: typeof alertSchema | typeof digestSchema;
+  send: (request: Request, on: boolean) => Promise<unknown>;
+  toast: (on: boolean) => string;
+}
+
+/** The two mail preferences of /perfil, each one checkbox: the reminder before each round closes, and the round's digest. */
+const MAIL_PREFERENCES: Record<"alert" | "digest", MailPreference> = {
+  alert: {
+    schema: alertSchema,
+    send: (request: Request, on: boolean) => api.post(request, "/User/SetAlertPreference", { sendAlert: on }, AlertPreference),
+    toast: (on: boolean) => (on ? "Recibirás un recordatorio antes del cierre de cada jornada." : "Ya no recibirás recordatorios por email."),
+  },
+  digest: {
+    schema: digestSchema,
+    send: (request: Request, on: boolean) => api.post(request, "/User/SetDigestPreference", { sendDigest: on }, DigestPreference),
+    toast: (on: boolean) => (on ? "Recibirás el resumen de cada jornada por email." : "Ya no recibirás el resumen de la jornada."),
+  },
+};
+
+/** A mail preference on or off. On a failure the checkbox goes back to the stored value. */
+export async function setMailPreference(request: Request, formData: FormData, intent: keyof typeof MAIL_PREFERENCES) {
+  const preference = MAIL_PREFERENCES[intent];
+  const submission = parseWithZod(formData, { schema: preference.schema });
+  if (submission.status !== "success") return answer(intent, submission.reply({ formErrors: [ALERT_ERROR], resetForm: true }));
+  // The form's one field is its checkbox.
+  const on = Object.values(submission.value).includes("on");
   const sent = await submitToBackend(
     submission,
-    () => api.post(request, "/User/SetDigestPreference", { sendDigest }, DigestPreference),
+    () => preference.send(request, on),
     () => ALERT_ERROR,
-    {
-      resetForm: true,
-    },
+    { resetForm: true },
   );
-  if (!sent.ok) return answer("digest", sent.reply);
-  return toProfile(sendDigest ? "Recibirás el resumen de cada jornada por email." : "Ya no recibirás el resumen de la jornada.");
+  if (!sent.ok) return answer(intent, sent.reply);
+  return toProfile(preference.toast(on));
 }
 
 /** 'Revocar' the calendar feed: a new address replaces the old one, which then shows nothing. */

@@ -1,22 +1,17 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditGroupParams, auditQuery, AuditTrail } from "#core/contract/audit";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { auditTrail } from "../services/audit";
 import { assertGroupExists } from "../services/group";
+import { resource } from "./resource";
 
-export default async function auditRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["audit"];
-
+export default resource("audit", (app, deps) => {
   app.get(
     "/Audit/ByGroup/:groupId",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Registro de cambios del grupo, lo más reciente primero (gestor del grupo o admin)",
         params: auditGroupParams,
         querystring: auditQuery,
@@ -34,11 +29,11 @@ export default async function auditRoutes(fastify: FastifyInstance, deps: Deps) 
     "/Audit/All",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Registro de cambios de toda la aplicación (admin)", querystring: auditQuery, response: { 200: AuditTrail, ...errorReplies } },
+      schema: { summary: "Registro de cambios de toda la aplicación (admin)", querystring: auditQuery, response: { 200: AuditTrail, ...errorReplies } },
     },
     async (request) => {
       requireUser(request);
       return auditTrail(deps.db, { limit: request.query.limit });
     },
   );
-}
+});

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   alertPreferenceBody,
@@ -19,17 +18,16 @@ import {
   updatePasswordBody,
 } from "#core/contract/auth";
 import { registerByAdminBody } from "#core/contract/admin-user";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { ApiError, notFound } from "../errors";
 import { readMultipart } from "../multipart";
 import { signInLimits } from "../sign-in-limits";
 import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as users from "../services/auth";
+import { resource } from "./resource";
 
-export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["auth"];
+export default resource("auth", (app, deps) => {
   // A multipart form's fields become the body before it is checked, like a JSON body; its files wait here.
   const uploads = new WeakMap<FastifyRequest, Record<string, Buffer>>();
   const readUpload = (onlyMultipart: boolean) => async (request: FastifyRequest) => {
@@ -46,7 +44,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     "/auth/login",
-    { schema: { tags, summary: "Inicia sesión", security: [], body: loginBody, response: { 200: LoginAnswer, ...errorReplies } } },
+    { schema: { summary: "Inicia sesión", security: [], body: loginBody, response: { 200: LoginAnswer, ...errorReplies } } },
     async (request) => {
       const body = request.body;
       await limits.checkSignIn(request, await users.accountKey(deps, (body.email || body.username || "").trim()));
@@ -63,7 +61,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     "/auth/logout",
-    { schema: { tags, summary: "Cierra la sesión y revoca el token", response: { 204: noContent, ...errorReplies } } },
+    { schema: { summary: "Cierra la sesión y revoca el token", response: { 204: noContent, ...errorReplies } } },
     async (request, reply) => {
       const user = requireUser(request);
       await deps.db.query("delete from auth_tokens where token_hash = $1", [user.tokenHash]);
@@ -71,7 +69,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.get("/auth/me", { schema: { tags, summary: "El usuario del token", response: { 200: SessionUser, ...errorReplies } } }, async (request) =>
+  app.get("/auth/me", { schema: { summary: "El usuario del token", response: { 200: SessionUser, ...errorReplies } } }, async (request) =>
     users.sessionUser(deps, requireUser(request).id),
   );
 
@@ -80,7 +78,6 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: readUpload(false),
       schema: {
-        tags,
         summary: "Registro (JSON, o multipart: email, username, password, avatar?)",
         security: [],
         consumes: multipartBody,
@@ -103,7 +100,6 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Crea un usuario con grupos y le envía una contraseña temporal (admin)",
         body: registerByAdminBody,
         response: { 201: RegisteredAnswer, ...errorReplies },
@@ -121,7 +117,6 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: perIp(deps.config.forgotRateLimit * 3),
       schema: {
-        tags,
         summary: "Envía un enlace para cambiar la contraseña",
         security: [],
         body: forgotPasswordBody,
@@ -141,7 +136,6 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: perIp(deps.config.forgotRateLimit * 3),
       schema: {
-        tags,
         summary: "Nueva contraseña con el enlace del correo",
         security: [],
         body: resetPasswordBody,
@@ -157,7 +151,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     "/auth/UpdatePassword",
-    { schema: { tags, summary: "Cambia la contraseña del usuario", body: updatePasswordBody, response: { 200: MessageAnswer, ...errorReplies } } },
+    { schema: { summary: "Cambia la contraseña del usuario", body: updatePasswordBody, response: { 200: MessageAnswer, ...errorReplies } } },
     async (request) => {
       const user = requireUser(request);
       const { newPassword } = request.body;
@@ -171,7 +165,6 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: readUpload(true),
       schema: {
-        tags,
         summary: "Sube un avatar (multipart: avatar)",
         consumes: ["multipart/form-data"],
         body: avatarUpload,
@@ -189,7 +182,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     "/User/SetAlertPreference",
-    { schema: { tags, summary: "Recordatorio por email", body: alertPreferenceBody, response: { 200: AlertPreference, ...errorReplies } } },
+    { schema: { summary: "Recordatorio por email", body: alertPreferenceBody, response: { 200: AlertPreference, ...errorReplies } } },
     async (request) => {
       const user = requireUser(request);
       const { sendAlert } = request.body;
@@ -200,7 +193,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     "/User/GetAlertPreference",
-    { schema: { tags, summary: "Si el usuario recibe recordatorios por email", response: { 200: AlertPreference, ...errorReplies } } },
+    { schema: { summary: "Si el usuario recibe recordatorios por email", response: { 200: AlertPreference, ...errorReplies } } },
     async (request) => {
       const user = requireUser(request);
       const row = await deps.db.one<{ send_alert: boolean }>("select send_alert from users where id = $1", [user.id]);
@@ -208,7 +201,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.get("/Auth/GetAllRoles", { schema: { tags, summary: "Roles de grupo", response: { 200: RoleList, ...errorReplies } } }, async (request) => {
+  app.get("/Auth/GetAllRoles", { schema: { summary: "Roles de grupo", response: { 200: RoleList, ...errorReplies } } }, async (request) => {
     requireUser(request);
     return deps.db.query<{ id: number; name: string }>("select id, name from roles order by id");
   });
@@ -217,7 +210,6 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     "/avatars/:file",
     {
       schema: {
-        tags,
         summary: "Imagen de avatar (pública)",
         security: [],
         params: avatarParams,
@@ -233,4 +225,4 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       return reply.header("content-type", contentType).header("cache-control", "public, max-age=31536000, immutable").send(image);
     },
   );
-}
+});

@@ -1,16 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BetStats, betStatsQuery, RoundSummary, roundSummaryQuery, UsersAverage } from "#core/contract/bet-stats";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { groupAccess } from "../services/classification";
 import * as stats from "../services/bet-stats";
+import { resource } from "./resource";
 
-export default async function betStatsRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["bet"];
-
+export default resource("bet", (app, deps) => {
   /** Every read here is of one group: only its members (or an admin) may see it. One statement checks both. */
   const member = (request: Parameters<typeof requireUser>[0], groupId: number) => groupAccess(deps.db, requireUser(request), groupId);
 
@@ -19,7 +15,6 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Aciertos de la quiniela grupal en cada jornada cerrada y con resultados de la temporada",
         querystring: betStatsQuery,
         response: { 200: BetStats, ...errorReplies },
@@ -37,7 +32,6 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Media de aciertos de los jugadores que pronosticaron cada jornada de la temporada",
         querystring: betStatsQuery,
         response: { 200: UsersAverage, ...errorReplies },
@@ -55,7 +49,6 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary:
           "Una jornada con resultados (quinielaId, numberQuiniela o la última): la apuesta del grupo, el resultado oficial, los pronósticos con aciertos, la media, la distribución y el MVP",
         description:
@@ -70,4 +63,4 @@ export default async function betStatsRoutes(fastify: FastifyInstance, deps: Dep
       return stats.roundSummary(deps, { id: groupId, name: group.name }, pick, known);
     },
   );
-}
+});

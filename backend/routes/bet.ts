@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import {
   Bet,
   betParams,
@@ -12,21 +11,19 @@ import {
   LastBetTopN,
   updateBetBody,
 } from "#core/contract/bet";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { groupGuard, groupIn, betIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as bets from "../services/bet";
+import { resource } from "./resource";
 
 /**
  * The group bet (the API contract in core/contract/bet.ts, docs/architecture.md#the-contract). Members of the group read it; only its managers,
  * or an admin, generate, edit and confirm it. GET /Bet/Stats and /Bet/Stats/UsersAverage live in
  * bet-stats.ts.
  */
-export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["bet"];
-
+export default resource("bet", (app, deps) => {
   const member = async (request: FastifyRequest, groupId: number) => {
     await assertGroupExists(deps.db, groupId);
   };
@@ -36,7 +33,6 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "La quiniela grupal de una jornada del grupo (404 si aún no se ha generado)",
         querystring: groupQuinielaQuery,
         response: { 200: Bet, ...errorReplies },
@@ -54,7 +50,6 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Cada jornada del grupo: si se puede generar su quiniela grupal, por qué, y si ya existe",
         querystring: groupQuery,
         response: { 200: BetRoundStatuses, ...errorReplies },
@@ -71,7 +66,6 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "El número de usuarios (top N) usado en la última quiniela grupal del grupo",
         querystring: groupQuery,
         response: { 200: LastBetTopN, ...errorReplies },
@@ -88,7 +82,6 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Quién ha pronosticado la jornada, por Wilson de temporada, y quién entra en la quiniela grupal",
         querystring: groupQuinielaQuery,
         response: { 200: BetRanking, ...errorReplies },
@@ -106,7 +99,6 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Genera la quiniela grupal con el top N por Wilson y cierra la jornada del grupo (gestor)",
         body: generateBetBody,
         response: { 201: Bet, ...errorReplies },
@@ -125,7 +117,6 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: { guard: groupGuard("group-manager", "body", betIn("betId")) },
       schema: {
-        tags,
         summary: "Cambia signos y pleno de la quiniela grupal mientras no esté confirmada (gestor)",
         body: updateBetBody,
         response: { 200: Bet, ...errorReplies },
@@ -143,7 +134,7 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     "/Bet/:id/ConfirmBet",
     {
       config: { guard: groupGuard("group-manager", "params", betIn("id")) },
-      schema: { tags, summary: "Confirma la apuesta de la quiniela grupal (gestor)", params: betParams, response: { 200: Bet, ...errorReplies } },
+      schema: { summary: "Confirma la apuesta de la quiniela grupal (gestor)", params: betParams, response: { 200: Bet, ...errorReplies } },
     },
     async (request) => {
       const betId = request.params.id;
@@ -158,7 +149,6 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: { guard: groupGuard("group-member", "params", betIn("id")) },
       schema: {
-        tags,
         summary: "Los usuarios incluidos en la quiniela grupal, con su puesto",
         params: betParams,
         response: { 200: BetParticipants, ...errorReplies },
@@ -170,4 +160,4 @@ export default async function betRoutes(fastify: FastifyInstance, deps: Deps) {
       return bets.participants(deps.db, betId);
     },
   );
-}
+});

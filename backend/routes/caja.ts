@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import {
   Caja,
   cajaParams,
@@ -17,22 +16,20 @@ import {
   Stamper,
   stamperQuery,
 } from "#core/contract/caja";
-import { requireManager, requireMember, type Deps } from "../context";
+import { requireManager, requireMember } from "../context";
 import { errorReplies } from "../schema";
 import * as caja from "../services/caja";
 import { prizeSharing } from "../services/caja-prize";
 import { confirmSettlement, settlementPreview } from "../services/caja-settlement";
 import { assertGroupExists } from "../services/group";
+import { resource } from "./resource";
 
 /**
  * La caja de la peña (decision 032). Who may call is decided before the input is read (401, then
  * 404 for a group that does not exist, then 403, and only then a 400 for the body): someone who
  * may not write learns nothing about the shape of what a write takes.
  */
-export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["caja"];
-
+export default resource("caja", (app, deps) => {
   const groupOf = async (request: FastifyRequest) => {
     const parsed = cajaParams.safeParse({ id: (request.params as { id?: unknown }).id });
     if (!parsed.success) return null; // the params' own validation answers the 400
@@ -53,7 +50,6 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: readers,
       schema: {
-        tags,
         summary: "La caja del grupo: el bote, los saldos y los movimientos, lo más reciente primero (miembros; el gestor ve todo)",
         params: cajaParams,
         querystring: cajaQuery,
@@ -71,7 +67,6 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: writers,
       schema: {
-        tags,
         summary: "Anota un movimiento (gestor o admin); la misma clave enviada otra vez responde el primero (200) y no anota nada",
         params: cajaParams,
         body: movementBody,
@@ -89,7 +84,6 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: writers,
       schema: {
-        tags,
         summary: "Corrige un movimiento con otro de signo contrario (gestor o admin); un movimiento se corrige una vez (409)",
         params: movementParams,
         body: reverseBody,
@@ -107,7 +101,6 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: writers,
       schema: {
-        tags,
         summary: "Cambia las normas de la caja: cuota, boleto del bote, multa, premios de la liquidación (gestor o admin)",
         params: cajaParams,
         body: cajaRulesBody,
@@ -122,7 +115,6 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: readers,
       schema: {
-        tags,
         summary: "Reparto de un premio del bote: la parte de cada miembro según lo que aportó y el gravamen especial de cada parte (miembros)",
         params: movementParams,
         response: { 200: PrizeSharing, ...errorReplies },
@@ -136,7 +128,6 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: readers,
       schema: {
-        tags,
         summary: "Quién sella el boleto de la jornada y el turno completo (miembros)",
         params: cajaParams,
         querystring: stamperQuery,
@@ -151,7 +142,6 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: readers,
       schema: {
-        tags,
         summary: "Liquidación de la temporada: el reparto del bote a cada miembro, al céntimo (miembros)",
         params: cajaParams,
         querystring: settlementQuery,
@@ -166,7 +156,6 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       preValidation: writers,
       schema: {
-        tags,
         summary: "Confirma la liquidación y paga el reparto (gestor o admin); confirmarla otra vez no paga nada (200)",
         params: cajaParams,
         body: settleBody,
@@ -178,4 +167,4 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
       return reply.code(created ? 201 : 200).send(settlement);
     },
   );
-}
+});

@@ -1,24 +1,20 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { CalendarFeed, CalendarLink, calendarTokenPath } from "#core/contract/calendar";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { errorReplies } from "../schema";
 import * as calendar from "../services/calendar";
+import { resource } from "./resource";
 
 /** The member's private calendar feed of their groups' rounds (decision 036). */
-export default async function calendarRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["calendar"];
-
+export default resource("calendar", (app, deps) => {
   app.get(
     "/User/Calendar",
-    { schema: { tags, summary: "El token del calendario privado del usuario (se crea la primera vez)", response: { 200: CalendarLink, ...errorReplies } } },
+    { schema: { summary: "El token del calendario privado del usuario (se crea la primera vez)", response: { 200: CalendarLink, ...errorReplies } } },
     async (request) => calendar.calendarLink(deps, requireUser(request).id),
   );
 
   app.post(
     "/User/Calendar/Revoke",
-    { schema: { tags, summary: "Revoca el enlace del calendario y da uno nuevo", response: { 200: CalendarLink, ...errorReplies } } },
+    { schema: { summary: "Revoca el enlace del calendario y da uno nuevo", response: { 200: CalendarLink, ...errorReplies } } },
     async (request) => calendar.revokeCalendar(deps, requireUser(request).id),
   );
 
@@ -27,7 +23,6 @@ export default async function calendarRoutes(fastify: FastifyInstance, deps: Dep
     {
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "Calendario iCalendar de las jornadas del usuario del enlace (público, sin cuenta)",
         security: [],
         params: calendarTokenPath,
@@ -45,4 +40,4 @@ export default async function calendarRoutes(fastify: FastifyInstance, deps: Dep
         .send(feed);
     },
   );
-}
+});

@@ -1,28 +1,23 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Bet, betParams } from "#core/contract/bet";
 import { applyPlacementBody, BetChances, chancesQuery } from "#core/contract/chances";
-import { requireManager, type Deps } from "../context";
+import { requireManager } from "../context";
 import { betIn, groupGuard } from "../guards";
 import { errorReplies } from "../schema";
 import * as bets from "../services/bet";
 import { betById } from "../services/bet-row";
 import { applyPlacement, betChances } from "../services/chances";
+import { resource } from "./resource";
 
 /**
  * The bet's chances from the peña's own votes and the placement of its doubles and triples that
  * pays most (decision 037). Members read them; a manager applies the suggestion before confirming.
  */
-export default async function chancesRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["bet"];
-
+export default resource("bet", (app, deps) => {
   app.get(
     "/Bet/:id/Chances",
     {
       config: { guard: groupGuard("group-member", "params", betIn("id")) },
       schema: {
-        tags,
         summary:
           "Probabilidades de la quiniela grupal según los votos de la peña (10 a 14 aciertos, 14 + pleno) y la colocación de dobles y triples que más paga para un objetivo y, si se da, un presupuesto en céntimos",
         params: betParams,
@@ -41,7 +36,6 @@ export default async function chancesRoutes(fastify: FastifyInstance, deps: Deps
     {
       config: { guard: groupGuard("group-manager", "params", betIn("id")) },
       schema: {
-        tags,
         summary: "Aplica a la quiniela grupal sin confirmar la colocación sugerida de dobles y triples (gestor); una apuesta confirmada no cambia (409)",
         params: betParams,
         body: applyPlacementBody,
@@ -56,4 +50,4 @@ export default async function chancesRoutes(fastify: FastifyInstance, deps: Deps
       return betById(deps.db, betId);
     },
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ClassificationInfo,
   classificationParams,
@@ -8,21 +6,18 @@ import {
   StandingsPage,
   standingsPageQuery,
 } from "#core/contract/classification";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as standings from "../services/classification";
+import { resource } from "./resource";
 
-export default async function classificationRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["classification"];
-
+export default resource("classification", (app, deps) => {
   app.get(
     "/group/:id/season/:seasonId/GetClassification",
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Clasificación del grupo en la temporada (o de una jornada con quinielaId)",
         params: classificationParams,
         querystring: classificationQuery,
@@ -44,7 +39,6 @@ export default async function classificationRoutes(fastify: FastifyInstance, dep
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Grupo, temporada y jornadas que cuentan en la clasificación",
         params: classificationParams,
         response: { 200: ClassificationInfo, ...errorReplies },
@@ -63,7 +57,6 @@ export default async function classificationRoutes(fastify: FastifyInstance, dep
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Pantalla de clasificación en una llamada: grupo, temporada, jornadas que cuentan, selector de temporadas y filas",
         description:
           "Lo que juntan GetClassificationRounds, GetClassification (con quinielaId, la de esa jornada) y /group/{id}/Seasons, leído de la clasificación guardada. " +
@@ -80,4 +73,4 @@ export default async function classificationRoutes(fastify: FastifyInstance, dep
       return standings.standingsPage(deps, user, groupId, seasonId, quinielaId, known);
     },
   );
-}
+});

@@ -1,18 +1,14 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DigestPreference, digestPreferenceBody, unsubscribePath } from "#core/contract/digest";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { errorReplies } from "../schema";
 import * as digests from "../services/digest";
+import { resource } from "./resource";
 
 /** 'Resumen de la jornada por email' (decision 036): the member's choice, and the mail's own way out. */
-export default async function digestRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["digest"];
-
+export default resource("digest", (app, deps) => {
   app.get(
     "/User/GetDigestPreference",
-    { schema: { tags, summary: "Si el usuario recibe el resumen de cada jornada por email", response: { 200: DigestPreference, ...errorReplies } } },
+    { schema: { summary: "Si el usuario recibe el resumen de cada jornada por email", response: { 200: DigestPreference, ...errorReplies } } },
     async (request) => {
       const user = requireUser(request);
       const row = await deps.db.one<{ send_digest: boolean }>("select send_digest from users where id = $1", [user.id]);
@@ -22,7 +18,7 @@ export default async function digestRoutes(fastify: FastifyInstance, deps: Deps)
 
   app.post(
     "/User/SetDigestPreference",
-    { schema: { tags, summary: "Resumen de la jornada por email", body: digestPreferenceBody, response: { 200: DigestPreference, ...errorReplies } } },
+    { schema: { summary: "Resumen de la jornada por email", body: digestPreferenceBody, response: { 200: DigestPreference, ...errorReplies } } },
     async (request) => {
       const user = requireUser(request);
       const { sendDigest } = request.body;
@@ -36,7 +32,6 @@ export default async function digestRoutes(fastify: FastifyInstance, deps: Deps)
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "Desactiva el resumen de la jornada desde el enlace firmado del correo (sin cuenta)",
         security: [],
         params: unsubscribePath,
@@ -45,4 +40,4 @@ export default async function digestRoutes(fastify: FastifyInstance, deps: Deps)
     },
     async (request) => digests.unsubscribe(deps, request.params.token),
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ChangedRole,
   changeRoleBody,
@@ -16,24 +14,20 @@ import {
   MyGroupList,
   updateGroupBody,
 } from "#core/contract/group";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as groups from "../services/group";
+import { resource } from "./resource";
 
-export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["group"];
-
-  app.get(
-    "/group/GetMyGroups",
-    { schema: { tags, summary: "Grupos del usuario, con su rol", response: { 200: MyGroupList, ...errorReplies } } },
-    async (request) => groups.myGroups(deps, requireUser(request).id),
+export default resource("group", (app, deps) => {
+  app.get("/group/GetMyGroups", { schema: { summary: "Grupos del usuario, con su rol", response: { 200: MyGroupList, ...errorReplies } } }, async (request) =>
+    groups.myGroups(deps, requireUser(request).id),
   );
 
   app.get(
     "/group/GetAllGroups",
-    { config: { guard: adminOnly }, schema: { tags, summary: "Todos los grupos (administración)", response: { 200: GroupSummaryList, ...errorReplies } } },
+    { config: { guard: adminOnly }, schema: { summary: "Todos los grupos (administración)", response: { 200: GroupSummaryList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return groups.allGroups(deps);
@@ -43,7 +37,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
   app.post(
     "/group/CreateGroup",
     {
-      schema: { tags, summary: "Crea un grupo; quien lo crea (si no es admin) es su gestor", body: groupBody, response: { 201: GroupDetail, ...errorReplies } },
+      schema: { summary: "Crea un grupo; quien lo crea (si no es admin) es su gestor", body: groupBody, response: { 201: GroupDetail, ...errorReplies } },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -55,7 +49,6 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     "/group/JoinByInviteCode/:code",
     {
       schema: {
-        tags,
         summary: "Se une a un grupo con su código (repetirlo no hace nada)",
         params: inviteCodeParams,
         response: { 200: JoinedGroup, ...errorReplies },
@@ -72,7 +65,6 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     {
       config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Usuario ⇄ Gestor (gestor del grupo o admin); el grupo conserva un gestor",
         body: changeRoleBody,
         response: { 200: ChangedRole, ...errorReplies },
@@ -90,7 +82,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     "/group/:id",
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
-      schema: { tags, summary: "Detalle del grupo con sus miembros (miembros o admin)", params: groupParams, response: { 200: GroupDetail, ...errorReplies } },
+      schema: { summary: "Detalle del grupo con sus miembros (miembros o admin)", params: groupParams, response: { 200: GroupDetail, ...errorReplies } },
     },
     async (request) => {
       const groupId = request.params.id;
@@ -105,7 +97,6 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Cambia nombre y descripción (gestor del grupo o admin); con version, 409 si otra persona lo cambió",
         params: groupParams,
         body: updateGroupBody,
@@ -126,7 +117,6 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Opciones del grupo: 'Iconos y premios de oficina' (gestor del grupo o admin)",
         params: groupParams,
         body: groupSettingsBody,
@@ -146,7 +136,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     "/Group/:id/GetGroupMembers",
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
-      schema: { tags, summary: "Miembros actuales del grupo (miembros o admin)", params: groupParams, response: { 200: GroupMemberList, ...errorReplies } },
+      schema: { summary: "Miembros actuales del grupo (miembros o admin)", params: groupParams, response: { 200: GroupMemberList, ...errorReplies } },
     },
     async (request) => {
       const groupId = request.params.id;
@@ -159,7 +149,7 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
     "/group/:id/members/:userId",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
-      schema: { tags, summary: "Quita a un miembro (sus pronósticos se conservan)", params: memberParams, response: { 204: noContent, ...errorReplies } },
+      schema: { summary: "Quita a un miembro (sus pronósticos se conservan)", params: memberParams, response: { 204: noContent, ...errorReplies } },
     },
     async (request, reply) => {
       const { id: groupId, userId } = request.params;
@@ -168,4 +158,4 @@ export default async function groupRoutes(fastify: FastifyInstance, deps: Deps) 
       return reply.code(204).send(null);
     },
   );
-}
+});

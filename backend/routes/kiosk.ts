@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   KIOSK_INVALID,
   kioskGroupParams,
@@ -11,33 +9,29 @@ import {
   kioskTokenPath,
   RevokedKioskLink,
 } from "#core/contract/kiosk";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { ApiError } from "../errors";
 import { groupGuard, groupIn, kioskLinkIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as kiosk from "../services/kiosk";
+import { resource } from "./resource";
 
-export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["kiosk"];
-
+export default resource("kiosk", (app, deps) => {
   app.post(
     "/group/:id/kiosk",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Crea un enlace de pantalla (solo lectura) de la clasificación",
         params: kioskGroupParams,
         response: { 201: KioskLink, ...errorReplies },
       },
     },
     async (request, reply) => {
-      requireUser(request);
+      const user = requireUser(request);
       const groupId = request.params.id;
       await assertGroupExists(deps.db, groupId);
-      const user = requireUser(request);
       return reply.code(201).send(await kiosk.createLink(deps, groupId, user.id));
     },
   );
@@ -46,7 +40,7 @@ export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) 
     "/group/:id/kiosk",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
-      schema: { tags, summary: "Enlaces de pantalla activos del grupo", params: kioskGroupParams, response: { 200: KioskLinkList, ...errorReplies } },
+      schema: { summary: "Enlaces de pantalla activos del grupo", params: kioskGroupParams, response: { 200: KioskLinkList, ...errorReplies } },
     },
     async (request) => {
       requireUser(request);
@@ -60,7 +54,7 @@ export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) 
     "/kiosk/:id/revoke",
     {
       config: { guard: groupGuard("group-manager", "params", kioskLinkIn("id")) },
-      schema: { tags, summary: "Revoca un enlace de pantalla", params: kioskLinkParams, response: { 200: RevokedKioskLink, ...errorReplies } },
+      schema: { summary: "Revoca un enlace de pantalla", params: kioskLinkParams, response: { 200: RevokedKioskLink, ...errorReplies } },
     },
     async (request) => {
       requireUser(request);
@@ -75,7 +69,6 @@ export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) 
     {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "Clasificación actual del grupo del enlace (público, sin cuenta)",
         security: [],
         params: kioskTokenPath,
@@ -88,4 +81,4 @@ export default async function kioskRoutes(fastify: FastifyInstance, deps: Deps) 
       return kiosk.kioskStandings(deps, params.data.token);
     },
   );
-}
+});

@@ -1,12 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyReply } from "fastify";
 import { lastDraw, lookupBody, lookupResult, messageBody, registerBody, SEARCH_FAILED, searchBody, searchLines, type LogLine } from "#core/contract/lottery";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { ApiError } from "../errors";
 import { adminOnly } from "../guards";
 import { errorBody, errorReplies } from "../schema";
 import * as lottery from "../services/lottery";
+import { resource } from "./resource";
 
 /** The calls that reach Loterías may also fail on its side. */
 const lotteryReplies = {
@@ -15,16 +15,12 @@ const lotteryReplies = {
   504: errorBody.describe("Tiempo de espera agotado consultando Loterías"),
 } as const;
 
-export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["loteria"];
-
+export default resource("loteria", (app, deps) => {
   app.get(
     "/Loteria/quiniela/ultima",
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Día del último sorteo guardado, { drawDate } (admin)",
         response: { 200: lastDraw, ...errorReplies },
       },
@@ -40,7 +36,6 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Guarda los resultados de un cuerpo de Loterías (fechav3) en la quiniela de su semana (admin)",
         body: registerBody,
         response: { 200: messageBody, ...errorReplies },
@@ -57,7 +52,6 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Consulta el sorteo de un día { fecha: yyyyMMdd } y guarda sus resultados si está jugado (admin)",
         body: lookupBody,
         response: { 200: lookupResult, ...lotteryReplies },
@@ -74,7 +68,6 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary:
           "Búsqueda automática desde el día siguiente al último sorteo guardado; responde una línea JSON { fecha, status, mensaje } por día, según avanza (admin)",
         body: searchBody,
@@ -107,4 +100,4 @@ export default async function lotteryRoutes(fastify: FastifyInstance, deps: Deps
       return streamed.header("content-type", "application/x-ndjson; charset=utf-8").header("cache-control", "no-store").send(stream);
     },
   );
-}
+});

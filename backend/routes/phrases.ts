@@ -1,21 +1,16 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Phrase, phraseBody, PhraseList, phraseListQuery, phraseParams } from "#core/contract/phrase";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { phraseOwner } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as phrases from "../services/phrases";
+import { resource } from "./resource";
 
 /** A player's favourite quotes (the API contract in core/contract/phrase.ts, docs/architecture.md#the-contract): each user reads and changes only their own. */
-export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["phrases"];
-
+export default resource("phrases", (app, deps) => {
   app.get(
     "/phrases/List",
     {
       schema: {
-        tags,
         summary: "Las frases del usuario (usuario: solo el propio, salvo admin)",
         querystring: phraseListQuery,
         response: { 200: PhraseList, ...errorReplies },
@@ -29,7 +24,7 @@ export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps)
 
   app.post(
     "/phrases/Create",
-    { schema: { tags, summary: "Añade una frase del usuario", body: phraseBody, response: { 201: Phrase, ...errorReplies } } },
+    { schema: { summary: "Añade una frase del usuario", body: phraseBody, response: { 201: Phrase, ...errorReplies } } },
     async (request, reply) => {
       const user = requireUser(request);
       return reply.code(201).send(await phrases.createPhrase(deps, user, request.body));
@@ -40,7 +35,7 @@ export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps)
     "/phrases/Update/:id",
     {
       config: { guard: phraseOwner },
-      schema: { tags, summary: "Cambia una frase propia", params: phraseParams, body: phraseBody, response: { 200: Phrase, ...errorReplies } },
+      schema: { summary: "Cambia una frase propia", params: phraseParams, body: phraseBody, response: { 200: Phrase, ...errorReplies } },
     },
     async (request) => {
       const user = requireUser(request);
@@ -52,7 +47,7 @@ export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps)
     "/phrases/Delete/:id",
     {
       config: { guard: phraseOwner },
-      schema: { tags, summary: "Borra una frase propia", params: phraseParams, response: { 204: noContent, ...errorReplies } },
+      schema: { summary: "Borra una frase propia", params: phraseParams, response: { 204: noContent, ...errorReplies } },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -60,4 +55,4 @@ export default async function phraseRoutes(fastify: FastifyInstance, deps: Deps)
       return reply.code(204).send(null);
     },
   );
-}
+});

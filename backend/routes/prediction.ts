@@ -1,16 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { groupIdQuery, MyPrediction, Prediction, PredictionList, predictionBody, quinielaParams } from "#core/contract/prediction";
-import { requireUser, type AuthUser, type Deps } from "../context";
+import { requireUser, type AuthUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as predictions from "../services/prediction";
+import { resource } from "./resource";
 
-export default async function predictionRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["prediction"];
-
+export default resource("prediction", (app, deps) => {
   const write = async (user: AuthUser, quinielaId: number, body: { groupId: number; matches?: unknown; plain15?: unknown }, mode: "create" | "update") => {
     await assertGroupExists(deps.db, body.groupId);
     return predictions.savePrediction(deps, user, { quinielaId, ...body }, mode);
@@ -21,7 +17,6 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
     {
       config: { guard: groupGuard("group-player", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Envía el pronóstico de la jornada (una vez; después, UpdatePrediction)",
         params: quinielaParams,
         body: predictionBody,
@@ -36,7 +31,6 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
     {
       config: { guard: groupGuard("group-player", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Cambia el pronóstico mientras la jornada siga abierta",
         params: quinielaParams,
         body: predictionBody,
@@ -58,7 +52,6 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Pronósticos del grupo; los de otros solo cuando la jornada ha cerrado",
         params: quinielaParams,
         querystring: groupIdQuery,
@@ -77,7 +70,6 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "La jornada del grupo vista por el jugador: estado, tipo, bloqueo y su pronóstico",
         params: quinielaParams,
         querystring: groupIdQuery,
@@ -90,4 +82,4 @@ export default async function predictionRoutes(fastify: FastifyInstance, deps: D
       return predictions.myPrediction(deps, user, groupId, request.params.id);
     },
   );
-}
+});

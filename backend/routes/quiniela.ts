@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyReply } from "fastify";
 import {
   PoolTypeList,
   Quiniela,
@@ -12,10 +11,11 @@ import {
   setResultsBody,
   UnresolvedTeams,
 } from "#core/contract/quiniela";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
 import * as pools from "../services/quiniela";
+import { resource } from "./resource";
 
 /** The unresolved-names 400 carries the names too; every other error goes through the common handler. */
 async function answeringUnknown<T>(reply: FastifyReply, status: number, work: () => Promise<T>) {
@@ -27,15 +27,13 @@ async function answeringUnknown<T>(reply: FastifyReply, status: number, work: ()
   }
 }
 
-export default async function quinielaRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["quiniela"];
+export default resource("quiniela", (app, deps) => {
   /** A pool's save: its 400 may name the unresolved teams. */
   const saveReplies = { ...errorReplies, 400: UnresolvedTeams };
 
   app.get(
     "/quiniela/all",
-    { schema: { tags, summary: "Todas las quinielas con sus partidos", response: { 200: QuinielaList, ...errorReplies } } },
+    { schema: { summary: "Todas las quinielas con sus partidos", response: { 200: QuinielaList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.allPools(deps);
@@ -44,7 +42,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
 
   app.get(
     "/quiniela/GetBySeasonId/:seasonId",
-    { schema: { tags, summary: "Quinielas de una temporada", params: seasonParams, response: { 200: QuinielaList, ...errorReplies } } },
+    { schema: { summary: "Quinielas de una temporada", params: seasonParams, response: { 200: QuinielaList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.poolsOfSeason(deps, request.params.seasonId);
@@ -53,7 +51,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
 
   app.get(
     "/quiniela/GetById/:id",
-    { schema: { tags, summary: "Una quiniela con sus 15 partidos", params: quinielaParams, response: { 200: Quiniela, ...errorReplies } } },
+    { schema: { summary: "Una quiniela con sus 15 partidos", params: quinielaParams, response: { 200: Quiniela, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.poolById(deps.db, request.params.id);
@@ -62,7 +60,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
 
   app.get(
     "/Quiniela/:id/GetMatches",
-    { schema: { tags, summary: "Los 15 partidos de una quiniela", params: quinielaParams, response: { 200: QuinielaMatchList, ...errorReplies } } },
+    { schema: { summary: "Los 15 partidos de una quiniela", params: quinielaParams, response: { 200: QuinielaMatchList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return (await pools.poolById(deps.db, request.params.id)).matches;
@@ -71,7 +69,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
 
   app.get(
     "/quiniela/GetTypesQuiniela",
-    { schema: { tags, summary: "Tipos de quiniela (dobles y triples)", response: { 200: PoolTypeList, ...errorReplies } } },
+    { schema: { summary: "Tipos de quiniela (dobles y triples)", response: { 200: PoolTypeList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.poolTypes(deps);
@@ -82,7 +80,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
     "/quiniela/CreateQuiniela",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Crea la quiniela de una jornada (admin)", body: quinielaBody, response: { 201: Quiniela, ...saveReplies } },
+      schema: { summary: "Crea la quiniela de una jornada (admin)", body: quinielaBody, response: { 201: Quiniela, ...saveReplies } },
     },
     async (request, reply) => {
       const admin = requireUser(request);
@@ -95,7 +93,6 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Cambia fechas y partidos de una quiniela (admin); con version, 409 si otra persona la cambió",
         params: quinielaParams,
         body: quinielaBody,
@@ -110,7 +107,7 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
 
   app.get(
     "/Quiniela/GetResults/:id",
-    { schema: { tags, summary: "Resultados oficiales (404 si aún no hay)", params: quinielaParams, response: { 200: QuinielaResults, ...errorReplies } } },
+    { schema: { summary: "Resultados oficiales (404 si aún no hay)", params: quinielaParams, response: { 200: QuinielaResults, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return pools.poolResults(deps, request.params.id);
@@ -122,7 +119,6 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Fija los resultados oficiales para todos los grupos (admin); con version, 409 si otra persona los cambió",
         body: setResultsBody,
         response: { 200: QuinielaResults, ...errorReplies },
@@ -133,4 +129,4 @@ export default async function quinielaRoutes(fastify: FastifyInstance, deps: Dep
       return pools.setResults(deps, admin.id, request.body);
     },
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   BlockedUserList,
   blockBody,
@@ -12,22 +10,19 @@ import {
   roundParams,
   updateStatusBody,
 } from "#core/contract/group-quiniela";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { groupGuard, groupIn, roundIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as rounds from "../services/rounds";
+import { resource } from "./resource";
 
-export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["groupQuiniela"];
-
+export default resource("groupQuiniela", (app, deps) => {
   app.get(
     "/GroupQuiniela/ByGroup/:groupId",
     {
       config: { guard: groupGuard("group-member", "params", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Jornadas del grupo con su estado, por fecha de apertura",
         params: groupParams,
         response: { 200: GroupRoundList, ...errorReplies },
@@ -45,7 +40,6 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
     {
       config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Una jornada del grupo con sus bloqueados; 404 si no está configurada",
         querystring: groupAndQuinielaQuery,
         response: { 200: GroupRoundDetail, ...errorReplies },
@@ -64,14 +58,12 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
     {
       config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Configura (o reconfigura) una jornada del grupo; con version, 409 si otra persona la cambió",
         body: configureBody,
         response: { 200: GroupRoundDetail.describe("Reconfigurada"), 201: GroupRoundDetail.describe("Configurada por primera vez"), ...errorReplies },
       },
     },
     async (request, reply) => {
-      requireUser(request);
       const body = request.body;
       const user = requireUser(request);
       const { round, created } = await rounds.configure(deps, user.id, body);
@@ -84,54 +76,43 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
     {
       config: { guard: groupGuard("group-manager", "body", groupIn("groupId")) },
       schema: {
-        tags,
         summary: "Cambia fechas y, si se envía, el cierre forzado; no reabre una jornada con resultados; con version, 409 si otra persona la cambió",
         body: updateStatusBody,
         response: { 200: GroupRoundDetail, ...errorReplies },
       },
     },
     async (request) => {
-      requireUser(request);
       const body = request.body;
       const user = requireUser(request);
       return rounds.updateStatus(deps, user.id, body);
     },
   );
 
-  app.post(
-    "/GroupQuiniela/BlockUser",
-    {
-      config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
-      schema: { tags, summary: "Bloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
-      await rounds.roundOwner(deps.db, body.groupQuinielaId); // 404 for an unknown round
-      return rounds.block(deps, body.groupQuinielaId, body.userId, user.id);
-    },
-  );
-
-  app.post(
-    "/GroupQuiniela/UnblockUser",
-    {
-      config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
-      schema: { tags, summary: "Desbloquea a un miembro para esta jornada", body: blockBody, response: { 200: BlockResult, ...errorReplies } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
-      await rounds.roundOwner(deps.db, body.groupQuinielaId); // 404 for an unknown round
-      return rounds.unblock(deps, body.groupQuinielaId, body.userId, user.id);
-    },
-  );
+  // Blocking a member for a round and unblocking them: one call, either way.
+  for (const [path, summary, setBlocked] of [
+    ["/GroupQuiniela/BlockUser", "Bloquea a un miembro para esta jornada", rounds.block],
+    ["/GroupQuiniela/UnblockUser", "Desbloquea a un miembro para esta jornada", rounds.unblock],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { guard: groupGuard("group-manager", "body", roundIn("groupQuinielaId")) },
+        schema: { summary, body: blockBody, response: { 200: BlockResult, ...errorReplies } },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const body = request.body;
+        await rounds.roundOwner(deps.db, body.groupQuinielaId); // 404 for an unknown round
+        return setBlocked(deps, body.groupQuinielaId, body.userId, user.id);
+      },
+    );
+  }
 
   app.get(
     "/GroupQuiniela/:id/BlockedUsers",
     {
       config: { guard: groupGuard("group-member", "params", roundIn("id")) },
       schema: {
-        tags,
         summary: "Usuarios bloqueados en una jornada (miembros o admin)",
         params: roundParams,
         response: { 200: BlockedUserList, ...errorReplies },
@@ -144,4 +125,4 @@ export default async function groupQuinielaRoutes(fastify: FastifyInstance, deps
       return rounds.blockedUsers(deps, groupQuinielaId);
     },
   );
-}
+});

@@ -1,26 +1,21 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DashboardScreen, PredictionsScreen, predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { assertGroupExists } from "../services/group";
 import * as screens from "../services/screens";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
+import { resource } from "./resource";
 
 /**
  * Composite reads (issue 15): one call per screen where the contract's calls would take several.
  * The contract's calls stay; these answer the same data, checked by the same rules, in one round trip.
  */
-export default async function screenRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["screens"];
-
+export default resource("screens", (app, deps) => {
   app.get(
     "/screens/group/:id/dashboard",
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Panel del grupo en una llamada: grupo, tu rol, temporada en juego y jornadas sin cerrar (miembros o admin)",
         description:
           "Lo mismo que GET /group/{id}, GET /group/{id}/Seasons y GET /GroupQuiniela/ByGroup/{groupId} juntos, con solo lo que muestra el panel. 404 si el grupo no existe, 403 si no perteneces a él.",
@@ -41,7 +36,6 @@ export default async function screenRoutes(fastify: FastifyInstance, deps: Deps)
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Pantalla de pronósticos en una llamada: jornadas por pronosticar y la elegida con sus partidos y tu boleto (miembros o admin)",
         description:
           "Lo mismo que GET /GroupQuiniela/ByGroup/{groupId}, GET /Quiniela/{id}/MyPrediction y GET /quiniela/GetById/{id} juntos. ?quinielaId=N abre esa jornada (aunque esté cerrada); sin él, la primera abierta o la primera por abrir. 404 si el grupo no existe, 403 si no perteneces a él.",
@@ -58,4 +52,4 @@ export default async function screenRoutes(fastify: FastifyInstance, deps: Deps)
       return screens.predictionsScreen(deps, user, groupId, quinielaId);
     },
   );
-}
+});

@@ -1,20 +1,16 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { groupParams } from "#core/contract/group";
 import { createSeasonBody, GroupSeasons, Season, SeasonList, seasonParams, seasonPointsBody } from "#core/contract/season";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as seasons from "../services/season";
+import { resource } from "./resource";
 
-export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["season"];
-
+export default resource("season", (app, deps) => {
   app.get(
     "/season/GetCurrentSeason",
-    { schema: { tags, summary: "La última temporada ya empezada (404 si no hay)", response: { 200: Season, ...errorReplies } } },
+    { schema: { summary: "La última temporada ya empezada (404 si no hay)", response: { 200: Season, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return seasons.requireCurrentSeason(deps);
@@ -23,7 +19,7 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
 
   app.get(
     "/season/List",
-    { schema: { tags, summary: "Todas las temporadas, la más reciente primero", response: { 200: SeasonList, ...errorReplies } } },
+    { schema: { summary: "Todas las temporadas, la más reciente primero", response: { 200: SeasonList, ...errorReplies } } },
     async (request) => {
       requireUser(request);
       return seasons.listSeasons(deps);
@@ -35,7 +31,6 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
     {
       config: { guard: groupGuard("group-member", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Temporada en juego y temporadas con jornadas en el grupo (selector de temporada)",
         params: groupParams,
         response: { 200: GroupSeasons, ...errorReplies },
@@ -53,7 +48,7 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
     "/season/CreateSeason",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Crea una temporada (admin)", body: createSeasonBody, response: { 201: Season, ...errorReplies } },
+      schema: { summary: "Crea una temporada (admin)", body: createSeasonBody, response: { 201: Season, ...errorReplies } },
     },
     async (request, reply) => {
       requireUser(request);
@@ -66,7 +61,6 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
     {
       config: { guard: adminOnly },
       schema: {
-        tags,
         summary: "Cambia los puntos de la temporada (admin)",
         params: seasonParams,
         body: seasonPointsBody,
@@ -78,4 +72,4 @@ export default async function seasonRoutes(fastify: FastifyInstance, deps: Deps)
       return seasons.setSeasonPoints(deps, request.params.id, request.body);
     },
   );
-}
+});

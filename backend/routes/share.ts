@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   createShareBody,
   RevokedShareLink,
@@ -12,23 +10,20 @@ import {
   shareLinkParams,
   shareTokenPath,
 } from "#core/contract/share";
-import { requireManager, type Deps } from "../context";
+import { requireManager } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as share from "../services/share";
 import { shareImagePng } from "../services/share-image";
+import { resource } from "./resource";
 
 /** Public, read-only share links with a preview image (decision 033). */
-export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["share"];
-
+export default resource("share", (app, deps) => {
   app.post(
     "/group/:id/share",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
       schema: {
-        tags,
         summary: "Crea un enlace público (solo lectura) de la clasificación o de la quiniela grupal de una jornada",
         params: shareGroupParams,
         body: createShareBody,
@@ -45,14 +40,14 @@ export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) 
     "/group/:id/share",
     {
       config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
-      schema: { tags, summary: "Enlaces públicos activos del grupo", params: shareGroupParams, response: { 200: ShareLinkList, ...errorReplies } },
+      schema: { summary: "Enlaces públicos activos del grupo", params: shareGroupParams, response: { 200: ShareLinkList, ...errorReplies } },
     },
     async (request) => share.listShareLinks(deps, request.params.id),
   );
 
   app.post(
     "/share/:id/revoke",
-    { schema: { tags, summary: "Revoca un enlace público", params: shareLinkParams, response: { 200: RevokedShareLink, ...errorReplies } } },
+    { schema: { summary: "Revoca un enlace público", params: shareLinkParams, response: { 200: RevokedShareLink, ...errorReplies } } },
     async (request) => {
       await requireManager(request, deps.db, await share.shareLinkGroup(deps, request.params.id));
       return share.revokeShareLink(deps, request.params.id);
@@ -64,7 +59,6 @@ export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) 
     {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "Lo que muestra un enlace público (sin cuenta)",
         security: [],
         params: shareTokenPath,
@@ -79,7 +73,6 @@ export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) 
     {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       schema: {
-        tags,
         summary: "La imagen de vista previa (PNG 1200 × 630) de un enlace público, por versión",
         security: [],
         params: shareImagePath,
@@ -98,4 +91,4 @@ export default async function shareRoutes(fastify: FastifyInstance, deps: Deps) 
         .send(await shareImagePng(view));
     },
   );
-}
+});

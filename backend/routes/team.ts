@@ -1,16 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { addAliasBody, createTeamBody, team, teamList, teamParams } from "#core/contract/team";
-import { requireUser, type Deps } from "../context";
+import { requireUser } from "../context";
 import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
 import * as teams from "../services/team";
+import { resource } from "./resource";
 
-export default async function teamRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["team"];
-
-  app.get("/team/List", { schema: { tags, summary: "Equipos con sus alias", response: { 200: teamList, ...errorReplies } } }, async (request) => {
+export default resource("team", (app, deps) => {
+  app.get("/team/List", { schema: { summary: "Equipos con sus alias", response: { 200: teamList, ...errorReplies } } }, async (request) => {
     requireUser(request);
     return teams.listTeams(deps.db);
   });
@@ -19,7 +15,7 @@ export default async function teamRoutes(fastify: FastifyInstance, deps: Deps) {
     "/team/Create",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Crea un equipo {name, logo, alias[]} (admin)", body: createTeamBody, response: { 201: team, ...errorReplies } },
+      schema: { summary: "Crea un equipo {name, logo, alias[]} (admin)", body: createTeamBody, response: { 201: team, ...errorReplies } },
     },
     async (request, reply) => {
       const admin = requireUser(request);
@@ -31,11 +27,11 @@ export default async function teamRoutes(fastify: FastifyInstance, deps: Deps) {
     "/team/:id/add-alias",
     {
       config: { guard: adminOnly },
-      schema: { tags, summary: "Añade un alias a un equipo (admin)", params: teamParams, body: addAliasBody, response: { 200: team, ...errorReplies } },
+      schema: { summary: "Añade un alias a un equipo (admin)", params: teamParams, body: addAliasBody, response: { 200: team, ...errorReplies } },
     },
     async (request) => {
       const admin = requireUser(request);
       return teams.addAlias(deps, admin.id, request.params.id, request.body.alias);
     },
   );
-}
+});

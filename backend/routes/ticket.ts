@@ -1,15 +1,14 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Bet, betParams } from "#core/contract/bet";
 import { quinielaParams } from "#core/contract/quiniela";
 import { QuinielaPrizes, setPrizesBody, updateTicketBody } from "#core/contract/ticket";
-import { requireAdmin, requireManager, type Deps } from "../context";
+import { requireAdmin, requireManager } from "../context";
 import { notFound } from "../errors";
 import { adminOnly, betIn, groupGuard } from "../guards";
 import { errorReplies } from "../schema";
 import * as bets from "../services/bet";
 import { betById } from "../services/bet-row";
 import { prizesOf, setPrizes, updateTicket } from "../services/ticket";
+import { resource } from "./resource";
 
 const PRIZES_NOT_FOUND = "La quiniela no existe.";
 
@@ -18,15 +17,11 @@ const PRIZES_NOT_FOUND = "La quiniela no existe.";
  * 034). Each route declares who may call it (decision 028), checked before the body: a caller who
  * may not change the ticket or the prizes gets 401/403, never a validation detail.
  */
-export default async function ticketRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["bet"];
-
+export default resource("bet", (app, deps) => {
   app.put(
     "/Bet/:id/Ticket",
     {
       schema: {
-        tags,
         summary: "Cómo se juega el boleto de la quiniela grupal: múltiple directo o reducida oficial, y marcas del pleno (gestor, antes de confirmar)",
         params: betParams,
         body: updateTicketBody,
@@ -79,4 +74,4 @@ export default async function ticketRoutes(fastify: FastifyInstance, deps: Deps)
       return setPrizes(deps.db, deps.clock(), user.id, request.params.id, request.body.prizes, "admin", request.body.version);
     },
   );
-}
+});

@@ -1,20 +1,17 @@
 import type { BetStatsEntry, RoundSummary, SummaryBet, SummaryPlayer, SummaryRound, UsersAverageEntry } from "#core/contract/bet-stats";
 import { meanHits, mvpOf, signDistribution } from "#core/domain/bet-stats";
 import { scorePrediction, type Results } from "#core/domain/hits";
-import { roundStatus } from "#core/domain/round-status";
 import { MATCHES, normalizePick, sameScore, type Pick, type Score, type Sign } from "#core/domain/signs";
 import { avatarPath } from "../avatar-path";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { notFound } from "../errors";
 import { SEASON_NOT_FOUND } from "./season";
-import { resultsOf } from "./standings-store";
+import { closedAt, parseJson, resultsOf, type RoundResultsRow } from "./standings-store";
 import { SELECT_BET, toBet, type BetRow } from "./bet-row";
 
 const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";
 
-// jsonb arrives parsed from both drivers; a string is tolerated in case a column was written as text.
-const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
 const picksOf = (v: unknown): Pick[] => {
   const raw = parseJson(v);
   return Array.isArray(raw) ? raw.map(normalizePick) : [];
@@ -22,17 +19,9 @@ const picksOf = (v: unknown): Pick[] => {
 const scoreOf = (home: number | null, away: number | null): Score | null => (home === null || away === null ? null : { home, away });
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-interface ResultRoundRow {
-  quiniela_id: number;
-  number: number;
+interface ResultRoundRow extends RoundResultsRow {
   season_id: number;
   season_name: string;
-  open_date: Date;
-  close_date: Date;
-  force_closed: boolean;
-  matches: unknown;
-  pleno_home: number | null;
-  pleno_away: number | null;
 }
 
 /** The group's rounds with official results (of one season, or all), newest close first. */
@@ -55,7 +44,7 @@ async function resultRounds(deps: Deps, groupId: number, seasonId?: number): Pro
     seasonId: r.season_id,
     seasonName: r.season_name,
     closeDate: iso(r.close_date),
-    closed: roundStatus({ openDate: r.open_date, closeDate: r.close_date, forceClosed: r.force_closed }, now).state === "closed",
+    closed: closedAt(r, now),
     results: resultsOf(r),
   }));
 }

@@ -4,8 +4,9 @@ import { scorePrediction } from "#core/domain/hits";
 import { digestHtml, digestSubject, digestText, roundDigest, type DigestMail } from "#core/domain/round-digest";
 import { normalizePick } from "#core/domain/signs";
 import type { Deps } from "../context";
-import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
+import { LOCK_KEYS } from "../db/advisory";
 import { notFound } from "../errors";
+import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
 import { computeStandings, resultsOf } from "./standings-store";
 import { readSignedToken, signToken } from "./signed-token";
 
@@ -18,16 +19,8 @@ const PURPOSE = "digest-off";
  */
 export const DIGEST_WINDOW_DAYS = 14;
 
-interface DueDigest {
-  group_quiniela_id: number;
-  group_id: number;
-  group_name: string;
-  quiniela_id: number;
+interface DueDigest extends DueMail {
   season_id: number;
-  number: number;
-  user_id: number;
-  username: string;
-  email: string;
 }
 
 /**
@@ -101,55 +94,37 @@ export async function unsubscribe({ db, config }: Deps, token: string): Promise<
   return { sendDigest: false };
 }
 
-/**
- * Sends the digests that are due, each at most once: the row in digests_sent is claimed with an
- * insert only one caller can win, before the mail goes out (decision 017's rule), so a restart or a
- * second instance never sends it again; a mail that fails gives its claim back. Returns how many went out.
- */
+/** Sends the digests that are due, each at most once (claimed in digests_sent). Returns how many went out. */
 export async function sendDueDigests(deps: Deps): Promise<number> {
   const base = deps.config.publicUrl.replace(/\/$/, "");
   const shared = new Map<number, Awaited<ReturnType<typeof groupRoundDigest>>>();
-  let sent = 0;
-  for (const due of await dueDigests(deps)) {
-    const claimed = await deps.db.one(
-      `insert into digests_sent (group_quiniela_id, user_id, sent_at) values ($1, $2, $3)
-       on conflict do nothing returning user_id`,
-      [due.group_quiniela_id, due.user_id, deps.clock()],
-    );
-    if (!claimed) continue;
-    try {
-      let round = shared.get(due.group_quiniela_id);
-      if (!round) shared.set(due.group_quiniela_id, (round = await groupRoundDigest(deps, due)));
-      const unsubscribeUrl = `${base}/baja/resumen/${unsubscribeToken(deps.config.kioskSecret, due.user_id)}`;
-      const mail: DigestMail = {
-        username: due.username,
-        groupName: due.group_name,
-        number: due.number,
-        myHits: round.myHits.get(due.user_id) ?? null,
-        bet: round.bet,
-        digest: round.digest,
-        roundUrl: `${base}/grupo/${due.group_id}/resultados-y-apuestas?quiniela=${due.quiniela_id}`,
-        unsubscribeUrl,
-      };
-      await deps.mailer.send({
-        to: due.email,
-        subject: digestSubject(mail),
-        text: digestText(mail),
-        html: digestHtml(mail),
-        headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-      });
-      sent++;
-    } catch {
-      await deps.db.query("delete from digests_sent where group_quiniela_id = $1 and user_id = $2", [due.group_quiniela_id, due.user_id]);
-    }
-  }
-  return sent;
+  return sendClaimed(deps, "digests_sent", await dueDigests(deps), async (due) => {
+    let round = shared.get(due.group_quiniela_id);
+    if (!round) shared.set(due.group_quiniela_id, (round = await groupRoundDigest(deps, due)));
+    const unsubscribeUrl = `${base}/baja/resumen/${unsubscribeToken(deps.config.kioskSecret, due.user_id)}`;
+    const mail: DigestMail = {
+      username: due.username,
+      groupName: due.group_name,
+      number: due.number,
+      myHits: round.myHits.get(due.user_id) ?? null,
+      bet: round.bet,
+      digest: round.digest,
+      roundUrl: `${base}/grupo/${due.group_id}/resultados-y-apuestas?quiniela=${due.quiniela_id}`,
+      unsubscribeUrl,
+    };
+    return {
+      to: due.email,
+      subject: digestSubject(mail),
+      text: digestText(mail),
+      html: digestHtml(mail),
+      headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
+  });
 }
 
 /** With several instances on one PostgreSQL, only the one holding the lock reads and sends this minute. */
 export async function sendDueDigestsOnce(deps: Deps): Promise<number> {
-  const run = await onceAcrossInstances(deps.db, LOCK_KEYS.digests, () => sendDueDigests(deps));
-  return run.ran ? run.value : 0;
+  return sendOnceAcrossInstances(deps, LOCK_KEYS.digests, sendDueDigests);
 }
 
 /** The first run waits a moment, so it does not slow down the start. */
@@ -157,28 +132,12 @@ export const DIGEST_FIRST_RUN_MS = 6_000;
 
 /** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startDigests(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const sent = await sendDueDigestsOnce(deps);
-        if (sent) options.log(`Resúmenes de jornada enviados: ${sent}`);
-      } catch (error) {
-        options.log(`No se pudieron enviar los resúmenes de jornada: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    });
-  };
-  const first = setTimeout(run, DIGEST_FIRST_RUN_MS);
-  const timer = setInterval(run, options.intervalMs ?? DIGEST_INTERVAL_MS);
-  first.unref();
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startMailJob({
+    run: () => sendDueDigestsOnce(deps),
+    firstRunMs: DIGEST_FIRST_RUN_MS,
+    intervalMs: options.intervalMs ?? DIGEST_INTERVAL_MS,
+    sentLine: (sent) => `Resúmenes de jornada enviados: ${sent}`,
+    failedLine: (reason) => `No se pudieron enviar los resúmenes de jornada: ${reason}`,
+    log: options.log,
+  });
 }

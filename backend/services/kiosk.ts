@@ -4,6 +4,7 @@ import type { KioskBet, KioskLink, KioskStandings } from "#core/contract/kiosk";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
 import type { Deps } from "../context";
 import { notFound } from "../errors";
+import { linkOwner, revokeLinkRow } from "./link-rows";
 import { SELECT_BET, toBet, type BetRow } from "./bet-row";
 import { iconsWhereWanted, seasonStandings } from "./classification";
 
@@ -63,20 +64,9 @@ export async function listLinks({ db, config }: Deps, groupId: number): Promise<
   return rows.map((row) => toLink(config.kioskSecret, row));
 }
 
-export async function linkGroup({ db }: Deps, linkId: number): Promise<number> {
-  const row = await db.one<{ group_id: number }>("select group_id from kiosk_links where id = $1", [linkId]);
-  if (!row) throw notFound("Enlace de pantalla no encontrado.");
-  return row.group_id;
-}
+export const linkGroup = (deps: Deps, linkId: number) => linkOwner(deps.db, "kiosk_links", linkId, "Enlace de pantalla no encontrado.");
 
-export async function revokeLink({ db, clock }: Deps, linkId: number): Promise<{ id: number; revokedAt: string }> {
-  const row = await db.one<{ revoked_at: Date }>("update kiosk_links set revoked_at = coalesce(revoked_at, $2) where id = $1 returning revoked_at", [
-    linkId,
-    clock(),
-  ]);
-  if (!row) throw notFound("Enlace de pantalla no encontrado.");
-  return { id: linkId, revokedAt: new Date(row.revoked_at).toISOString() };
-}
+export const revokeLink = (deps: Deps, linkId: number) => revokeLinkRow(deps, "kiosk_links", linkId, "Enlace de pantalla no encontrado.");
 
 /**
  * The group bet of the group's latest round (already open, in the season shown) that has one: the

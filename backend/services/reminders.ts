@@ -1,20 +1,13 @@
 import { formatDateTime } from "#core/dates";
 import type { Deps } from "../context";
-import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
+import { LOCK_KEYS } from "../db/advisory";
+import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
 
 const HOUR_MS = 3_600_000;
 const REMINDER_INTERVAL_MS = 60_000;
 
-interface DueReminder {
-  group_quiniela_id: number;
-  group_id: number;
-  group_name: string;
-  quiniela_id: number;
-  number: number;
+interface DueReminder extends DueMail {
   close_date: Date | string;
-  user_id: number;
-  username: string;
-  email: string;
 }
 
 /**
@@ -56,43 +49,18 @@ function reminderText(deps: Deps, due: DueReminder) {
   ].join("\n");
 }
 
-/**
- * Sends the reminders that are due, each at most once: the row in reminders_sent is claimed with an
- * insert that only one caller can win, before the mail goes out, so two instances on one database
- * or a restart never send it again. A mail that fails gives its claim back for the next run.
- * Returns how many were sent.
- */
+/** Sends the reminders that are due, each at most once (claimed in reminders_sent). Returns how many were sent. */
 export async function sendDueReminders(deps: Deps): Promise<number> {
-  let sent = 0;
-  for (const due of await dueReminders(deps)) {
-    const claimed = await deps.db.one(
-      `insert into reminders_sent (group_quiniela_id, user_id, sent_at) values ($1, $2, $3)
-       on conflict do nothing returning user_id`,
-      [due.group_quiniela_id, due.user_id, deps.clock()],
-    );
-    if (!claimed) continue;
-    try {
-      await deps.mailer.send({
-        to: due.email,
-        subject: `Quiniela de peñas: la jornada ${due.number} cierra pronto`,
-        text: reminderText(deps, due),
-      });
-      sent++;
-    } catch {
-      await deps.db.query("delete from reminders_sent where group_quiniela_id = $1 and user_id = $2", [due.group_quiniela_id, due.user_id]);
-    }
-  }
-  return sent;
+  return sendClaimed(deps, "reminders_sent", await dueReminders(deps), (due) => ({
+    to: due.email,
+    subject: `Quiniela de peñas: la jornada ${due.number} cierra pronto`,
+    text: reminderText(deps, due),
+  }));
 }
 
-/**
- * The scheduler's run: with several instances on one PostgreSQL, only the one holding the advisory
- * lock reads and sends (the others skip this minute), so the due list is not read N times; the
- * claim in reminders_sent still keeps each mail to one even if two runs overlapped.
- */
+/** The scheduler's run: only one instance on a shared PostgreSQL reads and sends it. */
 export async function sendDueRemindersOnce(deps: Deps): Promise<number> {
-  const run = await onceAcrossInstances(deps.db, LOCK_KEYS.reminders, () => sendDueReminders(deps));
-  return run.ran ? run.value : 0;
+  return sendOnceAcrossInstances(deps, LOCK_KEYS.reminders, sendDueReminders);
 }
 
 /** The first run waits a moment, so it does not slow down the start (or a short-lived test backend). */
@@ -100,28 +68,12 @@ export const REMINDER_FIRST_RUN_MS = 5_000;
 
 /** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startReminders(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const sent = await sendDueRemindersOnce(deps);
-        if (sent) options.log(`Recordatorios enviados: ${sent}`);
-      } catch (error) {
-        options.log(`No se pudieron enviar los recordatorios: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    });
-  };
-  const first = setTimeout(run, REMINDER_FIRST_RUN_MS);
-  const timer = setInterval(run, options.intervalMs ?? REMINDER_INTERVAL_MS);
-  first.unref();
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startMailJob({
+    run: () => sendDueRemindersOnce(deps),
+    firstRunMs: REMINDER_FIRST_RUN_MS,
+    intervalMs: options.intervalMs ?? REMINDER_INTERVAL_MS,
+    sentLine: (sent) => `Recordatorios enviados: ${sent}`,
+    failedLine: (reason) => `No se pudieron enviar los recordatorios: ${reason}`,
+    log: options.log,
+  });
 }

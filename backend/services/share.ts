@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { SHARE_INVALID, type ShareLink, type SharedView } from "#core/contract/share";
 import type { Deps } from "../context";
 import { ApiError, notFound } from "../errors";
+import { linkOwner, revokeLinkRow } from "./link-rows";
 import { getBet } from "./bet";
 import { seasonStandings } from "./classification";
 import { readSignedToken, signToken } from "./signed-token";
@@ -57,20 +58,9 @@ export async function listShareLinks({ db, config }: Deps, groupId: number): Pro
   return rows.map((row) => toLink(config.kioskSecret, row));
 }
 
-export async function shareLinkGroup({ db }: Deps, linkId: number): Promise<number> {
-  const row = await db.one<{ group_id: number }>("select group_id from share_links where id = $1", [linkId]);
-  if (!row) throw notFound("Enlace no encontrado.");
-  return row.group_id;
-}
+export const shareLinkGroup = (deps: Deps, linkId: number) => linkOwner(deps.db, "share_links", linkId, "Enlace no encontrado.");
 
-export async function revokeShareLink({ db, clock }: Deps, linkId: number): Promise<{ id: number; revokedAt: string }> {
-  const row = await db.one<{ revoked_at: Date }>("update share_links set revoked_at = coalesce(revoked_at, $2) where id = $1 returning revoked_at", [
-    linkId,
-    clock(),
-  ]);
-  if (!row) throw notFound("Enlace no encontrado.");
-  return { id: linkId, revokedAt: new Date(row.revoked_at).toISOString() };
-}
+export const revokeShareLink = (deps: Deps, linkId: number) => revokeLinkRow(deps, "share_links", linkId, "Enlace no encontrado.");
 
 const points = (x: number) => x.toLocaleString("es-ES", { maximumFractionDigits: 2, useGrouping: false });
 

@@ -27,6 +27,22 @@ export function resultsOf(row: { matches: unknown; pleno_home: number | null; pl
   return { matches, pleno };
 }
 
+/** A group round with its official results, as the reads that count rounds select it. */
+export interface RoundResultsRow {
+  quiniela_id: number;
+  number: number;
+  open_date: Date;
+  close_date: Date;
+  force_closed: boolean;
+  matches: unknown;
+  pleno_home: number | null;
+  pleno_away: number | null;
+}
+
+/** Whether the round is closed for the group at `now`: only then do its results count. */
+export const closedAt = (r: RoundResultsRow, now: Date) =>
+  roundStatus({ openDate: r.open_date, closeDate: r.close_date, forceClosed: r.force_closed }, now).state === "closed";
+
 /** Scopes kept per group and season besides each counted round's own (its quinielaId). */
 export const SEASON_SCOPE = 0;
 /** The table of a round of the season that does not count (yet): every row at zero. */
@@ -50,16 +66,7 @@ async function pointsOf(db: Db, seasonId: number): Promise<PointValues | null> {
  * date passes, with no write to say so.
  */
 async function countedRounds(db: Db, now: Date, groupId: number, seasonId: number) {
-  const rows = await db.query<{
-    quiniela_id: number;
-    number: number;
-    open_date: Date;
-    close_date: Date;
-    force_closed: boolean;
-    matches: unknown;
-    pleno_home: number | null;
-    pleno_away: number | null;
-  }>(
+  const rows = await db.query<RoundResultsRow>(
     `select q.id as quiniela_id, q.number, gq.open_date, gq.close_date, gq.force_closed, r.matches, r.pleno_home, r.pleno_away
        from group_quinielas gq
        join quinielas q on q.id = gq.quiniela_id
@@ -76,7 +83,7 @@ async function countedRounds(db: Db, now: Date, groupId: number, seasonId: numbe
     if (close > now && (!staleAt || close < staleAt)) staleAt = close;
   }
   const counted: CountedRound[] = rows
-    .filter((r) => roundStatus({ openDate: r.open_date, closeDate: r.close_date, forceClosed: r.force_closed }, now).state === "closed")
+    .filter((r) => closedAt(r, now))
     .map((r) => ({ quinielaId: r.quiniela_id, numberQuiniela: r.number, closeDate: new Date(r.close_date).toISOString(), results: resultsOf(r) }));
   return { counted, validFrom, staleAt };
 }

@@ -16,16 +16,18 @@ const roundState = z.enum(["not-open", "open", "closed"]);
 const roundReason = z.enum(["before-open", "forced", "date-passed"]).nullable();
 const score = z.object({ home: z.number().int(), away: z.number().int() });
 
-/** A round of the group as the screens list it. */
-export const ScreenRound = z.object({
-  id: z.number().int(),
+/** A group round's pool, dates and state, as every screen shows them. */
+const roundFields = {
   quinielaId: z.number().int(),
   numberQuiniela: z.number().int(),
   openDate: z.string(),
   closeDate: z.string(),
   state: roundState,
   reason: roundReason,
-});
+};
+
+/** A round of the group as the screens list it. */
+export const ScreenRound = z.object({ id: z.number().int(), ...roundFields });
 export type ScreenRound = z.infer<typeof ScreenRound>;
 
 /** GET /screens/group/{id}/dashboard. */
@@ -43,12 +45,7 @@ export type DashboardScreen = z.infer<typeof DashboardScreen>;
 
 /** The chosen round as the player sees it: its type, whether they are blocked, their ticket. */
 export const PredictionRound = z.object({
-  quinielaId: z.number().int(),
-  numberQuiniela: z.number().int(),
-  openDate: z.string(),
-  closeDate: z.string(),
-  state: roundState,
-  reason: roundReason,
+  ...roundFields,
   typeName: z.string(),
   numDouble: z.number().int(),
   numTriple: z.number().int(),

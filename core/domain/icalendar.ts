@@ -1,3 +1,5 @@
+import { wallClock } from "#core/dates";
+
 /**
  * A member's calendar of rounds as an iCalendar document (RFC 5545): one VEVENT per group round at
  * its close time, in Europe/Madrid local time with the zone's VTIMEZONE, two alarms (24 h and 1 h
@@ -89,25 +91,9 @@ export function utcStamp(date: Date): string {
   return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}Z`;
 }
 
-const madrid = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TZID,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /** The wall-clock time in Madrid as a local DATE-TIME: 20260329T033000. */
 export function madridStamp(date: Date): string {
-  const p = Object.fromEntries(
-    madrid
-      .formatToParts(date)
-      .filter((x) => x.type !== "literal")
-      .map((x) => [x.type, x.value]),
-  );
+  const p = wallClock(date, TZID);
   return `${p.year}${p.month}${p.day}T${p.hour}${p.minute}${p.second}`;
 }
 

@@ -1,5 +1,15 @@
-import { expect, test } from "./fixtures";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { E2E, apiCall, expectAccessible, mailsTo, newPlayer, PASSWORD, sessionToken, signIn, unique, signOut } from "./helpers";
+
+/** Fills the registration form (its e-mail made from the username), with an avatar if given, and sends it. */
+async function fillRegistration(page: Page, username: string, password: string, confirm: string, avatar?: Parameters<Locator["setInputFiles"]>[0]) {
+  await page.getByLabel("Email").fill(`${username}@e2e.local`);
+  await page.getByLabel("Nombre de usuario").fill(username);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByLabel("Repite la contraseña").fill(confirm);
+  if (avatar) await page.getByLabel("Avatar (opcional)").setInputFiles(avatar);
+  await page.getByRole("button", { name: "Registrarse" }).click();
+}
 
 test.describe("registering", () => {
   test("a player registers, fixing each mistake without retyping the rest", async ({ page }, testInfo) => {
@@ -7,13 +17,7 @@ test.describe("registering", () => {
     const username = unique("nuevo");
     await page.goto("/register");
     await expectAccessible(page, testInfo);
-    const fill = async (password: string, confirm: string, name = username) => {
-      await page.getByLabel("Email").fill(`${name}@e2e.local`);
-      await page.getByLabel("Nombre de usuario").fill(name);
-      await page.getByLabel("Contraseña", { exact: true }).fill(password);
-      await page.getByLabel("Repite la contraseña").fill(confirm);
-      await page.getByRole("button", { name: "Registrarse" }).click();
-    };
+    const fill = (password: string, confirm: string, name = username) => fillRegistration(page, name, password, confirm);
 
     await fill("debil", "debil");
     await expect(page.getByText("La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula, un número y un símbolo.")).toBeVisible();
@@ -41,33 +45,30 @@ test.describe("registering", () => {
     await expect(page.getByRole("link", { name: "Inicia sesión" })).toHaveAttribute("href", "/login");
   });
 
-  test("an avatar that is not an image is refused and the account is not created", async ({ page }) => {
-    const username = unique("foto");
-    await page.goto("/register");
-    await page.getByLabel("Email").fill(`${username}@e2e.local`);
-    await page.getByLabel("Nombre de usuario").fill(username);
-    await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Repite la contraseña").fill(PASSWORD);
-    await page.getByLabel("Avatar (opcional)").setInputFiles({ name: "virus.png", mimeType: "image/png", buffer: Buffer.from("no soy una imagen") });
-    await page.getByRole("button", { name: "Registrarse" }).click();
-    await expect(page.getByText(/Error al registrar: La imagen del avatar no es válida/)).toBeVisible();
-    await expect(page.getByLabel("Nombre de usuario")).toHaveValue(username);
-    expect((await apiCall("POST", "/auth/login", { username, password: PASSWORD })).status).toBe(401);
-  });
-
-  test("a 20 MB avatar is refused with a message and the typed fields stay", async ({ page }) => {
-    const username = unique("grande");
-    await page.goto("/register");
-    await page.getByLabel("Email").fill(`${username}@e2e.local`);
-    await page.getByLabel("Nombre de usuario").fill(username);
-    await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Repite la contraseña").fill(PASSWORD);
-    await page.getByLabel("Avatar (opcional)").setInputFiles({ name: "enorme.png", mimeType: "image/png", buffer: Buffer.alloc(20 * 1024 * 1024, 1) });
-    await page.getByRole("button", { name: "Registrarse" }).click();
-    await expect(page.getByText("La imagen es demasiado grande (máximo 5 MB).")).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue(`${username}@e2e.local`);
-    expect((await apiCall("POST", "/auth/login", { username, password: PASSWORD })).status).toBe(401);
-  });
+  for (const refused of [
+    {
+      title: "an avatar that is not an image is refused and the account is not created",
+      file: { name: "virus.png", mimeType: "image/png", buffer: Buffer.from("no soy una imagen") },
+      message: /Error al registrar: La imagen del avatar no es válida/,
+      kept: (username: string) => ["Nombre de usuario", username],
+    },
+    {
+      title: "a 20 MB avatar is refused with a message and the typed fields stay",
+      file: { name: "enorme.png", mimeType: "image/png", buffer: Buffer.alloc(20 * 1024 * 1024, 1) },
+      message: "La imagen es demasiado grande (máximo 5 MB).",
+      kept: (username: string) => ["Email", `${username}@e2e.local`],
+    },
+  ]) {
+    test(refused.title, async ({ page }) => {
+      const username = unique("foto");
+      await page.goto("/register");
+      await fillRegistration(page, username, PASSWORD, PASSWORD, refused.file);
+      await expect(page.getByText(refused.message)).toBeVisible();
+      const [label, value] = refused.kept(username);
+      await expect(page.getByLabel(label)).toHaveValue(value);
+      expect((await apiCall("POST", "/auth/login", { username, password: PASSWORD })).status).toBe(401);
+    });
+  }
 });
 
 test.describe("signing in", () => {

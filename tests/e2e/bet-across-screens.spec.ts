@@ -1,7 +1,6 @@
 import { expect, test } from "./fixtures";
-import { apiCall, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
+import { apiCall, newGroup, newPlayer, newSeason, playRound, signIn, type Player } from "./helpers";
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
 /** The official results: "1" everywhere, pleno 2-1. */
 const OFFICIAL = Array.from({ length: 14 }, () => "1");
 
@@ -20,21 +19,14 @@ async function confirmedBet() {
   const { admin, seasonId, pool: newPool } = await newSeason();
   const manager = await newPlayer("gestor");
   const players: Player[] = [manager, await newPlayer("ana"), await newPlayer("bea"), await newPlayer("carla")];
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Peña "), description: "" },
-    manager.token,
-  );
-  expect(group.status).toBe(201);
-  for (const p of players.slice(1)) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
+  const group = await newGroup(manager, players.slice(1));
   const round = await newPool();
-  await playRound({ admin, manager, groupId: group.body.id, poolId: round.id, tickets: players.map((p) => [p, TICKET] as const), official: OFFICIAL });
+  await playRound({ admin, manager, groupId: group.id, poolId: round.id, tickets: players.map((p) => [p, TICKET] as const), official: OFFICIAL });
 
-  const bet = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: group.body.id, quinielaId: round.id, topNUsers: 2 }, manager.token);
+  const bet = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id, topNUsers: 2 }, manager.token);
   expect(bet.status).toBe(201);
   expect((await apiCall("PUT", `/Bet/${bet.body.id}/ConfirmBet`, undefined, manager.token)).status).toBeLessThan(300);
-  return { seasonId, groupId: group.body.id, groupName: group.body.name, manager, player: players[2], round };
+  return { seasonId, groupId: group.id, groupName: group.name, manager, player: players[2], round };
 }
 
 test.describe("a confirmed group bet across the screens", () => {

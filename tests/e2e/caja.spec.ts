@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { apiCall, expectAccessible, HOUR, newPlayer, newSeason, signIn, unique } from "./helpers";
+import { apiCall, expectAccessible, newGroup, newPlayer, newSeason, openRound, signIn, unique } from "./helpers";
 
 /** A peña with a manager and a player who predicted the open round of a season of the test's own. */
 async function peñaWithCaja() {
@@ -7,31 +7,11 @@ async function peñaWithCaja() {
   const round = await pool();
   const manager = await newPlayer("tesorera");
   const player = await newPlayer("socio");
-  const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Peña caja "), description: "" },
-    manager.token,
-  );
-  expect(group.status).toBe(201);
-  expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, player.token)).status).toBe(200);
-  const configured = await apiCall(
-    "POST",
-    "/GroupQuiniela/ConfigureGroupQuiniela",
-    {
-      groupId: group.body.id,
-      quinielaId: round.id,
-      openDate: new Date(Date.now() - HOUR).toISOString(),
-      closeDate: new Date(Date.now() + 48 * HOUR).toISOString(),
-      forceClosed: false,
-      typeQuinielaId: 1,
-    },
-    manager.token,
-  );
-  expect(configured.status).toBeLessThan(300);
-  const picks = { groupId: group.body.id, matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 1, away: 1 } };
+  const group = await newGroup(manager, [player], "Peña caja ");
+  await openRound(manager, { groupId: group.id, poolId: round.id, closesInHours: 48 });
+  const picks = { groupId: group.id, matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 1, away: 1 } };
   expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, picks, player.token)).status).toBe(201);
-  return { manager, player, group: group.body };
+  return { manager, player, group };
 }
 
 test.describe("la caja de la peña", () => {

@@ -1,29 +1,21 @@
 import { expect, test } from "./fixtures";
 import sharp from "sharp";
-import { apiCall, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
+import { newGroup, newPlayer, newSeason, openRound, signIn } from "./helpers";
 
 test.describe("crests", () => {
   test("the predictions page draws every crest from one sprite request", async ({ page }) => {
     const { home, away, pool } = await newSeason();
     const round = await pool();
     const manager = await newPlayer("gestor");
-    const group = await apiCall<{ id: number }>("POST", "/group/CreateGroup", { name: unique("Peña "), description: "" }, manager.token);
-    const dates = {
-      groupId: group.body.id,
-      quinielaId: round.id,
-      openDate: new Date(Date.now() - HOUR).toISOString(),
-      closeDate: new Date(Date.now() + 10 * HOUR).toISOString(),
-    };
-    expect(
-      (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
-    ).toBeLessThan(300);
+    const group = await newGroup(manager);
+    await openRound(manager, { groupId: group.id, poolId: round.id });
     await signIn(page, manager.username);
 
     const crestRequests: string[] = [];
     page.on("request", (r) => {
       if (/\/crests?(\.svg|\/)/.test(new URL(r.url()).pathname)) crestRequests.push(r.url());
     });
-    await page.goto(`/grupo/${group.body.id}/predictions?quiniela=${round.id}`);
+    await page.goto(`/grupo/${group.id}/predictions?quiniela=${round.id}`);
     await page.waitForLoadState("networkidle");
     // Thirty crests of two teams: one request for all, not one per team.
     await expect(page.locator("svg.team-logo use")).toHaveCount(30);

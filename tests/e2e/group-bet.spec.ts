@@ -1,7 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { apiCall, expectAccessible, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
-
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+import { apiCall, expectAccessible, newGroup, newPlayer, newSeason, openRound, signIn, type Player } from "./helpers";
 
 /** Two doubles and a triple, what type 4 asks for; `base` fills the singles. */
 const typeFour = (base: "1" | "X" | "2", pleno: { home: number; away: number }) => {
@@ -21,50 +19,39 @@ async function groupWaitingForOne() {
   const [earlier, current] = [await pool(), await pool()];
   const manager = await newPlayer("gestor");
   const players: Player[] = [await newPlayer("ana"), await newPlayer("bea"), await newPlayer("carla")];
-  const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Peña "), description: "" },
-    manager.token,
-  );
-  expect(group.status).toBe(201);
-  for (const p of players) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
-  const configure = (quinielaId: number, openIn: number) =>
-    apiCall(
-      "POST",
-      "/GroupQuiniela/ConfigureGroupQuiniela",
-      {
-        groupId: group.body.id,
-        quinielaId,
-        openDate: new Date(Date.now() + openIn).toISOString(),
-        closeDate: new Date(Date.now() + 48 * HOUR).toISOString(),
-        forceClosed: false,
-        typeQuinielaId: 4,
-      },
-      manager.token,
-    );
-  expect((await configure(earlier.id, -5 * HOUR)).status).toBeLessThan(300);
-  expect((await configure(current.id, -HOUR)).status).toBeLessThan(300);
+  const group = await newGroup(manager, players);
+  const open = (pool: { id: number }, opensInHours: number) =>
+    openRound(manager, { groupId: group.id, poolId: pool.id, opensInHours, closesInHours: 48, type: 4 });
+  await open(earlier, -5);
+  await open(current, -1);
   for (const p of players) {
     expect(
-      (await apiCall("POST", `/Quiniela/${earlier.id}/MakePrediction`, { groupId: group.body.id, ...typeFour("1", { home: 1, away: 0 }) }, p.token)).status,
+      (await apiCall("POST", `/Quiniela/${earlier.id}/MakePrediction`, { groupId: group.id, ...typeFour("1", { home: 1, away: 0 }) }, p.token)).status,
     ).toBe(201);
   }
   const predict = (p: Player, base: "1" | "X" | "2", pleno: { home: number; away: number }) =>
-    apiCall("POST", `/Quiniela/${current.id}/MakePrediction`, { groupId: group.body.id, ...typeFour(base, pleno) }, p.token);
+    apiCall("POST", `/Quiniela/${current.id}/MakePrediction`, { groupId: group.id, ...typeFour(base, pleno) }, p.token);
   expect((await predict(players[0], "2", { home: 2, away: 1 })).status).toBe(201);
   expect((await predict(players[1], "2", { home: 2, away: 1 })).status).toBe(201);
   return {
     admin,
     manager,
     players,
-    groupId: group.body.id,
-    groupName: group.body.name,
+    groupId: group.id,
+    groupName: group.name,
     current,
     home,
     away,
     predictLast: () => predict(players[2], "X", { home: 0, away: 0 }),
   };
+}
+
+/** The last player sends too, and the manager generates the bet with all three through the API. */
+async function allSentAndGenerated(g: Awaited<ReturnType<typeof groupWaitingForOne>>) {
+  expect((await g.predictLast()).status).toBe(201);
+  const generated = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 }, g.manager.token);
+  expect(generated.status).toBe(201);
+  return generated;
 }
 
 const editMatch = (page: Page, n: number) => page.locator("details.bet-edit").getByRole("group", { name: new RegExp(`^Partido ${n} `) });
@@ -151,14 +138,7 @@ test.describe("the group bet", () => {
 
   test("the printed ticket's address without a round opens the latest confirmed bet, or the group bet page while none is confirmed", async ({ page }) => {
     const g = await groupWaitingForOne();
-    expect((await g.predictLast()).status).toBe(201);
-    const generated = await apiCall<{ id: number }>(
-      "POST",
-      "/Bet/GenerateBet",
-      { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 },
-      g.manager.token,
-    );
-    expect(generated.status).toBe(201);
+    const generated = await allSentAndGenerated(g);
     await signIn(page, g.players[0].username);
 
     await page.goto(`/grupo/${g.groupId}/quiniela-grupal/imprimir`);
@@ -176,14 +156,7 @@ test.describe("the group bet", () => {
 
   test("a player of the group sees the bet and who was in it, without the manager's buttons", async ({ page }) => {
     const g = await groupWaitingForOne();
-    expect((await g.predictLast()).status).toBe(201);
-    const generated = await apiCall<{ id: number }>(
-      "POST",
-      "/Bet/GenerateBet",
-      { groupId: g.groupId, quinielaId: g.current.id, topNUsers: 3 },
-      g.manager.token,
-    );
-    expect(generated.status).toBe(201);
+    await allSentAndGenerated(g);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, g.players[2].username);
     await page.goto(`/grupo/${g.groupId}/quiniela-grupal?quiniela=${g.current.id}`);

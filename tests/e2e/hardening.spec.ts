@@ -10,10 +10,7 @@ const origin = { origin: E2E.baseUrl };
 test.describe("after signing in", () => {
   test("a redirectTo that leads off-site sends the user to their home page instead", async ({ page }) => {
     const player = await newPlayer();
-    await page.goto("/login?redirectTo=%2F%09%2Fevil.example%2Fphish");
-    await page.getByLabel("Usuario o email").fill(player.username);
-    await page.getByLabel("Contraseña", { exact: true }).fill(player.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    await signIn(page, player.username, player.password, "/login?redirectTo=%2F%09%2Fevil.example%2Fphish");
     await expect(page).toHaveURL(`${E2E.baseUrl}/inicio`);
     expect(new URL(page.url()).host).toBe(new URL(E2E.baseUrl).host);
   });
@@ -35,10 +32,7 @@ test.describe("after signing in", () => {
 
   test("a line break in redirectTo does not break a correct sign-in", async ({ page }) => {
     const player = await newPlayer();
-    await page.goto("/login?redirectTo=%2Fperfil%0D%0A");
-    await page.getByLabel("Usuario o email").fill(player.username);
-    await page.getByLabel("Contraseña", { exact: true }).fill(player.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    await signIn(page, player.username, player.password, "/login?redirectTo=%2Fperfil%0D%0A");
     await expect(page).toHaveURL(`${E2E.baseUrl}/perfil`);
   });
 

@@ -42,8 +42,24 @@ export async function newPlayer(prefix = "jugador") {
   return { username, email, password: PASSWORD, token, id: me.body.id };
 }
 
-export async function signIn(page: Page, identifier: string, password = PASSWORD) {
-  await page.goto("/login");
+export type Player = Awaited<ReturnType<typeof newPlayer>>;
+
+/** A group made by `manager` through the API (named `prefix` and a random tail), with `members` joined by its invite code. */
+export async function newGroup(manager: { token: string }, members: { token: string }[] = [], prefix = "Peña ") {
+  const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
+    "POST",
+    "/group/CreateGroup",
+    { name: unique(prefix), description: "" },
+    manager.token,
+  );
+  expect(group.status).toBe(201);
+  for (const p of members) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
+  return group.body;
+}
+
+/** Signs in through the form of `from` (the sign-in page, with a query of its own if said) and waits to leave it. */
+export async function signIn(page: Page, identifier: string, password = PASSWORD, from = "/login") {
+  await page.goto(from);
   await page.getByLabel("Usuario o email").fill(identifier);
   await page.getByLabel("Contraseña", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
@@ -120,6 +136,31 @@ export async function newSeason() {
 
 export const HOUR = 3_600_000;
 
+/**
+ * The manager opens `poolId` for the group through the API: open since an hour ago (or from
+ * `opensInHours`), closing in `closesInHours` (10 unless said), of type 1 unless said. Returns the
+ * dates sent (to close it with later) and the answer.
+ */
+export async function openRound(
+  manager: { token: string },
+  round: { groupId: number; poolId: number; closesInHours?: number; opensInHours?: number; type?: number },
+) {
+  const dates = {
+    groupId: round.groupId,
+    quinielaId: round.poolId,
+    openDate: new Date(Date.now() + (round.opensInHours ?? -1) * HOUR).toISOString(),
+    closeDate: new Date(Date.now() + (round.closesInHours ?? 10) * HOUR).toISOString(),
+  };
+  const configured = await apiCall<{ id: number; version: number }>(
+    "POST",
+    "/GroupQuiniela/ConfigureGroupQuiniela",
+    { ...dates, forceClosed: false, typeQuinielaId: round.type ?? 1 },
+    manager.token,
+  );
+  expect(configured.status).toBeLessThan(300);
+  return { dates, configured };
+}
+
 /** A ticket as MakePrediction takes it: each match's signs and the pleno's score. */
 export interface Ticket {
   matches: string[][];
@@ -141,20 +182,43 @@ export async function playRound(round: {
   pleno?: { home: number; away: number };
   closesInHours?: number;
 }) {
-  const dates = {
-    groupId: round.groupId,
-    quinielaId: round.poolId,
-    openDate: new Date(Date.now() - HOUR).toISOString(),
-    closeDate: new Date(Date.now() + (round.closesInHours ?? 10) * HOUR).toISOString(),
-  };
+  const { dates } = await openRound(round.manager, round);
   const { token } = round.manager;
-  expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, token)).status).toBeLessThan(300);
   for (const [player, ticket] of round.tickets) {
     expect((await apiCall("POST", `/Quiniela/${round.poolId}/MakePrediction`, { groupId: round.groupId, ...ticket }, player.token)).status).toBe(201);
   }
   expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, token)).status).toBeLessThan(300);
   const results = { quinielaId: round.poolId, matches: round.official, plain15: round.pleno ?? { home: 2, away: 1 } };
   expect((await apiCall("POST", "/Quiniela/SetResults", results, round.admin)).status).toBeLessThan(300);
+}
+
+/** The official signs of the rounds `playedRounds` plays: "1" everywhere (and the pleno 2-1). */
+export const ALL_ONES = Array.from({ length: 14 }, () => "1");
+
+/** A ticket against ALL_ONES: the first `hits` matches right (the rest "2"), and the exact pleno or not. */
+export const ticketWithHits = (hits: number, pleno: boolean): Ticket => ({
+  matches: ALL_ONES.map((s, i) => (i < hits ? [s] : ["2"])),
+  plain15: pleno ? { home: 2, away: 1 } : { home: 0, away: 0 },
+});
+
+/**
+ * A group of a manager, Ana and Bea (named `prefix` and a random tail) who played one round of a
+ * season of the test's own per entry of `plays` (the manager's, Ana's and Bea's tickets), each
+ * closed by the manager with official results ALL_ONES: every ticket sent while its round was open.
+ */
+export async function playedRounds(plays: [Ticket, Ticket, Ticket][], prefix = "Peña ") {
+  const season = await newSeason();
+  const manager = await newPlayer("gestor");
+  const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
+  const group = await newGroup(manager, [ana, bea], prefix);
+  const rounds: { id: number; numberQuiniela: number }[] = [];
+  for (const [r, [mine, anas, beas]] of plays.entries()) {
+    const pool = await season.pool();
+    rounds.push(pool);
+    const tickets = [[manager, mine] as const, [ana, anas] as const, [bea, beas] as const];
+    await playRound({ admin: season.admin, manager, groupId: group.id, poolId: pool.id, tickets, official: ALL_ONES, closesInHours: 10 + r });
+  }
+  return { ...season, groupId: group.id, groupName: group.name, manager, ana, bea, rounds };
 }
 
 /**

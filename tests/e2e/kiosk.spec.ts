@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import { gzipSync } from "node:zlib";
-import { apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
+import { apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, newGroup, playRound, type Player } from "./helpers";
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
 const OFFICIAL = Array.from({ length: 14 }, () => "1");
 const TVS = [
   { width: 1280, height: 720 },
@@ -23,19 +22,13 @@ async function office(size: number, { played = size }: { played?: number } = {})
   const manager = await newPlayer("gestor");
   const players: Player[] = [manager];
   for (let i = 1; i < size; i++) players.push(await newPlayer(`p${String(i).padStart(2, "0")}x`));
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Oficina "), description: "" },
-    manager.token,
-  );
-  for (const p of players.slice(1)) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
+  const group = await newGroup(manager, players.slice(1), "Oficina ");
   const pool = await newPool();
   const tickets = players.slice(0, played).map((p, i) => [p, ticket(14 - (i % 12), i === 0)] as const);
-  await playRound({ admin, manager, groupId: group.body.id, poolId: pool.id, tickets, official: OFFICIAL });
-  const link = await apiCall<{ token: string }>("POST", `/group/${group.body.id}/kiosk`, undefined, manager.token);
+  await playRound({ admin, manager, groupId: group.id, poolId: pool.id, tickets, official: OFFICIAL });
+  const link = await apiCall<{ token: string }>("POST", `/group/${group.id}/kiosk`, undefined, manager.token);
   expect(link.status).toBe(201);
-  return { seasonId, groupId: group.body.id, groupName: group.body.name, manager, players, round: pool, url: `/kiosk/${link.body.token}` };
+  return { seasonId, groupId: group.id, groupName: group.name, manager, players, round: pool, url: `/kiosk/${link.body.token}` };
 }
 
 /** Every standings row of the page is on screen (nothing scrolls) in type readable across a room. */

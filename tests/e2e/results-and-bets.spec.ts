@@ -1,55 +1,21 @@
 import { expect, test, type Page } from "./fixtures";
 import { readFile } from "node:fs/promises";
-import { apiCall, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique, playRound, HOUR } from "./helpers";
+import { ALL_ONES, apiCall, expectAccessible, HOUR, jsEnabled, newPlayer, playedRounds, signIn, ticketWithHits, unique } from "./helpers";
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
-const OFFICIAL = Array.from({ length: 14 }, () => "1");
+const OFFICIAL = ALL_ONES;
+const ticket = ticketWithHits;
 const BOM = "\uFEFF";
 
-/** `hits` of the 14 matches right (the rest "2"), and the exact pleno or not. */
-const ticket = (hits: number, pleno: boolean) => ({
-  matches: OFFICIAL.map((s, i) => (i < hits ? [s] : ["2"])),
-  plain15: pleno ? { home: 2, away: 1 } : { home: 0, away: 0 },
-});
-
 /**
- * A group of a manager and two players who played two rounds, closed by the manager, with official
- * results (all "1", pleno 2-1): every ticket sent through the API while its round was open. The
- * group made no group bet (its generation belongs to another screen).
+ * A group of a manager and two players who played two rounds with official results (all "1", pleno
+ * 2-1). The group made no group bet (its generation belongs to another screen). Jornada 1: the
+ * manager alone at the top (14 + pleno). Jornada 2: manager and Ana share it.
  */
-async function playedRounds() {
-  const { admin, seasonId, pool: newPool } = await newSeason();
-  const manager = await newPlayer("gestor");
-  const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Peña "), description: "" },
-    manager.token,
-  );
-  for (const p of [ana, bea]) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
-
-  // Jornada 1: the manager alone at the top (14 + pleno). Jornada 2: manager and Ana share it.
-  const plays: [Player, ReturnType<typeof ticket>][][] = [
-    [
-      [manager, ticket(14, true)],
-      [ana, ticket(10, false)],
-      [bea, ticket(7, false)],
-    ],
-    [
-      [manager, ticket(12, false)],
-      [ana, ticket(12, false)],
-      [bea, ticket(5, false)],
-    ],
-  ];
-  const rounds: { id: number; numberQuiniela: number }[] = [];
-  for (const [r, tickets] of plays.entries()) {
-    const pool = await newPool();
-    rounds.push(pool);
-    await playRound({ admin, manager, groupId: group.body.id, poolId: pool.id, tickets, official: OFFICIAL, closesInHours: 10 + r });
-  }
-  return { seasonId, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds, admin, newPool };
-}
+const playedTwoRounds = () =>
+  playedRounds([
+    [ticket(14, true), ticket(10, false), ticket(7, false)],
+    [ticket(12, false), ticket(12, false), ticket(5, false)],
+  ]);
 
 const card = (page: Page, title: string) => page.locator(".stat-card").filter({ has: page.getByRole("heading", { name: title }) });
 const playerCard = (page: Page, username: string) =>
@@ -60,7 +26,7 @@ test.describe("results and bets", () => {
   test("a player sees how everyone did in the latest closed round, moves between rounds, sorts the grid and downloads the picks", async ({
     page,
   }, testInfo) => {
-    const s = await playedRounds();
+    const s = await playedTwoRounds();
     const [j1, j2] = s.rounds.map((r) => r.numberQuiniela);
     await signIn(page, s.bea.username);
     await page.goto(`/grupo/${s.groupId}/dashboard`);
@@ -133,7 +99,7 @@ test.describe("results and bets", () => {
   });
 
   test("?jornada=N opens that round for any member, and a round nobody predicted says so", async ({ page }) => {
-    const s = await playedRounds();
+    const s = await playedTwoRounds();
     const [j1] = s.rounds.map((r) => r.numberQuiniela);
     await signIn(page, s.manager.username);
     await page.goto(`/grupo/${s.groupId}/resultados-y-apuestas?jornada=${j1}`);
@@ -144,7 +110,7 @@ test.describe("results and bets", () => {
 
     // A third round with results that no one predicted.
     const admin = s.admin;
-    const pool = { body: await s.newPool() };
+    const pool = { body: await s.pool() };
     const dates = {
       groupId: s.groupId,
       quinielaId: pool.body.id,
@@ -164,7 +130,7 @@ test.describe("results and bets", () => {
   });
 
   test("a member of another group gets 403 on the pages and the exports of this group", async ({ page }) => {
-    const s = await playedRounds();
+    const s = await playedTwoRounds();
     const stranger = await newPlayer("ajeno");
     await apiCall("POST", "/group/CreateGroup", { name: unique("Otra "), description: "" }, stranger.token);
     await signIn(page, stranger.username);
@@ -191,7 +157,7 @@ test.describe("results and bets", () => {
 
 test.describe("bet evolution", () => {
   test("says there is nothing yet without a group bet, and asks for the season when the URL lacks it", async ({ page }, testInfo) => {
-    const s = await playedRounds();
+    const s = await playedTwoRounds();
     await signIn(page, s.ana.username);
     await page.goto(`/grupo/${s.groupId}/season/${s.seasonId}/bet-evolucion`);
     await expect(page.getByRole("heading", { level: 1, name: "Evolución de la Quiniela grupal" })).toBeVisible();
@@ -208,7 +174,7 @@ test.describe("bet evolution", () => {
 
 test.describe("standings export", () => {
   test("the standings download as a spreadsheet with one row per player and every column", async ({ page }) => {
-    const s = await playedRounds();
+    const s = await playedTwoRounds();
     // The icons are the group's office custom: on, so the export's last column has them.
     expect((await apiCall("PUT", `/group/${s.groupId}/settings`, { officeIcons: true }, s.manager.token)).status).toBe(200);
     await signIn(page, s.ana.username);

@@ -1,44 +1,29 @@
 import { expect, test } from "./fixtures";
-import { apiCall, expectAccessible, HOUR, jsEnabled as jsOn, mailsTo, newPlayer, newSeason, playRound, signIn, unique } from "./helpers";
+import { apiCall, expectAccessible, jsEnabled as jsOn, mailsTo, newGroup, newPlayer, newSeason, openRound, playRound, signIn, type Player } from "./helpers";
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+const OFFICIAL = Array.from({ length: 14 }, () => "1");
 
-/** A group made by `manager` through the API, with `players` joined by its invite code. */
-async function newGroup(manager: Player, players: Player[] = []) {
-  const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Peña "), description: "" },
-    manager.token,
-  );
-  expect(group.status).toBe(201);
-  for (const p of players) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
-  return group.body;
+/** A season of the test's own, a manager and one player per name in a new group, and a pool of that season. */
+async function peña(...names: string[]) {
+  const season = await newSeason();
+  const manager = await newPlayer("gestor");
+  const players: Player[] = [];
+  for (const name of names) players.push(await newPlayer(name));
+  const group = await newGroup(manager, players);
+  return { ...season, manager, players, group, round: await season.pool() };
 }
+
+/** The peña's pool played as its round: the manager opens it, the tickets go in, it closes with the results OFFICIAL. */
+const playPool = (p: Awaited<ReturnType<typeof peña>>, tickets: Parameters<typeof playRound>[0]["tickets"]) =>
+  playRound({ admin: p.admin, manager: p.manager, groupId: p.group.id, poolId: p.round.id, tickets, official: OFFICIAL });
 
 test.describe("the phone's calendar", () => {
   test("a player finds their private calendar in the profile, it lists the group's round, and 'Revocar' turns the old address off", async ({
     page,
   }, testInfo) => {
-    const { pool } = await newSeason();
-    const manager = await newPlayer("gestor");
-    const player = await newPlayer("cal");
-    const group = await newGroup(manager, [player]);
-    const round = await pool();
-    const configured = await apiCall(
-      "POST",
-      "/GroupQuiniela/ConfigureGroupQuiniela",
-      {
-        groupId: group.id,
-        quinielaId: round.id,
-        openDate: new Date(Date.now() - HOUR).toISOString(),
-        closeDate: new Date(Date.now() + 30 * HOUR).toISOString(),
-        forceClosed: false,
-        typeQuinielaId: 1,
-      },
-      manager.token,
-    );
-    expect(configured.status).toBeLessThan(300);
+    const { manager, group, round, players } = await peña("cal");
+    const [player] = players;
+    await openRound(manager, { groupId: group.id, poolId: round.id, closesInHours: 30 });
 
     await signIn(page, player.username);
     await page.goto("/perfil");
@@ -76,23 +61,13 @@ test.describe("the round's digest", () => {
   test("once the results are in, a player gets the jornada's summary by e-mail and turns it off from its link", async ({ page }, testInfo) => {
     // The digest job runs every minute: the mail may take that long.
     test.setTimeout(150_000);
-    const { pool, admin } = await newSeason();
-    const manager = await newPlayer("gestor");
-    const player = await newPlayer("resumen");
-    const group = await newGroup(manager, [player]);
-    const round = await pool();
-    const official = Array.from({ length: 14 }, () => "1");
-    await playRound({
-      admin,
-      manager,
-      groupId: group.id,
-      poolId: round.id,
-      tickets: [
-        [player, { matches: official.map((s) => [s]), plain15: { home: 2, away: 1 } }],
-        [manager, { matches: official.map(() => ["2"]), plain15: { home: 0, away: 0 } }],
-      ],
-      official,
-    });
+    const p = await peña("resumen");
+    const { manager, group, round } = p;
+    const [player] = p.players;
+    await playPool(p, [
+      [player, { matches: OFFICIAL.map((s) => [s]), plain15: { home: 2, away: 1 } }],
+      [manager, { matches: OFFICIAL.map(() => ["2"]), plain15: { home: 0, away: 0 } }],
+    ]);
 
     await signIn(page, player.username);
     await page.goto("/perfil");
@@ -129,25 +104,15 @@ test.describe("the round's digest", () => {
 
 test.describe("sharing to WhatsApp", () => {
   test("the standings, the group bet and the jornada's summary each have a plain WhatsApp link with their text", async ({ page }, testInfo) => {
-    const { pool, admin, seasonId, home, away } = await newSeason();
-    const manager = await newPlayer("gestor");
-    const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
-    const group = await newGroup(manager, [ana, bea]);
-    const round = await pool();
-    const official = Array.from({ length: 14 }, () => "1");
-    const ticket = (right: number) => ({ matches: official.map((s, i) => [i < right ? s : "2"]), plain15: { home: 2, away: 1 } });
-    await playRound({
-      admin,
-      manager,
-      groupId: group.id,
-      poolId: round.id,
-      tickets: [
-        [ana, ticket(14)],
-        [bea, ticket(10)],
-        [manager, ticket(3)],
-      ],
-      official,
-    });
+    const p = await peña("ana", "bea");
+    const { seasonId, home, away, manager, group, round } = p;
+    const [ana, bea] = p.players;
+    const ticket = (right: number) => ({ matches: OFFICIAL.map((s, i) => [i < right ? s : "2"]), plain15: { home: 2, away: 1 } });
+    await playPool(p, [
+      [ana, ticket(14)],
+      [bea, ticket(10)],
+      [manager, ticket(3)],
+    ]);
     expect((await apiCall("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id, topNUsers: 2 }, manager.token)).status).toBeLessThan(300);
 
     await signIn(page, ana.username);
@@ -190,20 +155,10 @@ test.describe("public links with a preview", () => {
     page,
     browser,
   }, testInfo) => {
-    const { pool, admin } = await newSeason();
-    const manager = await newPlayer("gestor");
-    const ana = await newPlayer("ana");
-    const group = await newGroup(manager, [ana]);
-    const round = await pool();
-    const official = Array.from({ length: 14 }, () => "1");
-    await playRound({
-      admin,
-      manager,
-      groupId: group.id,
-      poolId: round.id,
-      tickets: [[ana, { matches: official.map((s) => [s]), plain15: { home: 2, away: 1 } }]],
-      official,
-    });
+    const p = await peña("ana");
+    const { manager, group, round } = p;
+    const [ana] = p.players;
+    await playPool(p, [[ana, { matches: OFFICIAL.map((s) => [s]), plain15: { home: 2, away: 1 } }]]);
     expect((await apiCall("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id, topNUsers: 1 }, manager.token)).status).toBeLessThan(300);
 
     await signIn(page, manager.username);

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
-import { adminToken, apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, unique, HOUR } from "./helpers";
+import { adminToken, apiCall, E2E, expectAccessible, jsEnabled, newGroup, newPlayer, newSeason, openRound, signIn, unique, HOUR, type Player } from "./helpers";
 
 const OFFICIAL = Array.from({ length: 14 }, () => "1");
-type Player = Awaited<ReturnType<typeof newPlayer>>;
 
 /** A ticket of type 4 (two doubles and a triple, all right) with `singles` of the other 11 right. */
 const ticket = (singles: number, pleno: boolean) => ({
@@ -18,13 +17,7 @@ async function walkGroup() {
   const season = await newSeason();
   const manager = await newPlayer("gestor");
   const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Peña paseo "), description: "" },
-    manager.token,
-  );
-  for (const p of [ana, bea]) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
+  const group = await newGroup(manager, [ana, bea], "Peña paseo ");
   const closeIn = [20, 10, 30, 48];
   const plays: [Player, ReturnType<typeof ticket>][][] = [
     [
@@ -47,25 +40,18 @@ async function walkGroup() {
   for (let r = 0; r < 4; r++) {
     const pool = await season.pool();
     pools.push(pool);
-    const dates = {
-      groupId: group.body.id,
-      quinielaId: pool.id,
-      openDate: new Date(Date.now() - HOUR).toISOString(),
-      closeDate: new Date(Date.now() + closeIn[r] * HOUR).toISOString(),
-    };
-    expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 4 }, manager.token)).status).toBe(
-      201,
-    );
+    const { dates, configured } = await openRound(manager, { groupId: group.id, poolId: pool.id, closesInHours: closeIn[r], type: 4 });
+    expect(configured.status).toBe(201);
     if (r === 3) break;
     for (const [player, t] of plays[r]) {
-      expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.body.id, ...t }, player.token)).status).toBe(201);
+      expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, { groupId: group.id, ...t }, player.token)).status).toBe(201);
     }
     expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
     expect(
       (await apiCall("POST", "/Quiniela/SetResults", { quinielaId: pool.id, matches: OFFICIAL, plain15: { home: 2, away: 1 } }, season.admin)).status,
     ).toBeLessThan(300);
   }
-  return { ...season, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, pools };
+  return { ...season, groupId: group.id, groupName: group.name, manager, ana, bea, pools };
 }
 
 const standingsRow = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${name}`) }) });

@@ -1,53 +1,23 @@
 import { expect, test, type Page } from "./fixtures";
 import { KIOSK_INVALID } from "../../core/contract/kiosk";
-import { apiCall, E2E, expectAccessible, newPlayer, signIn, signOut, unique, newSeason, playRound } from "./helpers";
+import { apiCall, E2E, expectAccessible, playedRounds, signIn, signOut, ticketWithHits } from "./helpers";
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
-const OFFICIAL = Array.from({ length: 14 }, () => "1");
-
-/** `hits` of the 14 matches right (the rest "2"), and the exact pleno or not. */
-const ticket = (hits: number, pleno: boolean) => ({
-  matches: OFFICIAL.map((s, i) => (i < hits ? [s] : ["2"])),
-  plain15: pleno ? { home: 2, away: 1 } : { home: 0, away: 0 },
-});
+const ticket = ticketWithHits;
 
 /**
- * A group of a manager and two players who played two rounds, closed by the manager, with
- * official results: every ticket sent through the API while the round was open.
+ * A group of a manager and two players who played two rounds with official results, with the four
+ * icons on: they are the office's custom ('Iconos y premios de oficina'), off for a new group.
  */
 async function playedSeason() {
-  const { admin, seasonId, seasonName, pool: newPool } = await newSeason();
-  const manager = await newPlayer("gestor");
-  const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
-  const group = await apiCall<{ id: number; name: string; inviteCode: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Oficina "), description: "" },
-    manager.token,
+  const season = await playedRounds(
+    [
+      [ticket(14, true), ticket(10, false), ticket(7, false)],
+      [ticket(12, false), ticket(14, true), ticket(5, false)],
+    ],
+    "Oficina ",
   );
-  for (const p of [ana, bea]) await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token);
-  // The four icons are the office's custom ('Iconos y premios de oficina'), off for a new group.
-  expect((await apiCall("PUT", `/group/${group.body.id}/settings`, { officeIcons: true }, manager.token)).status).toBe(200);
-
-  const plays: [Player, ReturnType<typeof ticket>][][] = [
-    [
-      [manager, ticket(14, true)],
-      [ana, ticket(10, false)],
-      [bea, ticket(7, false)],
-    ],
-    [
-      [manager, ticket(12, false)],
-      [ana, ticket(14, true)],
-      [bea, ticket(5, false)],
-    ],
-  ];
-  const rounds: { id: number; numberQuiniela: number }[] = [];
-  for (const [r, tickets] of plays.entries()) {
-    const pool = await newPool();
-    rounds.push(pool);
-    await playRound({ admin, manager, groupId: group.body.id, poolId: pool.id, tickets, official: OFFICIAL, closesInHours: 10 + r });
-  }
-  return { seasonId, seasonName, groupId: group.body.id, groupName: group.body.name, manager, ana, bea, rounds };
+  expect((await apiCall("PUT", `/group/${season.groupId}/settings`, { officeIcons: true }, season.manager.token)).status).toBe(200);
+  return season;
 }
 
 /** The standings' Wilson (docs/architecture.md#points-accuracy-and-wilson) by hand: Wilson lower bound, z = 1.96, shown with four decimals. */

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { formatEuros } from "#core/domain/money";
-import { apiCall, E2E, expectAccessible, jsEnabled, newPlayer, newSeason, signIn, signOut, unique, HOUR } from "./helpers";
+import { apiCall, E2E, expectAccessible, jsEnabled, newGroup, newPlayer, newSeason, openRound, signIn, signOut } from "./helpers";
 
 const T = ["1", "X", "2"];
 const D = ["1", "X"];
@@ -16,30 +16,15 @@ async function betReadyToPlay() {
   const round = await pool();
   const manager = await newPlayer("gestor");
   const player = await newPlayer("ana");
-  const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
-    "POST",
-    "/group/CreateGroup",
-    { name: unique("Peña "), description: "" },
-    manager.token,
-  );
-  expect(group.status).toBe(201);
-  expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, player.token)).status).toBe(200);
-  const dates = {
-    groupId: group.body.id,
-    quinielaId: round.id,
-    openDate: new Date(Date.now() - HOUR).toISOString(),
-    closeDate: new Date(Date.now() + 10 * HOUR).toISOString(),
-  };
-  expect(
-    (await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, manager.token)).status,
-  ).toBeLessThan(300);
+  const group = await newGroup(manager, [player]);
+  await openRound(manager, { groupId: group.id, poolId: round.id });
   const singles = { matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 3, away: 1 } };
-  expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.body.id, ...singles }, player.token)).status).toBe(201);
-  const bet = await apiCall<{ id: number; version: number }>("POST", "/Bet/GenerateBet", { groupId: group.body.id, quinielaId: round.id }, manager.token);
+  expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.id, ...singles }, player.token)).status).toBe(201);
+  const bet = await apiCall<{ id: number; version: number }>("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id }, manager.token);
   expect(bet.status).toBe(201);
   const edit = { betId: bet.body.id, version: bet.body.version, mergedPrediction: { matches: sixDoublesTwoTriples(), pl15: { home: 3, away: 1 } } };
   expect((await apiCall("PUT", "/Bet/Update", edit, manager.token)).status).toBe(200);
-  return { admin, manager, player, groupId: group.body.id, round, betId: bet.body.id };
+  return { admin, manager, player, groupId: group.id, round, betId: bet.body.id };
 }
 
 test.describe("the group ticket as the lottery shop takes it", () => {

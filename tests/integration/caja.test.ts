@@ -11,6 +11,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = () => randomBytes(12).toString("hex");
+
+/** The caja's rules with no quota, ticket, fine or penalty and the 5 € prize to the season's best; `changes` set what a test needs. */
+const cajaRules = (changes: { quotaCents?: number; payTicket?: boolean; lastPlaceFineCents?: number; hideBalances?: boolean } = {}) => ({
+  quotaCents: 0,
+  quotaBasis: "round",
+  payTicket: false,
+  lastPlaceFineCents: 0,
+  hideBalances: false,
+  bestPrizeCents: 500,
+  pinaPenaltyCents: 0,
+  ...changes,
+});
 type Player = Awaited<ReturnType<TestBackend["player"]>>;
 
 /** A group with a manager and players, made through the schema (the caja is the resource under test). */
@@ -29,19 +41,7 @@ describe("the caja's ledger", () => {
     const base = `/group/${groupId}/caja`;
     const seasonId = await build.season(t.db, { name: "Temporada caja", startDate: "2024-08-01" });
     // Quotas of 1,50 € per jornada played, the ticket paid from the pot.
-    expect(
-      (
-        await manager.put(`${base}/rules`, {
-          quotaCents: 150,
-          quotaBasis: "round",
-          payTicket: true,
-          lastPlaceFineCents: 0,
-          hideBalances: false,
-          bestPrizeCents: 500,
-          pinaPenaltyCents: 0,
-        })
-      ).status,
-    ).toBe(200);
+    expect((await manager.put(`${base}/rules`, cajaRules({ quotaCents: 150, payTicket: true }))).status).toBe(200);
     // Three closed jornadas: ana plays all three, bea two, cris one; a fourth still open is not charged.
     const played: Record<number, number[]> = { 1: [ana.id, bea.id, cris.id], 2: [ana.id, bea.id], 3: [ana.id], 4: [ana.id, bea.id] };
     for (const number of [1, 2, 3, 4]) {
@@ -121,7 +121,7 @@ describe("the caja's ledger", () => {
   it("a group may hide the others' balances from its members", async () => {
     const { manager, members, groupId } = await peña(2);
     await manager.post(`/group/${groupId}/caja/movements`, { kind: "payment", userId: members[1].id, amountCents: 500, idempotencyKey: key() });
-    const rules = { quotaCents: 0, quotaBasis: "round", payTicket: false, lastPlaceFineCents: 0, hideBalances: true, bestPrizeCents: 500, pinaPenaltyCents: 0 };
+    const rules = cajaRules({ hideBalances: true });
     expect((await manager.put(`/group/${groupId}/caja/rules`, rules)).status).toBe(200);
     const seen = (await members[0].get(`/group/${groupId}/caja`)).body;
     expect(seen.members.find((m: { userId: number }) => m.userId === members[1].id).balanceCents).toBeNull();
@@ -173,15 +173,7 @@ describe("the caja's ledger", () => {
     const { manager, members, groupId } = await peña(3);
     const base = `/group/${groupId}/caja`;
     const seasonId = await build.season(t.db, { name: "Temporada concurrida", startDate: "2024-08-01" });
-    const rules = {
-      quotaCents: 200,
-      quotaBasis: "round",
-      payTicket: false,
-      lastPlaceFineCents: 0,
-      hideBalances: false,
-      bestPrizeCents: 500,
-      pinaPenaltyCents: 0,
-    };
+    const rules = cajaRules({ quotaCents: 200 });
     for (const number of [1, 2]) {
       const start = new Date(Date.UTC(2025, 1, number * 7));
       const quinielaId = await build.pool(t.db, { seasonId, number, startDate: start });
@@ -352,15 +344,7 @@ describe("the caja's ledger", () => {
         await build.prediction(t.db, { groupId, quinielaId, userId: who.id, matches: matches.map((m) => [m]) as never, pleno: { home: 1, away: 0 } });
       if (number <= 2) await build.results(t.db, quinielaId, ones, { home: 1, away: 0 });
     }
-    const rules = {
-      quotaCents: 0,
-      quotaBasis: "round",
-      payTicket: false,
-      lastPlaceFineCents: 100,
-      hideBalances: false,
-      bestPrizeCents: 500,
-      pinaPenaltyCents: 0,
-    };
+    const rules = cajaRules({ lastPlaceFineCents: 100 });
     expect((await manager.put(`${base}/rules`, rules)).status).toBe(200);
     const fines = async () =>
       ((await manager.get(base)).body.movements as { kind: string; userId: number; amountCents: number; reference: string }[]).filter((m) => m.kind === "fine");
@@ -417,15 +401,7 @@ describe("the caja's ledger", () => {
     ]);
     expect(await at(pools[1])).toMatchObject({ current: { userId: ana.id }, next: { userId: bea.id } });
     // The manager's rota: cris, then ana; whoever it leaves out follows in join order.
-    const rules = {
-      quotaCents: 0,
-      quotaBasis: "round",
-      payTicket: false,
-      lastPlaceFineCents: 0,
-      hideBalances: false,
-      bestPrizeCents: 500,
-      pinaPenaltyCents: 0,
-    };
+    const rules = cajaRules();
     expect((await manager.put(`${base}/rules`, { ...rules, stampRota: [cris.id, ana.id] })).body.stampRota).toEqual([cris.id, ana.id]);
     expect(await at(pools[0])).toMatchObject({ current: { userId: cris.id }, next: { userId: ana.id } });
     expect((await at(pools[1])).order.map((p: { userId: number }) => p.userId)).toEqual([cris.id, ana.id, manager.id, bea.id]);
@@ -441,15 +417,7 @@ describe("the caja's ledger", () => {
     const [ana, bea, cris] = members;
     const base = `/group/${groupId}/caja`;
     const seasonId = await build.season(t.db, { name: "Temporada del premio", startDate: "2024-08-01" });
-    const rules = {
-      quotaCents: 150,
-      quotaBasis: "round",
-      payTicket: false,
-      lastPlaceFineCents: 0,
-      hideBalances: false,
-      bestPrizeCents: 500,
-      pinaPenaltyCents: 0,
-    };
+    const rules = cajaRules({ quotaCents: 150 });
     // ana plays three jornadas, bea two, cris one (3 : 2 : 1); jornada 4 closes after the prize and does not count.
     const played: Record<number, Player[]> = { 1: [ana, bea, cris], 2: [ana, bea], 3: [ana], 4: [cris, bea] };
     for (const number of [1, 2, 3, 4]) {

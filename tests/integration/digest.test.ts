@@ -1,14 +1,10 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNSUBSCRIBE_INVALID } from "#core/contract/digest";
 import type { Pick } from "#core/domain/signs";
 import { DIGEST_FIRST_RUN_MS, sendDueDigests } from "../../backend/services/digest";
-import { createBackend } from "../../backend/start";
 import * as build from "../support/builders";
-import { client, PASSWORD, startBackend, type TestBackend } from "../support/backend";
-import { decodeBody, startMailSink, type SunkMail } from "../support/mail-sink.mjs";
+import { backendOnDisk, PASSWORD, startBackend, type TestBackend } from "../support/backend";
+import { decodeBody, type SunkMail } from "../support/mail-sink.mjs";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -164,19 +160,9 @@ describe("the round's digest", () => {
 });
 
 describe("the digest job of a running backend", () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-  });
-
   it("sends after the results are set, and after a restart sends nothing again", { timeout: 120_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "quiniela-digests-"));
-    dirs.push(dataDir);
-    const mail = await startMailSink();
-    const boot = async () => {
-      const { app, deps } = await createBackend({ dataDir, smtpUrl: mail.url, log: () => {} });
-      return { app, deps, api: client(await app.listen({ host: "127.0.0.1", port: 0 })) };
-    };
+    const running = await backendOnDisk("quiniela-digests-");
+    const { mail, boot } = running;
     const digests = (address: string) => mail.to(address).filter((m) => m.subject.includes("resumen de la jornada"));
     try {
       const first = await boot();
@@ -189,8 +175,7 @@ describe("the digest job of a running backend", () => {
       const groupId = await build.group(first.deps.db, { members: users.map((u) => ({ userId: u.id })) });
       await build.round(first.deps.db, { groupId, quinielaId, openDate: new Date(Date.now() - DAY), closeDate: new Date(Date.now() - HOUR) });
       await first.deps.db.query("update users set send_digest = false where username = 'desganada'");
-      const token = (await first.api.post("/auth/login", { username: "admin", password: /contraseña: (\S+)/.exec(await readAdmin(dataDir))![1] })).body
-        .token as string;
+      const token = (await first.api.post("/auth/login", { username: "admin", password: await running.adminPassword() })).body.token as string;
       expect((await first.api.as(token).post("/Quiniela/SetResults", { quinielaId, matches: [...OFFICIAL], plain15: { home: 1, away: 1 } })).status).toBe(200);
       await expect.poll(() => digests("atenta@test.local").length, { timeout: 30_000 }).toBe(1);
       await first.app.close();
@@ -201,9 +186,7 @@ describe("the digest job of a running backend", () => {
       expect(digests("atenta@test.local")).toHaveLength(1);
       expect(digests("desganada@test.local")).toHaveLength(0);
     } finally {
-      await mail.close();
+      await running.close();
     }
   });
 });
-
-const readAdmin = (dataDir: string) => readFile(path.join(dataDir, "admin-password.txt"), "utf8");

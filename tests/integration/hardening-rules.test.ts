@@ -138,37 +138,17 @@ describe("lost updates between managers", () => {
   it("refuses a save against an older version with a Spanish 409 and leaves the round as the other manager left it", async () => {
     at(0);
     const { quinielaId, version } = await round({ closeIn: 3 * DAY });
-    const forced = await gestor2.post("/GroupQuiniela/UpdateStatus", {
-      groupId,
-      quinielaId,
-      openDate: iso(-DAY),
-      closeDate: iso(3 * DAY),
-      forceClosed: true,
-      version,
-    });
+    // The dates form of the round as each manager sends it.
+    const dates = (closeDate: string, forceClosed: boolean) => ({ groupId, quinielaId, openDate: iso(-DAY), closeDate, forceClosed, version });
+    const forced = await gestor2.post("/GroupQuiniela/UpdateStatus", dates(iso(3 * DAY), true));
     expect(forced.body).toMatchObject({ forceClosed: true, version: version + 1 });
     const row = await roundRow(quinielaId);
 
-    const stale = await gestora.post("/GroupQuiniela/UpdateStatus", {
-      groupId,
-      quinielaId,
-      openDate: iso(-DAY),
-      closeDate: iso(4 * DAY),
-      forceClosed: false,
-      version,
-    });
+    const stale = await gestora.post("/GroupQuiniela/UpdateStatus", dates(iso(4 * DAY), false));
     expect(stale).toEqual({ status: 409, body: { message: staleMessage("La jornada") } });
     expect(await roundRow(quinielaId)).toEqual(row);
 
-    const staleType = await gestora.post("/GroupQuiniela/ConfigureGroupQuiniela", {
-      groupId,
-      quinielaId,
-      openDate: iso(-DAY),
-      closeDate: iso(3 * DAY),
-      typeQuinielaId: 2,
-      forceClosed: true,
-      version,
-    });
+    const staleType = await gestora.post("/GroupQuiniela/ConfigureGroupQuiniela", { ...dates(iso(3 * DAY), true), typeQuinielaId: 2 });
     expect(staleType.status).toBe(409);
     expect(await roundRow(quinielaId)).toEqual(row);
   });

@@ -70,22 +70,13 @@ beforeAll(async () => {
     if (name === "At. Madrid") await build.team(t.db, "Atlético de Madrid", ["At. Madrid"]);
     else await build.team(t.db, name);
   }
-  const april = await admin.post("/quiniela/CreateQuiniela", {
-    seasonId: s2526,
-    startDate: "2026-04-20T08:00:00Z",
-    closingDate: "2026-04-24T17:00:00Z",
-    matches: matchesOf(APRIL),
-  });
-  expect(april.status).toBe(201);
-  aprilPool = april.body.id;
-  const august = await admin.post("/quiniela/CreateQuiniela", {
-    seasonId: s2627,
-    startDate: "2026-08-17T08:00:00Z",
-    closingDate: "2026-08-22T13:00:00Z",
-    matches: matchesOf(AUGUST),
-  });
-  expect(august.status).toBe(201);
-  augustPool = august.body.id;
+  const poolOf = async (seasonId: number, startDate: string, closingDate: string, draw: typeof APRIL) => {
+    const created = await admin.post("/quiniela/CreateQuiniela", { seasonId, startDate, closingDate, matches: matchesOf(draw) });
+    expect(created.status).toBe(201);
+    return created.body.id as number;
+  };
+  aprilPool = await poolOf(s2526, "2026-04-20T08:00:00Z", "2026-04-24T17:00:00Z", APRIL);
+  augustPool = await poolOf(s2627, "2026-08-17T08:00:00Z", "2026-08-22T13:00:00Z", AUGUST);
   // A fresh embedded database can take long to start on a busy machine.
 }, 180_000);
 afterAll(async () => {

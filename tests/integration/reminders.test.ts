@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REMINDER_FIRST_RUN_MS, sendDueReminders } from "../../backend/services/reminders";
-import { createBackend } from "../../backend/start";
 import * as build from "../support/builders";
-import { client, PASSWORD, startBackend, type TestBackend } from "../support/backend";
-import { startMailSink } from "../support/mail-sink.mjs";
+import { backendOnDisk, PASSWORD, startBackend, type TestBackend } from "../support/backend";
 
 const HOUR = 3_600_000;
 const NOW = new Date("2026-03-14T09:00:00Z");
@@ -93,19 +88,9 @@ describe("e-mail reminders before a round closes", () => {
 });
 
 describe("the reminder job of a running backend", () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-  });
-
   it("sends at start, and after a restart sends nothing again", { timeout: 90_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "quiniela-reminders-"));
-    dirs.push(dataDir);
-    const mail = await startMailSink();
-    const boot = async () => {
-      const { app, deps } = await createBackend({ dataDir, smtpUrl: mail.url, log: () => {} });
-      return { app, deps, api: client(await app.listen({ host: "127.0.0.1", port: 0 })) };
-    };
+    const running = await backendOnDisk("quiniela-reminders-");
+    const { mail, boot } = running;
     try {
       const first = await boot();
       const register = (username: string) => first.api.post("/auth/register", { email: `${username}@test.local`, username, password: PASSWORD });
@@ -127,7 +112,7 @@ describe("the reminder job of a running backend", () => {
       await third.app.close();
       expect(mail.to("olvidadiza@test.local")).toHaveLength(1);
     } finally {
-      await mail.close();
+      await running.close();
     }
   });
 });

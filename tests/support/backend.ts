@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { buildBackend } from "../../backend/app";
 import { defaultBackendConfig, type BackendConfig } from "../../backend/config";
 import type { Deps } from "../../backend/context";
@@ -7,7 +9,9 @@ import { openPglite, openPostgres, type Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
 import { createUser } from "../../backend/services/auth";
+import { createBackend } from "../../backend/start";
 import { startMailSink } from "./mail-sink.mjs";
+import { databaseOn } from "./postgres";
 
 export const ADMIN = { email: "admin@test.local", username: "admin", password: "Admin#2026pass" };
 export const PASSWORD = "Secreta#2026";
@@ -19,23 +23,8 @@ async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
     const db = await openPglite();
     return { db, drop: async () => {} };
   }
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
-  return {
-    db,
-    drop: async () => {
-      const again = new pg.Client({ connectionString: base });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
+  const database = await databaseOn(base);
+  return { db: await openPostgres(database.url), drop: database.stop };
 }
 
 export interface TestResponse<T = any> {
@@ -134,3 +123,24 @@ export async function startBackend(options: { config?: Partial<BackendConfig>; n
 }
 
 export type TestBackend = Awaited<ReturnType<typeof startBackend>>;
+
+/**
+ * The whole backend as `npm start` runs it (createBackend: migrations, the first admin, the
+ * background jobs) on a data directory of its own, mailing a sink: `boot` starts it, and again on
+ * the same data to test a restart; `close` stops the sink and removes the directory.
+ */
+export async function backendOnDisk(prefix: string) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  const mail = await startMailSink();
+  const boot = async () => {
+    const { app, deps } = await createBackend({ dataDir, smtpUrl: mail.url, log: () => {} });
+    return { app, deps, api: client(await app.listen({ host: "127.0.0.1", port: 0 })) };
+  };
+  /** The first admin's password, as the first start wrote it down. */
+  const adminPassword = async () => /contraseña: (\S+)/.exec(await readFile(path.join(dataDir, "admin-password.txt"), "utf8"))![1];
+  const close = async () => {
+    await mail.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { mail, boot, adminPassword, close };
+}

@@ -34,6 +34,26 @@ function run(args: string[]) {
   if (result.status !== 0) throw new Error(`${args[0]} falló: ${result.stderr || result.stdout}`);
 }
 
+/** A fresh database on the PostgreSQL server of `base` (a URL), dropped by `stop`. */
+export async function databaseOn(base: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    stop: async () => {
+      const again = new pg.Client({ connectionString: base });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
 /**
  * A database of its own on PostgreSQL for one test file or script: a fresh database on
  * TEST_DATABASE_URL, or a throwaway cluster (initdb + pg_ctl on a free port) removed by `stop`.
@@ -41,24 +61,7 @@ function run(args: string[]) {
  */
 export async function throwawayPostgres(options: { durable?: boolean } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (base) {
-    const name = `t_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        const again = new pg.Client({ connectionString: base });
-        await again.connect();
-        await again.query(`drop database if exists ${name} with (force)`);
-        await again.end();
-      },
-    };
-  }
+  if (base) return databaseOn(base);
   const dir = mkdtempSync(path.join(tmpdir(), "quiniela-pg-"));
   if (process.getuid?.() === 0) {
     const nobody = spawnSync("id", ["-u", "nobody"], { encoding: "utf8" });

@@ -1,0 +1,93 @@
+import type { Deps } from "../context";
+import { onceAcrossInstances } from "../db/advisory";
+import type { Mail } from "../mailer";
+
+/** A mail owed to one member about one group round (the pair a `*_sent` table claims), as its query reads them. */
+export interface DueMail {
+  group_quiniela_id: number;
+  group_id: number;
+  group_name: string;
+  quiniela_id: number;
+  number: number;
+  user_id: number;
+  username: string;
+  email: string;
+}
+
+/** The tables that record which member had which round's mail (one row a pair). */
+export type SentTable = "reminders_sent" | "digests_sent";
+
+/**
+ * Sends each due mail at most once: its row in `table` is claimed with an insert that only one
+ * caller can win, before the mail goes out (decision 017's rule), so two instances on one database
+ * or a restart never send it again. A mail that fails (to compose or to send) gives its claim back
+ * for the next run. Returns how many went out.
+ */
+export async function sendClaimed<T extends DueMail>(deps: Deps, table: SentTable, due: T[], compose: (due: T) => Promise<Mail> | Mail): Promise<number> {
+  let sent = 0;
+  for (const one of due) {
+    const claimed = await deps.db.one(
+      `insert into ${table} (group_quiniela_id, user_id, sent_at) values ($1, $2, $3)
+       on conflict do nothing returning user_id`,
+      [one.group_quiniela_id, one.user_id, deps.clock()],
+    );
+    if (!claimed) continue;
+    try {
+      await deps.mailer.send(await compose(one));
+      sent++;
+    } catch {
+      await deps.db.query(`delete from ${table} where group_quiniela_id = $1 and user_id = $2`, [one.group_quiniela_id, one.user_id]);
+    }
+  }
+  return sent;
+}
+
+/**
+ * The scheduler's run: with several instances on one PostgreSQL, only the one holding the advisory
+ * lock reads and sends (the others skip this minute), so the due list is not read N times; the
+ * claim still keeps each mail to one even if two runs overlapped.
+ */
+export async function sendOnceAcrossInstances(deps: Deps, lockKey: number, send: (deps: Deps) => Promise<number>): Promise<number> {
+  const run = await onceAcrossInstances(deps.db, lockKey, () => send(deps));
+  return run.ran ? run.value : 0;
+}
+
+export interface MailJob {
+  /** One run: how many mails went out. */
+  run: () => Promise<number>;
+  /** The first run waits this long, so it does not slow down the start (or a short-lived test backend). */
+  firstRunMs: number;
+  intervalMs: number;
+  /** The log lines of a run that sent some, and of one that failed. */
+  sentLine: (sent: number) => string;
+  failedLine: (reason: string) => string;
+  log: (message: string) => void;
+}
+
+/** Runs shortly after start and then every interval; the returned function stops it and waits for a run in progress. */
+export function startMailJob(job: MailJob): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        const sent = await job.run();
+        if (sent) job.log(job.sentLine(sent));
+      } catch (error) {
+        job.log(job.failedLine(error instanceof Error ? error.message : String(error)));
+      }
+    });
+  };
+  const first = setTimeout(run, job.firstRunMs);
+  const timer = setInterval(run, job.intervalMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
