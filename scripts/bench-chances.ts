@@ -5,19 +5,9 @@ import { prizeWeights, ticketOdds } from "#core/domain/hit-odds";
 import { bestForBudget, bestPlacement, type Objective } from "#core/domain/placement";
 import { REDUCTIONS } from "#core/domain/reductions";
 import type { Slip } from "#core/domain/slip";
+import { randomSignOdds, seededRandom } from "#core/seeded-random";
 
-function probsOf(seed: number): SignProbs[] {
-  let a = seed;
-  const next = () => {
-    a = (a * 16807) % 2147483647;
-    return a / 2147483647;
-  };
-  return Array.from({ length: 14 }, () => {
-    const x = [next() + 0.2, next() * 0.6 + 0.2, next() + 0.2];
-    const t = x[0] + x[1] + x[2];
-    return [x[0] / t, x[1] / t, x[2] / t] as SignProbs;
-  });
-}
+const probsOf = (seed: number): SignProbs[] => randomSignOdds(seededRandom(seed), 14, 0.2);
 
 /** Median of `runs` timings of `f`, in milliseconds. */
 function time(runs: number, f: () => unknown): number {

@@ -18,17 +18,6 @@ export interface Seeded {
   bulkTickets: number;
 }
 
-/** A seeded random number generator (mulberry32): the same data on every run. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

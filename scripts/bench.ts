@@ -30,7 +30,6 @@ import {
   startApp,
   startCeiling,
   PASSWORD,
-  prng,
   SECRET,
   signInToApp,
   startProcess,
@@ -38,6 +37,7 @@ import {
   type Seeded,
 } from "./bench-support";
 import { season2024, teamsOf } from "./football";
+import { seededRandom } from "#core/seeded-random";
 
 const LONG = process.argv.includes("--long");
 /** Every member and ticket through the API (several minutes more on this machine). */
@@ -160,7 +160,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     const seasonStart = new Date(weekZero - DAY).toISOString().slice(0, 10);
     const season = await call<{ id: number }>("POST", "/season/CreateSeason", { name: "Temporada bench", startDate: seasonStart }, admin);
 
-    const random = prng(2025);
+    const random = seededRandom(2025);
     const bulk: { group_id: number; quiniela_id: number; user_id: number; matches: Pick[]; pleno_home: number; pleno_away: number }[] = [];
     const userIds = (
       await db.query<{ id: number; username: string }>("select id from users where username like 'socio%' order by substring(username from 6)::int")

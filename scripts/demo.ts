@@ -57,7 +57,7 @@ const ADMIN = "admin-demo";
 const BLOCKED_IN_OPEN = { group: "Oficina TI", username: "ismael" };
 
 /** mulberry32: a small seeded generator, so every load of the demo is the same demo. */
-function prng(seed: number) {
+function seededRandom(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -236,8 +236,8 @@ async function main() {
             ]);
           }
           for (const name of members) {
-            const random = prng(hashSeed(`${group.inviteCode}/${name}/${j.number}`));
-            const skill = 0.4 + prng(hashSeed(`${group.inviteCode}/${name}`))() * 0.22;
+            const random = seededRandom(hashSeed(`${group.inviteCode}/${name}/${j.number}`));
+            const skill = 0.4 + seededRandom(hashSeed(`${group.inviteCode}/${name}`))() * 0.22;
             // Most play every week; in the open jornada, about half have sent their picks so far.
             if (random() > (open ? 0.5 : 0.9)) continue;
             if (open && name === BLOCKED_IN_OPEN.username) continue;

@@ -20,7 +20,7 @@ import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { createUser } from "../backend/services/auth";
 import { season2024, teamsOf } from "./football";
-import { prng } from "./bench-support";
+import { seededRandom } from "#core/seeded-random";
 
 const MEMBERS = 200;
 const ROUNDS = 40;
@@ -135,7 +135,7 @@ async function main() {
   /** The group, through the API: members register and join, each round is created, predicted by all and given its results. */
   async function seed(): Promise<Seeded> {
     const started = performance.now();
-    const random = prng(2025);
+    const random = seededRandom(2025);
     const admin = await login("admin");
     const played = season2024().filter((j) => j.results);
     for (const name of teamsOf(played)) await call("POST", "/team/Create", admin, { name, logo: "", alias: [] });

@@ -14,7 +14,7 @@ import { createMailer } from "../backend/mailer";
 import { hashPassword, newToken, sha256 } from "../backend/security";
 import { createLink } from "../backend/services/kiosk";
 import { backfillStandings } from "../backend/services/standings-store";
-import { prng } from "./bench-support";
+import { seededRandom } from "#core/seeded-random";
 import { season2024 } from "./football";
 
 export const RUSH_PASSWORD = "Rush#2026pass";
@@ -61,7 +61,7 @@ const json = (value: unknown) => JSON.stringify(value);
 
 export async function seedRush(db: Db, closeAt: Date, kiosks: number, kioskSecret: string): Promise<RushData> {
   const now = new Date();
-  const random = prng(27);
+  const random = seededRandom(27);
   const hash = await hashPassword(RUSH_PASSWORD);
   const total = BIG_GROUP + SMALL_GROUPS * SMALL_GROUP;
   const users = await db.query<{ id: number; username: string }>(

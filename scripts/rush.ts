@@ -29,7 +29,8 @@ import { openPglite, openPostgres, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgres";
 import { seal } from "../app/server/session/seal.server";
-import { APP_NODE_FLAGS, appEnv, freePort, prng, startProcess, stopProcesses } from "./bench-support";
+import { APP_NODE_FLAGS, appEnv, freePort, startProcess, stopProcesses } from "./bench-support";
+import { seededRandom } from "#core/seeded-random";
 import { randomTicket, RUSH_PASSWORD, seedRush, BIG_GROUP, type Member, type RushData } from "./rush-seed";
 
 const arg = (name: string, fallback: number) => {
@@ -255,7 +256,7 @@ async function main() {
     }
 
     // ---- Who does what. Players: the big peña's first 600 and the small peñas' 400.
-    const random = prng(2026);
+    const random = seededRandom(2026);
     const playing = [...data.members.slice(0, PLAYERS - (data.members.length - BIG_GROUP)), ...data.members.slice(BIG_GROUP)];
     // A few players sign in through the real form; the rest carry a cookie sealed as sign-in seals it.
     const players: Player[] = [];

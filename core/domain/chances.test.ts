@@ -17,14 +17,7 @@ import {
   type SignProbs,
 } from "./chances";
 import { SIGNS, type Pick, type Sign } from "./signs";
-
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a * 48271) % 2147483647;
-    return a / 2147483647;
-  };
-}
+import { seededRandom as seeded } from "../seeded-random";
 
 const draw = (random: () => number, p: readonly number[]): Sign => {
   const u = random();

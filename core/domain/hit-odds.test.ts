@@ -5,19 +5,9 @@ import { REDUCTIONS } from "./reductions";
 import { scrutinize } from "./scrutiny";
 import { SIGNS, type Pick, type Sign } from "./signs";
 import { expandColumns, type Slip } from "./slip";
+import { randomSignOdds, seededRandom as seeded } from "../seeded-random";
 
-/** A small seeded generator (Park–Miller). */
-const seeded = (seed: number) => () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-
-function randomProbs(random: () => number): SignProbs[] {
-  return Array.from({ length: 14 }, () => {
-    const a = random() + 0.05;
-    const b = random() * 0.6 + 0.05;
-    const c = random() + 0.05;
-    const t = a + b + c;
-    return [a / t, b / t, c / t] as SignProbs;
-  });
-}
+const randomProbs = (random: () => number): SignProbs[] => randomSignOdds(random, 14, 0.05);
 
 /**
  * Brute force: every outcome of the matches whose probabilities differ from certainty is

@@ -5,20 +5,10 @@ import { bestForBudget, bestPlacement, bestReductionPlacement, costOf, pickOf, r
 import { REDUCTIONS } from "./reductions";
 import type { Pick } from "./signs";
 import type { Slip } from "./slip";
+import { randomSignOdds, seededRandom } from "../seeded-random";
 
 /** Probabilities that vary from match to match, the same on every run. */
-function varied(seed: number): SignProbs[] {
-  let a = seed;
-  const next = () => {
-    a = (a * 16807) % 2147483647;
-    return a / 2147483647;
-  };
-  return Array.from({ length: 14 }, () => {
-    const x = [next() + 0.1, next() * 0.5 + 0.1, next() + 0.1];
-    const t = x[0] + x[1] + x[2];
-    return [x[0] / t, x[1] / t, x[2] / t] as SignProbs;
-  });
-}
+const varied = (seed: number): SignProbs[] => randomSignOdds(seededRandom(seed), 14, 0.1);
 
 /** Every way to give `d` doubles and `t` triples to 14 matches, as sizes per match. */
 function* shapes(d: number, t: number, i = 0, sizes: number[] = []): Generator<number[]> {

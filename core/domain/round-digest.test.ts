@@ -4,20 +4,12 @@ import type { Results } from "./hits";
 import { DEFAULT_POINTS } from "./points";
 import { digestHtml, digestText, joinNames, movement, positionsBefore, roundDigest, type DigestMail } from "./round-digest";
 import type { Pick, Sign } from "./signs";
+import { seededRandom } from "../seeded-random";
 
 const SIGNS: Sign[] = ["1", "X", "2"];
 
-/** A small deterministic generator, so a failing case can be replayed. */
-function random(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
-
 function season(seed: number, players: number, rounds: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = (): Pick => [SIGNS[Math.floor(next() * 3)]];
   const members = Array.from({ length: players }, (_, i) => ({ userId: i + 1, userName: `j${String.fromCharCode(97 + i)}`, avatarPath: null }));
   const all: ClassificationInput["rounds"] = Array.from({ length: rounds }, (_, r) => ({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BET_ALREADY_GENERATED, BET_CONFIRMED_NO_EDIT, BET_INCOMPLETE } from "#core/contract/bet";
 import { ROUND_CLOSED_MESSAGE } from "#core/contract/prediction";
 import type { Pick, Score, Sign } from "#core/domain/signs";
+import { seededRandom as seeded } from "#core/seeded-random";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -9,17 +10,6 @@ type Player = Awaited<ReturnType<TestBackend["player"]>>;
 
 const DAY = 86_400_000;
 const SIGNS: Sign[] = ["1", "X", "2"];
-
-/** A small seeded generator, so the data is varied but the same on every run. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let t: TestBackend;
 let seasonId: number;

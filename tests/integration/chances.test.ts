@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLACEMENT_CONFIRMED } from "#core/contract/chances";
 import type { Sign } from "#core/domain/signs";
+import { seededRandom as seeded } from "#core/seeded-random";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -8,14 +9,6 @@ type Player = Awaited<ReturnType<TestBackend["player"]>>;
 
 const DAY = 86_400_000;
 const SIGNS: Sign[] = ["1", "X", "2"];
-
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a * 48271) % 2147483647;
-    return a / 2147483647;
-  };
-}
 
 let t: TestBackend;
 let manager: Player;
