@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { formatDateTime } from "#core/dates";
 import type { KioskLinkView } from "~/server/kiosk.server";
+import { RevocableLink } from "./RevocableLink";
 
 /**
  * Kiosk links of a group, for its settings page: the manager makes a read-only link for the
@@ -19,24 +19,7 @@ export function KioskLinks({ groupId, links }: { groupId: number; links: KioskLi
       {links.length ? (
         <ul className="stack">
           {links.map((link) => (
-            <li key={link.id} className="kiosk-link">
-              <label htmlFor={`kiosk-link-${link.id}`}>
-                Enlace creado el {formatDateTime(link.createdAt)}
-                {link.createdBy ? ` por ${link.createdBy}` : ""}
-              </label>
-              <div className="row">
-                <input id={`kiosk-link-${link.id}`} type="url" readOnly value={link.url} />
-                <a href={link.url} target="_blank" rel="noreferrer">
-                  Abrir
-                </a>
-                <Form method="post" action={action}>
-                  <input type="hidden" name="linkId" value={link.id} />
-                  <button type="submit" name="intent" value="kiosk-revoke" className="danger">
-                    Revocar
-                  </button>
-                </Form>
-              </div>
-            </li>
+            <RevocableLink key={link.id} link={link} label="Enlace creado el" what="la pantalla" action={action} intent="kiosk-revoke" />
           ))}
         </ul>
       ) : (

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { formatDateTime } from "#core/dates";
 import type { ShareLinkView } from "~/server/share.server";
+import { RevocableLink } from "./RevocableLink";
 
 /**
  * Public share links of a group, for its settings page: a read-only page with a preview image of
@@ -18,24 +18,7 @@ export function ShareLinks({ groupId, links, rounds }: { groupId: number; links:
       {links.length ? (
         <ul className="stack">
           {links.map((link) => (
-            <li key={link.id} className="kiosk-link">
-              <label htmlFor={`share-link-${link.id}`}>
-                {link.what}, creado el {formatDateTime(link.createdAt)}
-                {link.createdBy ? ` por ${link.createdBy}` : ""}
-              </label>
-              <div className="row">
-                <input id={`share-link-${link.id}`} type="url" readOnly value={link.url} />
-                <a href={link.url} target="_blank" rel="noopener noreferrer">
-                  Abrir<span className="sr-only"> {link.what}</span>
-                </a>
-                <Form method="post" action={action}>
-                  <input type="hidden" name="linkId" value={link.id} />
-                  <button type="submit" name="intent" value="share-revoke" className="danger" aria-label={`Revocar el enlace de ${link.what}`}>
-                    Revocar
-                  </button>
-                </Form>
-              </div>
-            </li>
+            <RevocableLink key={link.id} link={link} label={`${link.what}, creado el`} what={link.what} action={action} intent="share-revoke" />
           ))}
         </ul>
       ) : (

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Fragment } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { Bet } from "#core/contract/bet";
+import { betShareFields, type Bet } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { WAITING_TO_GENERATE } from "#core/domain/group-bet";
 import { roundStateLabel } from "#core/domain/round-status";
@@ -219,12 +219,7 @@ function GeneratedBet({ bet }: { bet: Bet }) {
           groupName,
           roundNumber: bet.numberQuiniela,
           matches,
-          picks: bet.mergedPrediction.matches,
-          pleno: bet.mergedPrediction.pl15,
-          bets: bet.ticket.chargedBets,
-          costCents: bet.ticket.costCents,
-          confirmed: bet.confirmBet,
-          hits: bet.hits,
+          ...betShareFields(bet),
         })}
       />
     </div>

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { betShareFields } from "#core/contract/bet";
 import { SHARE_INVALID, type ShareLink, type SharedView } from "#core/contract/share";
 import type { Deps } from "../context";
 import { ApiError, notFound } from "../errors";
@@ -89,16 +90,7 @@ export async function sharedView(deps: Deps, token: string): Promise<SharedView>
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     });
-    const ticket = bet
-      ? {
-          picks: bet.mergedPrediction.matches,
-          pleno: bet.mergedPrediction.pl15,
-          bets: bet.ticket.chargedBets,
-          costCents: bet.ticket.costCents,
-          confirmed: bet.confirmBet,
-          hits: bet.hits,
-        }
-      : null;
+    const ticket = bet ? betShareFields(bet) : null;
     const number = link.number ?? 0;
     view = {
       kind: "bet",

@@ -85,6 +85,16 @@ export const Bet = z.object({
 });
 export type Bet = z.infer<typeof Bet>;
 
+/** What a share text or a public page tells of the bet's ticket: its picks, bets, cost, whether played and its hits. */
+export const betShareFields = (bet: Pick<Bet, "mergedPrediction" | "ticket" | "confirmBet" | "hits">) => ({
+  picks: bet.mergedPrediction.matches,
+  pleno: bet.mergedPrediction.pl15,
+  bets: bet.ticket.chargedBets,
+  costCents: bet.ticket.costCents,
+  confirmed: bet.confirmBet,
+  hits: bet.hits,
+});
+
 /** GET /Bet/{id}/Participants: the included players, best rank first. */
 export const BetParticipant = z.object({
   predictionId: wireInt.nullable(),
