@@ -4,14 +4,14 @@ import { generationConditions } from "#core/domain/group-bet";
 import { MATCHES, normalizePick, parseScore, type Pick, type Score } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { conditionCounts, rankingOf } from "./bet-candidates";
+import { lockEditableBet } from "./bet-lock";
 import { betById, parseJson, picksOf, SELECT_BET, toBet, type BetRow } from "./bet-row";
 import { isManager } from "./prediction";
 import { fittingReduction } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
-import { assertVersion } from "./versions";
 
 export { participants } from "./bet-candidates";
 export { generate } from "./bet-generate";
@@ -113,24 +113,7 @@ export async function update(
   const edit = readEdit(mergedPrediction);
   if (!edit) throw badRequest(BET_INCOMPLETE);
   await deps.db.tx(async (tx) => {
-    const row = await tx.one<{
-      group_id: number;
-      number: number;
-      matches: unknown;
-      pleno_home: number | null;
-      pleno_away: number | null;
-      explanations: unknown;
-      confirmed: boolean;
-      version: number;
-      reduction: number | null;
-    }>(
-      `select b.group_id, q.number, b.matches, b.pleno_home, b.pleno_away, b.explanations, b.confirmed, b.version, b.reduction
-         from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
-      [betId],
-    );
-    if (!row) throw notFound(BET_NOT_FOUND);
-    if (row.confirmed) throw conflict(BET_CONFIRMED_NO_EDIT);
-    assertVersion(row.version, version, "La quiniela grupal");
+    const row = await lockEditableBet(tx, betId, version, BET_CONFIRMED_NO_EDIT);
     const before = picksOf(row.matches);
     const explanations = explainEdit(parseJson(row.explanations), before, edit.matches, user.username);
     // A reduction the edited picks no longer fit is dropped: the ticket goes back to the full multiple (decision 034).

@@ -19,8 +19,8 @@ import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { explainEdit } from "./bet";
+import { lockEditableBet } from "./bet-lock";
 import { betById, parseJson, picksOf } from "./bet-row";
-import { assertVersion } from "./versions";
 import { BET_NOT_FOUND } from "#core/contract/bet";
 
 /** The group's rounds of the bet's season in close order, with results and every member's picks. */
@@ -202,22 +202,7 @@ export async function applyPlacement(deps: Deps, user: AuthUser, betId: number, 
   const s = c.suggestion;
   if (!s) throw badRequest(PLACEMENT_NOTHING);
   await deps.db.tx(async (tx) => {
-    const row = await tx.one<{
-      group_id: number;
-      number: number;
-      matches: unknown;
-      explanations: unknown;
-      confirmed: boolean;
-      version: number;
-      reduction: number | null;
-    }>(
-      `select b.group_id, q.number, b.matches, b.explanations, b.confirmed, b.version, b.reduction
-         from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
-      [betId],
-    );
-    if (!row) throw notFound(BET_NOT_FOUND);
-    if (row.confirmed) throw conflict(PLACEMENT_CONFIRMED);
-    assertVersion(row.version, body.version ?? c.bet.version, "La quiniela grupal");
+    const row = await lockEditableBet(tx, betId, body.version ?? c.bet.version, PLACEMENT_CONFIRMED);
     const before = picksOf(row.matches);
     const explanations = explainEdit(parseJson(row.explanations), before, s.matches, user.username, "Colocación de dobles y triples aplicada por");
     await tx.query("update bets set matches = $2, explanations = $3, reduction = $4, updated_at = $5, version = version + 1 where id = $1", [

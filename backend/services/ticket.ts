@@ -1,5 +1,4 @@
 import { TICKET_CONFIRMED_NO_EDIT, type PlenoMarks, type QuinielaPrizes, type Ticket, type UpdateTicketBody } from "#core/contract/ticket";
-import { BET_NOT_FOUND } from "#core/contract/bet";
 import type { PrizeTable } from "#core/domain/prizes";
 import { REDUCTIONS, isReductionId, type ReductionId } from "#core/domain/reductions";
 import { CATEGORIES, scrutinize, type Category } from "#core/domain/scrutiny";
@@ -8,8 +7,9 @@ import { isSign, MATCHES, type Pick, type Score, type Sign } from "#core/domain/
 import { playedPleno, reductionMatches, ticketOptions, ticketSlip } from "#core/domain/ticket";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { lockEditableBet } from "./bet-lock";
 import { assertVersion } from "./versions";
 import { formatEuros, type Cents } from "#core/domain/money";
 
@@ -123,24 +123,7 @@ const marksText = (m: PlenoMarks | null) => (m ? `${m.home.join("")} / ${m.away.
  */
 export async function updateTicket(deps: Deps, actorId: number, betId: number, body: UpdateTicketBody): Promise<void> {
   await deps.db.tx(async (tx) => {
-    const row = await tx.one<{
-      group_id: number;
-      number: number;
-      matches: unknown;
-      confirmed: boolean;
-      version: number;
-      reduction: number | null;
-      pleno_marks: unknown;
-      pleno_home: number | null;
-      pleno_away: number | null;
-    }>(
-      `select b.group_id, q.number, b.matches, b.confirmed, b.version, b.reduction, b.pleno_marks, b.pleno_home, b.pleno_away
-         from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b`,
-      [betId],
-    );
-    if (!row) throw notFound(BET_NOT_FOUND);
-    if (row.confirmed) throw conflict(TICKET_CONFIRMED_NO_EDIT);
-    assertVersion(row.version, body.version, "La quiniela grupal");
+    const row = await lockEditableBet(tx, betId, body.version, TICKET_CONFIRMED_NO_EDIT);
     const raw = parseJson(row.matches);
     const matches: Pick[] = Array.isArray(raw) ? raw.map((p: unknown) => (Array.isArray(p) ? p.filter(isSign) : [])) : [];
     if (body.reduction !== null) {
