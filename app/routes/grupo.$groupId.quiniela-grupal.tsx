@@ -21,6 +21,10 @@ import { loadStamper } from "~/server/caja.server";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 import { TicketForm } from "~/components/TicketForm";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
+
+// Plain posts, no Remix client (decision 038).
+export const handle: RouteHandle = FORM_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 // A ticket saved from a stale form (409) still reloads the page, so the current ticket is shown (decision 021).
