@@ -4,7 +4,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { Fragment, fragmentsOf, gzipOf, splitAtFragments } from "~/server/fragments.server";
+import { Fragment, fragmentsOf, gzipOf, heldText, splitAtFragments } from "~/server/fragments.server";
 import { inlineStylesheets } from "~/server/inline-styles.server";
 import { shipsNoScripts, wantsEtag } from "~/route-handle";
 
@@ -39,7 +39,11 @@ export default function handleRequest(
     // Its stylesheets go inline, cut to the rules it uses: no round trip before the first paint (decision 026).
     // The held fragments (a 200-row table) come in as bytes, scanned and hashed once per version (decision 038).
     const fragments = fragmentsOf(loadContext);
-    const html = inlineStylesheets(`<!DOCTYPE html>${renderToString(app)}`, { extraTokens: fragments.map((f) => f.tokens) });
+    const html = inlineStylesheets(`<!DOCTYPE html>${renderToString(app)}`, {
+      extraTokens: fragments.map((f) => f.tokens),
+      // The cut is the same for every view with the same classes: it too is encoded and compressed once.
+      hold: (css) => heldText(fragments, css),
+    });
     const page = pageOf(splitAtFragments(html, fragments), acceptsGzip(request));
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     if (page.encoding) {

@@ -55,6 +55,23 @@ export function fragmentInData(context: unknown, fragment: Fragment): string {
   return `<!--held:${list.length - 1}-->`;
 }
 
+const ofText = new Map<string, Fragment>();
+const MAX_TEXTS = 256;
+
+/**
+ * A text that many views repeat (a page's cut of the stylesheet, which depends only on its classes)
+ * as a fragment added to `list`: encoded and compressed once while it is kept. Returns its marker.
+ */
+export function heldText(list: Fragment[], text: string): string {
+  let fragment = ofText.get(text);
+  if (!fragment) {
+    if (ofText.size >= MAX_TEXTS) ofText.delete(ofText.keys().next().value!);
+    fragment = new Fragment(text);
+    ofText.set(text, fragment);
+  }
+  return fragmentInData({ fragments: list }, fragment);
+}
+
 /** The fragments a document's loaders handed over (none on other requests). */
 export const fragmentsOf = (context: unknown): Fragment[] => (context as FragmentContext | undefined)?.fragments ?? [];
 

@@ -194,6 +194,8 @@ export interface InlineOptions {
    * `media="print"` link, which does not hold the paint, and the client turns it on (entry.client.tsx).
    */
   later?: "prefetch" | "print-link";
+  /** What goes in the `<style>` for a cut: by default the cut itself; entry.server.tsx hands it over as a held fragment. */
+  hold?: (css: string) => string;
   load?: (href: string) => Block[] | null;
 }
 
@@ -203,7 +205,7 @@ export interface InlineOptions {
  * can use, in the same place so the cascade keeps its order. A sheet that cannot be read stays a link.
  * Then the whole sheet is fetched without holding the paint (see `later`).
  */
-export function inlineStylesheets(html: string, { extraTokens = [], later = "prefetch", load = stylesheet }: InlineOptions = {}): string {
+export function inlineStylesheets(html: string, { extraTokens = [], later = "prefetch", hold = (css) => css, load = stylesheet }: InlineOptions = {}): string {
   let tokens: Set<string> | null = null;
   const inlined: string[] = [];
   const page = html.replace(BUILD_LINK, (link, href: string) => {
@@ -215,7 +217,7 @@ export function inlineStylesheets(html: string, { extraTokens = [], later = "pre
     }
     inlined.push(href);
     // data-href names the sheet the rules come from (and lets a test put the whole sheet back).
-    const style = `<style data-href="${href}">${cutOf(blocks, tokens)}</style>`;
+    const style = `<style data-href="${href}">${hold(cutOf(blocks, tokens))}</style>`;
     return later === "print-link" ? `${style}<link rel="stylesheet" href="${href}" media="print" data-inlined=""/>` : style;
   });
   if (later !== "prefetch") return page;

@@ -36,10 +36,10 @@ interface ResultRoundRow {
 }
 
 /** The group's rounds with official results (of one season, or all), newest close first. */
-async function resultRounds(deps: Deps, groupId: number, seasonId?: number): Promise<(SummaryRound & { results: Results })[]> {
+async function resultRounds(deps: Deps, groupId: number, seasonId?: number): Promise<(SummaryRound & { results: () => Results })[]> {
   const rows = await deps.db.query<ResultRoundRow>(
     `select q.id as quiniela_id, q.number, q.season_id, s.name as season_name, gq.open_date, gq.close_date, gq.force_closed,
-            r.matches, r.pleno_home, r.pleno_away
+            r.matches::text as matches, r.pleno_home, r.pleno_away
        from group_quinielas gq
        join quinielas q on q.id = gq.quiniela_id
        join seasons s on s.id = q.season_id
@@ -56,7 +56,8 @@ async function resultRounds(deps: Deps, groupId: number, seasonId?: number): Pro
     seasonName: r.season_name,
     closeDate: iso(r.close_date),
     closed: roundStatus({ openDate: r.open_date, closeDate: r.close_date, forceClosed: r.force_closed }, now).state === "closed",
-    results: resultsOf(r),
+    // Read as text and parsed when asked: the results screen needs one round's of forty (decision 038).
+    results: () => resultsOf(r),
   }));
 }
 
@@ -103,8 +104,8 @@ export async function betStats(deps: Deps, groupId: number, seasonId: number): P
       return {
         quinielaId: r.quinielaId,
         numberQuiniela: r.numberQuiniela,
-        betHits: scorePrediction({ matches: picksOf(row.matches), pleno }, r.results).hits,
-        pleno15Exact: sameScore(pleno, r.results.pleno),
+        betHits: scorePrediction({ matches: picksOf(row.matches), pleno }, r.results()).hits,
+        pleno15Exact: sameScore(pleno, r.results().pleno),
         closedAt: r.closeDate,
         confirmed: played,
         costCents: played ? ticket.costCents : 0,
@@ -149,9 +150,10 @@ export async function usersAverage(deps: Deps, groupId: number, seasonId: number
   const predictions = await ticketsWhere(deps.db, "p.group_id = $1 and p.quiniela_id = any($2::int[])", "", [groupId, rounds.map((r) => r.quinielaId)]);
   return rounds
     .flatMap((r) => {
+      const results = r.results();
       const hits = predictions
         .filter((p) => p.quiniela_id === r.quinielaId)
-        .map((p) => scorePrediction({ matches: picksOf(p.matches), pleno: scoreOf(p.pleno_home, p.pleno_away) }, r.results).hits);
+        .map((p) => scorePrediction({ matches: picksOf(p.matches), pleno: scoreOf(p.pleno_home, p.pleno_away) }, results).hits);
       const avg = meanHits(hits);
       return avg === null ? [] : [{ numberQuiniela: r.numberQuiniela, avgHits: Math.round(avg * 100) / 100 }];
     })
@@ -232,7 +234,8 @@ export async function roundSummary(
   if (!chosen) {
     return { ...base, round: null, matches: [], results: null, distribution: [], bet: null, players: [], averageHits: null, mvp: null, version: "" };
   }
-  const { results, ...round } = chosen;
+  const { results: resultsOfChosen, ...round } = chosen;
+  const results = resultsOfChosen();
 
   const [matches, betRow] = await Promise.all([
     deps.db.query<{ position: number; home: string; away: string }>(

@@ -9,6 +9,7 @@ import type { Pick, Score } from "./signs";
 // One formatter, made once: toLocaleString builds a new one per call (2 % of a standings view's CPU under load).
 const pointsFormat = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2, useGrouping: false });
 const points = (x: number) => pointsFormat.format(x);
+const averageFormat = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
 
 export function whatsappUrl(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
@@ -80,7 +81,7 @@ export function roundShareText(r: RoundShare): string {
   return [
     `⚽ ${r.groupName} · jornada ${r.roundNumber}`,
     r.betHits === null ? "Sin quiniela grupal" : `Quiniela grupal: ${r.betHits} de 15`,
-    ...(r.averageHits === null ? [] : [`Media del grupo: ${r.averageHits.toLocaleString("es-ES", { maximumFractionDigits: 1 })} aciertos`]),
+    ...(r.averageHits === null ? [] : [`Media del grupo: ${averageFormat.format(r.averageHits)} aciertos`]),
     r.mvp ? `MVP: ${r.mvp.username} (${r.mvp.hits} aciertos)` : "MVP: nadie en solitario",
   ].join("\n");
 }
