@@ -198,12 +198,27 @@ async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
  * marks with the bet, and the list itself appears when the round closes. Empty (never matched)
  * while the season has no stored standings to go by.
  */
-async function playersVersion(deps: Deps, groupId: number, round: SummaryRound, bet: BetRow | undefined): Promise<string> {
-  const set = await deps.db.one<{ version: string }>("select xmin::text as version from standings_sets where group_id = $1 and season_id = $2", [
-    groupId,
-    round.seasonId,
-  ]);
-  return set ? `${round.quinielaId}.${set.version}.${bet ? `${bet.id}:${bet.version}` : "-"}.${Number(round.closed)}` : "";
+function playersVersion(round: SummaryRound, setVersion: string | null, bet: BetRow | undefined): string {
+  return setVersion !== null ? `${round.quinielaId}.${setVersion}.${bet ? `${bet.id}:${bet.version}` : "-"}.${Number(round.closed)}` : "";
+}
+
+/**
+ * The round's matches, its bet and its season's stored set's row version, in one statement: on the
+ * embedded database each statement of a view waits its turn behind the other views' (decision 038).
+ */
+async function roundParts(deps: Deps, groupId: number, round: SummaryRound) {
+  const row = await deps.db.one<{ matches: string; bet: string | null; set_version: string | null }>(
+    `select (select coalesce(json_agg(m order by m.position), '[]')::text
+               from (select position, home, away from quiniela_matches where quiniela_id = $2) m) as matches,
+            (select row_to_json(b)::text from (${SELECT_BET} where group_id = $1 and quiniela_id = $2 limit 1) b) as bet,
+            (select xmin::text from standings_sets where group_id = $1 and season_id = $3) as set_version`,
+    [groupId, round.quinielaId, round.seasonId],
+  );
+  return {
+    matches: JSON.parse(row!.matches) as { position: number; home: string; away: string }[],
+    betRow: row!.bet === null ? undefined : (JSON.parse(row!.bet) as BetRow),
+    setVersion: row!.set_version,
+  };
 }
 
 /**
@@ -237,14 +252,8 @@ export async function roundSummary(
   const { results: resultsOfChosen, ...round } = chosen;
   const results = resultsOfChosen();
 
-  const [matches, betRow] = await Promise.all([
-    deps.db.query<{ position: number; home: string; away: string }>(
-      "select position, home, away from quiniela_matches where quiniela_id = $1 order by position",
-      [round.quinielaId],
-    ),
-    deps.db.one<BetRow>(`${SELECT_BET} where group_id = $1 and quiniela_id = $2`, [groupId, round.quinielaId]),
-  ]);
-  const version = await playersVersion(deps, groupId, round, betRow);
+  const { matches, betRow, setVersion } = await roundParts(deps, groupId, round);
+  const version = playersVersion(round, setVersion, betRow);
   // A bet without usable stored counts takes them from the players' picks: those must be read.
   const held = version !== "" && version === known && (!betRow || storedVotes(betRow.votes) !== null);
   const predictions =
