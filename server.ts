@@ -80,7 +80,11 @@ async function main() {
   app.all(
     "*",
     boundedFormBody,
-    remixHandler(build, process.env.NODE_ENV ?? "production", (_req, res) => ({ nonce: res.locals.nonce as string })),
+    remixHandler(build, process.env.NODE_ENV ?? "production", (req, res) => ({
+      nonce: res.locals.nonce as string,
+      // A document's loaders hand their held HTML to the entry beside the data (app/server/fragments.server.ts).
+      ...((req.method === "GET" || req.method === "HEAD") && !req.path.endsWith(".data") ? { fragments: [] } : {}),
+    })),
   );
 
   const server = app.listen(port, () => log(`Quiniela de peñas en http://localhost:${port}`));

@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { Fragment, fragmentsOf, gzipOf, heldText, splitAtFragments } from "~/server/fragments.server";
 import { inlineStylesheets } from "~/server/inline-styles.server";
 import { shipsNoScripts, wantsEtag } from "~/route-handle";
 
@@ -22,6 +21,10 @@ export default function handleRequest(
 ) {
   const nonce = (loadContext as { nonce?: string }).nonce ?? "";
   const scriptless = withoutHydrationDataWhenScriptless(remixContext);
+  // RemixServer builds a router of every route in the manifest on each render (60 routes here: a
+  // tenth of a standings view's CPU under load). A page without scripts ships no manifest and
+  // links with plain hrefs: its matched routes are all it needs (decision 038).
+  if (scriptless) remixContext.manifest = manifestOf(remixContext.manifest, remixContext.staticHandlerContext.matches);
   const matches = remixContext.staticHandlerContext.matches.map((m) => ({ handle: remixContext.routeModules[m.route.id]?.handle }));
   // A flash toast (Set-Cookie) is read once: such an answer is never validated against a cache.
   const etag = request.method === "GET" && responseStatusCode === 200 && wantsEtag(matches) && !responseHeaders.has("Set-Cookie");
@@ -34,29 +37,41 @@ export default function handleRequest(
     // Nothing on such a page streams (no script, no deferred data): one string, built at once, costs
     // less than React's byte stream, and it is what the ETag hashes.
     // Its stylesheets go inline, cut to the rules it uses: no round trip before the first paint (decision 026).
-    // Bytes, not a string: a Response scans a string body character by character (toUSVString).
-    const html = encoder.encode(`<!DOCTYPE html>${inlineStylesheets(renderToString(app))}`);
+    // The held fragments (a 200-row table) come in as bytes, scanned and hashed once per version (decision 038).
+    const fragments = fragmentsOf(loadContext);
+    const html = inlineStylesheets(`<!DOCTYPE html>${renderToString(app)}`, {
+      extraTokens: fragments.map((f) => f.tokens),
+      // The cut is the same for every view with the same classes: it too is encoded and compressed once.
+      hold: (css) => heldText(fragments, css),
+    });
+    const page = pageOf(splitAtFragments(html, fragments), acceptsGzip(request));
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return etag ? conditionalResponse(request, html, responseHeaders) : new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    if (page.encoding) {
+      // compression (server.ts) leaves an encoded body alone.
+      responseHeaders.set("Content-Encoding", page.encoding);
+      responseHeaders.append("Vary", "Accept-Encoding");
+    }
+    return etag ? conditionalResponse(request, page, responseHeaders) : new Response(page.body, { headers: responseHeaders, status: responseStatusCode });
   }
-  // Bots and no-JS visitors get the whole document at once; browsers start on the shell.
-  // A page with an ETag is hashed whole, so it waits for everything too.
-  const readyEvent = etag || isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // A page with the Remix client is rendered whole too, so that its used rules can go inline (its
+  // whole sheet follows as a link that does not hold the paint, decision 038).
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
-      [readyEvent]() {
+      onAllReady() {
         shellRendered = true;
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        if (etag && responseStatusCode === 200) {
-          pipe(body);
-          resolve(wholeBody(body).then((html) => conditionalResponse(request, html, responseHeaders)));
-          return;
-        }
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
+        resolve(
+          wholeText(body).then((text) => {
+            const page = pageOf([inlineStylesheets(text, { later: "print-link" })]);
+            return etag && responseStatusCode === 200
+              ? conditionalResponse(request, page, responseHeaders)
+              : new Response(page.body, { headers: responseHeaders, status: responseStatusCode });
+          }),
+        );
       },
       onShellError(error: unknown) {
         reject(error);
@@ -84,31 +99,76 @@ function withoutHydrationDataWhenScriptless(context: EntryContext): boolean {
   return scriptless;
 }
 
-async function wholeBody(body: PassThrough): Promise<Uint8Array<ArrayBuffer>> {
+type Manifest = EntryContext["manifest"];
+const pruned = new WeakMap<Manifest, Map<string, Manifest>>();
+
+/** The build's manifest with only the matched routes, made once per set of matched routes. */
+function manifestOf(manifest: Manifest, matches: { route: { id: string } }[]): Manifest {
+  let byIds = pruned.get(manifest);
+  if (!byIds) pruned.set(manifest, (byIds = new Map()));
+  const key = matches.map((m) => m.route.id).join("\0");
+  let small = byIds.get(key);
+  if (!small) {
+    const routes = Object.fromEntries(matches.map((m) => [m.route.id, manifest.routes[m.route.id]]));
+    small = { ...manifest, routes };
+    byIds.set(key, small);
+  }
+  return small;
+}
+
+async function wholeText(body: PassThrough): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return new Uint8Array(Buffer.concat(chunks));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 const encoder = new TextEncoder();
+
+interface Page {
+  body: Uint8Array<ArrayBuffer>;
+  /** "gzip" when the body is the page gzipped here (a page with a held fragment). */
+  encoding?: "gzip";
+  /** Feeds the page to a hash: its text as bytes, a held fragment as its digest (the same for the same bytes). */
+  hashInto: (hash: Hash) => void;
+}
+
+/**
+ * The page's bytes from its text and its held fragments, each fragment encoded (and, for a
+ * visitor that takes gzip, compressed) once per version, not once per view (decision 038).
+ */
+function pageOf(parts: (string | Fragment)[], gzip = false): Page {
+  const chunks = parts.map((p) => (typeof p === "string" ? encoder.encode(p) : p));
+  const hashInto = (hash: Hash) => chunks.forEach((c) => hash.update(c instanceof Fragment ? c.digest : c));
+  if (gzip && chunks.some((c) => c instanceof Fragment)) return { body: new Uint8Array(gzipOf(chunks)), encoding: "gzip", hashInto };
+  const bytes = chunks.map((c) => (c instanceof Fragment ? c.bytes : c));
+  // Bytes, not a string: a Response scans a string body character by character (toUSVString).
+  const body = bytes.length === 1 ? (bytes[0] as Uint8Array<ArrayBuffer>) : new Uint8Array(Buffer.concat(bytes));
+  return { body, hashInto };
+}
+
+/** Whether the visitor takes gzip (`Accept-Encoding: gzip`, not with q=0). */
+function acceptsGzip(request: Request): boolean {
+  const accepted = request.headers.get("accept-encoding") ?? "";
+  return /(^|,)\s*(gzip|\*)\s*(,|;(?!\s*q=0(\.0*)?\s*(,|$))|$)/i.test(accepted);
+}
 
 /**
  * The whole page, with an ETag that hashes the visitor's cookies (so one user's tag never matches
  * another user's page: the session is in the cookie), the URL (the kiosk's token is in it) and the
  * HTML; `Vary: Cookie` tells caches the same. A matching If-None-Match gets 304 and no body.
  */
-function conditionalResponse(request: Request, html: Uint8Array<ArrayBuffer>, headers: Headers): Response {
-  const tag = `"${createHash("sha256")
+function conditionalResponse(request: Request, page: Page, headers: Headers): Response {
+  const hash = createHash("sha256")
     .update(request.headers.get("cookie") ?? "")
     .update("\0")
     .update(request.url)
-    .update("\0")
-    .update(html)
-    .digest("base64url")}"`;
+    .update("\0");
+  page.hashInto(hash);
+  const tag = `"${hash.digest("base64url")}"`;
   headers.set("ETag", tag);
   headers.append("Vary", "Cookie");
   const sent = (request.headers.get("if-none-match") ?? "").split(",").map((t) => t.trim().replace(/^W\//, ""));
   if (sent.includes(tag) || sent.includes("*")) return new Response(null, { status: 304, headers });
-  headers.set("Content-Length", String(html.byteLength));
-  return new Response(html, { status: 200, headers });
+  headers.set("Content-Length", String(page.body.byteLength));
+  return new Response(page.body, { status: 200, headers });
 }

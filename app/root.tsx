@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { Header } from "~/components/Header";
 import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import { useNonce } from "~/components/nonce";
@@ -39,6 +40,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <Meta />
+        <InlinedStyles />
         <Links />
         {headStylesOf(matches).map(({ id, css }) => (
           <style key={id}>{css}</style>
@@ -63,6 +65,20 @@ function Document({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The used rules that entry.server.tsx put in front of the stylesheet's link (decision 038). The
+ * server's React tree does not have them (they are added to its HTML); in the browser this renders
+ * the same `<style>`s, read from the document once, so that hydration finds what it expects.
+ */
+function InlinedStyles() {
+  const [styles] = useState(() =>
+    typeof document === "undefined"
+      ? []
+      : [...document.querySelectorAll<HTMLStyleElement>("head > style[data-href]")].map((s) => ({ href: s.dataset.href ?? "", css: s.textContent ?? "" })),
+  );
+  return styles.map(({ href, css }) => <style key={href} data-href={href} dangerouslySetInnerHTML={{ __html: css }} />);
 }
 
 export default function App() {

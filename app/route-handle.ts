@@ -37,3 +37,10 @@ export const headStylesOf = (matches: (Match & { id: string; data?: unknown })[]
 
 /** True when any matched route asks for conditional GETs. */
 export const wantsEtag = (matches: Match[]) => matches.some((m) => handleOf(m).etag === true);
+
+/**
+ * A page of forms that posts as plain HTML (decision 038): no Remix client (about 130 KiB a phone
+ * would fetch for conform's checks in the browser, which the action repeats anyway), and after a
+ * refused post the first field to fix gets the focus.
+ */
+export const FORM_PAGE = { scripts: false, enhance: ["/enhance/focus-first-error.js"] } satisfies RouteHandle;

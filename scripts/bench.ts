@@ -3,13 +3,15 @@
 // 1. Seeds a 200-member group over 40 rounds with results through the real API (HTTP to the real
 //    backend, on a throwaway DATA_DIR), and checks the data is realistic.
 // 2. Starts the production build (`node build/server.js`, built first when missing or stale) on
-//    that DATA_DIR, as `npm start` does, and the ceiling (bench/ceiling: a bare Remix route reading
-//    the same 200 rows precomputed in one indexed query, drawn with the same StandingsTable).
-// 3. Loads each page and the ceiling in turn (A/B interleaved, 20 keep-alive connections) and
-//    prints req/s, p50, p99 and the HTML's gzip size side by side.
+//    that DATA_DIR, as `npm start` does, and the ceiling (bench/ceiling: the stack's minimal page, a
+//    bare Remix route reading the same 200 rows precomputed in one indexed query, as a plain table).
+// 3. Loads each page and the ceiling at the same time (20 keep-alive connections each, so that a
+//    busy machine slows both alike; --alternate loads them in turn, ABBA, as before) and prints
+//    req/s, p50, p99, the CPU each spent per answer and the HTML's gzip size side by side.
+//    --pages clasificacion,resultados picks pages (clasificacion, pronosticos, panel, resultados, oficina).
 // A benchmark, not a test; it exits 1 only when the seeded data is not realistic or a page fails.
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, statSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, statSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -40,6 +42,9 @@ import { season2024, teamsOf } from "./football";
 import { seededRandom } from "#core/seeded-random";
 
 const LONG = process.argv.includes("--long");
+/** Page and ceiling in turn (ABBA) instead of at the same time. */
+const ALTERNATE = process.argv.includes("--alternate");
+const PAGES = process.argv.includes("--pages") ? process.argv[process.argv.indexOf("--pages") + 1].split(",") : null;
 /** Every member and ticket through the API (several minutes more on this machine). */
 const ALL_API = process.argv.includes("--all-api");
 const MEMBERS = 200;
@@ -350,6 +355,8 @@ interface Target {
   label: string;
   url: string;
   headers: Record<string, string>;
+  /** The serving process, for its CPU time. */
+  pid?: number;
 }
 
 /** One GET, whole body read; status and the (uncompressed) body. */
@@ -365,8 +372,20 @@ function get(agent: http.Agent, target: Target, gzip: boolean): Promise<{ status
   });
 }
 
+/** The CPU time (user + system, ms) the process `pid` has used so far; NaN where /proc cannot tell. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
 /** CONNECTIONS keep-alive connections, each sending its next request when the last answered, for `ms`. */
 async function slice(agent: http.Agent, target: Target, ms: number): Promise<Slice> {
+  const cpuBefore = cpuMs(target.pid);
   const begin = performance.now();
   const end = begin + ms;
   const latencies: number[] = [];
@@ -386,17 +405,21 @@ async function slice(agent: http.Agent, target: Target, ms: number): Promise<Sli
     }),
   );
   // The last answers land after `ms`: the rate is over the time the slice really took.
-  return { latencies, failures, elapsed: performance.now() - begin };
+  return { latencies, failures, elapsed: performance.now() - begin, cpu: cpuMs(target.pid) - cpuBefore };
 }
 
 interface Slice {
   latencies: number[];
   failures: number;
   elapsed: number;
+  /** CPU ms the serving process spent during the slice. */
+  cpu: number;
 }
 
 interface Figures {
   rps: number;
+  /** CPU ms per answer of the serving process (its own threads included). */
+  cpuPerView: number;
   p50: number;
   p99: number;
   gzip: number;
@@ -408,6 +431,7 @@ function figures(parts: Slice[], gzip: number): Figures {
   const at = (q: number) => all[Math.min(all.length - 1, Math.floor(q * all.length))] ?? NaN;
   return {
     rps: all.length / (parts.reduce((t, p) => t + p.elapsed, 0) / 1000),
+    cpuPerView: parts.reduce((t, p) => t + p.cpu, 0) / all.length,
     p50: at(0.5),
     p99: at(0.99),
     gzip,
@@ -415,20 +439,28 @@ function figures(parts: Slice[], gzip: number): Figures {
   };
 }
 
-/** A page and the ceiling in alternate slices, so the machine's noise falls on both. */
+/**
+ * A page and the ceiling, loaded at the same time in each slice (so whatever else the machine does
+ * falls on both at once), or with --alternate in alternate slices.
+ */
 async function compare(agent: http.Agent, page: Target, ceiling: Target): Promise<[Figures, Figures]> {
   const sizes: number[] = [];
   for (const target of [page, ceiling]) {
     const { status, body } = await get(agent, target, false);
     if (status !== 200) throw new Error(`${target.label} respondió ${status}`);
     sizes.push(gzipSync(body).length);
-    await slice(agent, target, WARM_MS);
   }
+  if (ALTERNATE) for (const target of [page, ceiling]) await slice(agent, target, WARM_MS);
+  else await Promise.all([slice(agent, page, WARM_MS), slice(agent, ceiling, WARM_MS)]);
   const a: Slice[] = [];
   const b: Slice[] = [];
   for (let i = 0; i < AB_ROUNDS; i++) {
-    // ABBA order: neither side always goes first.
-    if (i % 2 === 0) {
+    if (!ALTERNATE) {
+      const [x, y] = await Promise.all([slice(agent, page, SLICE_MS), slice(agent, ceiling, SLICE_MS)]);
+      a.push(x);
+      b.push(y);
+    } else if (i % 2 === 0) {
+      // ABBA order: neither side always goes first.
       a.push(await slice(agent, page, SLICE_MS));
       b.push(await slice(agent, ceiling, SLICE_MS));
     } else {
@@ -439,15 +471,15 @@ async function compare(agent: http.Agent, page: Target, ceiling: Target): Promis
   return [figures(a, sizes[0]), figures(b, sizes[1])];
 }
 
-function pagesOf(origin: string, seeded: Seeded, cookie: string): Target[] {
+function pagesOf(origin: string, seeded: Seeded, cookie: string, pid?: number): (Target & { key: string })[] {
   const g = `${origin}/grupo/${seeded.groupId}`;
   const headers = { cookie };
   return [
-    { label: "Clasificación", url: `${g}/temporada/${seeded.seasonId}/clasificacion`, headers },
-    { label: "Pronósticos", url: `${g}/predictions`, headers },
-    { label: "Panel del grupo", url: `${g}/dashboard`, headers },
-    { label: "Resultados y apuestas", url: `${g}/resultados-y-apuestas`, headers },
-    { label: "Pantalla de oficina", url: `${origin}${seeded.kioskPath}`, headers: {} },
+    { key: "clasificacion", label: "Clasificación", url: `${g}/temporada/${seeded.seasonId}/clasificacion`, headers, pid },
+    { key: "pronosticos", label: "Pronósticos", url: `${g}/predictions`, headers, pid },
+    { key: "panel", label: "Panel del grupo", url: `${g}/dashboard`, headers, pid },
+    { key: "resultados", label: "Resultados y apuestas", url: `${g}/resultados-y-apuestas`, headers, pid },
+    { key: "oficina", label: "Pantalla de oficina", url: `${origin}${seeded.kioskPath}`, headers: {}, pid },
   ];
 }
 
@@ -532,20 +564,23 @@ async function main() {
     // As `npm start` runs it: one process, the backend embedded, the database in DATA_DIR, its Node
     // flags (--default-gc leaves them out, to compare).
     const flags = process.argv.includes("--default-gc") ? [] : APP_NODE_FLAGS;
-    children.push(await startApp(appPort, dataDir, flags.length === 0));
-    children.push(await startCeiling(ceilingPort, rowsFile));
-    const pages = pagesOf(origin, seeded, await signInToApp(origin));
+    const app = await startApp(appPort, dataDir, flags.length === 0);
+    children.push(app);
+    const minimal = await startCeiling(ceilingPort, rowsFile);
+    children.push(minimal);
+    const pages = pagesOf(origin, seeded, await signInToApp(origin), app.pid).filter((p) => !PAGES || PAGES.includes(p.key));
     const ceiling: Target = {
       label: "Techo",
       url: `http://127.0.0.1:${ceilingPort}/grupo/${seeded.groupId}/temporada/${seeded.seasonId}/clasificacion`,
       headers: {},
+      pid: minimal.pid,
     };
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     log(
-      `\n${CONNECTIONS} conexiones, A/B intercalado: ${AB_ROUNDS} tandas de ${SLICE_MS / 1000} s por lado${LONG ? "" : " (--long para más)"}, tras ${WARM_MS / 1000} s de calentamiento; ` +
-        `la app con ${flags.length ? flags.join(" ") : "los ajustes de Node por defecto"}.\n`,
+      `\n${CONNECTIONS} conexiones por lado, ${ALTERNATE ? "A/B intercalado (ABBA)" : "página y techo a la vez"}: ${AB_ROUNDS} tandas de ${SLICE_MS / 1000} s${LONG ? "" : " (--long para más)"}, tras ${WARM_MS / 1000} s de calentamiento; ` +
+        `la app con ${flags.length ? flags.join(" ") : "los ajustes de Node por defecto"}. Carga de la máquina al empezar (1 min): ${os.loadavg()[0].toFixed(1)}.\n`,
     );
-    const header = `${"Página".padEnd(24)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"gzip KB".padStart(9)} │${"techo req/s".padStart(12)}${"p50".padStart(7)}${"p99".padStart(7)}${"gzip".padStart(7)} │${"ratio".padStart(7)}  p99 ≤ techo`;
+    const header = `${"Página".padEnd(24)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"CPU ms".padStart(8)}${"gzip KB".padStart(9)} │${"techo req/s".padStart(12)}${"p50".padStart(7)}${"p99".padStart(7)}${"CPU".padStart(6)}${"gzip".padStart(7)} │${"ratio".padStart(7)}  p99 ≤ techo`;
     log(header);
     log("─".repeat(header.length));
     let failed = false;
@@ -554,14 +589,15 @@ async function main() {
       const kb = (n: number) => (n / 1024).toFixed(1);
       failed ||= a.failures + b.failures > 0;
       log(
-        `${page.label.padEnd(24)}${a.rps.toFixed(0).padStart(8)}${a.p50.toFixed(0).padStart(9)}${a.p99.toFixed(0).padStart(9)}${kb(a.gzip).padStart(9)} │` +
-          `${b.rps.toFixed(0).padStart(12)}${b.p50.toFixed(0).padStart(7)}${b.p99.toFixed(0).padStart(7)}${kb(b.gzip).padStart(7)} │` +
+        `${page.label.padEnd(24)}${a.rps.toFixed(0).padStart(8)}${a.p50.toFixed(0).padStart(9)}${a.p99.toFixed(0).padStart(9)}${a.cpuPerView.toFixed(1).padStart(8)}${kb(a.gzip).padStart(9)} │` +
+          `${b.rps.toFixed(0).padStart(12)}${b.p50.toFixed(0).padStart(7)}${b.p99.toFixed(0).padStart(7)}${b.cpuPerView.toFixed(1).padStart(6)}${kb(b.gzip).padStart(7)} │` +
           `${(a.rps / b.rps).toFixed(2).padStart(7)}  ${a.p99 <= b.p99 ? "sí" : "no"}${a.failures ? `  (${a.failures} respuestas no 200)` : ""}`,
       );
     }
     agent.destroy();
     log(
-      `\nratio = req/s de la página / req/s del techo (objetivo ≥ 1,00; p99 no peor). Carga de la máquina (1 min): ${os.loadavg()[0].toFixed(1)}. Total: ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+      `\nratio = req/s de la página / req/s del techo (objetivo ≥ 1,00; p99 no peor); CPU ms = tiempo de CPU del proceso por respuesta. ` +
+        `Carga de la máquina (1 min): ${os.loadavg()[0].toFixed(1)}. Total: ${((performance.now() - started) / 1000).toFixed(0)} s.`,
     );
     if (failed) process.exitCode = 1;
   } finally {

@@ -13,6 +13,10 @@ import { loadShareLinks } from "~/server/share.server";
 import { ShareLinks } from "~/components/ShareLinks";
 import { loadOfficeSettings } from "~/server/office-settings.server";
 import { requireManagerOf } from "~/server/session/guards.server";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
+
+// Plain posts, no Remix client (decision 038).
+export const handle: RouteHandle = FORM_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Ajustes del grupo · Quiniela de peñas" }];
 // A save refused as stale (409) still reloads the page's data (decision 021).

@@ -10,6 +10,10 @@ import { CrestSprite, MatchTeams } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
 import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predictions.server";
 import { requireUser } from "~/server/session/session.server";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
+
+// Plain posts, no Remix client (decision 038).
+export const handle: RouteHandle = FORM_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Pronósticos · Quiniela de peñas" }];
 

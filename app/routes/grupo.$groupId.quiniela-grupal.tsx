@@ -23,6 +23,10 @@ import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 import { TicketForm } from "~/components/TicketForm";
 import { Chances } from "~/components/Chances";
 import { loadChances } from "~/server/chances.server";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
+
+// Plain posts, no Remix client (decision 038).
+export const handle: RouteHandle = FORM_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Generar Quiniela Grupal · Quiniela de peñas" }];
 // A ticket saved from a stale form (409) still reloads the page, so the current ticket is shown (decision 021).

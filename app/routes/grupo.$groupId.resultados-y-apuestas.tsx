@@ -22,9 +22,9 @@ export const handle: RouteHandle = { scripts: false, enhance: ["/enhance/arrow-k
 
 export const meta: MetaFunction = () => [{ title: "Resultados y apuestas · Quiniela de peñas" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireUser(request);
-  const { data: page, status } = await loadRoundResults(request, params);
+  const { data: page, status } = await loadRoundResults(request, params, context);
   return data(page, { status });
 }
 

@@ -15,10 +15,10 @@ export const handle: RouteHandle = { scripts: false, etag: true };
 
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireUser(request);
   redirectOldRoundName(request, ["jornada"]);
-  return loadStandings(request, params);
+  return loadStandings(request, params, context);
 }
 
 export default function Standings() {

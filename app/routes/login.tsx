@@ -8,7 +8,7 @@ import { CONNECTION_ERROR } from "~/server/client.server";
 import { submitToBackend } from "~/server/submit.server";
 import { Field, FormErrors } from "~/components/Field";
 import { loginSchema } from "~/forms/auth";
-import type { RouteHandle } from "~/route-handle";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 import { loadingPhrases } from "~/server/waiting-quotes.server";
 import { auth } from "~/server/session/auth.server";
 import { commitUser, getUser, homeFor, safeRedirect } from "~/server/session/session.server";
@@ -21,7 +21,8 @@ function quoteKeyframes(count: number) {
   return `@keyframes quote{0%,${(share - 0.01).toFixed(2)}%{opacity:1}${share.toFixed(2)}%,100%{opacity:0}}`;
 }
 
-export const handle: RouteHandle = { headStyle: (data) => quoteKeyframes((data as { phrases: unknown[] }).phrases.length) };
+// Plain posts, no Remix client (decision 038): the wait screen works from CSS alone (decision 004).
+export const handle: RouteHandle = { ...FORM_PAGE, headStyle: (data) => quoteKeyframes((data as { phrases: unknown[] }).phrases.length) };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);

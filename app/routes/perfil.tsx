@@ -17,6 +17,10 @@ import {
 } from "~/server/profile.server";
 import { readMultipartForm } from "~/server/upload.server";
 import { requireUser } from "~/server/session/session.server";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
+
+// Plain posts, no Remix client (decision 038).
+export const handle: RouteHandle = FORM_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Perfil · Quiniela de peñas" }];
 

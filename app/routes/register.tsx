@@ -11,6 +11,10 @@ import { registerSchema } from "~/forms/auth";
 import { getUser, homeFor } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
+
+// Plain posts, no Remix client; the passwords can be shown with a small script (decision 038).
+export const handle: RouteHandle = { ...FORM_PAGE, enhance: [...FORM_PAGE.enhance, "/enhance/show-passwords.js"] };
 
 export const meta: MetaFunction = () => [{ title: "Registro · Quiniela de peñas" }];
 
@@ -76,7 +80,15 @@ export default function Register() {
             <input type="checkbox" name="showPasswords" checked={show} onChange={(e) => setShow(e.target.checked)} />
             Mostrar contraseñas
           </label>
-        ) : null}
+        ) : (
+          // Loaded as a document the page has no Remix client: /enhance/show-passwords.js puts this in place.
+          <template id="show-passwords">
+            <label className="check">
+              <input type="checkbox" name="showPasswords" />
+              Mostrar contraseñas
+            </label>
+          </template>
+        )}
         <AvatarField field={fields.avatar} label="Avatar (opcional)" />
         <button type="submit">Registrarse</button>
         <p>

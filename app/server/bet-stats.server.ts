@@ -2,6 +2,7 @@ import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { computeBetStats, parsePlayerSort, seasonMoney } from "#core/domain/bet-stats";
 import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
 import type { HeldView } from "~/server/held-views.server";
+import { fragmentInData } from "~/server/fragments.server";
 import { heldTickets, playerGridHtml, type RoundTickets } from "~/server/player-grid.server";
 
 import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";
@@ -64,7 +65,7 @@ export async function readSummary(request: Request, groupId: number, roundNumber
  * round cannot be read, the list of rounds still shows, with the spec's message. The players'
  * cards come rendered, kept while the round's tickets do not change (decision 027).
  */
-export async function loadRoundResults(request: Request, params: { groupId?: string }) {
+export async function loadRoundResults(request: Request, params: { groupId?: string }, context?: unknown) {
   const groupId = positiveId(params.groupId);
   if (!groupId) throw new Response("No encontramos lo que buscas.", { status: 404 });
   const search = new URL(request.url).searchParams;
@@ -102,7 +103,7 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
     averageHits: held?.value.averageHits ?? null,
     mvp: held?.value.mvp ?? null,
     playerCount: players.length,
-    grid: held && players.length ? playerGridHtml(held, sort, summary.results) : null,
+    grid: held && players.length ? fragmentInData(context, playerGridHtml(held, sort, summary.results)) : null,
   };
   return { data: { groupId, sort, summary: view, loadError }, status };
 }

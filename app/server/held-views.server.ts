@@ -1,3 +1,5 @@
+import { Fragment } from "~/server/fragments.server";
+
 /**
  * What this instance last read of a big, shared part of a page (a group's standings rows, a round's
  * 200 tickets), under the `version` the backend gave it, with the HTML already rendered from it (one
@@ -10,7 +12,7 @@
 export interface HeldView<T> {
   version: string;
   value: T;
-  html: Map<string, string>;
+  html: Map<string, Fragment>;
 }
 
 export class HeldViews<T> {
@@ -39,18 +41,18 @@ export class HeldViews<T> {
   #hold(key: string, version: string, value: T | null): HeldView<T> | null {
     const kept = this.#entries.get(key);
     this.#entries.delete(key);
-    const entry = value !== null ? { version, value, html: new Map<string, string>() } : kept?.version === version ? kept : null;
+    const entry = value !== null ? { version, value, html: new Map<string, Fragment>() } : kept?.version === version ? kept : null;
     if (!entry || version === "") return entry;
     this.#entries.set(key, entry);
     if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!);
     return entry;
   }
 
-  /** The HTML of `variant`, rendered once per version. */
-  html(entry: HeldView<T>, variant: string, render: () => string): string {
+  /** The HTML of `variant`, rendered once per version (with its bytes and classes, see fragments.server.ts). */
+  html(entry: HeldView<T>, variant: string, render: () => string): Fragment {
     let html = entry.html.get(variant);
     if (html === undefined) {
-      html = render();
+      html = new Fragment(render());
       entry.html.set(variant, html);
     }
     return html;

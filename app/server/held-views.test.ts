@@ -28,7 +28,7 @@ describe("HeldViews", () => {
     const { state, ask } = backend();
     const first = await views.read("g1", ask, (a) => a.rows);
     let renders = 0;
-    const render = (held: typeof first.held) => views.html(held, "points", () => `<p>${held.value.join(",")} ${++renders}</p>`);
+    const render = (held: typeof first.held) => views.html(held, "points", () => `<p>${held.value.join(",")} ${++renders}</p>`).html;
     expect(render(first.held)).toBe("<p>ana,bea 1</p>");
     expect(render((await views.read("g1", ask, (a) => a.rows)).held)).toBe("<p>ana,bea 1</p>");
     state.version = "v2";

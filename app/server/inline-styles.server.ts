@@ -168,24 +168,59 @@ function stylesheet(href: string): Block[] | null {
   return parsed.get(href) ?? null;
 }
 
+/** The cut of each sheet per set of tokens, kept: a page's small rest has few distinct sets (decision 038). */
+const cuts = new Map<Block[], Map<string, string>>();
+const MAX_CUTS = 256;
+
+function cutOf(blocks: Block[], tokens: Set<string>): string {
+  let byTokens = cuts.get(blocks);
+  if (!byTokens) cuts.set(blocks, (byTokens = new Map()));
+  const key = [...tokens].sort().join(" ");
+  let css = byTokens.get(key);
+  if (css === undefined) {
+    css = usedCss(blocks, tokens).replace(/<\/style/gi, "<\\/style");
+    if (byTokens.size >= MAX_CUTS) byTokens.delete(byTokens.keys().next().value!);
+    byTokens.set(key, css);
+  }
+  return css;
+}
+
+export interface InlineOptions {
+  /** The tokens of HTML that is not in `html` but will be in the page (held fragments, decision 038). */
+  extraTokens?: Set<string>[];
+  /**
+   * What the page's own `<link>` becomes once inlined: a page without scripts keeps none (its classes
+   * never change) and prefetches the sheet for the next page; a page with the Remix client keeps a
+   * `media="print"` link, which does not hold the paint, and the client turns it on (entry.client.tsx).
+   */
+  later?: "prefetch" | "print-link";
+  /** What goes in the `<style>` for a cut: by default the cut itself; entry.server.tsx hands it over as a held fragment. */
+  hold?: (css: string) => string;
+  load?: (href: string) => Block[] | null;
+}
+
 /**
  * The page with each of the build's stylesheets (`<link rel="stylesheet" href="/build/…css"/>`, as
  * Remix's <Links/> writes it) replaced by a `<style data-href="/build/…css">` of the rules the page
  * can use, in the same place so the cascade keeps its order. A sheet that cannot be read stays a link.
- * The whole sheets are then prefetched at the end of the body: the next page, which links them, finds
- * them in the browser's cache, and this one does not wait for them nor restyle when they arrive.
+ * Then the whole sheet is fetched without holding the paint (see `later`).
  */
-export function inlineStylesheets(html: string, load: (href: string) => Block[] | null = stylesheet): string {
+export function inlineStylesheets(html: string, { extraTokens = [], later = "prefetch", hold = (css) => css, load = stylesheet }: InlineOptions = {}): string {
   let tokens: Set<string> | null = null;
   const inlined: string[] = [];
   const page = html.replace(BUILD_LINK, (link, href: string) => {
     const blocks = load(href);
     if (!blocks) return link;
-    tokens ??= tokensOf(html);
+    if (!tokens) {
+      tokens = tokensOf(html);
+      for (const extra of extraTokens) for (const t of extra) tokens.add(t);
+    }
     inlined.push(href);
     // data-href names the sheet the rules come from (and lets a test put the whole sheet back).
-    return `<style data-href="${href}">${usedCss(blocks, tokens).replace(/<\/style/gi, "<\\/style")}</style>`;
+    const style = `<style data-href="${href}">${hold(cutOf(blocks, tokens))}</style>`;
+    return later === "print-link" ? `${style}<link rel="stylesheet" href="${href}" media="print" data-inlined=""/>` : style;
   });
+  if (later !== "prefetch") return page;
   const end = page.lastIndexOf("</body>");
   if (!inlined.length || end < 0) return page;
   return page.slice(0, end) + inlined.map((href) => `<link rel="prefetch" href="${href}"/>`).join("") + page.slice(end);

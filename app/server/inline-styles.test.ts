@@ -68,7 +68,7 @@ describe("inline styles of a script-less page", () => {
     const html =
       '<head><link rel="stylesheet" href="/build/_assets/app-X.css"/><link rel="stylesheet" href="/build/_assets/kiosk-Y.css"/>' +
       '<link rel="stylesheet" href="/build/_assets/gone-Z.css"/><link rel="icon" href="/favicon.svg"/></head><body><main class="page"></main></body>';
-    expect(inlineStylesheets(html, load)).toBe(
+    expect(inlineStylesheets(html, { load })).toBe(
       '<head><style data-href="/build/_assets/app-X.css">.page{margin:0}</style><style data-href="/build/_assets/kiosk-Y.css">.page{padding:0}</style>' +
         '<link rel="stylesheet" href="/build/_assets/gone-Z.css"/><link rel="icon" href="/favicon.svg"/></head><body><main class="page"></main>' +
         '<link rel="prefetch" href="/build/_assets/app-X.css"/><link rel="prefetch" href="/build/_assets/kiosk-Y.css"/></body>',
@@ -77,8 +77,28 @@ describe("inline styles of a script-less page", () => {
 
   it("cannot be ended early by a stylesheet's text", () => {
     const load = () => parseStylesheet('.page:after{content:"</style><script>"}');
-    expect(inlineStylesheets('<link rel="stylesheet" href="/build/a.css"/><p class="page">', load)).toBe(
+    expect(inlineStylesheets('<link rel="stylesheet" href="/build/a.css"/><p class="page">', { load })).toBe(
       '<style data-href="/build/a.css">.page:after{content:"<\\/style><script>"}</style><p class="page">',
     );
+  });
+
+  it("on a page with the Remix client, keeps the whole sheet as a link that holds no paint, after the rules", () => {
+    const load = () => parseStylesheet(".page{margin:0}.other{color:red}");
+    expect(
+      inlineStylesheets('<head><link rel="stylesheet" href="/build/a.css"/></head><body><main class="page"></main></body>', { load, later: "print-link" }),
+    ).toBe(
+      '<head><style data-href="/build/a.css">.page{margin:0}</style><link rel="stylesheet" href="/build/a.css" media="print" data-inlined=""/></head>' +
+        '<body><main class="page"></main></body>',
+    );
+  });
+
+  it("counts the classes of HTML that joins the page later (a held fragment), and gives the same cut for the same classes", () => {
+    const blocks = parseStylesheet(".page{margin:0}.standings{width:100%}.other{color:red}");
+    const load = () => blocks;
+    const page = '<link rel="stylesheet" href="/build/b.css"/><main class="page"><!--held:0--></main>';
+    const first = inlineStylesheets(page, { load, extraTokens: [new Set([".standings"])] });
+    expect(first).toContain('<style data-href="/build/b.css">.page{margin:0}.standings{width:100%}</style>');
+    expect(inlineStylesheets(page, { load, extraTokens: [new Set([".standings"])] })).toBe(first);
+    expect(inlineStylesheets(page, { load })).toContain(".page{margin:0}</style>");
   });
 });

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { RoundSummary, SummaryPlayer } from "#core/contract/bet-stats";
 import { sortPlayers, type PlayerSort } from "#core/domain/bet-stats";
 import { PlayerCard } from "~/components/PlayerCard";
+import type { Fragment } from "~/server/fragments.server";
 import { HeldViews, type HeldView } from "~/server/held-views.server";
 
 export interface RoundTickets {
@@ -14,7 +15,7 @@ export interface RoundTickets {
 export const heldTickets = new HeldViews<RoundTickets>(64);
 
 /** The players' cards (the `<li>`s of `.player-grid`) in `sort` order, rendered once per version. */
-export function playerGridHtml(held: HeldView<RoundTickets>, sort: PlayerSort, results: RoundSummary["results"]): string {
+export function playerGridHtml(held: HeldView<RoundTickets>, sort: PlayerSort, results: RoundSummary["results"]): Fragment {
   return heldTickets.html(held, sort, () =>
     renderToStaticMarkup(
       <>

@@ -3,6 +3,7 @@ import { standingsShareText } from "#core/domain/share-text";
 import { StandingsPage, type ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/classification";
 import { api, attempt } from "~/server/client.server";
+import { fragmentInData } from "~/server/fragments.server";
 import { askedRound } from "~/server/round-query.server";
 import { heldStandings, standingsTableHtml } from "~/server/standings-table.server";
 
@@ -17,8 +18,9 @@ function positiveId(raw: string | undefined | null): number | null {
 /**
  * The season's standings (or one round's with ?quiniela=<id>), ordered by ?orden. The season
  * picker sends ?temporada=<id>, which becomes that season's own URL. The caller has signed the user in.
+ * `context` is the load context: on a document request the table travels beside the data (fragments.server.ts).
  */
-export async function loadStandings(request: Request, params: { groupId?: string; seasonId?: string }) {
+export async function loadStandings(request: Request, params: { groupId?: string; seasonId?: string }, context?: unknown) {
   const groupId = positiveId(params.groupId);
   const seasonId = positiveId(params.seasonId);
   if (!groupId || !seasonId) throw new Response("No encontramos lo que buscas.", { status: 404 });
@@ -59,16 +61,19 @@ export async function loadStandings(request: Request, params: { groupId?: string
     `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
   const rows = held.value;
   const table = rows.length
-    ? standingsTableHtml(
-        held,
-        {
-          sort,
-          sortHref,
-          caption: `Clasificación de ${round ? `jornada ${round.numberQuiniela}` : "toda la temporada"}`,
-          perRound: round !== null,
-          showIcons: page.group.officeIcons,
-        },
-        () => sortClassification(rows, sort),
+    ? fragmentInData(
+        context,
+        standingsTableHtml(
+          held,
+          {
+            sort,
+            sortHref,
+            caption: `Clasificación de ${round ? `jornada ${round.numberQuiniela}` : "toda la temporada"}`,
+            perRound: round !== null,
+            showIcons: page.group.officeIcons,
+          },
+          () => sortClassification(rows, sort),
+        ),
       )
     : null;
   // What 'Compartir por WhatsApp' writes: the top of the table shown (core/domain/share-text).

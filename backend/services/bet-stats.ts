@@ -25,10 +25,10 @@ interface ResultRoundRow extends RoundResultsRow {
 }
 
 /** The group's rounds with official results (of one season, or all), newest close first. */
-async function resultRounds(deps: Deps, groupId: number, seasonId?: number): Promise<(SummaryRound & { results: Results })[]> {
+async function resultRounds(deps: Deps, groupId: number, seasonId?: number): Promise<(SummaryRound & { results: () => Results })[]> {
   const rows = await deps.db.query<ResultRoundRow>(
     `select q.id as quiniela_id, q.number, q.season_id, s.name as season_name, gq.open_date, gq.close_date, gq.force_closed,
-            r.matches, r.pleno_home, r.pleno_away
+            r.matches::text as matches, r.pleno_home, r.pleno_away
        from group_quinielas gq
        join quinielas q on q.id = gq.quiniela_id
        join seasons s on s.id = q.season_id
@@ -45,7 +45,8 @@ async function resultRounds(deps: Deps, groupId: number, seasonId?: number): Pro
     seasonName: r.season_name,
     closeDate: iso(r.close_date),
     closed: closedAt(r, now),
-    results: resultsOf(r),
+    // Read as text and parsed when asked: the results screen needs one round's of forty (decision 038).
+    results: () => resultsOf(r),
   }));
 }
 
@@ -76,8 +77,8 @@ export async function betStats(deps: Deps, groupId: number, seasonId: number): P
       return {
         quinielaId: r.quinielaId,
         numberQuiniela: r.numberQuiniela,
-        betHits: scorePrediction({ matches: picksOf(row.matches), pleno }, r.results).hits,
-        pleno15Exact: sameScore(pleno, r.results.pleno),
+        betHits: scorePrediction({ matches: picksOf(row.matches), pleno }, r.results()).hits,
+        pleno15Exact: sameScore(pleno, r.results().pleno),
         closedAt: r.closeDate,
         confirmed: played,
         costCents: played ? ticket.costCents : 0,
@@ -122,9 +123,10 @@ export async function usersAverage(deps: Deps, groupId: number, seasonId: number
   const predictions = await ticketsWhere(deps.db, "p.group_id = $1 and p.quiniela_id = any($2::int[])", "", [groupId, rounds.map((r) => r.quinielaId)]);
   return rounds
     .flatMap((r) => {
+      const results = r.results();
       const hits = predictions
         .filter((p) => p.quiniela_id === r.quinielaId)
-        .map((p) => scorePrediction({ matches: picksOf(p.matches), pleno: scoreOf(p.pleno_home, p.pleno_away) }, r.results).hits);
+        .map((p) => scorePrediction({ matches: picksOf(p.matches), pleno: scoreOf(p.pleno_home, p.pleno_away) }, results).hits);
       const avg = meanHits(hits);
       return avg === null ? [] : [{ numberQuiniela: r.numberQuiniela, avgHits: Math.round(avg * 100) / 100 }];
     })
@@ -169,12 +171,27 @@ async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
  * marks with the bet, and the list itself appears when the round closes. Empty (never matched)
  * while the season has no stored standings to go by.
  */
-async function playersVersion(deps: Deps, groupId: number, round: SummaryRound, bet: BetRow | undefined): Promise<string> {
-  const set = await deps.db.one<{ version: string }>("select xmin::text as version from standings_sets where group_id = $1 and season_id = $2", [
-    groupId,
-    round.seasonId,
-  ]);
-  return set ? `${round.quinielaId}.${set.version}.${bet ? `${bet.id}:${bet.row_version}` : "-"}.${Number(round.closed)}` : "";
+function playersVersion(round: SummaryRound, setVersion: string | null, bet: BetRow | undefined): string {
+  return setVersion !== null ? `${round.quinielaId}.${setVersion}.${bet ? `${bet.id}:${bet.row_version}` : "-"}.${Number(round.closed)}` : "";
+}
+
+/**
+ * The round's matches, its bet and its season's stored set's row version, in one statement: on the
+ * embedded database each statement of a view waits its turn behind the other views' (decision 038).
+ */
+async function roundParts(deps: Deps, groupId: number, round: SummaryRound) {
+  const row = await deps.db.one<{ matches: string; bet: string | null; set_version: string | null }>(
+    `select (select coalesce(json_agg(m order by m.position), '[]')::text
+               from (select position, home, away from quiniela_matches where quiniela_id = $2) m) as matches,
+            (select row_to_json(b)::text from (${SELECT_BET} where b.group_id = $1 and b.quiniela_id = $2 limit 1) b) as bet,
+            (select xmin::text from standings_sets where group_id = $1 and season_id = $3) as set_version`,
+    [groupId, round.quinielaId, round.seasonId],
+  );
+  return {
+    matches: JSON.parse(row!.matches) as { position: number; home: string; away: string }[],
+    betRow: row!.bet === null ? undefined : (JSON.parse(row!.bet) as BetRow),
+    setVersion: row!.set_version,
+  };
 }
 
 /**
@@ -205,16 +222,11 @@ export async function roundSummary(
   if (!chosen) {
     return { ...base, round: null, matches: [], results: null, distribution: [], bet: null, players: [], averageHits: null, mvp: null, version: "" };
   }
-  const { results, ...round } = chosen;
+  const { results: resultsOfChosen, ...round } = chosen;
+  const results = resultsOfChosen();
 
-  const [matches, betRow] = await Promise.all([
-    deps.db.query<{ position: number; home: string; away: string }>(
-      "select position, home, away from quiniela_matches where quiniela_id = $1 order by position",
-      [round.quinielaId],
-    ),
-    deps.db.one<BetRow>(`${SELECT_BET} where b.group_id = $1 and b.quiniela_id = $2`, [groupId, round.quinielaId]),
-  ]);
-  const version = await playersVersion(deps, groupId, round, betRow);
+  const { matches, betRow, setVersion } = await roundParts(deps, groupId, round);
+  const version = playersVersion(round, setVersion, betRow);
   // A bet without usable stored counts takes them from the players' picks: those must be read.
   const held = version !== "" && version === known && (!betRow || storedVotes(betRow.votes) !== null);
   const predictions =

@@ -1,6 +1,6 @@
-// The ceiling of this stack for `npm run bench`: a bare Remix app (the project's Remix, React and
-// PGlite) with one route that reads the standings' 200 rows, precomputed, in one indexed query and
-// draws them with the app's own StandingsTable. Built by the bench into bench/ceiling/build.
+// The ceiling of `npm run bench`, the stack's minimal page: a bare Remix app (the project's Remix,
+// React and PGlite) with one route that reads the standings' 200 rows, precomputed, in one indexed
+// query and draws them as a plain table, nothing else. Built by the bench into bench/ceiling/build.
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   serverModuleFormat: "esm",

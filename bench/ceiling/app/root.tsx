@@ -1,5 +1,6 @@
 import { Links, Meta, Outlet, Scripts } from "@remix-run/react";
 
+// The root of a bare Remix v2 app, as the template writes it.
 export default function App() {
   return (
     <html lang="es">
