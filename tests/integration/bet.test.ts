@@ -3,7 +3,7 @@ import { BET_ALREADY_GENERATED, BET_CONFIRMED_NO_EDIT, BET_INCOMPLETE } from "#c
 import { ROUND_CLOSED_MESSAGE } from "#core/contract/prediction";
 import type { Pick, Score, Sign } from "#core/domain/signs";
 import { seededRandom as seeded } from "#core/seeded-random";
-import { startBackend, type TestBackend } from "../support/backend";
+import { startWithSeason, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
 type Player = Awaited<ReturnType<TestBackend["player"]>>;
@@ -11,19 +11,12 @@ type Player = Awaited<ReturnType<TestBackend["player"]>>;
 const DAY = 86_400_000;
 const SIGNS: Sign[] = ["1", "X", "2"];
 
+let season: Awaited<ReturnType<typeof startWithSeason>>;
 let t: TestBackend;
 let seasonId: number;
-let poolNumber = 0;
-
-beforeAll(async () => {
-  t = await startBackend();
-  seasonId = await build.season(t.db);
-});
+beforeAll(async () => ({ t, seasonId } = season = await startWithSeason()));
 afterAll(() => t.close());
-
-async function newPool() {
-  return build.pool(t.db, { seasonId, number: ++poolNumber });
-}
+const newPool = () => season.newPool();
 
 /** A round of the group relative to now: closed by date when `past`, open otherwise. */
 async function addRound(groupId: number, options: { past?: boolean; typeId?: number; daysAgo?: number; forceClosed?: boolean } = {}) {

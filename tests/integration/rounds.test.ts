@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLOSE_AFTER_OPEN } from "#core/contract/group-quiniela";
-import { startBackend, type TestBackend } from "../support/backend";
+import { startWithSeason, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
+let season: Awaited<ReturnType<typeof startWithSeason>>;
 let t: TestBackend;
 let seasonId: number;
-let poolNumber = 0;
-beforeAll(async () => {
-  t = await startBackend();
-  seasonId = await build.season(t.db);
-});
+beforeAll(async () => ({ t, seasonId } = season = await startWithSeason()));
 afterAll(() => t.close());
 
 type Player = Awaited<ReturnType<TestBackend["player"]>>;
@@ -23,7 +20,7 @@ async function peña() {
   return { gestor, member, groupId: created.body.id as number };
 }
 
-const newPool = () => build.pool(t.db, { seasonId, number: ++poolNumber });
+const newPool = () => season.newPool();
 
 const OPEN = "2025-09-01T08:00:00.000Z";
 const CLOSE = "2025-09-05T18:00:00.000Z";
@@ -58,7 +55,7 @@ describe("configuring a round", () => {
         groupId,
         quinielaId,
         seasonId,
-        numberQuiniela: poolNumber,
+        numberQuiniela: season.poolNumber,
         openDate: OPEN,
         closeDate: CLOSE,
         forceClosed: false,

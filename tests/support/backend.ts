@@ -10,6 +10,7 @@ import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
 import { createUser } from "../../backend/services/auth";
 import { createBackend } from "../../backend/start";
+import * as build from "./builders";
 import { startMailSink } from "./mail-sink.mjs";
 import { databaseOn } from "./postgres";
 
@@ -143,4 +144,19 @@ export async function backendOnDisk(prefix: string) {
     await rm(dataDir, { recursive: true, force: true });
   };
   return { mail, boot, adminPassword, close };
+}
+
+/**
+ * A backend with one season in it, whose pools `newPool` adds numbered in turn (`poolNumber` is the
+ * last): how the round, bet and prediction files start.
+ */
+export async function startWithSeason() {
+  const t = await startBackend();
+  const season = {
+    t,
+    seasonId: await build.season(t.db),
+    poolNumber: 0,
+    newPool: () => build.pool(t.db, { seasonId: season.seasonId, number: ++season.poolNumber }),
+  };
+  return season;
 }
