@@ -24,6 +24,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createCookie } from "@remix-run/node";
+import { ROUND_CLOSED_MESSAGE } from "#core/contract/prediction";
 import { normalizePick, type Pick } from "#core/domain/signs";
 import { openPglite, openPostgres, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
@@ -94,7 +95,14 @@ function send(url: string, method: string, headers: Record<string, string>, body
       res.on("end", () => {
         const raw = Buffer.concat(chunks);
         const encoding = res.headers["content-encoding"];
-        const text = (encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+        // A 304 keeps the page's content-encoding but has no body to decode.
+        let text: string;
+        try {
+          text = (raw.length === 0 ? raw : encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+        } catch (e) {
+          reject(new Error(`${method} ${url}: ${res.statusCode} ${encoding} answer that does not decode (${(e as Error).message})`));
+          return;
+        }
         const etag = res.headers.etag;
         resolve({ status: res.statusCode ?? 0, text, location: res.headers.location ?? null, etag, cookies: res.headers["set-cookie"] ?? [] });
       });
@@ -190,10 +198,11 @@ async function save(player: Player, data: RushData, ticket: Ticket, kind: "guard
       return;
     }
     player.unacked++;
-    const refusedAsClosed = res.status === 403 && res.text.includes("cerr");
+    const refusedAsClosed = res.status === 403 && res.text.includes(ROUND_CLOSED_MESSAGE);
     if (kind === "tarde" && refusedAsClosed) return;
     error(
       `${player.member.username}: ${kind} respondió ${res.status} ${res.text
+        .replace(/<(style|script|head)\b[\s\S]*?<\/\1>/g, " ")
         .replace(/<[^>]+>/g, " ")
         .replace(/\s+/g, " ")
         .slice(0, 160)}`,
@@ -432,15 +441,16 @@ async function main() {
     );
     out(`Errores: ${errors.length}.`);
     // By kind: the player's name, ports and the page's text left out.
-    const kinds = new Map<string, number>();
+    const kinds = new Map<string, { n: number; example: string }>();
     for (const e of errors) {
       const kind = e
         .replace(/^jugador\d+: /, "")
         .replace(/(respondió \d+).*/, "$1")
         .replace(/\d{4,}/g, "…");
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      kinds.set(kind, { n: (kinds.get(kind)?.n ?? 0) + 1, example: kinds.get(kind)?.example ?? e });
     }
-    for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) out(`  ${n} × ${kind}`);
+    // Each kind with its first case in full, to see why.
+    for (const [kind, { n, example }] of [...kinds].sort((a, b) => b[1].n - a[1].n)) out(`  ${n} × ${kind} (p. ej. ${example.slice(0, 240)})`);
     failed = errors.length > 0 || lost > 0 || afterClose > 0 || ackedSaves !== rows.length - unackedStored;
   } finally {
     await stopProcesses(children);

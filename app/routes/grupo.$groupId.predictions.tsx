@@ -32,6 +32,11 @@ const Teams = ({ match }: { match: MatchRow | undefined }) => <MatchTeams match=
 
 export default function Predictions() {
   const { groupId, available, round, matches, loadError } = useLoaderData<typeof loader>();
+  const sent = useActionData<typeof action>();
+  const shown = round && matches.length ? round.quinielaId : null;
+  // A post for a round the page no longer shows (it closed meanwhile): its refusal is said here, so
+  // the player knows the picks were not saved.
+  const unshown = sent && Number(sent.lastResult.initialValue?.quinielaId) !== shown ? sent.lastResult.error?.[""]?.[0] : undefined;
   return (
     <main className="page predictions">
       <h1>Pronósticos</h1>
@@ -39,6 +44,7 @@ export default function Predictions() {
         <Link to={`/grupo/${groupId}/dashboard`}>Volver al grupo</Link>
       </p>
       <Alert>{loadError}</Alert>
+      <Alert>{unshown}</Alert>
       {available.length ? (
         <nav aria-label="Jornadas disponibles">
           <ul className="round-tabs">

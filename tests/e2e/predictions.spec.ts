@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
+import { ROUND_CLOSED_MESSAGE } from "#core/contract/prediction";
 import { apiCall, expectAccessible, newPlayer, signIn, unique, newSeason, HOUR } from "./helpers";
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
@@ -157,5 +158,28 @@ test.describe("predicting a round", () => {
     await page.goto(`/grupo/${groupId}/predictions?quiniela=${pools[0].id}`);
     await expect(page.getByText("El gestor ha cerrado esta jornada: no admite cambios.")).toBeVisible();
     await expect(sign(page, 1, "1")).toBeDisabled();
+  });
+  test("picks sent after the manager closed the round meanwhile are refused, and the page says why", async ({ page }) => {
+    const { pools, home, away } = await seasonWithPools(1);
+    const player = await newPlayer();
+    const round = { quinielaId: pools[0].id, openIn: -HOUR, closeIn: 48 * HOUR, typeQuinielaId: 1 };
+    const { manager, groupId } = await groupWithRounds([player], [round]);
+    await signIn(page, player.username);
+    await page.goto(`/grupo/${groupId}/predictions`);
+    for (let n = 1; n <= 14; n++) await sign(page, n, "1").check();
+    await page.getByLabel(`Goles de ${home}`).fill("2");
+    await page.getByLabel(`Goles de ${away}`).fill("1");
+    // The manager closes the round while the form is open: the page no longer offers it once sent.
+    const dates = {
+      groupId,
+      quinielaId: round.quinielaId,
+      openDate: new Date(Date.now() + round.openIn).toISOString(),
+      closeDate: new Date(Date.now() + round.closeIn).toISOString(),
+    };
+    expect((await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token)).status).toBeLessThan(300);
+    await page.getByRole("button", { name: "Enviar pronóstico" }).click();
+    await expect(page.getByRole("alert")).toHaveText(ROUND_CLOSED_MESSAGE);
+    const mine = await apiCall("GET", `/Quiniela/${round.quinielaId}/MyPrediction?groupId=${groupId}`, undefined, player.token);
+    expect(mine.body.prediction ?? null).toBeNull();
   });
 });
