@@ -6,6 +6,10 @@ import { Balance } from "~/components/Balance";
 import { RoundState } from "~/components/RoundState";
 import { loadMyBalance } from "~/server/caja.server";
 import { StackedTable } from "~/components/StackedTable";
+import type { RouteHandle } from "~/route-handle";
+
+// Read-only: links and figures, nothing the Remix client would add (decisions 022 and 038).
+export const handle: RouteHandle = { scripts: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel de ${data?.group.name ?? "grupo"} · Quiniela de peñas` }];
 
