@@ -9,7 +9,7 @@ import { conditionCounts, rankPredictors, SELECT_ROUND_PREDICTIONS, type RoundPr
 import { betById, lastTopN, picksOf } from "./bet-row";
 import { seasonRanks } from "./classification";
 import { searchForward } from "./lottery";
-import { findRound, ROUND_NOT_FOUND } from "./rounds";
+import { findRound, holdRound, ROUND_NOT_FOUND, type HeldRound } from "./rounds";
 import { refreshTouched } from "./standings-store";
 
 /**
@@ -28,14 +28,7 @@ function onBetGenerated(deps: Deps, bet: { betId: number; groupId: number; quini
 }
 
 type Input = { groupId: number; quinielaId: number; seasonId?: number; topNUsers?: unknown };
-interface LockedRound {
-  id: number;
-  open_date: Date;
-  close_date: Date;
-  force_closed: boolean;
-  num_double: number;
-  num_triple: number;
-}
+
 type Merged = ReturnType<typeof mergeGroupBet>;
 
 /**
@@ -70,14 +63,8 @@ export async function generate(deps: Deps, actorId: number, input: Input): Promi
 }
 
 /** The round's row, locked for the transaction; a round that already has its bet is a 409. */
-async function lockRound(tx: Db, input: Input): Promise<LockedRound> {
-  const locked = await tx.one<LockedRound>(
-    `select gq.id, gq.open_date, gq.close_date, gq.force_closed, pt.num_double, pt.num_triple
-       from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id
-      where gq.group_id = $1 and gq.quiniela_id = $2
-      for update of gq`,
-    [input.groupId, input.quinielaId],
-  );
+async function lockRound(tx: Db, input: Input): Promise<HeldRound> {
+  const locked = await holdRound(tx, input.groupId, input.quinielaId, "update");
   if (!locked) throw notFound(ROUND_NOT_FOUND);
   if (await tx.one("select 1 from bets where group_id = $1 and quiniela_id = $2", [input.groupId, input.quinielaId])) {
     throw conflict(BET_ALREADY_GENERATED);
@@ -86,7 +73,7 @@ async function lockRound(tx: Db, input: Input): Promise<LockedRound> {
 }
 
 /** The generation conditions, read under the lock: closed, or every member expected has predicted. */
-async function assertConditions(tx: Db, input: Input, locked: LockedRound, now: Date): Promise<void> {
+async function assertConditions(tx: Db, input: Input, locked: HeldRound, now: Date): Promise<void> {
   const { state } = roundStatus({ openDate: locked.open_date, closeDate: locked.close_date, forceClosed: locked.force_closed }, now);
   const counts = (await conditionCounts(tx, input.groupId, input.quinielaId)).get(input.quinielaId) ?? { required: 0, submitted: 0, predictions: 0 };
   const conditions = generationConditions({ closed: state === "closed", required: counts.required, submitted: counts.submitted });
@@ -94,7 +81,7 @@ async function assertConditions(tx: Db, input: Input, locked: LockedRound, now: 
 }
 
 /** The included players' picks merged by core/domain/group-bet, within the round's doubles and triples. */
-function merge(included: RoundPrediction[], locked: LockedRound): Merged {
+function merge(included: RoundPrediction[], locked: HeldRound): Merged {
   return mergeGroupBet({
     ranked: included.map((p, k) => ({
       userId: p.user_id,
@@ -149,7 +136,7 @@ async function storeBet(
  * Generating closes the round now (docs/architecture.md#the-group-bet). A close date already past stays as it was:
  * moving it later would reorder the group's history (results, evolution) by generation time.
  */
-async function closeRound(tx: Db, now: Date, locked: LockedRound): Promise<void> {
+async function closeRound(tx: Db, now: Date, locked: HeldRound): Promise<void> {
   await tx.query("update group_quinielas set force_closed = true, close_date = least(close_date, $2), version = version + 1 where id = $1", [locked.id, now]);
   await refreshTouched(tx, now);
 }
@@ -159,7 +146,7 @@ async function auditGeneration(
   tx: Db,
   now: Date,
   who: { actorId: number; groupId: number; betId: number; subject: string },
-  locked: LockedRound,
+  locked: HeldRound,
   included: RoundPrediction[],
   merged: Merged,
 ): Promise<void> {

@@ -129,7 +129,8 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
 }
 
 const probsOf = (p: SignProbs): [number, number, number] => [p[0], p[1], p[2]];
-const oddsOf = (o: TicketOdds, prizes: PrizePerCategory) => ({ atLeast: o.atLeast, expectedPrizeCents: expectedPrize(o, prizes) });
+// An expectation is rarely a whole cent: it leaves here rounded to one, as all money does (decision 031).
+const oddsOf = (o: TicketOdds, prizes: PrizePerCategory) => ({ atLeast: o.atLeast, expectedPrizeCents: Math.round(expectedPrize(o, prizes)) });
 
 /** The slip a placement plays, with the bet's pleno marks. */
 function placementSlip(p: Placement, pleno: Slip["pleno"]): Slip {

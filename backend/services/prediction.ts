@@ -14,7 +14,7 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { findRound, hasOfficialResults, isBlocked, ROUND_NOT_FOUND } from "./rounds";
+import { findRound, hasOfficialResults, holdRound, isBlocked, ROUND_NOT_FOUND } from "./rounds";
 import { refreshTouched } from "./standings-store";
 
 interface PredictionRow {
@@ -108,22 +108,7 @@ export async function savePrediction(
 ): Promise<Prediction> {
   const id = await deps.db.tx(async (tx) => {
     await assertActiveMember(tx, input.groupId, user.id);
-    const round = await tx.one<{
-      id: number;
-      open_date: Date;
-      close_date: Date;
-      force_closed: boolean;
-      num_double: number;
-      num_triple: number;
-      reopened_at: Date | null;
-      number: number;
-    }>(
-      `select gq.id, gq.open_date, gq.close_date, gq.force_closed, pt.num_double, pt.num_triple, gq.reopened_at, q.number
-         from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id join quinielas q on q.id = gq.quiniela_id
-        where gq.group_id = $1 and gq.quiniela_id = $2
-        for share of gq`,
-      [input.groupId, input.quinielaId],
-    );
+    const round = await holdRound(tx, input.groupId, input.quinielaId, "share");
     if (!round) throw notFound(ROUND_NOT_FOUND);
     // Official results end the round for good, whatever its dates say (docs/decisions/015).
     if (await hasOfficialResults(tx, input.quinielaId)) throw forbidden(RESULTS_FINAL_MESSAGE);

@@ -287,3 +287,30 @@ export async function blockedUsers({ db }: Deps, groupQuinielaId: number): Promi
   );
   return rows.map((r) => ({ userId: r.user_id, username: r.username, blockedAt: new Date(r.blocked_at).toISOString() }));
 }
+
+/** A group's round with what a write to it checks: its dates, its type, whether it was reopened. */
+export interface HeldRound {
+  id: number;
+  number: number;
+  open_date: Date;
+  close_date: Date;
+  force_closed: boolean;
+  reopened_at: Date | null;
+  num_double: number;
+  num_triple: number;
+}
+
+/**
+ * The group's round, held until the transaction ends: `share` for a save (saves of one round pass
+ * each other, and a close waits for them and is seen by every later save), `update` for a write
+ * that must be alone on it (generating the group bet).
+ */
+export async function holdRound(tx: Db, groupId: number, quinielaId: number, mode: "share" | "update"): Promise<HeldRound | undefined> {
+  return tx.one<HeldRound>(
+    `select gq.id, q.number, gq.open_date, gq.close_date, gq.force_closed, gq.reopened_at, pt.num_double, pt.num_triple
+       from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id join quinielas q on q.id = gq.quiniela_id
+      where gq.group_id = $1 and gq.quiniela_id = $2
+      for ${mode === "share" ? "share" : "update"} of gq`,
+    [groupId, quinielaId],
+  );
+}

@@ -42,8 +42,8 @@ const AtLeast = z.object({ "10": wireNumber, "11": wireNumber, "12": wireNumber,
 export const Odds = z.object({
   /** P(best column ≥ 10 … 14 hits) and P(14 + pleno). */
   atLeast: AtLeast,
-  /** Expected prize in cents at the prizes of `prizes`. */
-  expectedPrizeCents: wireNumber,
+  /** Expected prize at the prizes of `prizes`, rounded to whole cents. */
+  expectedPrizeCents: wireInt,
 });
 
 export const BetChances = z.object({
