@@ -26,7 +26,7 @@ const isDocument = (response: Response) => {
 /**
  * Every HTML document the test's pages load (a navigation, a form posted without JavaScript, an error
  * page) is checked by html-validate against .htmlvalidate.json (docs/decisions/029-html-validate.md),
- * once per method and URL in this worker. A document with errors fails the test, listing them.
+ * once per method and URL in this worker, and must hold no NUL byte. A document with errors fails the test, listing them.
  * Pages of contexts the test opens itself (the kiosk's TV, a second visitor) are watched too.
  */
 async function watchDocuments(browser: Browser, context: BrowserContext, runTest: () => Promise<void>) {
@@ -63,6 +63,9 @@ async function watchDocuments(browser: Browser, context: BrowserContext, runTest
     const html = await body;
     if (html === null) continue;
     checked.add(key);
+    // React 18's Node renderer leaked U+0000 where a multibyte character met its buffer's edge (decision 054).
+    const nul = html.indexOf("\0");
+    if (nul >= 0) errors.push(`${key}: a NUL byte at ${nul}: …${html.slice(Math.max(0, nul - 40), nul + 40)}…`);
     const report = await validator.validateString(html, key);
     for (const message of report.results.flatMap((r) => r.messages)) {
       const at = html.slice(Math.max(0, message.offset - 60), message.offset + 100).replace(/\s+/g, " ");
