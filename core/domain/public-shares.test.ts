@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { fromBasisPoints, parseSharesTable, SHARES_TABLE_REQUIRED, sharesCountMessage, sharesLineMessage, sharesText, toBasisPoints } from "./public-shares";
+
+const table = Array.from({ length: 14 }, (_, i) => `${i + 1}. Equipo A - Equipo B ${40 + i}% 30% ${30 - i}%`).join("\n");
+
+describe("parseSharesTable", () => {
+  it("reads the last three numbers of each line, skipping headers and blanks", () => {
+    const r = parseSharesTable(`Partido 1 X 2\n\n${table}\n`);
+    expect(r.ok && r.shares[0]).toEqual([4000, 3000, 3000]);
+    expect(r.ok && r.shares[13]).toEqual([5300, 3000, 1700]);
+  });
+
+  it("reads decimals with a comma", () => {
+    const r = parseSharesTable(table.replace("40% 30% 30%", "45,5 29,5 25"));
+    expect(r.ok && r.shares[0]).toEqual([4550, 2950, 2500]);
+  });
+
+  it("refuses an empty table, a row that does not add up to 100, and fewer than 14 matches", () => {
+    expect(parseSharesTable("  ")).toEqual({ ok: false, message: SHARES_TABLE_REQUIRED });
+    expect(parseSharesTable(table.replace("40% 30% 30%", "40 30 60"))).toEqual({ ok: false, message: sharesLineMessage(1) });
+    expect(parseSharesTable(table.split("\n").slice(0, 13).join("\n"))).toEqual({ ok: false, message: sharesCountMessage(13) });
+  });
+
+  it("reads back what it shows", () => {
+    const r = parseSharesTable(table);
+    expect(r.ok && parseSharesTable(sharesText(r.shares))).toEqual(r);
+  });
+});
+
+describe("basis points", () => {
+  it("add up to exactly 10000 and scale back to probabilities", () => {
+    const bp = toBasisPoints([1 / 3, 1 / 3, 1 / 3]);
+    expect(bp[0] + bp[1] + bp[2]).toBe(10_000);
+    expect(fromBasisPoints([4000, 3000, 2900]).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+});

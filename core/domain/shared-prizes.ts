@@ -1,0 +1,118 @@
+import type { SignProbs } from "./chances";
+import { poissonBinomial } from "./hit-odds";
+import type { Cents } from "./money";
+import { CATEGORIES, CATEGORY_HITS, type Category } from "./scrutiny";
+import { SIGNS, type Sign } from "./signs";
+
+/**
+ * Prizes are shared (decision 044): each category's fund is a fixed share of the jornada's takings,
+ * split among all its winners, so a column right where everyone is right pays little. Given the
+ * public's betting percentages of each match (the share of bets on 1, X and 2, as the operator
+ * publishes them), a bet of the public hits match i with probability share_i(official sign), the
+ * matches independently, so its hits follow a Poisson-binomial: winners of k hits ≈ bets × P(k).
+ */
+
+/** Each category's share of the takings, in basis points (55 % to prizes in all; decision 044). */
+export const PRIZE_SHARE_BP: Readonly<Record<Category, number>> = {
+  especial: 750,
+  primera: 1600,
+  segunda: 750,
+  tercera: 750,
+  cuarta: 750,
+  quinta: 900,
+};
+
+/**
+ * P(a bet of the public that hit the 14 also hits the pleno): the public's own split of the pleno
+ * is not in the percentages table, so a rough one in ten, about the share of the commonest score.
+ */
+export const PUBLIC_PLENO_HIT = 0.1;
+
+/** P(k hits), k = 0..n, of a bet of the public against the official signs, exactly. */
+export function publicHits(shares: readonly SignProbs[], results: readonly Sign[]): number[] {
+  return poissonBinomial(shares.map((s, i) => s[SIGNS.indexOf(results[i])]));
+}
+
+/**
+ * P(k hits) of a bet of the public before the results, the signs drawn from `probs` independently
+ * of the public's bets: each match is hit with probability Σ_s probs(s) · share(s).
+ */
+export function publicHitsBefore(shares: readonly SignProbs[], probs: readonly SignProbs[]): number[] {
+  return poissonBinomial(shares.map((s, i) => s[0] * probs[i][0] + s[1] * probs[i][1] + s[2] * probs[i][2]));
+}
+
+export type Winners = Record<Category, number>;
+
+/**
+ * Winners of each category among `bets` bets whose hits follow `hits` (k = 0..14): bets × P(k); the
+ * 14-hit bets also win the 1ª (decision 030), and the Especial is those of them that hit the pleno.
+ */
+export function expectedWinners(bets: number, hits: readonly number[], plenoHit = PUBLIC_PLENO_HIT): Winners {
+  const top = hits.length - 1;
+  const w = Object.fromEntries(CATEGORIES.map((c) => [c, bets * (hits[top - (14 - CATEGORY_HITS[c])] ?? 0)])) as Winners;
+  w.especial = w.primera * plenoHit;
+  return w;
+}
+
+/** Each category's fund of the takings, in cents (rounded down). */
+export function categoryFunds(takingsCents: Cents): Record<Category, Cents> {
+  return Object.fromEntries(CATEGORIES.map((c) => [c, Math.floor((takingsCents * PRIZE_SHARE_BP[c]) / 10_000)])) as Record<Category, Cents>;
+}
+
+/**
+ * The prize per winning bet of each category, in cents, from the takings and the winners (whole
+ * or expected), by the rules (decision 044): a category's fund split among its winners; the
+ * Especial and the 1ª with no winner pay nothing (their fund is the next jornada's jackpot); a
+ * category of the 2ª to the 5ª with no winner passes its fund to the next one down; and no
+ * category pays more than one above it: if it would, the funds of both are added and shared among
+ * the winners of both. `atLeastOne`: count each category as having one winner more at least (the
+ * bet being valued is among them), so a category nobody else hits pays its whole fund.
+ */
+export function prizesPerWinner(takingsCents: Cents, winners: Winners, atLeastOne = false): Record<Category, Cents> {
+  const funds: Record<Category, number> = { ...categoryFunds(takingsCents) };
+  const count = (c: Category) => (atLeastOne ? Math.max(1, winners[c]) : winners[c]);
+  const lower: Category[] = ["segunda", "tercera", "cuarta", "quinta"];
+  for (const [k, c] of lower.entries()) {
+    if (count(c) < 1 && k < lower.length - 1) {
+      funds[lower[k + 1]] += funds[c];
+      funds[c] = 0;
+    }
+  }
+  const prize = Object.fromEntries(CATEGORIES.map((c) => [c, count(c) >= 1 ? funds[c] / count(c) : 0])) as Record<Category, number>;
+  // The floor: from the 1ª down, a category that pays more than the one above joins it (and the
+  // joined group with the one above it, if needed), all sharing the pooled funds equally.
+  const order: Category[] = ["primera", ...lower];
+  const groups: Category[][] = [];
+  for (const c of order) {
+    if (count(c) < 1) continue;
+    groups.push([c]);
+    const value = (g: Category[]) => g.reduce((t, x) => t + funds[x], 0) / g.reduce((t, x) => t + count(x), 0);
+    while (groups.length > 1 && value(groups[groups.length - 1]) > value(groups[groups.length - 2])) {
+      const last = groups.pop()!;
+      groups[groups.length - 1].push(...last);
+    }
+  }
+  for (const g of groups) {
+    const each = g.reduce((t, x) => t + funds[x], 0) / g.reduce((t, x) => t + count(x), 0);
+    for (const c of g) prize[c] = each;
+  }
+  return Object.fromEntries(CATEGORIES.map((c) => [c, Math.floor(prize[c])])) as Record<Category, Cents>;
+}
+
+/** Bets played in a jornada of these takings at this price per bet. */
+export const betsOf = (takingsCents: Cents, priceCents: Cents) => Math.floor(takingsCents / priceCents);
+
+/**
+ * The escrutinio of a jornada estimated from its takings and the public's percentages (the demo's
+ * 'estimado' prizes): whole winners (the expected count rounded) and the prize each, in cents.
+ */
+export function estimatedEscrutinio(
+  takingsCents: Cents,
+  priceCents: Cents,
+  shares: readonly SignProbs[],
+  results: readonly Sign[],
+): { winners: Record<Category, number>; prizes: Record<Category, Cents> } {
+  const expected = expectedWinners(betsOf(takingsCents, priceCents), publicHits(shares, results));
+  const winners = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(expected[c])])) as Winners;
+  return { winners, prizes: prizesPerWinner(takingsCents, winners) };
+}
