@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fromBasisPoints, parseSharesTable, SHARES_TABLE_REQUIRED, sharesCountMessage, sharesLineMessage, sharesText, toBasisPoints } from "./public-shares";
+import {
+  fromBasisPoints,
+  parseSharesTable,
+  SHARES_TABLE_REQUIRED,
+  sharesCountMessage,
+  sharesFromDraw,
+  sharesLineMessage,
+  sharesText,
+  toBasisPoints,
+} from "./public-shares";
 
 const table = Array.from({ length: 14 }, (_, i) => `${i + 1}. Equipo A - Equipo B ${40 + i}% 30% ${30 - i}%`).join("\n");
 
@@ -32,5 +41,20 @@ describe("basis points", () => {
     const bp = toBasisPoints([1 / 3, 1 / 3, 1 / 3]);
     expect(bp[0] + bp[1] + bp[2]).toBe(10_000);
     expect(fromBasisPoints([4000, 3000, 2900]).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+});
+
+describe("sharesFromDraw", () => {
+  const partidos = Array.from({ length: 15 }, (_, i) => ({ posicion: i + 1, porcentaje_1: "45,5", porcentaje_x: 30, porcentaje_2: "24.5 %" }));
+
+  it("reads the lottery's percentages of the 14 matches when its answer carries them", () => {
+    expect(sharesFromDraw(partidos)).toEqual(Array.from({ length: 14 }, () => [4550, 3000, 2450]));
+    expect(sharesFromDraw(partidos.map(() => ({ porcentajes: { "1": 50, X: 30, "2": 20 } }))))?.toHaveLength(14);
+  });
+
+  it("gives null for an answer without them (the recorded ones), or with a row that does not add up", () => {
+    expect(sharesFromDraw(undefined)).toBeNull();
+    expect(sharesFromDraw(partidos.map((p) => ({ posicion: p.posicion, signo: "1" })))).toBeNull();
+    expect(sharesFromDraw([{ porcentaje_1: 90, porcentaje_x: 30, porcentaje_2: 20 }, ...partidos])).toBeNull();
   });
 });

@@ -54,3 +54,31 @@ export function sharesText(shares: readonly (readonly number[])[]): string {
   const pct = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2).replace(".", ","));
   return shares.map((s, i) => `${i + 1}. ${pct(s[0])} ${pct(s[1])} ${pct(s[2])}`).join("\n");
 }
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v.replace("%", "").replace(",", ".").trim()) : NaN;
+  return Number.isFinite(n) && n >= 0 && n <= 100 ? n : null;
+};
+
+/**
+ * The percentages when the lottery's answer carries them: its field names are not in our recorded
+ * answers, so each match of `partidos` is read loosely (`porcentaje_1`/`porcentaje_x`/`porcentaje_2`,
+ * `porc1`/`porcX`/`porc2`, or `porcentajes: { "1", "X", "2" }`), in percent. Anything short of 14
+ * readable rows that add up to about 100 gives null, never an error.
+ */
+export function sharesFromDraw(partidos: unknown): SharesBp[] | null {
+  if (!Array.isArray(partidos)) return null;
+  const rows: SharesBp[] = [];
+  for (const p of partidos.slice(0, MATCHES)) {
+    if (!p || typeof p !== "object") return null;
+    const o = p as Record<string, unknown>;
+    const nested = (o.porcentajes ?? o.porcentaje) as Record<string, unknown> | undefined;
+    const pick = (s: "1" | "x" | "2") =>
+      num(o[`porcentaje_${s}`] ?? o[`porcentaje${s}`] ?? o[`porc${s}`] ?? o[`porc${s.toUpperCase()}`] ?? o[`porcentaje_${s.toUpperCase()}`]) ??
+      (nested && typeof nested === "object" ? num(nested[s] ?? nested[s.toUpperCase()]) : null);
+    const [a, b, c] = [pick("1"), pick("x"), pick("2")];
+    if (a === null || b === null || c === null || Math.abs(a + b + c - 100) > 2) return null;
+    rows.push([Math.round(a * 100), Math.round(b * 100), Math.round(c * 100)]);
+  }
+  return rows.length === MATCHES ? rows : null;
+}

@@ -5,6 +5,7 @@ import { CATEGORIES } from "./scrutiny";
 import {
   categoryFunds,
   estimatedEscrutinio,
+  expectedSharedPrizes,
   expectedWinners,
   PRIZE_SHARE_BP,
   prizesPerWinner,
@@ -134,5 +135,18 @@ describe("estimatedEscrutinio", () => {
     const expected = expectedWinners(2_000_000, publicHits(shares, results));
     for (const c of CATEGORIES) expect(e.winners[c]).toBe(Math.round(expected[c]));
     expect(e.prizes).toEqual(prizesPerWinner(1_500_000_00, e.winners));
+  });
+});
+
+describe("expectedSharedPrizes", () => {
+  it("pays a category about its share × the price / P(k), and more where the public is often wrong", () => {
+    const probs = sharesOf(21, 14);
+    const followers = probs.map((p) => p);
+    const contrarians = probs.map((p) => [p[2], p[1], p[0]] as SignProbs);
+    const withFollowers = expectedSharedPrizes(followers, probs, 75);
+    const dist = publicHitsBefore(followers, probs);
+    expect(withFollowers.quinta).toBe(prizesPerWinner(290_000_000, expectedWinners(3_866_666, dist), true).quinta);
+    expect(withFollowers.quinta / ((0.09 * 75) / dist[10])).toBeCloseTo(1, 2);
+    expect(expectedSharedPrizes(contrarians, probs, 75).quinta).toBeGreaterThan(withFollowers.quinta);
   });
 });

@@ -100,7 +100,7 @@ export function prizesPerWinner(takingsCents: Cents, winners: Winners, atLeastOn
 }
 
 /** Bets played in a jornada of these takings at this price per bet. */
-export const betsOf = (takingsCents: Cents, priceCents: Cents) => Math.floor(takingsCents / priceCents);
+export const betsOf = (takingsCents: Cents, priceCents: Cents) => Math.floor(takingsCents / Math.max(1, priceCents));
 
 /**
  * The escrutinio of a jornada estimated from its takings and the public's percentages (the demo's
@@ -115,4 +115,22 @@ export function estimatedEscrutinio(
   const expected = expectedWinners(betsOf(takingsCents, priceCents), publicHits(shares, results));
   const winners = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(expected[c])])) as Winners;
   return { winners, prizes: prizesPerWinner(takingsCents, winners) };
+}
+
+/** Takings of a usual jornada of La Quiniela (2024-25), in cents: only the 1ª and the Especial, rarely won, depend on it. */
+export const TYPICAL_TAKINGS_CENTS: Cents = 2_900_000_00;
+
+/**
+ * The prize per winning bet to expect in each category before the results (the 'premio esperado'
+ * target): the public's winners of each category under the chances `probs`, a category's fund
+ * shared among them and the bet valued (at least one winner). Since the bets are the takings over
+ * the price, a category's prize is about its share × the price / P(k hits), whatever the takings.
+ */
+export function expectedSharedPrizes(
+  shares: readonly SignProbs[],
+  probs: readonly SignProbs[],
+  priceCents: Cents,
+  takingsCents: Cents = TYPICAL_TAKINGS_CENTS,
+): Record<Category, Cents> {
+  return prizesPerWinner(takingsCents, expectedWinners(betsOf(takingsCents, priceCents), publicHitsBefore(shares, probs)), true);
 }
