@@ -11,7 +11,6 @@ import {
   prizesPerWinner,
   PUBLIC_PLENO_HIT,
   publicHits,
-  publicHitsBefore,
   type Winners,
 } from "./shared-prizes";
 import { SIGNS, type Sign } from "./signs";
@@ -46,24 +45,6 @@ describe("publicHits", () => {
       expect(got).toHaveLength(n + 1);
       got.forEach((p, k) => expect(p).toBeCloseTo(exact[k], 12));
     }
-  });
-});
-
-describe("publicHitsBefore", () => {
-  it("equals the enumeration over every outcome of the signs and every column of the public", () => {
-    const n = 5;
-    const shares = sharesOf(7, n);
-    const probs = sharesOf(8, n);
-    const exact = new Array<number>(n + 1).fill(0);
-    const outcome = (i: number, p: number, results: Sign[]) => {
-      if (i === n) {
-        enumerateHits(shares, results).forEach((q, k) => (exact[k] += p * q));
-        return;
-      }
-      for (let s = 0; s < 3; s++) outcome(i + 1, p * probs[i][s], [...results, SIGNS[s]]);
-    };
-    outcome(0, 1, []);
-    publicHitsBefore(shares, probs).forEach((p, k) => expect(p).toBeCloseTo(exact[k], 12));
   });
 });
 
@@ -139,14 +120,19 @@ describe("estimatedEscrutinio", () => {
 });
 
 describe("expectedSharedPrizes", () => {
-  it("pays a category about its share × the price / P(k), and more where the public is often wrong", () => {
-    const probs = sharesOf(21, 14);
+  it("is the escrutinio of the outcome when the outcome is certain", () => {
+    const shares = sharesOf(21, 14);
+    const certain = Array.from({ length: 14 }, (): SignProbs => [1, 0, 0]);
+    const results = Array.from({ length: 14 }, (): Sign => "1");
+    const exact = prizesPerWinner(290_000_000, expectedWinners(3_866_666, enumerateHits(shares, results)), true);
+    expect(expectedSharedPrizes(shares, certain, 75)).toEqual(exact);
+  });
+
+  it("is the same every time, and pays more where the public bets against what happens", () => {
+    const probs = sharesOf(22, 14);
     const followers = probs.map((p) => p);
     const contrarians = probs.map((p) => [p[2], p[1], p[0]] as SignProbs);
-    const withFollowers = expectedSharedPrizes(followers, probs, 75);
-    const dist = publicHitsBefore(followers, probs);
-    expect(withFollowers.quinta).toBe(prizesPerWinner(290_000_000, expectedWinners(3_866_666, dist), true).quinta);
-    expect(withFollowers.quinta / ((0.09 * 75) / dist[10])).toBeCloseTo(1, 2);
-    expect(expectedSharedPrizes(contrarians, probs, 75).quinta).toBeGreaterThan(withFollowers.quinta);
+    expect(expectedSharedPrizes(followers, probs, 75)).toEqual(expectedSharedPrizes(followers, probs, 75));
+    expect(expectedSharedPrizes(contrarians, probs, 75).quinta).toBeGreaterThan(expectedSharedPrizes(followers, probs, 75).quinta);
   });
 });

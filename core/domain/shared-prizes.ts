@@ -3,6 +3,7 @@ import { poissonBinomial } from "./hit-odds";
 import type { Cents } from "./money";
 import { CATEGORIES, CATEGORY_HITS, type Category } from "./scrutiny";
 import { SIGNS, type Sign } from "./signs";
+import { seededRandom } from "../seeded-random";
 
 /**
  * Prizes are shared (decision 044): each category's fund is a fixed share of the jornada's takings,
@@ -31,14 +32,6 @@ export const PUBLIC_PLENO_HIT = 0.1;
 /** P(k hits), k = 0..n, of a bet of the public against the official signs, exactly. */
 export function publicHits(shares: readonly SignProbs[], results: readonly Sign[]): number[] {
   return poissonBinomial(shares.map((s, i) => s[SIGNS.indexOf(results[i])]));
-}
-
-/**
- * P(k hits) of a bet of the public before the results, the signs drawn from `probs` independently
- * of the public's bets: each match is hit with probability Σ_s probs(s) · share(s).
- */
-export function publicHitsBefore(shares: readonly SignProbs[], probs: readonly SignProbs[]): number[] {
-  return poissonBinomial(shares.map((s, i) => s[0] * probs[i][0] + s[1] * probs[i][1] + s[2] * probs[i][2]));
 }
 
 export type Winners = Record<Category, number>;
@@ -120,17 +113,49 @@ export function estimatedEscrutinio(
 /** Takings of a usual jornada of La Quiniela (2024-25), in cents: only the 1ª and the Especial, rarely won, depend on it. */
 export const TYPICAL_TAKINGS_CENTS: Cents = 2_900_000_00;
 
+/** Outcomes drawn to estimate the expected prizes: enough for a stable cent on the lower categories, a few milliseconds. */
+export const PRIZE_SAMPLES = 2000;
+
 /**
  * The prize per winning bet to expect in each category before the results (the 'premio esperado'
- * target): the public's winners of each category under the chances `probs`, a category's fund
- * shared among them and the bet valued (at least one winner). Since the bets are the takings over
- * the price, a category's prize is about its share × the price / P(k hits), whatever the takings.
+ * target). A prize depends on the outcome: when the favourites come in, many of the public hit and
+ * each pays little. So outcomes are drawn from the chances `probs` (seeded: the same answer every
+ * time); for each, the public's winners per category follow from the percentages (exactly, as
+ * after the results) and the prizes from the funds, the bet valued counted among the winners. A
+ * category of k hits takes the mean of its prize over the outcomes where the column of the
+ * favourites (each match's likeliest sign) hits k, or k or more when none did (or, past that, the
+ * most it hit): the prize a bet that follows the favourites, as a group bet does, meets when it
+ * hits k.
  */
 export function expectedSharedPrizes(
   shares: readonly SignProbs[],
   probs: readonly SignProbs[],
   priceCents: Cents,
   takingsCents: Cents = TYPICAL_TAKINGS_CENTS,
+  samples = PRIZE_SAMPLES,
 ): Record<Category, Cents> {
-  return prizesPerWinner(takingsCents, expectedWinners(betsOf(takingsCents, priceCents), publicHitsBefore(shares, probs)), true);
+  const random = seededRandom(44);
+  const bets = betsOf(takingsCents, priceCents);
+  const favourite = probs.map((p) => [0, 1, 2].reduce((a, b) => (p[b] > p[a] ? b : a)));
+  const drawn: { hits: number; prizes: Record<Category, Cents> }[] = [];
+  for (let n = 0; n < samples; n++) {
+    let hits = 0;
+    const results = probs.map((p, i) => {
+      const u = random();
+      const k = u < p[0] ? 0 : u < p[0] + p[1] ? 1 : 2;
+      if (k === favourite[i]) hits++;
+      return SIGNS[k];
+    });
+    drawn.push({ hits, prizes: prizesPerWinner(takingsCents, expectedWinners(bets, publicHits(shares, results)), true) });
+  }
+  const most = Math.max(...drawn.map((d) => d.hits));
+  return Object.fromEntries(
+    CATEGORIES.map((c) => {
+      const k = CATEGORY_HITS[c] - (14 - probs.length);
+      let pool = drawn.filter((d) => d.hits === k);
+      if (!pool.length) pool = drawn.filter((d) => d.hits >= k);
+      if (!pool.length) pool = drawn.filter((d) => d.hits === most);
+      return [c, Math.floor(pool.reduce((t, d) => t + d.prizes[c], 0) / pool.length)];
+    }),
+  ) as Record<Category, Cents>;
 }
