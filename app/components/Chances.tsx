@@ -61,9 +61,9 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
           ) : (
             <p className="muted chances-source">
               Según el modelo de la peña
-              {c.model.marketLogLoss !== null && c.model.logLoss !== null
+              {c.model.fitted && c.model.marketLogLoss !== null && c.model.logLoss !== null
                 ? `, que en las jornadas ya jugadas ha acertado más que la previa de los partidos (${lossText(c.model.logLoss)} frente a ${lossText(c.model.marketLogLoss)} de pérdida logarítmica; menos es mejor)`
-                : ""}
+                : "; con menos de tres jornadas con resultados aún no se compara con la previa de los partidos"}
               .
             </p>
           )}
