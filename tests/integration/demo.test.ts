@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBackendConfig } from "../../backend/config";
 import { openDb, type Db } from "../../backend/db/db";
 import { createMailer } from "../../backend/mailer";
-import { picksOf } from "../../backend/services/bet-row";
+import { betById, picksOf } from "../../backend/services/bet-row";
 import { betChances } from "../../backend/services/chances";
 
 /** `npm run demo` into a directory of its own, as a newcomer runs it (issue 35). */
@@ -69,8 +69,12 @@ describe("the demo plays like a real peña", () => {
     expect(new Date(range!.first).getTime()).toBeGreaterThanOrEqual(Date.parse("2024-08-01T00:00:00Z"));
     expect(new Date(range!.last).getTime()).toBeLessThan(Date.parse("2025-07-01T00:00:00Z"));
     expect(Number(range!.prizes)).toBeGreaterThan(0);
-    const estimated = await db.query("select 1 from quiniela_prize_sets where source = 'estimate'");
+    const estimated = await db.query<{ quiniela_id: number }>("select quiniela_id from quiniela_prize_sets where source = 'estimate'");
     expect(estimated.length).toBeGreaterThan(2);
+    // The escrutinio of such a jornada's bet has its amounts, marked as estimated wherever it is shown.
+    const bet = await db.one<{ id: number }>("select id from bets where quiniela_id = $1 limit 1", [estimated[0].quiniela_id]);
+    const scrutiny = (await betById(db, bet!.id)).ticket.scrutiny!;
+    expect(scrutiny).toMatchObject({ prizesEstimated: true, prizesComplete: true });
   });
 
   it("changes nothing when run again", async () => {
