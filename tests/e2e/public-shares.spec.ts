@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { apiCall, E2E, expectAccessible, newGroup, newPlayer, newSeason, openRound, signIn, signOut } from "./helpers";
+import { apiCall, E2E, expectAccessible, roundWithBet, signIn, signOut } from "./helpers";
 
 /** The operator's table as an admin pastes it: a header, then one match a line. */
 const TABLE = ["Partido 1 X 2", ...Array.from({ length: 14 }, (_, i) => `${i + 1}. Local ${i + 1} - Visitante ${i + 1} ${50 - i}% 30% ${20 + i}%`)].join("\n");
@@ -7,15 +7,7 @@ const TABLE = ["Partido 1 X 2", ...Array.from({ length: 14 }, (_, i) => `${i + 1
 test.describe("the public's percentages of a jornada", () => {
   test("the admin pastes the operator's table, a wrong one is refused on the field, and the expected prize shares the funds", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    const { pool, admin } = await newSeason();
-    const round = await pool();
-    const manager = await newPlayer("gestor");
-    const player = await newPlayer("ana");
-    const group = await newGroup(manager, [player]);
-    await openRound(manager, { groupId: group.id, poolId: round.id });
-    const picks = { matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 1, away: 0 } };
-    expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.id, ...picks }, player.token)).status).toBe(201);
-    expect((await apiCall("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id }, manager.token)).status).toBe(201);
+    const { admin, manager, groupId, round } = await roundWithBet({ home: 1, away: 0 });
 
     await signIn(page, E2E.admin.username, E2E.admin.password);
     await page.goto(`/admin/resultados?quiniela=${round.id}`);
@@ -39,7 +31,7 @@ test.describe("the public's percentages of a jornada", () => {
 
     await signOut(page);
     await signIn(page, manager.username);
-    await page.goto(`/grupo/${group.id}/quiniela-grupal?quiniela=${round.id}&objetivo=prize`);
+    await page.goto(`/grupo/${groupId}/quiniela-grupal?quiniela=${round.id}&objetivo=prize`);
     await expect(page.getByRole("region", { name: "Probabilidades" })).toContainText("el fondo de cada categoría repartido entre los acertantes");
   });
 });
