@@ -11,6 +11,9 @@ import path from "node:path";
 import { baseRates, roundModel, scoreForecast, type HistoryRound, type SignProbs } from "#core/domain/chances";
 import { chooseChances, marketView } from "#core/domain/chances-source";
 import { seededRandom } from "#core/seeded-random";
+import { fromBasisPoints } from "#core/domain/public-shares";
+import { expectedSharedPrizes } from "#core/domain/shared-prizes";
+import { publicSharesOf } from "../backend/services/public-shares";
 import { formatPercent } from "#core/domain/chances-text";
 import { mergeGroupBet } from "#core/domain/group-bet";
 import { prizeWeights, ticketOdds } from "#core/domain/hit-odds";
@@ -61,6 +64,9 @@ export function bootstrapDifference(a: readonly number[], b: readonly number[], 
   sums.sort((x, y) => x - y);
   return { diff: d.reduce((t, x) => t + x, 0), low: sums[Math.floor(draws * 0.025)], high: sums[Math.ceil(draws * 0.975) - 1] };
 }
+
+/** The demo's price of a bet, in cents. */
+const PRICE_CENTS = 75;
 
 type Forecaster = "chosen" | "model" | "market" | "votes" | "base";
 const FORECASTERS: [Forecaster, string][] = [
@@ -128,13 +134,17 @@ async function backtestGroup(db: Db, groupId: number): Promise<string[]> {
         // The majority bet: the group bet as the demo generated it (top 5 by Wilson); without one, everyone merged.
         const majority = m.bet_id ? { matches: picksOf(m.bet_matches), pleno: null } : await mergedBet(db, groupId, m, round);
         const odds = (matches: Pick[]) => ticketOdds({ matches, pleno: null }, chosen.probs, 0).atLeast[10];
+        // The prizes the page's 'premio esperado' would use: shared by the public's percentages where known (decision 044).
+        const shares = await publicSharesOf(db, m.quiniela_id);
+        const perCategory =
+          shares.shares.length === 14 ? expectedSharedPrizes(shares.shares.map(fromBasisPoints), chosen.probs, PRICE_CENTS) : prizes.perCategoryCents;
         const p10 = odds(majority.matches);
         if (p10 < 0.5) under50++;
         betHits[majority.matches.filter((pick, i) => pick.includes(results[i])).length]++;
         record(bets.majority, majority.matches, results, round.pleno, majority.pleno, p10);
         won.majority.push(hitsOf(majority.matches, results) >= 10 ? 1 : 0);
         for (const target of ["p10", "p12", "prize"] as const) {
-          const objective: Objective = { target, prizeWeights: prizeWeights(prizes.perCategoryCents, 0, 1) };
+          const objective: Objective = { target, prizeWeights: prizeWeights(perCategory, 0, 1) };
           const best = bestPlacement(chosen.probs, { numDouble: m.num_double, numTriple: m.num_triple }, objective);
           record(bets[target], best.matches, results, round.pleno, majority.pleno, odds(best.matches));
           if (target === "p10") won.p10.push(hitsOf(best.matches, results) >= 10 ? 1 : 0);
