@@ -58,6 +58,22 @@ export async function playSeason(db: Db, dataDir: string, inviteCodes: string[],
       order by gq.close_date, q.number, gq.group_id`,
     [inviteCodes],
   );
+  // The merge breaks a tie of votes at random (decision 011): seeded here, so every load is the same demo and the backtest's figures repeat.
+  const random = Math.random;
+  Math.random = seededRandom(hashSeed("demo/ties"));
+  try {
+    return await play(db, dataDir, rounds, views);
+  } finally {
+    Math.random = random;
+  }
+}
+
+async function play(
+  db: Db,
+  dataDir: string,
+  rounds: { group_id: number; quiniela_id: number; number: number; close_date: Date; manager_id: number; bet_id: number | null }[],
+  views: Map<number, SignProbs[]>,
+): Promise<number> {
   let added = 0;
   const pools = [...new Set(rounds.map((r) => r.quiniela_id))];
   for (const quinielaId of pools) {
