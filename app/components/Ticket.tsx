@@ -80,7 +80,7 @@ export function ScrutinyTable({ ticket }: { ticket: Ticket }) {
           <tr>
             <th scope="col">Categoría</th>
             <th scope="col">Apuestas premiadas</th>
-            <th scope="col">Premio</th>
+            <th scope="col">{s.prizesEstimated ? "Premio (estimado)" : "Premio"}</th>
           </tr>
         </thead>
         <tbody>
@@ -102,6 +102,11 @@ export function ScrutinyTable({ ticket }: { ticket: Ticket }) {
           </tr>
         </tfoot>
       </table>
+      {s.prizesEstimated ? (
+        <p className="muted">
+          Premios estimados (solo en la demo): calculados con la recaudación de la jornada y los porcentajes del público, no son los oficiales.
+        </p>
+      ) : null}
       {!s.prizesComplete ? <p className="muted">Faltan los premios oficiales de alguna categoría: el administrador los introduce con los resultados.</p> : null}
     </section>
   );
@@ -135,6 +140,7 @@ export function TicketOutcome({ ticket, confirmed }: { ticket: Ticket; confirmed
       </p>
       <p>
         Premio: <strong>{s.prizesComplete ? formatEuros(s.totalPrizeCents) : "pendiente"}</strong>
+        {s.prizesComplete && s.prizesEstimated ? " (estimado)" : ""}
       </p>
       <p>Coste: {formatEuros(ticket.costCents)}</p>
     </>

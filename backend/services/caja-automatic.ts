@@ -94,7 +94,13 @@ async function ticketsAndPrizes(tx: Db, groupId: number, now: Date, open: string
     }
     const scrutiny = ticket.scrutiny;
     if (scrutiny && scrutiny.prizesComplete && scrutiny.totalPrizeCents > 0)
-      await add("prize", scrutiny.totalPrizeCents, `Premio de la jornada ${number} (escrutinio)`, `auto:prize:${id}`, season_id);
+      await add(
+        "prize",
+        scrutiny.totalPrizeCents,
+        `Premio de la jornada ${number} (escrutinio${scrutiny.prizesEstimated ? " estimado" : ""})`,
+        `auto:prize:${id}`,
+        season_id,
+      );
   }
   return inserted;
 }

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   "bet.ticket": "Boleto cambiado",
   "bet.placement": "Colocación de dobles y triples aplicada",
   "prizes.set": "Premios del escrutinio",
+  "shares.set": "Porcentajes del público",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
