@@ -148,6 +148,7 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     const user = requireUser(request);
     const guard = request.routeOptions.config.guard;
     if (guard && guard.from !== "body") await guard.check(user, guardInput(request, guard.from ?? "params"), deps);
+    if (guard?.onArrival) await guard.onArrival(user, deps);
   });
   app.addHook("preValidation", async (request) => {
     const guard = request.routeOptions.config?.guard;
