@@ -19,7 +19,6 @@ async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
 export async function settlementPreview(deps: Deps, groupId: number, seasonId?: number): Promise<Settlement> {
   const { db } = deps;
   const season = await seasonOf(deps, groupId, seasonId);
-  await syncCaja(deps, groupId);
   const done = await db.one<{ settled_at: Date | string; username: string | null }>(
     `select s.settled_at, u.username from caja_settlements s left join users u on u.id = s.settled_by where s.group_id = $1 and s.season_id = $2`,
     [groupId, season.id],
@@ -83,6 +82,8 @@ export async function confirmSettlement(
   body: { seasonId: number; potCents: number },
 ): Promise<{ settlement: Settlement; created: boolean }> {
   const now = deps.clock();
+  // Whatever charge is due goes in before the books close (a write may write; the preview may not).
+  await syncCaja(deps, groupId);
   const preview = await settlementPreview(deps, groupId, body.seasonId);
   if (preview.settledAt) return { settlement: preview, created: false };
   if (preview.potCents !== body.potCents) throw conflict(SETTLEMENT_STALE);
