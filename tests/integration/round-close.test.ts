@@ -117,7 +117,7 @@ describe("the round-close job", () => {
     expect(claim).toEqual({ reason: "forced", summary: "Cargos de la caja: 2" });
   });
 
-  it("complete official results close the jornada before its date: its quotas at once, its last placed's fine once the standings count it", async () => {
+  it("complete official results close the jornada before its date: its quotas and its last placed's fine, at once (issue 34)", async () => {
     const { manager, bea, groupId, open } = await peña(0);
     const admin = await t.admin();
     // The 14 signs without the pleno do not close it.
@@ -126,24 +126,14 @@ describe("the round-close job", () => {
     expect(kinds((await manager.get(`/group/${groupId}/caja`)).body)).toEqual([]);
     const complete = await admin.post("/Quiniela/SetResults", { quinielaId: open, matches: ones, plain15: { home: 1, away: 0 } });
     expect(complete.status).toBe(200);
-    expect(kinds((await manager.get(`/group/${groupId}/caja`)).body)).toEqual(["quota", "quota"]);
-    // The standings count a round from its close date (decision 023), and the fine follows them: the job's timer writes it then.
-    t.setNow(new Date("2025-07-01T00:00:01Z"));
-    try {
-      await runRoundCloses(t.deps);
-    } finally {
-      t.setNow(new Date("2025-06-01T12:00:00Z"));
-    }
     const caja = (await manager.get(`/group/${groupId}/caja`)).body;
     expect(kinds(caja)).toEqual(["fine", "quota", "quota"]);
     expect(caja.movements.find((m: { kind: string }) => m.kind === "fine").userId).toBe(bea.id);
-    expect(
-      (
-        await t.db.one<{ reason: string }>("select reason from round_closes c join group_quinielas gq on gq.id = c.group_quiniela_id where gq.group_id = $1", [
-          groupId,
-        ])
-      )?.reason,
-    ).toBe("results");
+    const claim = await t.db.one<{ reason: string }>(
+      "select reason from round_closes c join group_quinielas gq on gq.id = c.group_quiniela_id where gq.group_id = $1",
+      [groupId],
+    );
+    expect(claim?.reason).toBe("results");
   });
 
   it("a confirmed bet's ticket is paid from the pot by the confirmation's own request", async () => {
