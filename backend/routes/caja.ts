@@ -107,7 +107,7 @@ export default resource("caja", (app, deps) => {
         response: { 200: PrizeSharing, ...errorReplies },
       },
     },
-    async (request) => prizeSharing(deps, request.params.id, request.params.movementId),
+    async (request) => prizeSharing(deps, request.params.id, request.params.movementId, request.authUser!),
   );
 
   app.get(
@@ -135,7 +135,7 @@ export default resource("caja", (app, deps) => {
         response: { 200: Settlement, ...errorReplies },
       },
     },
-    async (request) => settlementPreview(deps, request.params.id, request.query.seasonId || undefined),
+    async (request) => settlementPreview(deps, request.params.id, request.query.seasonId || undefined, request.authUser!),
   );
 
   app.post(

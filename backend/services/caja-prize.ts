@@ -1,6 +1,7 @@
 import { NOT_A_PRIZE, type PrizeSharing } from "#core/contract/caja";
 import { type Contribution, sharePrize } from "#core/domain/prize-sharing";
-import type { Deps } from "../context";
+import type { AuthUser, Deps } from "../context";
+import { balancesShown, cajaRules } from "./caja-ledger";
 import { notFound } from "../errors";
 import { roundClosedSql } from "./round-closed";
 
@@ -16,7 +17,7 @@ import { roundClosedSql } from "./round-closed";
  * quotas at all shares the prize equally among the members who predicted in it (or, with nobody,
  * among the group's members).
  */
-export async function prizeSharing(deps: Deps, groupId: number, movementId: number): Promise<PrizeSharing> {
+export async function prizeSharing(deps: Deps, groupId: number, movementId: number, viewer?: AuthUser): Promise<PrizeSharing> {
   const { db } = deps;
   const prize = await db.one<{
     id: number;
@@ -90,6 +91,8 @@ export async function prizeSharing(deps: Deps, groupId: number, movementId: numb
   }
   if (!contributions.length) throw notFound("El grupo no tiene miembros con los que repartir el premio.");
   const sharing = sharePrize(prize.amount_cents, contributions, deps.config.prizeExemptCents, deps.config.prizeLevyPercent);
+  // What each member put in and takes out is their money: hidden from the others when the group says so.
+  const shown = await balancesShown(db, viewer, groupId, (await cajaRules(db, groupId)).hideBalances);
   return {
     groupId,
     groupName: prize.name,
@@ -105,6 +108,6 @@ export async function prizeSharing(deps: Deps, groupId: number, movementId: numb
     taxed: sharing.taxed,
     levyCents: sharing.levyCents,
     netCents: sharing.netCents,
-    lines: sharing.lines,
+    lines: sharing.lines.filter((l) => shown(l.userId)),
   };
 }

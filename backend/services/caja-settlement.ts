@@ -4,7 +4,7 @@ import { settle } from "#core/domain/settlement";
 import type { AuthUser, Deps } from "../context";
 import { conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { auditMovement, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncCaja } from "./caja";
+import { auditMovement, balancesShown, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncCaja } from "./caja";
 import { classification, currentSeasonOf } from "./classification";
 
 async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
@@ -15,8 +15,12 @@ async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
   return season;
 }
 
-/** The settlement as it stands now: a preview, or, once confirmed, when and by whom (its payouts are movements). */
-export async function settlementPreview(deps: Deps, groupId: number, seasonId?: number): Promise<Settlement> {
+/**
+ * The settlement as it stands now: a preview, or, once confirmed, when and by whom (its payouts are
+ * movements). With `viewer`, as they may see it: a member who does not manage a group that hides
+ * the others' balances gets their own line only (and their own debt), as the caja shows them.
+ */
+export async function settlementPreview(deps: Deps, groupId: number, seasonId?: number, viewer?: AuthUser): Promise<Settlement> {
   const { db } = deps;
   const season = await seasonOf(deps, groupId, seasonId);
   const done = await db.one<{ settled_at: Date | string; username: string | null }>(
@@ -53,6 +57,7 @@ export async function settlementPreview(deps: Deps, groupId: number, seasonId?: 
     pinaUserId: pina?.userId ?? null,
   });
   const tookPart = new Map(people.map((p) => [p.user_id, p.took_part]));
+  const shown = await balancesShown(db, viewer, groupId, rules.hideBalances);
   return {
     seasonId: season.id,
     seasonName: season.name,
@@ -64,8 +69,11 @@ export async function settlementPreview(deps: Deps, groupId: number, seasonId?: 
     pinaPenaltyCents: rules.pinaPenaltyCents,
     bestUsername: leader?.userName ?? null,
     pinaUsername: pina?.userName ?? null,
-    lines: result.lines.map((l) => ({ ...l, position: position.get(l.userId) ?? null, tookPart: tookPart.get(l.userId) ?? false })),
-    owing: result.owing.map((l) => `${l.username} debe ${formatEuros(-l.payoutCents)}`),
+    lines: result.lines
+      .filter((l) => shown(l.userId))
+      .map((l) => ({ ...l, position: position.get(l.userId) ?? null, tookPart: tookPart.get(l.userId) ?? false })),
+    owing: result.owing.filter((l) => shown(l.userId)).map((l) => `${l.username} debe ${formatEuros(-l.payoutCents)}`),
+    othersHidden: result.lines.some((l) => !shown(l.userId)),
   };
 }
 

@@ -31,7 +31,7 @@ import {
   type Inserted,
   type MovementRow,
 } from "./caja-ledger";
-export { cajaRules, ledgerTotals, lockCajaAlone, auditMovement, type Inserted } from "./caja-ledger";
+export { balancesShown, cajaRules, ledgerTotals, lockCajaAlone, auditMovement, type Inserted } from "./caja-ledger";
 export { stamper, syncAutomaticCharges, syncCaja } from "./caja-automatic";
 export interface CajaFilter {
   member?: number;
