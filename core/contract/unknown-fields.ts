@@ -6,7 +6,7 @@ import { z } from "zod";
  * `amountCents` on a correction, `groupId` on a movement, `sexta` in a prize table). zod's own
  * objects strip such fields, so the backend walks the schema beside the value, before it is read.
  */
-export const UNKNOWN_FIELD = (field: string) => `No se admite el dato «${field}».`;
+export const UNKNOWN_FIELD = (field: string) => `No se admite el dato «${field.length > 60 ? `${field.slice(0, 60)}…` : field}».`;
 
 /** The schema under the wrappers that do not change an object's fields. */
 function bare(schema: z.ZodTypeAny): z.ZodTypeAny {
