@@ -85,14 +85,19 @@ export async function closeDueRounds(deps: Deps, scope: CloseScope = {}, steps: 
  * or its prizes are not a close, but the ticket and the prize are due now).
  */
 export async function afterRoundChange(deps: Deps, scope: CloseScope): Promise<void> {
-  await closeDueRounds(deps, scope);
-  const groups =
-    scope.groupId !== undefined
-      ? [scope.groupId]
-      : (await deps.db.query<{ group_id: number }>("select distinct group_id from group_quinielas where quiniela_id = $1", [scope.quinielaId])).map(
-          (r) => r.group_id,
-        );
-  for (const groupId of groups) await syncCaja(deps, groupId);
+  try {
+    await closeDueRounds(deps, scope);
+    const groups =
+      scope.groupId !== undefined
+        ? [scope.groupId]
+        : (await deps.db.query<{ group_id: number }>("select distinct group_id from group_quinielas where quiniela_id = $1", [scope.quinielaId])).map(
+            (r) => r.group_id,
+          );
+    for (const groupId of groups) await syncCaja(deps, groupId);
+  } catch {
+    // The write this follows has committed: its answer stands. What could not be done now is done
+    // by the timer's next run (a failed step gave its claim back), which logs why if it fails again.
+  }
 }
 
 /**
