@@ -94,6 +94,16 @@ test.describe("la caja de la peña", () => {
     expect(text).toContain(`;${player.username};12,50;;'=HYPERLINK();`);
     expect(text).toContain(`Saldo;;${player.username};12,50;`);
 
+    // Bytes that are not UTF-8 in a form post (ED A0 80, half a character) are refused before the action reads them.
+    const raw = await page.request.post(`/grupo/${group.id}/caja`, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: `intent=movement&kind=payment&userId=${player.id}&amount=5&reference=Bizum+%ED%A0%80&idempotencyKey=${unique("clave-rota-")}`,
+    });
+    expect(raw.status()).toBe(400);
+    expect(await raw.text()).toContain("El texto contiene un carácter no válido.");
+    const after = await apiCall<{ movements: unknown[] }>("GET", `/group/${group.id}/caja`, undefined, manager.token);
+    expect(after.body.movements).toHaveLength(1);
+
     const outsider = await newPlayer("ajeno");
     await page.context().clearCookies();
     await signIn(page, outsider.username);
@@ -183,6 +193,11 @@ test.describe("la caja de la peña", () => {
     await expect(page.getByRole("note")).toContainText(`Esta semana sella: ${manager.username}`);
     await page.goto(`/grupo/${group.id}/caja`);
     const rules = page.getByRole("form", { name: "Normas de la caja" });
+    // A member twice: the message on the field, the rota as typed.
+    await rules.getByLabel("Turno para sellar el boleto").fill(`${player.username}\n${player.username}`);
+    await rules.getByRole("button", { name: "Guardar normas" }).click();
+    await expect(rules.getByText("El turno para sellar no puede llevar dos veces al mismo miembro.")).toBeVisible();
+    await expect(rules.getByLabel("Turno para sellar el boleto")).toHaveValue(`${player.username}\n${player.username}`);
     await rules.getByLabel("Turno para sellar el boleto").fill(`${player.username}\n${manager.username}`);
     await rules.getByRole("button", { name: "Guardar normas" }).click();
     await expect(page.getByText("Normas de la caja guardadas.")).toBeVisible();
