@@ -16,6 +16,7 @@ import { backfillStandings } from "./services/standings-store";
 import { startDigests } from "./services/digest";
 import { startReminders } from "./services/reminders";
 import { createUser } from "./services/auth";
+import { startRoundCloses } from "./services/round-close";
 
 export interface BackendOptions {
   dataDir: string;
@@ -51,9 +52,11 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   }
   const stopReminders = startReminders(deps, { log: options.log });
   const stopDigests = startDigests(deps, { log: options.log });
+  const stopRoundCloses = startRoundCloses(deps, { log: options.log });
   app.addHook("onClose", async () => {
     await stopReminders();
     await stopDigests();
+    await stopRoundCloses();
     await db.close();
     if (!options.databaseUrl) await privateDataDir(options.dataDir);
   });

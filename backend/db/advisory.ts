@@ -10,6 +10,8 @@ export const LOCK_KEYS = {
   reminders: 0x52454d49,
   /** "DIGS": the round digests' run. */
   digests: 0x44494753,
+  /** "RCLS": the round-close job's timer run (backend/services/round-close.ts). */
+  roundCloses: 0x52434c53,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
 } as const;

@@ -11,6 +11,7 @@ import { betById } from "../services/bet-row";
 import { publicSharesOf, setPublicShares } from "../services/public-shares";
 import { prizesOf, setPrizes, updateTicket } from "../services/ticket";
 import { resource } from "./resource";
+import { afterRoundChange } from "../services/round-close";
 
 const PRIZES_NOT_FOUND = "La quiniela no existe.";
 
@@ -73,7 +74,10 @@ export default resource("bet", (app, deps) => {
     },
     async (request) => {
       const user = requireAdmin(request);
-      return setPrizes(deps.db, deps.clock(), user.id, request.params.id, request.body.prizes, "admin", request.body.version);
+      const prizes = await setPrizes(deps.db, deps.clock(), user.id, request.params.id, request.body.prizes, "admin", request.body.version);
+      // A confirmed bet's prize is credited to its caja once the escrutinio has every prize it wins.
+      await afterRoundChange(deps, { quinielaId: request.params.id });
+      return prizes;
     },
   );
 

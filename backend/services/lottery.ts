@@ -13,6 +13,7 @@ import { lotteryClient } from "../lottery/client";
 import { poolById, setResults } from "./quiniela";
 import { madridToday } from "./season";
 import { loadTeamIndex } from "./team";
+import { afterRoundChange } from "./round-close";
 
 /** A played draw that fits no pool, or more than one: reported, stored nowhere. */
 class NoPoolError extends ApiError {
@@ -108,7 +109,7 @@ async function importShares(tx: Db, at: Date, quinielaId: number, payload: unkno
 
 /** Stores a played draw's results in its pool, through the manual screen's path, in one transaction. */
 async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promise<StoredIn> {
-  return deps.db.tx(async (tx) => {
+  const stored = await deps.db.tx(async (tx) => {
     const txDeps = { ...deps, db: tx };
     const target = await poolForDraw(tx, draw);
     const signs = draw.matches.slice(0, 14).map((m) => m.sign);
@@ -122,6 +123,9 @@ async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promi
     );
     return target;
   });
+  // Complete results close the pool's rounds, and the escrutinio's prizes are credited (decision 039).
+  await afterRoundChange(deps, { quinielaId: stored.quinielaId });
+  return stored;
 }
 
 const storedMessage = (draw: DrawSummary, to: StoredIn) => `Resultados del sorteo del ${formatDate(draw.drawDate)} guardados en ${to.name} (${to.seasonName}).`;
