@@ -58,13 +58,17 @@ export function TicketFacts({ ticket, hits = null }: { ticket: Ticket; hits?: nu
   );
 }
 
-/** The escrutinio: winning bets and prize per category, the best column, the total. */
-export function ScrutinyTable({ ticket }: { ticket: Ticket }) {
+/**
+ * The escrutinio: winning bets and prize per category, the best column, the total. Its heading sits
+ * under the page's section (h3), or right under the page's title where there is none (the print view).
+ */
+export function ScrutinyTable({ ticket, level = 3 }: { ticket: Ticket; level?: 2 | 3 }) {
   const s = ticket.scrutiny;
   if (!s) return null;
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <section className="scrutiny" aria-labelledby="scrutiny-title">
-      <h3 id="scrutiny-title">Escrutinio</h3>
+      <Heading id="scrutiny-title">Escrutinio</Heading>
       <p>
         Mejor columna: <strong>{s.best.hits} aciertos</strong>
         {s.best.plenoHit ? " y el pleno al 15" : ""}

@@ -3,7 +3,7 @@ import { renderToReadableStream } from "react-dom/server.browser";
 
 /**
  * A whole document rendered by React's streaming renderer (Suspense boundaries and the data Remix
- * streams resolved), as text.
+ * streams resolved), as text, every script inside it.
  *
  * Not `renderToPipeableStream`: React 18's Node renderer encodes its output into 2,048-byte views
  * and, when a multibyte character (º, €, ñ) does not fit at the end of a view, sends the whole view,
@@ -22,8 +22,21 @@ export async function renderDocument(element: ReactNode, options: { nonce?: stri
       onError: options.onError,
     });
     await stream.allReady;
-    return await new Response(stream).text();
+    return scriptsInsideDocument(await new Response(stream).text());
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * RemixServer renders the data it streams (Single Fetch) as scripts after the root element, so they
+ * came after `</html>`: a browser moves them into the body, but the W3C checker stops reading the page
+ * at the first ("Stray start tag script"), and so does any strict reader. They go where the browser
+ * would put them, at the end of the body (the payload escapes "<", so no script holds the tag).
+ */
+function scriptsInsideDocument(html: string): string {
+  const close = "</body></html>";
+  const at = html.indexOf(close);
+  if (at < 0 || at + close.length === html.length) return html;
+  return html.slice(0, at) + html.slice(at + close.length) + close;
 }
