@@ -62,6 +62,9 @@ interface JornadaRow {
   source: "lottery" | "paste";
 }
 
+/** Every column, the draw's day as text ("YYYY-MM-DD"), not a Date at some midnight. */
+const COLUMNS =
+  "draw_key, to_char(draw_date, 'YYYY-MM-DD') as draw_date, numero, jornada, temporada, opens_at, closes_at, matches, status, message, quiniela_id, pending_matches, source";
 const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 const label = (j: { jornada: string | null; drawDate: string | null; closesAt: Date }) =>
   j.jornada ? `la jornada ${j.jornada}` : `la jornada que cierra el ${formatDateTime(j.closesAt)}`;
@@ -221,7 +224,7 @@ export async function keepJornada(deps: Deps, input: JornadaInput): Promise<{ me
         deps.clock(),
       ],
     );
-    const row = (await tx.one<JornadaRow>("select * from official_jornadas where draw_key = $1 for update", [input.key]))!;
+    const row = (await tx.one<JornadaRow>(`select ${COLUMNS} from official_jornadas where draw_key = $1 for update`, [input.key]))!;
     if (row.quiniela_id !== null) return updateExisting(deps, tx, row, input);
     const made = await createFor(deps, tx, input);
     await tx.query(
@@ -344,7 +347,7 @@ export async function importNextDraws(deps: Deps): Promise<StepsDone> {
 /** The held jornadas (pending names or season) not already being kept in this run, as inputs again. */
 async function heldJornadas(db: Db, now: Date, skip: Set<string>): Promise<JornadaInput[]> {
   const rows = await db.query<JornadaRow & { numero: number | null }>(
-    "select * from official_jornadas where status in ('pendiente', 'temporada-nueva') and closes_at > $1 order by closes_at",
+    `select ${COLUMNS} from official_jornadas where status in ('pendiente', 'temporada-nueva') and closes_at > $1 order by closes_at`,
     [now],
   );
   return rows.filter((r) => !skip.has(r.draw_key)).map(inputOf);
@@ -353,7 +356,7 @@ async function heldJornadas(db: Db, now: Date, skip: Set<string>): Promise<Jorna
 const inputOf = (r: JornadaRow & { numero?: number | null }): JornadaInput => ({
   key: r.draw_key,
   source: r.source,
-  drawDate: r.draw_date ? String(r.draw_date).slice(0, 10) : null,
+  drawDate: r.draw_date,
   numero: r.numero ?? null,
   jornada: r.jornada,
   temporada: r.temporada,
@@ -364,7 +367,7 @@ const inputOf = (r: JornadaRow & { numero?: number | null }): JornadaInput => ({
 
 /** 'Reintentar' of a held jornada: kept again from what was read. */
 export async function retryJornada(deps: Deps, drawKey: string): Promise<StepsDone> {
-  const row = await deps.db.one<JornadaRow>("select * from official_jornadas where draw_key = $1", [drawKey]);
+  const row = await deps.db.one<JornadaRow>(`select ${COLUMNS} from official_jornadas where draw_key = $1`, [drawKey]);
   if (!row) return importNextDraws(deps);
   return { ok: true, messages: [(await keepJornada(deps, { ...inputOf(row), matches: json(row.matches) })).message] };
 }
@@ -372,7 +375,7 @@ export async function retryJornada(deps: Deps, drawKey: string): Promise<StepsDo
 /** 'Aceptar el cambio': the operator's new matches of a jornada whose players had picked, applied by the admin. */
 export async function acceptChange(deps: Deps, actorId: number, drawKey: string): Promise<StepsDone> {
   const done = await deps.db.tx(async (tx) => {
-    const row = await tx.one<JornadaRow>("select * from official_jornadas where draw_key = $1 for update", [drawKey]);
+    const row = await tx.one<JornadaRow>(`select ${COLUMNS} from official_jornadas where draw_key = $1 for update`, [drawKey]);
     if (!row || row.status !== "cambio" || !row.pending_matches || row.quiniela_id === null) return null;
     const pool = await poolById(tx, row.quiniela_id);
     await updatePool({ ...deps, db: tx }, actorId, pool.id, {
@@ -403,8 +406,8 @@ export async function acceptChange(deps: Deps, actorId: number, drawKey: string)
 export async function listJornadas(db: Db, now: Date, key?: string): Promise<OfficialJornadaView[]> {
   const rows = await db.query<JornadaRow>(
     key
-      ? "select * from official_jornadas where draw_key = $1"
-      : "select * from official_jornadas where closes_at > $1 or status <> 'creada' order by closes_at limit 20",
+      ? `select ${COLUMNS} from official_jornadas where draw_key = $1`
+      : `select ${COLUMNS} from official_jornadas where closes_at > $1 or status <> 'creada' order by closes_at limit 20`,
     [key ?? new Date(now.getTime() - 2 * 86_400_000)],
   );
   const index = await loadTeamIndex(db);
@@ -415,7 +418,7 @@ export async function listJornadas(db: Db, now: Date, key?: string): Promise<Off
     const pool = r.quiniela_id === null ? null : await poolById(db, r.quiniela_id).catch(() => null);
     out.push({
       drawKey: r.draw_key,
-      drawDate: r.draw_date ? String(r.draw_date).slice(0, 10) : null,
+      drawDate: r.draw_date,
       jornada: r.jornada,
       temporada: r.temporada,
       opensAt: r.opens_at ? new Date(r.opens_at).toISOString() : null,

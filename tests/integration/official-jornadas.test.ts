@@ -88,10 +88,12 @@ describe("the next jornada, in by itself", () => {
     expect(await t.db.query("select 1 from teams where name = 'Granada'")).toEqual([]);
   });
 
-  it("once the name is a team, the pool is made: 15 matches in order, opened at publication, closed at the official cierre", async () => {
+  it("once the name is a team, 'Reintentar' makes the pool: 15 matches in order, opened at publication, closed at the official cierre", async () => {
     await build.team(t.db, "Granada");
-    const res = await importNext();
-    expect(res.body.ok).toBe(true);
+    const held = (await panel()).steps.find((s) => s.kind === "importada" && s.drawKey === "1338106048");
+    expect(held).toMatchObject({ outcome: "aviso", retryable: true });
+    const res = await admin.post("/Loteria/jornadas/reintentar", { stepId: held.id });
+    expect(res.body).toEqual({ ok: true, messages: [expect.stringMatching(/^Importada la jornada 17/)] });
     const [pool] = await pools();
     const made = (await admin.get(`/quiniela/GetById/${pool.id}`)).body;
     expect(made).toMatchObject({ seasonId, startDate: OPEN, closingDate: CLOSE });
