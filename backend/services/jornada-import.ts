@@ -208,9 +208,9 @@ async function createFor(deps: Deps, tx: Db, input: JornadaInput): Promise<Outco
  */
 export async function keepJornada(deps: Deps, input: JornadaInput): Promise<{ message: string; view: OfficialJornadaView }> {
   const outcome = await deps.db.tx(async (tx) => {
-    await tx.query(
+    const fresh = await tx.query(
       `insert into official_jornadas (draw_key, draw_date, numero, jornada, temporada, opens_at, closes_at, matches, status, source, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, 'pendiente', $9, $10) on conflict (draw_key) do nothing`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, 'pendiente', $9, $10) on conflict (draw_key) do nothing returning draw_key`,
       [
         input.key,
         input.drawDate,
@@ -225,7 +225,10 @@ export async function keepJornada(deps: Deps, input: JornadaInput): Promise<{ me
       ],
     );
     const row = (await tx.one<JornadaRow>(`select ${COLUMNS} from official_jornadas where draw_key = $1 for update`, [input.key]))!;
-    if (row.quiniela_id !== null) return updateExisting(deps, tx, row, input);
+    if (row.quiniela_id !== null) {
+      const updated = await updateExisting(deps, tx, row, input);
+      return { ...updated, tell: updated.outcome === "aviso" && row.status !== "cambio" };
+    }
     const made = await createFor(deps, tx, input);
     await tx.query(
       `update official_jornadas set status = $2, quiniela_id = $3, message = $4, matches = $5, closes_at = $6, opens_at = $7,
@@ -243,8 +246,10 @@ export async function keepJornada(deps: Deps, input: JornadaInput): Promise<{ me
         deps.clock(),
       ],
     );
-    return made;
+    return { ...made, tell: made.status !== "creada" && (fresh.length === 1 || row.status !== made.status) };
   });
+  // The admin is told once when a jornada starts waiting for them (a name, a season, a change to accept).
+  if (outcome.tell) await tellAdmins(deps, outcome.message);
   if (outcome.step !== "none") {
     await recordStep(deps.db, deps.clock(), {
       // The jornada's own state (created, held) is one row; each later change is a row of its own.
@@ -272,6 +277,17 @@ export async function keepJornada(deps: Deps, input: JornadaInput): Promise<{ me
   }
   const view = (await listJornadas(deps.db, deps.clock(), input.key))[0];
   return { message: outcome.message, view };
+}
+
+/** One e-mail to each admin, with the panel's address; a mail failure never undoes the step. */
+async function tellAdmins(deps: Deps, text: string): Promise<void> {
+  const admins = await deps.db.query<{ email: string }>("select email from users where is_admin order by id");
+  const link = `${deps.config.publicUrl.replace(/\/+$/, "")}/call-quiniela`;
+  for (const { email } of admins) {
+    await deps.mailer
+      .send({ to: email, subject: "Una jornada oficial espera tu decisión", text: `${text}\n\nPanel de jornadas: ${link}\n` })
+      .catch(() => undefined);
+  }
 }
 
 const message = (error: unknown) => (error instanceof ApiError ? error.message : "Error desconocido consultando Loterías.");

@@ -86,6 +86,12 @@ describe("the next jornada, in by itself", () => {
     expect(jornada.matches[14]).toEqual({ home: "Las Palmas", away: "Granada", homeTeam: "Las Palmas", awayTeam: null });
     expect(await pools()).toEqual([]);
     expect(await t.db.query("select 1 from teams where name = 'Granada'")).toEqual([]);
+    // The admin is told, once: seeing the same held jornada again sends nothing more.
+    await importNext();
+    const told = t.mail.to("admin@test.local").filter((m) => m.subject === "Una jornada oficial espera tu decisión");
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain("«Granada»");
+    expect(told[0].text).toContain("http://app.test/call-quiniela");
   });
 
   it("once the name is a team, 'Reintentar' makes the pool: 15 matches in order, opened at publication, closed at the official cierre", async () => {
