@@ -2,7 +2,7 @@ import type { StepsDone } from "#core/contract/jornadas";
 import { utcToMadridLocal } from "#core/dates";
 import type { Deps } from "../context";
 import { claimRun, registerRetry } from "./automation-steps";
-import { importNextDraws, retryJornada } from "./jornada-import";
+import { importNextDraws, retryJornada } from "./jornada-next";
 import { searchForward } from "./lottery";
 import { refreshPrizes } from "./official-prizes";
 
