@@ -170,6 +170,15 @@ describe("the next jornada, in by itself", () => {
     expect(await pools()).toHaveLength(1);
   });
 
+  it("reads the recorded pre-draw answer moved to now: its matches in order, its season's years moved too", async () => {
+    fake.setNext({ date: "20261206", id: "1338206049", file: "pre-draw-2022-01-30.json" });
+    await importNext();
+    const recorded = (await panel()).jornadas.find((j) => j.drawKey === "1338206049");
+    expect(recorded).toMatchObject({ status: "pendiente", temporada: "2026-2027", drawDate: "2026-12-06", jornada: "35" });
+    expect(recorded.matches[0]).toMatchObject({ home: "Amorebieta", away: "Girona" });
+    expect(recorded.matches[14]).toMatchObject({ home: "R. Oviedo", away: "Almería" });
+  });
+
   it("refuses a player, before calling the operator", async () => {
     const player = await t.player();
     const calls = fake.requests.length;

@@ -115,7 +115,7 @@ export async function startFakeSelae(port = 0) {
   function current() {
     if (next) return next;
     const day = new Date(Date.now() + 3 * dayMs).toISOString().slice(0, 10).replaceAll("-", "");
-    return { date: day, id: "1338106048", matches: null, close: null };
+    return { date: day, id: "1338106048", matches: null, close: null, file: null };
   }
 
   function nextDraws() {
@@ -133,11 +133,15 @@ export async function startFakeSelae(port = 0) {
 
   /** fechav3 before the draw, on the next jornada's day only. */
   function preDraw(date) {
-    const { date: day, id, matches } = current();
+    const { date: day, id, matches, file } = current();
     if (date !== day) return null;
-    const days = Math.round((toDay(day) - toDay(NEXT_FROM)) / dayMs);
-    const years = Number(day.slice(0, 4)) - Number(NEXT_FROM.slice(0, 4)) - (day.slice(4) < "0801" ? 1 : 0);
-    const moved = JSON.parse(PRE_DRAW).map((d) => ({
+    const source = file ? fixture(file) : PRE_DRAW;
+    const from = JSON.parse(source)[0].fecha_sorteo.slice(0, 10).replaceAll("-", "");
+    const days = Math.round((toDay(day) - toDay(from)) / dayMs);
+    // The season's years move with the draw: a season starts in August.
+    const seasonStart = (d) => Number(d.slice(0, 4)) - (d.slice(4) < "0801" ? 1 : 0);
+    const years = seasonStart(day) - seasonStart(from);
+    const moved = JSON.parse(source).map((d) => ({
       ...d,
       id_sorteo: id,
       fecha_sorteo: shiftStamp(d.fecha_sorteo, days),
@@ -147,9 +151,14 @@ export async function startFakeSelae(port = 0) {
     return JSON.stringify(moved, null, 1);
   }
 
-  /** The next jornada on `date` under draw `id`; `matches` ({ local, visitante, fecha }) replaces its 15 matches, `close` its cierre. */
+  /**
+   * The next jornada on `date` under draw `id`; `matches` ({ local, visitante, fecha }) replaces its
+   * 15 matches, `close` its cierre, `file` the pre-draw body moved (e.g. the recorded pre-draw-2022-01-30.json).
+   */
   function setNext(value) {
-    next = value?.date ? { date: value.date, id: value.id ?? `9${value.date}`, matches: value.matches ?? null, close: value.close ?? null } : null;
+    next = value?.date
+      ? { date: value.date, id: value.id ?? `9${value.date}`, matches: value.matches ?? null, close: value.close ?? null, file: value.file ?? null }
+      : null;
   }
 
   function control(req, res, path) {
