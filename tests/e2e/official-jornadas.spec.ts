@@ -57,10 +57,16 @@ test("'Importar próxima jornada' holds a jornada with an unknown name, and make
   await expect(page.getByRole("listitem").filter({ hasText: "Importada ⚠ aviso" }).filter({ hasText: ghost })).toBeVisible();
   await expectAccessible(page, testInfo);
 
-  // The name becomes a team; 'Reintentar' makes the pool, closing at the operator's cierre.
-  expect((await apiCall("POST", "/team/Create", { name: ghost, logo: "", alias: [] }, admin)).status).toBe(201);
-  await card.getByRole("button", { name: "Reintentar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Importada la jornada 17" })).toBeVisible();
+  // The pool editor's resolution dialog makes the name a team and saves the pool; 'Reintentar' joins it to the jornada.
+  await card.getByRole("button", { name: "Resolver nombres" }).click();
+  await expect(page.getByRole("heading", { name: "Resolver equipos (1 de 1)" })).toBeVisible();
+  await expect(page.getByText(`«${ghost}»`)).toBeVisible();
+  await expect(page.getByLabel("Nombre del equipo")).toHaveValue(ghost);
+  await page.getByRole("button", { name: "Crear equipo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Quiniela guardada" })).toBeVisible();
+  await page.goto("/call-quiniela");
+  await page.getByRole("listitem").filter({ hasText: `Sorteo ${id} de Loterías` }).getByRole("button", { name: "Reintentar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "ya existía con estos partidos: queda unida a la jornada 17" })).toBeVisible();
   const created = page.getByRole("listitem").filter({ hasText: `Sorteo ${id} de Loterías` });
   await expect(created).toContainText("Estado: creada");
   const panel = await apiCall("GET", "/Loteria/jornadas", undefined, admin);
