@@ -54,6 +54,9 @@ test("'Importar próxima jornada' holds a jornada with an unknown name, and make
   await expect(card).toContainText("Estado: pendiente");
   await expect(card).toContainText(`Sin resolver: ${ghost}`);
   await expect(card.getByRole("button", { name: "Resolver nombres" })).toBeVisible();
+  await page.goto("/inicio");
+  await expect(page.getByRole("status").filter({ hasText: "esperan tu decisión" }).or(page.getByText("Una jornada oficial espera tu decisión"))).toBeVisible();
+  await page.goto("/call-quiniela");
   await expect(page.getByRole("listitem").filter({ hasText: "Importada ⚠ aviso" }).filter({ hasText: ghost })).toBeVisible();
   await expectAccessible(page, testInfo);
 
@@ -65,7 +68,11 @@ test("'Importar próxima jornada' holds a jornada with an unknown name, and make
   await page.getByRole("button", { name: "Crear equipo" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Quiniela guardada" })).toBeVisible();
   await page.goto("/call-quiniela");
-  await page.getByRole("listitem").filter({ hasText: `Sorteo ${id} de Loterías` }).getByRole("button", { name: "Reintentar" }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: `Sorteo ${id} de Loterías` })
+    .getByRole("button", { name: "Reintentar" })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "ya existía con estos partidos: queda unida a la jornada 17" })).toBeVisible();
   const created = page.getByRole("listitem").filter({ hasText: `Sorteo ${id} de Loterías` });
   await expect(created).toContainText("Estado: creada");
