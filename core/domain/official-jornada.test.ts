@@ -96,10 +96,19 @@ describe("the admin's paste", () => {
     const numbered = LINES.map((l, i) => (i === 14 ? `P15 ${l}` : i % 3 === 0 ? `${i + 1}. ${l}` : i % 3 === 1 ? `${i + 1}) ${l}` : `${i + 1}  ${l}`));
     const read = parsePastedJornada(`\r\n${numbered.join("\r\n\r\n")}\r\n`);
     if (!read.ok) throw new Error(read.message);
-    expect(read.value.matches.map((m) => `${m.home} - ${m.away}`)).toEqual(
-      parsePastedJornada(LINES.join("\n")).ok && LINES.map((l) => l.replaceAll(" (M)", "")),
-    );
+    expect(read.value.matches.map((m) => `${m.home} - ${m.away}`)).toEqual(LINES.map((l) => l.replaceAll(" (M)", "")));
   });
+  it("reads every numbering and dash the page or a person may use (enumerated)", () => {
+    const numberings = [(n: number) => `${n}. `, (n: number) => `${n}) `, (n: number) => `${n} `, (n: number) => `${n} - `, (n: number) => `${n}º `, () => ""];
+    for (const numbering of numberings) {
+      for (const dash of ["-", "–", "—"]) {
+        const text = LINES.map((l, i) => numbering(i + 1) + l.replace(" - ", ` ${dash} `)).join("\n");
+        const read = parsePastedJornada(text);
+        expect(read.ok && read.value.matches[5]).toEqual({ home: "Espanyol", away: "Rayo Vallecano" });
+      }
+    }
+  });
+
   it("names the line of garbage, and counts the matches", () => {
     expect(parsePastedJornada("")).toEqual({ ok: false, message: "Pega la respuesta de Loterías o los 15 partidos." });
     const garbage = [...LINES.slice(0, 2), "hola qué tal", ...LINES.slice(3)].join("\n");
