@@ -62,10 +62,7 @@ export async function pasteAction(request: Request, formData: FormData, confirm:
   }
   const created = sent.value.created;
   if (confirm && created) {
-    const text =
-      created.status === "creada"
-        ? `Quiniela creada: ${created.poolName ?? "jornada"} con los 15 partidos pegados.`
-        : (created.message ?? "La jornada queda pendiente en el panel.");
+    const text = sent.value.message ?? `Quiniela creada: ${created.poolName ?? "jornada"}.`;
     return redirectWithToast("/call-quiniela", { kind: created.status === "creada" ? "success" : "info", text });
   }
   return { paste: submission.reply(), preview: { ...sent.value.jornada, cierre: submission.value.cierre ?? "", pegado: submission.value.pegado } };

@@ -34,7 +34,7 @@ export async function pasteJornada(deps: Deps, body: { text: string; closingDate
     unknown: resolution.unknown,
     source: "paste" as const,
   };
-  if (!body.confirm) return { jornada, created: null };
+  if (!body.confirm) return { jornada, created: null, message: null };
   const kept = await keepJornada(deps, {
     key,
     source: "paste",
@@ -46,5 +46,5 @@ export async function pasteJornada(deps: Deps, body: { text: string; closingDate
     closesAt,
     matches: j.matches,
   });
-  return { jornada, created: kept.view };
+  return { jornada, created: kept.view, message: kept.message };
 }

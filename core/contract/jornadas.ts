@@ -74,6 +74,8 @@ export const pasteBody = z.object({
 export const pastePreview = z.object({
   jornada: officialJornada.omit({ status: true, message: true, quinielaId: true, poolName: true, pendingMatches: true }),
   created: officialJornada.nullable(),
+  /** What the confirm did, in Spanish (created, held, or already there); null for a preview. */
+  message: z.string().nullable(),
 });
 export type PastePreview = z.infer<typeof pastePreview>;
 

@@ -129,6 +129,8 @@ describe("the next jornada, in by itself", () => {
     await Promise.all([keepJornada(t.deps, input), keepJornada(t.deps, input)]);
     expect(await pools()).toHaveLength(1);
     expect(await t.db.query("select draw_key from official_jornadas")).toEqual([{ draw_key: "1338106048" }]);
+    // The scheduled run takes its three-hour slot once, whichever instance asks first.
+    expect(await runOfficialSteps(t.deps)).toBeNull();
   });
 
   it("the operator's later change of the close moves the pool's close, and says so", async () => {
@@ -211,6 +213,9 @@ describe("the admin's paste", () => {
     expect(preview.body.jornada.unknown).toEqual(["Real Zaragoza"]);
     expect(await pools()).toHaveLength(1);
     const confirmed = await admin.post("/Loteria/jornadas/pegar", { text: lines, closingDate: close, confirm: true });
+    expect(confirmed.body.message).toMatch(
+      /^La quiniela de la jornada que cierra el 05\/12\/2026 16:00 está pendiente: ningún equipo se llama «Real Zaragoza»/,
+    );
     expect(confirmed.body.created).toMatchObject({ drawKey: "pegado-2026-12-05", status: "pendiente", unknown: ["Real Zaragoza"] });
     await admin.post("/Loteria/jornadas/pegar", { text: LINES, closingDate: close, confirm: true });
     const created = (await panel()).jornadas.find((j) => j.drawKey === "pegado-2026-12-05");
