@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { keepJornada } from "../../backend/services/jornada-import";
 import { runOfficialSteps } from "../../backend/services/automation";
+import { startAutoImport } from "../../backend/lottery/schedule";
 import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
@@ -255,5 +256,21 @@ describe("the official prizes, in by themselves", () => {
     await admin.post(`/Loteria/jornadas/premios/${poolId}/aceptar`, {});
     const accepted = (await admin.get(`/Quiniela/${poolId}/Prizes`)).body;
     expect(accepted).toMatchObject({ source: "lottery", prizes: { primera: 24_536_115 } });
+  });
+});
+
+describe("LOTTERY_AUTO_IMPORT", () => {
+  it("brings the next jornada's pool with no form posted, shortly after start", async () => {
+    t.setNow(new Date("2026-11-27T16:00:00Z"));
+    fake.setNext({ date: "20261213", id: "1339106050" });
+    const logged: string[] = [];
+    const stop = startAutoImport(t.deps, (line) => logged.push(line));
+    try {
+      await expect.poll(async () => (await panel()).jornadas.find((j) => j.drawKey === "1339106050")?.status, { timeout: 10_000 }).toBe("creada");
+    } finally {
+      stop();
+      t.setNow(new Date("2026-11-25T10:00:00Z"));
+    }
+    expect(logged.some((l) => l.startsWith("Jornadas de Loterías: Importada la jornada 17"))).toBe(true);
   });
 });
