@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { keepJornada } from "../../backend/services/jornada-import";
 import { runOfficialSteps } from "../../backend/services/automation";
 import { startAutoImport } from "../../backend/lottery/schedule";
+import { refreshPrizes } from "../../backend/services/official-prizes";
 import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
@@ -256,6 +257,41 @@ describe("the official prizes, in by themselves", () => {
     await admin.post(`/Loteria/jornadas/premios/${poolId}/aceptar`, {});
     const accepted = (await admin.get(`/Quiniela/${poolId}/Prizes`)).body;
     expect(accepted).toMatchObject({ source: "lottery", prizes: { primera: 24_536_115 } });
+  });
+});
+
+describe("prizes that come after the signs", () => {
+  it("a stored draw without its escrutinio gets its prizes on a later run", async () => {
+    t.setNow(new Date("2026-10-06T10:00:00Z"));
+    try {
+      const august = JSON.parse(readFileSync(new URL("../../fixtures/selae/played-draw-2026-08-23.json", import.meta.url), "utf8"));
+      const matches = august[0].partidos.map((p: { local: string; visitante: string }) => ({
+        home: p.local.replace(" (m)", ""),
+        away: p.visitante.replace(" (m)", ""),
+      }));
+      const poolId = await build.pool(t.db, {
+        seasonId,
+        number: 41,
+        startDate: new Date("2026-09-28T08:00:00Z"),
+        closingDate: new Date("2026-10-03T13:00:00Z"),
+        matches,
+      });
+      fake.addDraw("20261004", "20260823", "played-draw-2026-08-23.json");
+      expect((await admin.post("/Loteria/quiniela/consultar", { fecha: "20261004" })).body.status).toBe("ok");
+      expect((await admin.get(`/Quiniela/${poolId}/Prizes`)).body.source).toBeNull();
+      expect(await refreshPrizes(t.deps)).toEqual({ ok: true, messages: [] });
+      fake.addDraw("20261004", "20260823", "played-draw-2026-08-23-escrutinio.json");
+      expect(await refreshPrizes(t.deps)).toEqual({ ok: true, messages: ["Premios del sorteo del 2026-10-04 guardados."] });
+      expect((await admin.get(`/Quiniela/${poolId}/Prizes`)).body).toMatchObject({ source: "lottery", prizes: { primera: 24_536_115, quinta: 147 } });
+      expect((await panel()).steps.find((s) => s.kind === "premios" && s.quinielaId === poolId)).toMatchObject({
+        outcome: "ok",
+        message: "Premios oficiales de Jornada 41 guardados.",
+      });
+      // Complete now: not asked for again.
+      expect(await refreshPrizes(t.deps)).toEqual({ ok: true, messages: [] });
+    } finally {
+      t.setNow(new Date("2026-11-25T10:00:00Z"));
+    }
   });
 });
 
