@@ -1,4 +1,4 @@
-import type { StepsDone } from "#core/contract/jornadas";
+import { IMPORT_BUSY, type StepsDone } from "#core/contract/jornadas";
 import { compactDate } from "#core/domain/lottery";
 import { readJornada, readNextDraws, type OfficialJornada } from "#core/domain/official-jornada";
 import type { Deps } from "../context";
@@ -22,7 +22,7 @@ let importing = false;
  * service (403, 406 after the backoff, a garbage body) are steps with the service's message.
  */
 export async function importNextDraws(deps: Deps): Promise<StepsDone> {
-  if (importing) return { ok: false, messages: ["Ya hay una importación de la próxima jornada en curso."] };
+  if (importing) return { ok: false, messages: [IMPORT_BUSY] };
   importing = true;
   const messages: string[] = [];
   let ok = true;
