@@ -63,18 +63,20 @@ function JornadaCard({ jornada, step }: { jornada: OfficialJornadaView; step: Au
           ))}
         </ol>
       ) : null}
-      <div className="row">
-        {jornada.status === "pendiente" ? <ResolveForm jornada={jornada} /> : null}
-        {jornada.status === "cambio" ? (
-          <Form method="post">
-            <input type="hidden" name="drawKey" value={jornada.drawKey} />
-            <button type="submit" name="intent" value="aceptar">
-              Aceptar el cambio
-            </button>
-          </Form>
-        ) : null}
-        {jornada.status !== "creada" && step ? <RetryButton step={step} /> : null}
-      </div>
+      {jornada.status !== "creada" ? (
+        <div className="row">
+          {jornada.status === "pendiente" ? <ResolveForm jornada={jornada} /> : null}
+          {jornada.status === "cambio" ? (
+            <Form method="post">
+              <input type="hidden" name="drawKey" value={jornada.drawKey} />
+              <button type="submit" name="intent" value="aceptar">
+                Aceptar el cambio
+              </button>
+            </Form>
+          ) : null}
+          {step ? <RetryButton step={step} /> : null}
+        </div>
+      ) : null}
     </li>
   );
 }

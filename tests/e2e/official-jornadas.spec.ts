@@ -84,6 +84,12 @@ test("'Importar próxima jornada' holds a jornada with an unknown name, and make
   const close = new Date(drawDay.getTime() - DAY).toISOString().slice(0, 10);
   expect(pool.body.closingDate.slice(0, 10)).toBe(close);
 
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.screenshot({ path: testInfo.outputPath("panel-1920.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath("panel-390.png"), fullPage: true });
+
   // Seen again: still one pool.
   await page.getByRole("button", { name: "Importar próxima jornada" }).click();
   await expect(page.getByRole("status")).toContainText("ya estaba importada");
