@@ -21,6 +21,7 @@ import groupQuinielaRoutes from "./routes/rounds";
 import auditRoutes from "./routes/audit";
 import betRoutes from "./routes/bet";
 import lotteryRoutes from "./routes/lottery";
+import jornadaRoutes from "./routes/jornadas";
 import betStatsRoutes from "./routes/bet-stats";
 import phraseRoutes from "./routes/phrases";
 import screenRoutes from "./routes/screens";
@@ -51,6 +52,7 @@ const resources: RoutePlugin[] = [
   auditRoutes,
   betRoutes,
   lotteryRoutes,
+  jornadaRoutes,
   betStatsRoutes,
   phraseRoutes,
   screenRoutes,

@@ -11,13 +11,15 @@ import { Alert, Field } from "~/components/Field";
 import { lookupSchema } from "~/forms/lottery";
 import { lookupDraw } from "~/server/lottery.server";
 import { requireAdmin } from "~/server/session/session.server";
+import { MachinePanel, PasteForm } from "~/components/JornadasPanel";
+import { loadPanel, machineAction, pasteAction } from "~/server/jornadas.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultar Resultados Loterías · Quiniela de peñas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const last = await loadOrNull(() => api.read(request, "/Loteria/quiniela/ultima", lastDraw));
-  return { lastDrawDate: last?.drawDate ?? null, lastFailed: last === null };
+  const [last, panel] = await Promise.all([loadOrNull(() => api.read(request, "/Loteria/quiniela/ultima", lastDraw)), loadPanel(request)]);
+  return { lastDrawDate: last?.drawDate ?? null, lastFailed: last === null, panel };
 }
 
 /**
@@ -26,7 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: lookupSchema });
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "pegar" || intent === "confirmar-pegado") return pasteAction(request, formData, intent === "confirmar-pegado");
+  if (["importar", "reintentar", "aceptar", "aceptar-premios"].includes(intent)) return machineAction(request, intent, formData);
+  const submission = parseWithZod(formData, { schema: lookupSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply(), lookup: null, error: null }, { status: 400 });
   const lookup = await attempt(() => lookupDraw(request, submission.value.fecha));
   if (lookup.ok) return { lastResult: submission.reply(), lookup: lookup.value, error: null };
@@ -36,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type SearchLog = { lines: LogLine[]; end: { ok: boolean; message: string } | null };
 
 export default function CallQuiniela() {
-  const { lastDrawDate, lastFailed } = useLoaderData<typeof loader>();
+  const { lastDrawDate, lastFailed, panel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -45,7 +51,7 @@ export default function CallQuiniela() {
   const busy = searching || navigation.state !== "idle";
   const [form, fields] = useForm({
     id: "lottery-lookup",
-    lastResult: actionData?.lastResult,
+    lastResult: actionData && "lastResult" in actionData ? actionData.lastResult : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: lookupSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -116,9 +122,18 @@ export default function CallQuiniela() {
           </button>
         </form>
       </div>
-      <Alert>{actionData?.error}</Alert>
-      {actionData?.lookup ? <LookupView lookup={actionData.lookup} /> : null}
+      {actionData && "lookup" in actionData ? (
+        <>
+          <Alert>{actionData.error}</Alert>
+          {actionData.lookup ? <LookupView lookup={actionData.lookup} /> : null}
+        </>
+      ) : null}
       {searchLog ? <SearchLogView log={searchLog} /> : null}
+      <MachinePanel panel={panel} />
+      <PasteForm
+        lastResult={actionData && "paste" in actionData ? actionData.paste : undefined}
+        preview={actionData && "paste" in actionData ? actionData.preview : null}
+      />
     </main>
   );
 }

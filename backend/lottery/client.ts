@@ -1,10 +1,10 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { selaeBody, selaeRange, TIMEOUT_MESSAGE, type SelaeBody } from "#core/contract/lottery";
 import type { BackendConfig } from "../config";
 import { ApiError } from "../errors";
 
 /** A failed call to the lottery service, with the Spanish sentence the admin reads (502, 503 or 504). */
-class LotteryError extends ApiError {
+export class LotteryError extends ApiError {
   constructor(message: string, status = 502) {
     super(status, message);
   }
@@ -36,6 +36,10 @@ interface LotteryClient {
   fetchDate(yyyymmdd: string): Promise<{ raw: string; body: SelaeBody }>;
   /** The played draws between two days (inclusive): their days, "YYYY-MM-DD". */
   fetchPlayedDays(from: string, to: string): Promise<string[]>;
+  /** `proximosv3`: the next draws, as received (read by core/domain/official-jornada). */
+  fetchNext(num: number): Promise<{ raw: string; body: unknown }>;
+  /** `fechav3` for a draw's day, as received: before the draw, its 15 matches. */
+  fetchJornada(yyyymmdd: string): Promise<{ raw: string; body: unknown }>;
 }
 
 type LotteryConfig = Pick<BackendConfig, "lotteryBaseUrl" | "lotteryTimeoutMs" | "lotteryBackoffMs" | "lotteryThrottleBudgetMs">;
@@ -87,6 +91,8 @@ export function lotteryClient(config: LotteryConfig, fetcher: typeof fetch = fet
 
   return {
     fetchDate: (yyyymmdd) => get("/servicios/fechav3", { game_id: "LAQU", fecha_sorteo: yyyymmdd }, selaeBody),
+    fetchNext: (num) => get("/servicios/proximosv3", { game_id: "LAQU", num: String(num) }, z.unknown()),
+    fetchJornada: (yyyymmdd) => get("/servicios/fechav3", { game_id: "LAQU", fecha_sorteo: yyyymmdd }, z.unknown()),
     fetchPlayedDays: async (from, to) => {
       const { body } = await get(
         "/servicios/buscadorSorteos",

@@ -3,6 +3,7 @@ import { utcToMadridLocal } from "#core/dates";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { searchForward } from "../services/lottery";
+import { runOfficialSteps } from "../services/automation";
 import { madridToday } from "../services/season";
 
 /** Monday and Thursday (Madrid), from 09:00: the weekend's and the midweek's draws are in by then. */
@@ -41,9 +42,15 @@ export async function runScheduledImport(deps: Deps, onLine: (line: LogLine) => 
   return true;
 }
 
-/** LOTTERY_AUTO_IMPORT=1: checks every 10 minutes whether a scheduled run is due. Returns the stop function. */
+/**
+ * LOTTERY_AUTO_IMPORT=1: checks every 10 minutes whether a scheduled run is due (the results' search on
+ * Monday and Thursday; the next jornadas and the prizes every three hours). Returns the stop function.
+ */
 export function startAutoImport(deps: Deps, log: (message: string) => void): () => void {
   const tick = async () => {
+    // The next jornada and the last prizes: every three hours, any day (decision 046).
+    const official = await runOfficialSteps(deps);
+    if (official) for (const message of official.messages) log(`Jornadas de Loterías: ${message}`);
     const local = utcToMadridLocal(deps.clock());
     const weekday = new Date(`${local.slice(0, 10)}T12:00:00Z`).getUTCDay();
     if (!RUN_DAYS.has(weekday) || Number(local.slice(11, 13)) < RUN_FROM_HOUR) return;
@@ -54,9 +61,16 @@ export function startAutoImport(deps: Deps, log: (message: string) => void): () 
     });
     if (ran) log(`Importación de Loterías: ${stored} sorteo(s) guardado(s).`);
   };
-  const timer = setInterval(() => {
+  const run = () => {
     tick().catch((error: unknown) => log(`Importación de Loterías fallida: ${(error as Error).message}`));
-  }, CHECK_EVERY_MS);
+  };
+  const timer = setInterval(run, CHECK_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  // A fresh start does not wait ten minutes for the next jornada.
+  const first = setTimeout(run, 2_000);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -2,10 +2,10 @@ import { selaeBody, type DrawSummary, type LogLine, type LookupResult, type Sela
 import { firstIssue } from "#core/contract/common";
 import { formatDate, madridLocalToUtc } from "#core/dates";
 import { addDays, compactDate, dashedDate, matchMismatches, readDraw } from "#core/domain/lottery";
-import { prizesFromEscrutinio } from "#core/domain/prizes";
 import { sharesFromDraw } from "#core/domain/public-shares";
+import { importPrizes } from "./official-prizes";
+import { recordStep } from "./automation-steps";
 import { setPublicShares } from "./public-shares";
-import { prizesOf, setPrizes } from "./ticket";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { ApiError, badRequest } from "../errors";
@@ -88,19 +88,6 @@ async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> {
   };
 }
 
-/**
- * The escrutinio's prizes when the lottery's answer carries them (decision 034). Its field names are
- * not in our recorded answers, so it is read loosely (core/domain/prizes) and never fails the import:
- * nothing readable, nothing stored. Categories it names replace the stored ones; the others stay.
- */
-async function importPrizes(tx: Db, at: Date, quinielaId: number, payload: unknown): Promise<void> {
-  const escrutinio = payload && typeof payload === "object" ? (payload as { escrutinio?: unknown }).escrutinio : undefined;
-  const table = prizesFromEscrutinio(escrutinio);
-  if (Object.keys(table).length === 0) return;
-  const current = await prizesOf(tx, quinielaId);
-  await setPrizes(tx, at, null, quinielaId, { ...current.prizes, ...table }, "lottery");
-}
-
 /** The public's percentages when the lottery's answer carries them (decision 044); read loosely, never failing the import. */
 async function importShares(tx: Db, at: Date, quinielaId: number, payload: unknown): Promise<void> {
   const shares = sharesFromDraw(payload && typeof payload === "object" ? (payload as { partidos?: unknown }).partidos : undefined);
@@ -121,6 +108,13 @@ async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promi
        on conflict (draw_date) do update set jornada = excluded.jornada, quiniela_id = excluded.quiniela_id, payload = excluded.payload`,
       [draw.drawDate, Number(draw.jornada) || null, target.quinielaId, JSON.stringify(payload)],
     );
+    await recordStep(tx, deps.clock(), {
+      key: `resultados:${target.quinielaId}`,
+      kind: "resultados",
+      outcome: "ok",
+      message: storedMessage(draw, target),
+      quinielaId: target.quinielaId,
+    });
     return target;
   });
   // Complete results close the pool's rounds, and the escrutinio's prizes are credited (decision 039).
@@ -261,14 +255,23 @@ export async function searchForward(deps: Deps, onLine: (line: LogLine) => void 
           mensaje: result.mensaje,
         });
       } catch (error) {
-        await onLine({
-          fecha: day,
-          status: "error",
-          mensaje: error instanceof ApiError ? error.message : "Error en búsqueda automática",
+        const mensaje = error instanceof ApiError ? error.message : "Error en búsqueda automática";
+        await recordStep(deps.db, deps.clock(), {
+          key: "resultados",
+          kind: "resultados",
+          outcome: "error",
+          message: `Resultados del ${formatDate(day)}: ${mensaje}`,
         });
+        await onLine({ fecha: day, status: "error", mensaje });
         return { stored, failed: true };
       }
     }
+    await recordStep(deps.db, deps.clock(), {
+      key: "resultados",
+      kind: "resultados",
+      outcome: "ok",
+      message: `Búsqueda de resultados hasta el ${formatDate(today)}: ${stored} sorteo(s) guardado(s).`,
+    });
     return { stored, failed: false };
   } finally {
     searching = false;

@@ -126,7 +126,7 @@ const poolSnapshot = (p: Quiniela) => ({
   matches: p.matches.map((m) => `${m.home} - ${m.away}`),
 });
 
-export async function createPool({ db, clock }: Deps, actorId: number, input: PoolInput & { seasonId?: number | null }): Promise<Quiniela> {
+export async function createPool({ db, clock }: Deps, actorId: number | null, input: PoolInput & { seasonId?: number | null }): Promise<Quiniela> {
   const id = await db.tx(async (tx) => {
     const season = input.seasonId ? await seasonById(tx, input.seasonId) : await currentSeason(tx, clock());
     if (!season) throw badRequest(NO_CURRENT_SEASON);
@@ -158,7 +158,7 @@ export async function createPool({ db, clock }: Deps, actorId: number, input: Po
 }
 
 /** New dates and matches; the number stays, so other pools of the season keep theirs. */
-export async function updatePool({ db, clock }: Deps, actorId: number, id: number, input: PoolInput & { version?: number }): Promise<Quiniela> {
+export async function updatePool({ db, clock }: Deps, actorId: number | null, id: number, input: PoolInput & { version?: number }): Promise<Quiniela> {
   await db.tx(async (tx) => {
     const locked = await tx.one<{ version: number }>("select version from quinielas where id = $1 for update", [id]);
     if (!locked) throw notFound(QUINIELA_NOT_FOUND);

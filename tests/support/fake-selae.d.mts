@@ -1,11 +1,13 @@
-export type FakeMode = "403" | "406" | "hang" | "truncated" | "slow" | null;
+export type FakeMode = "403" | "406" | "hang" | "truncated" | "garbage" | "slow" | null;
 export interface FakeSelae {
   url: string;
   port: number;
   requests: { path: string; date: string; browser: boolean }[];
   setMode(mode: FakeMode): void;
   rule(date: string, mode: FakeMode): void;
-  addDraw(date: string, from?: string): void;
+  addDraw(date: string, from?: string, file?: string | null): void;
+  /** The next jornada (proximosv3 and its fechav3 before the draw) on `date`, under draw `id`; null: the recorded one three days from now. */
+  setNext(next: { date: string; id?: string; close?: string; file?: string; matches?: { local: string; visitante: string; fecha: string }[] } | null): void;
   close(): Promise<void>;
 }
 export function startFakeSelae(port?: number): Promise<FakeSelae>;

@@ -1,14 +1,20 @@
 // A local stand-in for the SELAE lottery results service, serving the recorded bodies of
 // fixtures/selae. Like the real one it refuses clients that do not look like a browser (403).
 // Tests switch its behaviour: for every request (`setMode`) or for one draw date (`rule`), so
-// parallel tests never disturb each other: "403", "406", "hang", "truncated" or "slow".
+// parallel tests never disturb each other: "403", "406", "hang", "truncated", "garbage" or "slow".
 // The same switches exist over HTTP for the e2e tests: POST /__fake/rule, /__fake/mode, /__fake/draw,
 // and /__fake/claim-week hands each test a draw day of its own.
+// The next jornada (`proximosv3`, and `fechav3` before its draw) is the recorded-shape pair
+// next-draws-2026-11-29.json / pre-draw-2026-11-29.json moved to "now" (the draw three days ahead),
+// or, after /__fake/next { date, id, matches? }, moved to that day under that draw id.
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 
 const fixture = (name) => readFileSync(new URL(`../../fixtures/selae/${name}`, import.meta.url), "utf8");
 const NO_DRAW = fixture("no-draw.json");
+const NEXT_DRAWS = fixture("next-draws-2026-11-29.json");
+const PRE_DRAW = fixture("pre-draw-2026-11-29.json");
+const NEXT_FROM = "20261129";
 
 const recorded = () =>
   new Map([
@@ -37,6 +43,8 @@ export async function startFakeSelae(port = 0) {
   const sockets = new Set();
   // Draw days handed to e2e tests, two weeks apart in the 1990s, far from any other test's dates.
   let nextWeek = Date.UTC(1990, 0, 7);
+  // The next jornada served by proximosv3: null moves the recorded one to three days from now.
+  let next = null;
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -49,7 +57,8 @@ export async function startFakeSelae(port = 0) {
     if (behaviour === "406") return send(res, 406, "<html><body>Not Acceptable</body></html>", "text/html");
     if (behaviour === "hang") return; // never answers; close() ends the socket
     const answer = () => {
-      if (url.pathname === "/servicios/fechav3" && url.searchParams.get("game_id") === "LAQU") return draws.get(date) ?? NO_DRAW;
+      if (url.pathname === "/servicios/proximosv3" && url.searchParams.get("game_id") === "LAQU") return nextDraws();
+      if (url.pathname === "/servicios/fechav3" && url.searchParams.get("game_id") === "LAQU") return draws.get(date) ?? preDraw(date) ?? NO_DRAW;
       if (url.pathname === "/servicios/buscadorSorteos" && url.searchParams.get("game_id") === "LAQU") {
         const [from, to] = [url.searchParams.get("fechaInicioInclusiva") ?? "", url.searchParams.get("fechaFinInclusiva") ?? ""];
         const found = [...draws.entries()]
@@ -69,6 +78,8 @@ export async function startFakeSelae(port = 0) {
       setTimeout(() => res.destroy(), 20);
       return;
     }
+    // A well-formed answer of the wrong shape, as a maintenance page behind a 200 may give.
+    if (behaviour === "garbage") return send(res, 200, '[{"estado":"mantenimiento"}]');
     if (behaviour === "slow") return void setTimeout(() => send(res, 200, body), 400);
     send(res, 200, body);
   });
@@ -87,9 +98,9 @@ export async function startFakeSelae(port = 0) {
     else rules.delete(date);
   }
 
-  /** Serves a copy of a recorded draw on another date (every date in it moved by the same days). */
-  function addDraw(date, from = "20260426") {
-    const source = draws.get(from) ?? recorded().get(from);
+  /** Serves a copy of a recorded draw (or of `file`, recorded on `from`) on another date (every date in it moved by the same days). */
+  function addDraw(date, from = "20260426", file = null) {
+    const source = file ? fixture(file) : (draws.get(from) ?? recorded().get(from));
     if (!source) throw new Error(`no recorded draw ${from}`);
     const days = Math.round((toDay(date) - toDay(from)) / dayMs);
     const moved = JSON.parse(source).map((d) => ({
@@ -100,6 +111,56 @@ export async function startFakeSelae(port = 0) {
     draws.set(date, JSON.stringify(moved, null, 1));
   }
 
+  /** The next jornada: the recorded shape moved to its day (by default three days from now). */
+  function current() {
+    if (next) return next;
+    const day = new Date(Date.now() + 3 * dayMs).toISOString().slice(0, 10).replaceAll("-", "");
+    return { date: day, id: "1338106048", matches: null, close: null, file: null };
+  }
+
+  function nextDraws() {
+    const { date, id, close } = current();
+    const days = Math.round((toDay(date) - toDay(NEXT_FROM)) / dayMs);
+    const list = JSON.parse(NEXT_DRAWS).map((d, i) => ({
+      ...d,
+      id_sorteo: i === 0 ? id : `${id}9`,
+      fecha: shiftStamp(d.fecha, days),
+      apertura: shiftStamp(d.apertura, days),
+      cierre: i === 0 && close ? close : shiftStamp(d.cierre, days),
+    }));
+    return JSON.stringify(list, null, 1);
+  }
+
+  /** fechav3 before the draw, on the next jornada's day only. */
+  function preDraw(date) {
+    const { date: day, id, matches, file } = current();
+    if (date !== day) return null;
+    const source = file ? fixture(file) : PRE_DRAW;
+    const from = JSON.parse(source)[0].fecha_sorteo.slice(0, 10).replaceAll("-", "");
+    const days = Math.round((toDay(day) - toDay(from)) / dayMs);
+    // The season's years move with the draw: a season starts in August.
+    const seasonStart = (d) => Number(d.slice(0, 4)) - (d.slice(4) < "0801" ? 1 : 0);
+    const years = seasonStart(day) - seasonStart(from);
+    const moved = JSON.parse(source).map((d) => ({
+      ...d,
+      id_sorteo: id,
+      fecha_sorteo: shiftStamp(d.fecha_sorteo, days),
+      temporada: d.temporada.replace(/\d{4}/g, (y) => String(Number(y) + years)),
+      partidos: (matches ?? d.partidos).map((p) => ({ ...p, fecha: shiftStamp(p.fecha, days) })),
+    }));
+    return JSON.stringify(moved, null, 1);
+  }
+
+  /**
+   * The next jornada on `date` under draw `id`; `matches` ({ local, visitante, fecha }) replaces its
+   * 15 matches, `close` its cierre, `file` the pre-draw body moved (e.g. the recorded pre-draw-2022-01-30.json).
+   */
+  function setNext(value) {
+    next = value?.date
+      ? { date: value.date, id: value.id ?? `9${value.date}`, matches: value.matches ?? null, close: value.close ?? null, file: value.file ?? null }
+      : null;
+  }
+
   function control(req, res, path) {
     let text = "";
     req.on("data", (chunk) => (text += chunk));
@@ -107,7 +168,8 @@ export async function startFakeSelae(port = 0) {
       const body = text ? JSON.parse(text) : {};
       if (path === "/__fake/mode") mode = body.mode ?? null;
       else if (path === "/__fake/rule") setRule(body.date, body.mode);
-      else if (path === "/__fake/draw") addDraw(body.date, body.from);
+      else if (path === "/__fake/draw") addDraw(body.date, body.from, body.file ?? null);
+      else if (path === "/__fake/next") setNext(body);
       else if (path === "/__fake/requests") return send(res, 200, JSON.stringify(requests));
       else if (path === "/__fake/claim-week") {
         const day = new Date(nextWeek).toISOString().slice(0, 10).replaceAll("-", "");
@@ -129,6 +191,7 @@ export async function startFakeSelae(port = 0) {
     },
     rule: setRule,
     addDraw,
+    setNext,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -1,0 +1,87 @@
+import type { AutomationStep } from "#core/contract/jornadas";
+import type { Deps } from "../context";
+import type { Db } from "../db/db";
+import { badRequest, notFound } from "../errors";
+
+/**
+ * The machine's log for the admin panel (decision 046): each automatic step, with its pool and peña
+ * when it has them. Any feature may record steps of its own kind; a step with a key is kept once and
+ * its retry replaces the outcome, so a fixed failure does not stay on the panel.
+ */
+export interface StepInput {
+  /** Same key, same row: the latest outcome replaces the earlier one. Null: a new row every time. */
+  key: string | null;
+  kind: string;
+  outcome: "ok" | "aviso" | "error";
+  message: string;
+  quinielaId?: number | null;
+  groupId?: number | null;
+  drawKey?: string | null;
+}
+
+export async function recordStep(db: Db, at: Date, step: StepInput): Promise<void> {
+  await db.query(
+    `insert into automation_steps (step_key, kind, quiniela_id, group_id, draw_key, outcome, message, at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (step_key) do update set kind = excluded.kind, quiniela_id = coalesce(excluded.quiniela_id, automation_steps.quiniela_id),
+       group_id = excluded.group_id, draw_key = excluded.draw_key, outcome = excluded.outcome, message = excluded.message, at = excluded.at`,
+    [step.key, step.kind, step.quinielaId ?? null, step.groupId ?? null, step.drawKey ?? null, step.outcome, step.message, at],
+  );
+}
+
+type Retry = (deps: Deps, step: { quinielaId: number | null; groupId: number | null; drawKey: string | null }) => Promise<{ ok: boolean; messages: string[] }>;
+const retries = new Map<string, Retry>();
+
+/** How a failed step of `kind` is tried again from the panel's 'reintentar' (other features register theirs). */
+export function registerRetry(kind: string, retry: Retry): void {
+  retries.set(kind, retry);
+}
+
+interface StepRow {
+  id: number;
+  kind: string;
+  quiniela_id: number | null;
+  group_id: number | null;
+  draw_key: string | null;
+  outcome: AutomationStep["outcome"];
+  message: string;
+  at: Date | string;
+}
+
+export async function listSteps(db: Db, limit = 60): Promise<AutomationStep[]> {
+  const rows = await db.query<StepRow>(
+    "select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from automation_steps order by at desc, id desc limit $1",
+    [limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    quinielaId: r.quiniela_id,
+    groupId: r.group_id,
+    drawKey: r.draw_key,
+    outcome: r.outcome,
+    message: r.message,
+    at: new Date(r.at).toISOString(),
+    retryable: r.outcome !== "ok" && retries.has(r.kind),
+  }));
+}
+
+export async function retryStep(deps: Deps, id: number): Promise<{ ok: boolean; messages: string[] }> {
+  const row = await deps.db.one<StepRow>("select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from automation_steps where id = $1", [id]);
+  if (!row) throw notFound("Ese paso ya no existe.");
+  const retry = retries.get(row.kind);
+  if (!retry || row.outcome === "ok") throw badRequest("Ese paso no se puede reintentar.");
+  return retry(deps, { quinielaId: row.quiniela_id, groupId: row.group_id, drawKey: row.draw_key });
+}
+
+/**
+ * One run of an automatic job per slot (e.g. "proximas:2026-11-26T09"), across instances: the first
+ * to insert the slot's row runs it; true when this call claimed it.
+ */
+export async function claimRun(db: Db, key: string, at: Date): Promise<boolean> {
+  const rows = await db.query("insert into automation_runs (run_key, started_at) values ($1, $2) on conflict (run_key) do nothing returning run_key", [
+    key,
+    at,
+  ]);
+  return rows.length === 1;
+}

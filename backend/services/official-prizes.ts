@@ -1,0 +1,105 @@
+import type { StepsDone } from "#core/contract/jornadas";
+import { formatEuros } from "#core/domain/money";
+import { prizesFromEscrutinio, type PrizeTable } from "#core/domain/prizes";
+import { CATEGORIES, type Category } from "#core/domain/scrutiny";
+import { compactDate } from "#core/domain/lottery";
+import type { Deps } from "../context";
+import type { Db } from "../db/db";
+import { ApiError } from "../errors";
+import { lotteryClient } from "../lottery/client";
+import { recordStep } from "./automation-steps";
+import { prizesOf, setPrizes } from "./ticket";
+
+const CATEGORY_LABEL: Record<Category, string> = { especial: "Especial", primera: "1ª", segunda: "2ª", tercera: "3ª", cuarta: "4ª", quinta: "5ª" };
+
+/** The escrutinio of a draw as the operator answered it (decision 034 reads it loosely): categories with a prize, in cents. */
+export const officialPrizes = (payload: unknown): PrizeTable =>
+  prizesFromEscrutinio(payload && typeof payload === "object" ? (payload as { escrutinio?: unknown }).escrutinio : undefined);
+
+/**
+ * The official prizes stored as if typed (source 'lottery'), item 5 of issue 36. Prizes an admin typed
+ * that differ from the official ones are not overwritten: the step says which differ, and the panel
+ * offers to accept the official ones. Categories the admin left empty are filled.
+ */
+export async function importPrizes(tx: Db, at: Date, quinielaId: number, payload: unknown): Promise<void> {
+  const table = officialPrizes(payload);
+  if (Object.keys(table).length === 0) return;
+  const current = await prizesOf(tx, quinielaId);
+  const pool = await tx.one<{ number: number }>("select number from quinielas where id = $1", [quinielaId]);
+  const name = `Jornada ${pool?.number ?? "?"}`;
+  const differing =
+    current.source === "admin" ? CATEGORIES.filter((c) => table[c] !== undefined && current.prizes[c] !== null && current.prizes[c] !== table[c]) : [];
+  const merged = { ...current.prizes };
+  for (const c of CATEGORIES) if (table[c] !== undefined && !differing.includes(c)) merged[c] = table[c]!;
+  if (CATEGORIES.some((c) => merged[c] !== current.prizes[c])) await setPrizes(tx, at, null, quinielaId, merged, differing.length ? "admin" : "lottery");
+  if (differing.length) {
+    const list = differing.map((c) => `${CATEGORY_LABEL[c]}: tecleado ${formatEuros(current.prizes[c]!)}, oficial ${formatEuros(table[c]!)}`).join("; ");
+    await recordStep(tx, at, {
+      key: `premios:${quinielaId}`,
+      kind: "premios",
+      outcome: "aviso",
+      message: `Los premios de ${name} que tecleó un administrador no coinciden con los oficiales (${list}). No se han cambiado: acepta los oficiales si son los buenos.`,
+      quinielaId,
+    });
+  } else {
+    await recordStep(tx, at, { key: `premios:${quinielaId}`, kind: "premios", outcome: "ok", message: `Premios oficiales de ${name} guardados.`, quinielaId });
+  }
+}
+
+/** 'Aceptar los oficiales': the admin replaces the typed prizes with the operator's. */
+export async function acceptOfficialPrizes(deps: Deps, actorId: number, quinielaId: number): Promise<StepsDone> {
+  const draw = await deps.db.one<{ payload: unknown }>("select payload from lottery_draws where quiniela_id = $1 order by draw_date desc limit 1", [
+    quinielaId,
+  ]);
+  const payload = typeof draw?.payload === "string" ? (JSON.parse(draw.payload) as unknown) : draw?.payload;
+  const table = officialPrizes(payload);
+  if (!Object.keys(table).length) throw new ApiError(409, "Loterías todavía no ha dado los premios de esa quiniela.");
+  const current = await prizesOf(deps.db, quinielaId);
+  await setPrizes(deps.db, deps.clock(), actorId, quinielaId, { ...current.prizes, ...table }, "lottery");
+  const text = "Premios oficiales aceptados.";
+  await recordStep(deps.db, deps.clock(), { key: `premios:${quinielaId}`, kind: "premios", outcome: "ok", message: text, quinielaId });
+  return { ok: true, messages: [text] };
+}
+
+/**
+ * The escrutinio often comes a day after the signs: the draws stored in the last two weeks whose pool
+ * has no complete official prizes are looked up again, and their prizes stored when they arrived.
+ */
+export async function refreshPrizes(deps: Deps): Promise<StepsDone> {
+  const since = new Date(deps.clock().getTime() - 14 * 86_400_000);
+  const rows = await deps.db.query<{ day: string; quiniela_id: number }>(
+    `select to_char(d.draw_date, 'YYYY-MM-DD') as day, d.quiniela_id from lottery_draws d
+      where d.quiniela_id is not null and d.draw_date >= $1::date
+        and (select count(*) from quiniela_prizes p where p.quiniela_id = d.quiniela_id) < 6
+        and not exists (select 1 from automation_steps s where s.step_key = 'premios:' || d.quiniela_id and s.outcome = 'aviso')
+      order by d.draw_date`,
+    [since.toISOString().slice(0, 10)],
+  );
+  const client = lotteryClient(deps.config, deps.fetch);
+  const messages: string[] = [];
+  for (const row of rows) {
+    try {
+      const { body } = await client.fetchJornada(compactDate(row.day));
+      const draw = Array.isArray(body)
+        ? (body as unknown[]).find((d) => String((d as { fecha_sorteo?: unknown })?.fecha_sorteo ?? "").startsWith(row.day))
+        : null;
+      if (!Object.keys(officialPrizes(draw)).length) continue;
+      await deps.db.tx(async (tx) => {
+        await tx.query("update lottery_draws set payload = $2 where draw_date = $1::date", [row.day, JSON.stringify(draw)]);
+        await importPrizes(tx, deps.clock(), row.quiniela_id, draw);
+      });
+      messages.push(`Premios del sorteo del ${row.day} guardados.`);
+    } catch (error) {
+      const text = `Premios del sorteo del ${row.day}: ${error instanceof ApiError ? error.message : "error desconocido"}`;
+      await recordStep(deps.db, deps.clock(), {
+        key: `premios:${row.quiniela_id}`,
+        kind: "premios",
+        outcome: "error",
+        message: text,
+        quinielaId: row.quiniela_id,
+      });
+      return { ok: false, messages: [...messages, text] };
+    }
+  }
+  return { ok: true, messages };
+}
