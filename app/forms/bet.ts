@@ -35,7 +35,7 @@ export function betEditDefaults(betId: number, matches: Pick[], pleno: Score | n
   return defaults;
 }
 
-/** 'Generar quiniela grupal': the top N goes as typed, the backend reads it (spec section 5). */
+/** 'Generar quiniela grupal': the top N goes as typed, the backend reads it (decision 011). */
 export const generateBetSchema = z.object({ quinielaId: id, seasonId: id.optional(), topN: z.string().optional() });
 
 /** 'Confirmar apuesta'. */

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MATCHES } from "#core/domain/signs";
-import { csvError, csvResponse, positiveId, readSummary } from "~/server/bet-stats.server";
+import { readSummary } from "~/server/bet-stats.server";
+import { csvError, csvResponse } from "~/server/csv.server";
+import { positiveId } from "~/server/ids.server";
 import { attempt } from "~/server/client.server";
 import { ROUND_LOAD_ERROR } from "~/components/bet-stats-ui";
 import { requireUser } from "~/server/session/session.server";

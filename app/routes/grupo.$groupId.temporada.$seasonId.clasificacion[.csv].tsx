@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvError, csvResponse, positiveId } from "~/server/bet-stats.server";
+import { csvError, csvResponse } from "~/server/csv.server";
+import { positiveId } from "~/server/ids.server";
 import { api, attempt } from "~/server/client.server";
 import { requireUser } from "~/server/session/session.server";
 import { ClassificationRows, type ClassificationRow, type Icon } from "#core/contract/classification";

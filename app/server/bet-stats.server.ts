@@ -1,3 +1,4 @@
+import { positiveId } from "~/server/ids.server";
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { computeBetStats, parsePlayerSort, seasonMoney } from "#core/domain/bet-stats";
 import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
@@ -6,13 +7,6 @@ import { fragmentInData } from "~/server/fragments.server";
 import { heldTickets, playerGridHtml, type RoundTickets } from "~/server/player-grid.server";
 
 import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";
-
-/** A positive integer id from the URL; null for anything else (missing, 'undefined', text). */
-export function positiveId(raw: string | undefined | null): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 const statusOf = (failure: Failure) => (failure.status === 403 ? 403 : 200);
 
@@ -106,27 +100,4 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
     grid: held && players.length ? fragmentInData(context, playerGridHtml(held, sort, summary.results)) : null,
   };
   return { data: { groupId, sort, summary: view, loadError }, status };
-}
-
-/** A CSV download: UTF-8 with a BOM (so spreadsheets show the accents), `;` between fields, CRLF rows. */
-export function csvResponse(filename: string, rows: (string | number)[][]): Response {
-  const cell = (v: string | number) => {
-    // A leading = + - @ would run as a formula in a spreadsheet: names are text, so they stay text.
-    const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
-    return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const body = "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "private, no-store",
-    },
-  });
-}
-
-/** A failed export answers plain Spanish text with the backend's status (403 for another group's data). */
-export function csvError(failure: Failure, fallback: string): Response {
-  const status = failure.status >= 400 && failure.status < 500 ? failure.status : 502;
-  return new Response(failure.message(fallback), { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 }

@@ -133,7 +133,7 @@ export async function confirmBet(request: Request, group: GroupDetail, formData:
   return redirectWithToast(backTo(group, quinielaId), { kind: "success", text: "Apuesta confirmada." });
 }
 
-/** 'Generar quiniela grupal': the typed top N goes as typed; the backend turns an invalid one into 1 (spec section 5). */
+/** 'Generar quiniela grupal': the typed top N goes as typed; the backend turns an invalid one into 1 (decision 011). */
 export async function generateBet(request: Request, group: GroupDetail, formData: FormData) {
   const submission = parseWithZod(formData, { schema: generateBetSchema });
   if (submission.status !== "success")

@@ -5,15 +5,11 @@ import { sortClassification } from "#core/domain/classification";
 import { api, attempt } from "~/server/client.server";
 import { fragmentInData } from "~/server/fragments.server";
 import { askedRound } from "~/server/round-query.server";
+import { positiveId } from "~/server/ids.server";
 import { heldStandings, standingsTableHtml } from "~/server/standings-table.server";
 
 export const SORTS: ClassificationSort[] = ["points", "hits", "accuracy", "wilson", "name"];
 export const LOAD_ERROR = "Error al cargar los datos del grupo.";
-
-function positiveId(raw: string | undefined | null): number | null {
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /**
  * The season's standings (or one round's with ?quiniela=<id>), ordered by ?orden. The season

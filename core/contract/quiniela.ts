@@ -52,7 +52,7 @@ const resultSign = z.unknown().transform((v, ctx): Sign => {
   return pick[0];
 });
 
-/** The most goals a side of the official pleno may have (spec section 5). */
+/** The most goals a side of the official pleno may have: the forms say 0-10 (decision 006). */
 const PLENO_MAX = 10;
 
 const pleno = z.unknown().transform((v, ctx): Score | null => {
