@@ -10,6 +10,8 @@ export const LOCK_KEYS = {
   reminders: 0x52454d49,
   /** "DIGS": the round digests' run. */
   digests: 0x44494753,
+  /** "WEEK": the peñas' standing rules for the week (backend/services/week-job.ts). */
+  week: 0x5745454b,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
 } as const;

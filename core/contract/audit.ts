@@ -38,6 +38,12 @@ export const AUDIT_ACTIONS = {
   "bet.ticket": "Boleto cambiado",
   "bet.placement": "Colocación de dobles y triples aplicada",
   "prizes.set": "Premios del escrutinio",
+  "group.automation": "Regla automática de la semana",
+  "round.auto-open": "Jornada abierta automáticamente",
+  "round.auto-close-date": "Cierre movido con el oficial",
+  "bet.auto": "Apuesta generada al cierre",
+  "prediction.automatic": "Pronóstico automático",
+  "prediction.automatic-remove": "Pronóstico automático quitado",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -70,6 +76,16 @@ export const AUDIT_FIELDS: Record<string, string> = {
   reference: "Referencia",
   member: "Miembro",
   reverses: "Corrige el movimiento",
+  abrirSola: "Abrir cada jornada sola",
+  tipos: "Tipos por semana",
+  apertura: "Apertura",
+  cierreAntesMinutos: "Cierre (minutos antes del oficial)",
+  apuestaAlCerrar: "Apuesta al cerrar",
+  jugadores: "Jugadores incluidos",
+  confirmarSola: "Confirmar sola",
+  ausentes: "Quien no pronostique juega",
+  maximoAusencias: "Máximo por temporada",
+  origen: "Origen",
 };
 
 const snapshot = z.record(z.unknown()).nullable();
