@@ -321,7 +321,12 @@ function Predictors() {
                     In.
                   </span>
                 ) : null}{" "}
-                {rank ? <span className="icon-pill">Top {rank.rankPosition}</span> : null}
+                {rank ? <span className="icon-pill">Top {rank.rankPosition}</span> : null}{" "}
+                {p.automatic ? (
+                  <span className="badge warn" title="Jugado por la regla del grupo: no pronosticó a tiempo">
+                    automático
+                  </span>
+                ) : null}
               </p>
               {p.hidden ? (
                 <p className="muted">Pronóstico enviado; se verá cuando cierre la jornada.</p>

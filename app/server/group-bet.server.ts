@@ -91,7 +91,8 @@ export async function loadGroupBet(request: Request, { group, isManager }: { gro
     participants,
     ranking,
     // Only what the page shows of each ticket: for 200 members the hydration data is then 1 KB gzip lighter (issue 15).
-    predictions: predictions.map(({ userId, username, avatarPath, matches, plain15, hidden }) => ({
+    predictions: predictions.map(({ userId, username, avatarPath, matches, plain15, hidden, automatic }) => ({
+      automatic,
       userId,
       username,
       avatarPath,

@@ -17,8 +17,9 @@ interface DueClose extends ClosedRound {
 }
 
 /**
- * Rounds of the groups with a rule that are closed (their close passed, or forced) since the rule
- * was first saved, have no group bet and were not handled by the job yet.
+ * Rounds of the groups with a rule that are closed (their close passed, or forced) and were opened
+ * by the rule or closed since it was first saved (older rounds are history), have no group bet and
+ * were not handled by the job yet.
  */
 async function dueCloses({ db, clock }: Deps): Promise<DueClose[]> {
   return db.query<DueClose>(
@@ -29,7 +30,8 @@ async function dueCloses({ db, clock }: Deps): Promise<DueClose[]> {
        join quinielas q on q.id = gq.quiniela_id
        join pool_types pt on pt.id = gq.type_quiniela_id
       where (a.bet_at_close or a.absent_fill <> 'off')
-        and (gq.force_closed or gq.close_date <= $1) and gq.close_date >= a.created_at
+        and (gq.force_closed or gq.close_date <= $1)
+        and (gq.close_date >= a.created_at or exists (select 1 from auto_openings o where o.group_quiniela_id = gq.id))
         and not exists (select 1 from bets b where b.group_id = gq.group_id and b.quiniela_id = gq.quiniela_id)
         and not exists (select 1 from auto_bets x where x.group_quiniela_id = gq.id)
       order by gq.close_date, gq.id`,

@@ -3,7 +3,7 @@ import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { recordAudit } from "./audit";
 import { AUTOMATION_COLUMNS, rotaOf, type AutomationRow } from "./automation";
-import { currentSeason } from "./season";
+import { madridToday } from "./season";
 import { refreshTouched } from "./standings-store";
 
 /** The name the audit trail shows for what the week's job did (decision 048). */
@@ -22,20 +22,22 @@ const openAtOf = (rule: AutomationRow): OpenAt =>
     : { kind: "publication" };
 
 /**
- * Every pool of the current season that a group with the rule has not played yet and has not had
- * opened by the job: the claim in auto_openings is never given back, so a round the manager deletes
- * or reconfigures is not opened again behind their back.
+ * Every pool still to close of a started season (the season in play: the next jornadas are only
+ * ever created there) that a group with the rule has not played yet and has not had opened by the
+ * job: the claim in auto_openings is never given back, so a round the manager deletes or
+ * reconfigures is not opened again behind their back.
  */
-async function candidates(db: Db, seasonId: number): Promise<Candidate[]> {
+async function candidates(db: Db, now: Date, today: string): Promise<Candidate[]> {
   return db.query<Candidate>(
     `select ${AUTOMATION_COLUMNS}, q.id as quiniela_id, q.number, q.start_date, q.closing_date
        from group_automation a
-       join quinielas q on q.season_id = $1
+       join quinielas q on q.closing_date > $1
+       join seasons s on s.id = q.season_id and s.start_date <= $2::date
       where a.auto_open
         and not exists (select 1 from group_quinielas gq where gq.group_id = a.group_id and gq.quiniela_id = q.id)
         and not exists (select 1 from auto_openings o where o.group_id = a.group_id and o.quiniela_id = q.id)
       order by q.number, a.group_id`,
-    [seasonId],
+    [now, today],
   );
 }
 
@@ -77,10 +79,8 @@ async function openOne(deps: Deps, c: Candidate, dates: { openDate: Date; closeD
 /** The rounds the rule opens now, one per group and new pool of the current season. Returns how many. */
 export async function openNewRounds(deps: Deps): Promise<number> {
   const now = deps.clock();
-  const season = await currentSeason(deps.db, now);
-  if (!season) return 0;
   let opened = 0;
-  for (const c of await candidates(deps.db, season.id)) {
+  for (const c of await candidates(deps.db, now, madridToday(now))) {
     const dates = autoRoundDates({
       poolStart: new Date(c.start_date),
       poolClose: new Date(c.closing_date),
