@@ -190,6 +190,25 @@ describe("the week's job", () => {
     expect(t.mail.to(`${manager.username}@test.local`)[0].text).toContain("ya está confirmada");
   });
 
+  it("with the placement rule, makes the bet and then applies the chances' placement (or keeps the Wilson bet when there is none)", async () => {
+    const { manager, members, groupId } = await peña(2, { betRule: "placement", typeRota: [2] });
+    const pool = await newPool(DAY);
+    await runWeek(t.deps);
+    const doubles = (base: "1" | "2") => Array.from({ length: 14 }, (_, i) => (i < 2 ? ["1", "X"] : [base])) as ("1" | "X" | "2")[][];
+    await build.prediction(t.db, { groupId, quinielaId: pool.id, userId: members[0].id, matches: doubles("1"), pleno: { home: 1, away: 1 } });
+    await build.prediction(t.db, { groupId, quinielaId: pool.id, userId: members[1].id, matches: doubles("2"), pleno: { home: 1, away: 1 } });
+    await at(new Date(NOW.getTime() + DAY), () => runWeek(t.deps));
+    const bets = await t.db.query<{ matches: string[][] }>("select matches from bets where group_id = $1 and quiniela_id = $2", [groupId, pool.id]);
+    expect(bets).toHaveLength(1);
+    expect(bets[0].matches.filter((m) => m.length === 2)).toHaveLength(2);
+    expect(t.mail.to(`${manager.username}@test.local`)[0].text).toContain("con la colocación sugerida de dobles y triples");
+  });
+
+  it("is served in /openapi.json", async () => {
+    const doc = (await t.api.get("/openapi.json")).body;
+    expect(Object.keys(doc.paths).filter((p) => /automati/i.test(p))).toEqual(["/group/{id}/automation", "/group/{id}/automaticprediction/{predictionId}"]);
+  });
+
   it("plays an absent member's most frequent picks of the season, marked automatic, at most N times a season, and a manager can remove them", async () => {
     const { manager, members, groupId } = await peña(2, { absentFill: "season", absentMax: 2, betAtClose: false });
     const [loyal, forgetful] = members;
