@@ -298,7 +298,7 @@ function EditBet({ bet }: { bet: Bet }) {
 
 /** 'Usuarios con predicción realizada': a native <details>, so Mostrar/Ocultar works without JavaScript. */
 function Predictors() {
-  const { predictions, ranking } = useLoaderData<typeof loader>();
+  const { predictions, ranking, isManager, round } = useLoaderData<typeof loader>();
   if (!predictions.length) return null;
   const rankOf = (userId: number) => ranking.find((r) => r.userId === userId);
   const sorted = [...predictions].sort((a, b) => (rankOf(a.userId)?.rankPosition ?? 999) - (rankOf(b.userId)?.rankPosition ?? 999));
@@ -343,6 +343,15 @@ function Predictors() {
                     ))}
                   </p>
                   <p>Pleno: {p.plain15 ? `${p.plain15.home} - ${p.plain15.away}` : "-"}</p>
+                  {isManager && p.automatic && round ? (
+                    <Form method="post">
+                      <input type="hidden" name="quinielaId" value={round.quinielaId} />
+                      <input type="hidden" name="predictionId" value={p.predictionId} />
+                      <button type="submit" name="intent" value="remove-automatic" className="secondary">
+                        Quitar pronóstico automático de {p.username}
+                      </button>
+                    </Form>
+                  ) : null}
                 </>
               )}
             </li>

@@ -50,6 +50,7 @@ test.describe("the week runs itself", () => {
     await signOut(page);
 
     const numbers: number[] = [];
+    const poolIds: number[] = [];
     for (let week = 1; week <= 3; week++) {
       // The official jornada comes in (here through the admin's API): published two hours ago, closing in three.
       const pool = await apiCall<{ id: number; numberQuiniela: number }>(
@@ -60,6 +61,7 @@ test.describe("the week runs itself", () => {
       );
       expect(pool.status).toBe(201);
       numbers.push(pool.body.numberQuiniela);
+      poolIds.push(pool.body.id);
       const type = pool.body.numberQuiniela % 2 === 1 ? 1 : 3;
 
       // The round opens in the peña by itself, of the rota's type, an hour before the official close.
@@ -90,6 +92,7 @@ test.describe("the week runs itself", () => {
       const official = { quinielaId: pool.body.id, matches: Array.from({ length: 14 }, () => "1"), plain15: { home: 1, away: 0 } };
       expect((await apiCall("POST", "/Quiniela/SetResults", official, admin)).status).toBeLessThan(300);
     }
+    const week2 = poolIds[1];
     // One mail a week, never twice.
     expect((await mailsTo(manager.email)).filter((m) => m.subject.startsWith("Quiniela de peñas: apuesta"))).toHaveLength(3);
 
@@ -122,5 +125,12 @@ test.describe("the week runs itself", () => {
     await page.goto(`/grupo/${group.id}/ajustes`);
     await expect(page.getByText("Jornada abierta automáticamente").first()).toBeVisible();
     await expect(page.getByText("Pronóstico automático").first()).toBeVisible();
+
+    // And may still undo it by hand: Bea's automatic picks of the second week go.
+    await page.goto(`/grupo/${group.id}/quiniela-grupal?quiniela=${week2}`);
+    await page.getByText(/Usuarios con predicción realizada/).click();
+    await page.getByRole("button", { name: `Quitar pronóstico automático de ${bea.username}` }).click();
+    await expect(page.getByText("Pronóstico automático quitado.")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Quitar pronóstico automático de ${bea.username}` })).toHaveCount(0);
   });
 });
