@@ -122,6 +122,17 @@ describe("the week's job", () => {
     expect(opened[0].actor_name).toBe("Automático");
   });
 
+  it("opens the round at the chosen weekday and hour (Madrid) after the publication; until then it is there, not yet open", async () => {
+    // NOW is Monday 9 March 2026, 10:00 in Madrid; the pool closes on Saturday.
+    const { manager, groupId } = await peña(0, { openAt: "weekly", openWeekday: 3, openTime: "18:00" });
+    const pool = await newPool(5 * DAY);
+    await runWeek(t.deps);
+    const [round] = await roundsOf(groupId, pool.id);
+    expect(new Date(round.open_date)).toEqual(new Date("2026-03-11T17:00:00Z"));
+    expect(new Date(round.close_date)).toEqual(new Date(NOW.getTime() + 5 * DAY - HOUR));
+    expect((await manager.get(`/GroupQuiniela/GetByGroupAndQuiniela?groupId=${groupId}&quinielaId=${pool.id}`)).body.state).toBe("not-open");
+  });
+
   it("moves the round's close with the official one, but not a close the manager changed by hand", async () => {
     const { manager, groupId } = await peña(0);
     const pool = await newPool();
