@@ -41,7 +41,6 @@ export const AUDIT_ACTIONS = {
   "group.automation": "Regla automática de la semana",
   "round.auto-open": "Jornada abierta automáticamente",
   "round.auto-close-date": "Cierre movido con el oficial",
-  "bet.auto": "Apuesta generada al cierre",
   "prediction.automatic": "Pronóstico automático",
   "prediction.automatic-remove": "Pronóstico automático quitado",
 } as const;
