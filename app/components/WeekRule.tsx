@@ -93,7 +93,7 @@ export function WeekRule({
           <input {...getInputProps(fields.autoOpen, { type: "checkbox" })} />
           Abrir cada nueva jornada oficial automáticamente
         </label>
-        <Field field={fields.typeRota1} label="Tipo de quiniela (semana 1 de la rota)">
+        <Field field={fields.typeRota1} label="Tipo de cada jornada (semana 1 de la rota)">
           <select {...getSelectProps(fields.typeRota1)}>{typeOptions(false)}</select>
         </Field>
         {(["typeRota2", "typeRota3", "typeRota4"] as const).map((name, k) => (
