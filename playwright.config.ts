@@ -31,12 +31,23 @@ export default defineConfig({
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
   ],
-  webServer: {
-    command: "node tests/support/e2e-server.mjs",
-    url: `${E2E.baseUrl}/login`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "node tests/support/e2e-server.mjs",
+      url: `${E2E.baseUrl}/login`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The W3C Nu HTML Checker, started once as a service: a JVM per page would cost seconds each.
+      command: `java -Dnu.validator.servlet.bind-address=127.0.0.1 -cp node_modules/vnu-jar/build/dist/vnu.jar nu.validator.servlet.Main ${E2E.vnuPort}`,
+      url: E2E.vnuUrl,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "ignore",
+    },
+  ],
 });

@@ -22,6 +22,40 @@ const page = (title: string, text: string) =>
 const TOO_LARGE_PAGE = page("Formulario demasiado grande", "El formulario enviado ocupa más de 1 MB. Revisa lo que has escrito y vuelve a enviarlo.");
 const MALFORMED_PAGE = page("Formulario no válido", "El formulario enviado no se ha podido leer. Vuelve a la página y envíalo otra vez.");
 
+/** The backend's own words for it (core/contract/common, ILL_FORMED_TEXT), on a page. */
+const ILL_FORMED_PAGE = page("Texto no válido", "El texto contiene un carácter no válido. Vuelve a la página, escríbelo otra vez y envíalo.");
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Whether the bytes are UTF-8 text (no stray byte, no half character, no encoded surrogate such as ED A0 80). */
+export function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The bytes a form body's text stands for: a urlencoded body's `%XX` escapes are bytes of UTF-8
+ * that a plain decode would turn into '�' without a word; a multipart body carries them as they are.
+ */
+export function formTextBytes(body: Buffer, type: string): Uint8Array {
+  if (!/^application\/x-www-form-urlencoded/i.test(type)) return body;
+  const text = body.toString("latin1");
+  const out = new Uint8Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.charCodeAt(i) === 37 ? text.slice(i + 1, i + 3) : "";
+    if (/^[0-9a-f]{2}$/i.test(hex)) {
+      out[n++] = Number.parseInt(hex, 16);
+      i += 2;
+    } else out[n++] = text.charCodeAt(i);
+  }
+  return out.subarray(0, n);
+}
+
 function refuse(res: express.Response, status: number, html: string) {
   res.status(status).type("text/html; charset=utf-8").send(html);
 }
@@ -63,7 +97,7 @@ export function emptyBodyIsAnEmptyForm(req: express.Request, _res: express.Respo
 /**
  * Reads a form post into memory, at most FORM_MAX_BYTES: a bigger declared length is a 413 before
  * a byte is read, a body that grows past it is cut off with a 413, and a multipart body that cannot
- * be parsed is a 400, instead of an error inside the route's action.
+ * be parsed, or text that is not UTF-8, is a 400, instead of an error inside the route's action.
  */
 export async function boundedFormBody(req: express.Request, res: express.Response, next: express.NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
@@ -114,6 +148,9 @@ export async function boundedFormBody(req: express.Request, res: express.Respons
       .catch(() => false);
     if (!readable) return refuse(res, 400, MALFORMED_PAGE);
   }
+  // Bytes that are not text are refused here, the one place a form's body is read, as the backend
+  // refuses them in JSON: never stored as '�' (issue 33).
+  if (!isUtf8(formTextBytes(body, type))) return refuse(res, 400, ILL_FORMED_PAGE);
   res.locals.body = body;
   next();
 }

@@ -1,18 +1,18 @@
 import { createHash, type Hash } from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { Fragment, fragmentsOf, gzipOf, heldText, splitAtFragments } from "~/server/fragments.server";
 import { inlineStylesheets } from "~/server/inline-styles.server";
+import { renderDocument } from "~/server/render-document.server";
 import { shipsNoScripts, wantsEtag } from "~/route-handle";
 
 // Single Fetch: promises still pending in loader data are rejected after this long (Remix reads the
 // export), and React gets one more second to flush the rejected boundaries before the render is aborted.
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -54,35 +54,21 @@ export default function handleRequest(
     return etag ? conditionalResponse(request, page, responseHeaders) : new Response(page.body, { headers: responseHeaders, status: responseStatusCode });
   }
   // A page with the Remix client is rendered whole too, so that its used rules can go inline (its
-  // whole sheet follows as a link that does not hold the paint, decision 038).
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(app, {
-      nonce,
-      onAllReady() {
-        shellRendered = true;
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
-        resolve(
-          wholeText(body).then((text) => {
-            const page = pageOf([inlineStylesheets(text, { later: "print-link" })]);
-            return etag && responseStatusCode === 200
-              ? conditionalResponse(request, page, responseHeaders)
-              : new Response(page.body, { headers: responseHeaders, status: responseStatusCode });
-          }),
-        );
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
-    setTimeout(abort, streamTimeout + 1_000);
+  // whole sheet follows as a link that does not hold the paint, decision 038), by the renderer whose
+  // bytes are the text's (app/server/render-document.server.ts: no NUL at a buffer's edge).
+  const text = await renderDocument(app, {
+    nonce,
+    timeoutMs: streamTimeout + 1_000,
+    // An error inside a boundary still renders (its fallback); the answer says it went wrong.
+    onError() {
+      responseStatusCode = 500;
+    },
   });
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const page = pageOf([inlineStylesheets(text, { later: "print-link" })]);
+  return etag && responseStatusCode === 200
+    ? conditionalResponse(request, page, responseHeaders)
+    : new Response(page.body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**
@@ -114,12 +100,6 @@ function manifestOf(manifest: Manifest, matches: { route: { id: string } }[]): M
     byIds.set(key, small);
   }
   return small;
-}
-
-async function wholeText(body: PassThrough): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 const encoder = new TextEncoder();

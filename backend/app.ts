@@ -5,7 +5,8 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { requireUser, userFromToken, type Deps } from "./context";
-import { ApiError, TOO_MANY } from "./errors";
+import { ILL_FORMED_TEXT } from "#core/contract/common";
+import { ApiError, badRequest, TOO_MANY } from "./errors";
 import { guardInput } from "./guards";
 import { contractValidator } from "./schema";
 import authRoutes from "./routes/auth";
@@ -150,6 +151,7 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     const user = requireUser(request);
     const guard = request.routeOptions.config.guard;
     if (guard && guard.from !== "body") await guard.check(user, guardInput(request, guard.from ?? "params"), deps);
+    if (guard?.onArrival) await guard.onArrival(user, deps);
   });
   app.addHook("preValidation", async (request) => {
     const guard = request.routeOptions.config?.guard;
@@ -157,12 +159,21 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     if (request.body instanceof UnreadableBody) throw request.body.error;
   });
 
-  // A JSON body that does not parse is kept as such until the guards have run (above).
+  // A JSON body that does not parse is kept as such until the guards have run (above). Its bytes
+  // are read here, the one place bodies are read: bytes that are not UTF-8 (a stray byte, an
+  // encoded half character such as ED A0 80) are refused as a JSON escape of one is, not stored as '�'.
   const parseJson = app.getDefaultJsonParser("error", "error");
+  const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
-    parseJson(request, body as string, (error, value) => done(null, error ? new UnreadableBody(error) : value)),
-  );
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      return done(null, new UnreadableBody(badRequest(ILL_FORMED_TEXT)));
+    }
+    parseJson(request, text, (error, value) => done(null, error ? new UnreadableBody(error) : value));
+  });
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

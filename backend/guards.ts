@@ -7,6 +7,7 @@ import { betOwner } from "./services/bet";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
 import { linkGroup } from "./services/kiosk";
 import { ownPhrase } from "./services/phrases";
+import { shareLinkGroup } from "./services/share";
 import { roundOwner } from "./services/rounds";
 
 /**
@@ -30,6 +31,12 @@ export interface Guard {
   kind: GuardKind;
   from?: GuardPart;
   check(user: AuthUser, input: Record<string, unknown>, deps: Deps): Promise<void> | void;
+  /**
+   * For a guard that reads the body: what can be decided on arrival, before the body is read. A
+   * caller whom no body could let through (a manager's call from someone who manages no group) is
+   * refused here, so a body too large, of the wrong type or malformed tells them nothing either.
+   */
+  onArrival?(user: AuthUser, deps: Deps): Promise<void> | void;
 }
 
 declare module "fastify" {
@@ -77,6 +84,13 @@ export const kioskLinkIn =
     return linkId === null ? null : linkGroup(deps, linkId);
   };
 
+export const shareLinkIn =
+  (field: string): GroupLocator =>
+  async (input, deps) => {
+    const linkId = idIn(input, field);
+    return linkId === null ? null : shareLinkGroup(deps, linkId);
+  };
+
 /** The caller's current role in the group (1 player, 2 manager), null if not a member; 404 if there is no such group. */
 async function roleIn(db: Db, groupId: number, userId: number): Promise<number | null> {
   const row = await db.one<{ role_id: number | null }>(
@@ -110,9 +124,15 @@ async function hasAnyRole(db: Db, userId: number, managers: boolean): Promise<bo
  */
 export function groupGuard(kind: "group-member" | "group-manager" | "group-player", from: GuardPart, locate: GroupLocator): Guard {
   const refusal = kind === "group-manager" ? MANAGER_ONLY : MEMBERS_ONLY;
+  // Whatever the body names, the caller passes only with the role in some group (or as an admin).
+  const onArrival = async (user: AuthUser, deps: Deps) => {
+    if (user.isAdmin && kind !== "group-player") return;
+    if (!(await hasAnyRole(deps.db, user.id, kind === "group-manager"))) throw forbidden(refusal);
+  };
   return {
     kind,
     from,
+    ...(from === "body" && { onArrival }),
     check: async (user, input, deps) => {
       if (user.isAdmin && kind !== "group-player") return;
       const groupId = await locate(input, deps);

@@ -1,13 +1,15 @@
 import type { FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
 import { camelKeys, firstIssue, holdsIllFormedText, ILL_FORMED_TEXT } from "#core/contract/common";
+import { UNKNOWN_FIELD, unknownField } from "#core/contract/unknown-fields";
 import { badRequest } from "./errors";
 
 /**
  * Every request part a route declares is checked by the contract's own zod schema: bodies and query
  * strings in either key casing (the spec's PascalCase or camelCase), params as they come. A failure
  * is a `{ message }` 400 with the schema's first Spanish message; a string anywhere in the part
- * with half a character (an unpaired surrogate) is one too, the same everywhere.
+ * with half a character (an unpaired surrogate) is one too, the same everywhere, and so is a body
+ * field the contract does not have (named in the message).
  */
 export const contractValidator: FastifySchemaCompiler<z.ZodTypeAny> =
   ({ schema, httpPart }) =>
@@ -17,6 +19,9 @@ export const contractValidator: FastifySchemaCompiler<z.ZodTypeAny> =
     if (holdsIllFormedText(data)) return { error: badRequest(ILL_FORMED_TEXT) };
     // A parsed query string has no prototype: copied into a plain object, its keys are camelCased too.
     const input = httpPart === "body" ? camelKeys(data ?? {}) : httpPart === "querystring" ? camelKeys({ ...(data as object) }) : data;
+    // A field the contract does not have is refused by name, not dropped (issue 33).
+    const unknown = httpPart === "body" ? unknownField(schema, input) : null;
+    if (unknown) return { error: badRequest(UNKNOWN_FIELD(unknown)) };
     const result = schema.safeParse(input);
     return result.success ? { value: result.data } : { error: badRequest(firstIssue(result.error)) };
   };

@@ -17,6 +17,7 @@ import { startDigests } from "./services/digest";
 import { startReminders } from "./services/reminders";
 import { startWeekJob } from "./services/week-job";
 import { createUser } from "./services/auth";
+import { startRoundCloses } from "./services/round-close";
 
 export interface BackendOptions {
   dataDir: string;
@@ -53,10 +54,12 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   const stopReminders = startReminders(deps, { log: options.log });
   const stopDigests = startDigests(deps, { log: options.log });
   const stopWeek = startWeekJob(deps, { log: options.log });
+  const stopRoundCloses = startRoundCloses(deps, { log: options.log });
   app.addHook("onClose", async () => {
     await stopReminders();
     await stopDigests();
     await stopWeek();
+    await stopRoundCloses();
     await db.close();
     if (!options.databaseUrl) await privateDataDir(options.dataDir);
   });

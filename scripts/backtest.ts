@@ -4,10 +4,16 @@
 // demo (the real 2024-25 season, two groups) into a temporary database and writes docs/backtest.md;
 // `--group <id>` replays that group of DATABASE_URL or DATA_DIR instead (docs/backtest-group-<id>.md).
 import { spawnSync } from "node:child_process";
+import { format } from "prettier";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { baseRates, roundModel, scoreForecast, type HistoryRound, type SignProbs } from "#core/domain/chances";
+import { chooseChances, marketView } from "#core/domain/chances-source";
+import { seededRandom } from "#core/seeded-random";
+import { fromBasisPoints } from "#core/domain/public-shares";
+import { expectedSharedPrizes } from "#core/domain/shared-prizes";
+import { publicSharesOf } from "../backend/services/public-shares";
 import { formatPercent } from "#core/domain/chances-text";
 import { mergeGroupBet } from "#core/domain/group-bet";
 import { prizeWeights, ticketOdds } from "#core/domain/hit-odds";
@@ -45,6 +51,32 @@ const voteShares = (round: HistoryRound, i: number): SignProbs => {
   return [v[0] / t, v[1] / t, v[2] / t];
 };
 
+/** A 95 % bootstrap interval of Σ (b − a) over the jornadas, resampled with the seeded generator. */
+export function bootstrapDifference(a: readonly number[], b: readonly number[], draws = 2000, seed = 35): { diff: number; low: number; high: number } {
+  const random = seededRandom(seed);
+  const d = a.map((x, i) => b[i] - x);
+  const sums: number[] = [];
+  for (let k = 0; k < draws; k++) {
+    let t = 0;
+    for (let i = 0; i < d.length; i++) t += d[Math.floor(random() * d.length)];
+    sums.push(t);
+  }
+  sums.sort((x, y) => x - y);
+  return { diff: d.reduce((t, x) => t + x, 0), low: sums[Math.floor(draws * 0.025)], high: sums[Math.ceil(draws * 0.975) - 1] };
+}
+
+/** The demo's price of a bet, in cents. */
+const PRICE_CENTS = 75;
+
+type Forecaster = "chosen" | "model" | "market" | "votes" | "base";
+const FORECASTERS: [Forecaster, string][] = [
+  ["chosen", "Lo que usa la página (el mejor de modelo y previa en lo ya jugado)"],
+  ["model", "Modelo de la peña (votos pesados + reparto 1X2, ajustado)"],
+  ["market", "Previa de los partidos (fuerza de los equipos en la temporada, el «mercado»)"],
+  ["votes", "Reparto de los votos, sin pesos"],
+  ["base", "Reparto 1X2 de la temporada (ingenuo)"],
+];
+
 async function backtestGroup(db: Db, groupId: number): Promise<string[]> {
   const group = await db.one<{ name: string }>("select name from groups where id = $1", [groupId]);
   if (!group) throw new Error(`No existe el grupo ${groupId}.`);
@@ -57,16 +89,23 @@ async function backtestGroup(db: Db, groupId: number): Promise<string[]> {
   for (const season of seasons) {
     const history = await seasonHistory(db, groupId, season.season_id);
     const prizes = await seasonPrizes(db, season.season_id);
-    const meta = await db.query<{ quiniela_id: number; number: number; num_double: number; num_triple: number; bet_id: number | null }>(
-      `select gq.quiniela_id, q.number, pt.num_double, pt.num_triple, b.id as bet_id
+    const meta = await db.query<{ quiniela_id: number; number: number; num_double: number; num_triple: number; bet_id: number | null; bet_matches: unknown }>(
+      `select gq.quiniela_id, q.number, pt.num_double, pt.num_triple, b.id as bet_id, b.matches as bet_matches
          from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join pool_types pt on pt.id = gq.type_quiniela_id
          left join bets b on b.group_id = gq.group_id and b.quiniela_id = gq.quiniela_id
         where gq.group_id = $1 and q.season_id = $2`,
       [groupId, season.season_id],
     );
-    const cal = { model: { b: 0, l: 0 }, base: { b: 0, l: 0 }, votes: { b: 0, l: 0 }, n: 0 };
+    const cal = Object.fromEntries(FORECASTERS.map(([k]) => [k, { b: 0, l: 0 }])) as Record<Forecaster, { b: number; l: number }>;
+    let n = 0;
     const bets: Record<"majority" | Target, Tally> = { majority: tally(), p10: tally(), p12: tally(), prize: tally() };
+    const won: Record<"majority" | "p10", number[]> = { majority: [], p10: [] };
+    const betHits = new Array<number>(15).fill(0);
+    let under50 = 0;
+    let playerHits = 0;
+    let playerTickets = 0;
     let jornadas = 0;
+    let marketRounds = 0;
     let lastFit = "";
     const counts: [number, number, number] = [0, 0, 0];
     for (const [r, round] of history.rounds.entries()) {
@@ -74,66 +113,64 @@ async function backtestGroup(db: Db, groupId: number): Promise<string[]> {
       const m = meta.find((x) => x.quiniela_id === history.quinielaIds[r])!;
       if (results && round.predictions.length && results.every((s): s is Sign => s !== null)) {
         const model = roundModel(history.rounds, r);
+        const chosen = chooseChances(history.rounds, history.fixtures, r, model);
+        const market = marketView(history.rounds, history.fixtures, r);
+        if (chosen.source === "market") marketRounds++;
         lastFit = `α = ${model.fit.params.alpha}, β = ${model.fit.params.beta} (${model.fit.matches} partidos)`;
         const base = baseRates(counts);
         results.forEach((s, i) => {
-          const add = (k: "model" | "base" | "votes", p: SignProbs) => {
-            const f = scoreForecast(p, s);
+          const views: Record<Forecaster, SignProbs> = { chosen: chosen.probs[i], model: model.probs[i], market: market[i], votes: voteShares(round, i), base };
+          for (const [k] of FORECASTERS) {
+            const f = scoreForecast(views[k], s);
             cal[k].b += f.brier;
             cal[k].l += f.logLoss;
-          };
-          add("model", model.probs[i]);
-          add("base", base);
-          add("votes", voteShares(round, i));
-          cal.n++;
+          }
+          n++;
         });
-        // The majority bet: the stored bet's included players (or everyone) merged as the generator merges them.
-        const included = m.bet_id
-          ? await db.query<{ user_id: number; rank_position: number; username: string }>(
-              "select user_id, rank_position, username from bet_participants where bet_id = $1 order by rank_position",
-              [m.bet_id],
-            )
-          : round.predictions.map((p, k) => ({ user_id: p.userId, rank_position: k + 1, username: String(p.userId) }));
-        const plenos = await db.query<{ user_id: number; pleno_home: number; pleno_away: number; matches: unknown }>(
-          "select user_id, pleno_home, pleno_away, matches from predictions where group_id = $1 and quiniela_id = $2",
-          [groupId, m.quiniela_id],
-        );
-        const ranked = included.flatMap((u) => {
-          const p = plenos.find((x) => x.user_id === u.user_id);
-          return p
-            ? [
-                {
-                  userId: u.user_id,
-                  username: u.username,
-                  rank: u.rank_position,
-                  matches: picksOf(p.matches),
-                  pleno: { home: p.pleno_home, away: p.pleno_away },
-                },
-              ]
-            : [];
-        });
-        const majority = mergeGroupBet({ ranked, numDouble: m.num_double, numTriple: m.num_triple, random: () => 0 });
-        const odds = (matches: Pick[]) => ticketOdds({ matches, pleno: null }, model.probs, 0).atLeast[10];
-        record(bets.majority, majority.matches, results, round.pleno, majority.pleno, odds(majority.matches));
+        for (const p of round.predictions) {
+          playerHits += p.matches.filter((pick, i) => pick.includes(results[i])).length;
+          playerTickets++;
+        }
+        // The majority bet: the group bet as the demo generated it (top 5 by Wilson); without one, everyone merged.
+        const majority = m.bet_id ? { matches: picksOf(m.bet_matches), pleno: null } : await mergedBet(db, groupId, m, round);
+        const odds = (matches: Pick[]) => ticketOdds({ matches, pleno: null }, chosen.probs, 0).atLeast[10];
+        // The prizes the page's 'premio esperado' would use: shared by the public's percentages where known (decision 044).
+        const shares = await publicSharesOf(db, m.quiniela_id);
+        const perCategory =
+          shares.shares.length === 14 ? expectedSharedPrizes(shares.shares.map(fromBasisPoints), chosen.probs, PRICE_CENTS) : prizes.perCategoryCents;
+        const p10 = odds(majority.matches);
+        if (p10 < 0.5) under50++;
+        betHits[majority.matches.filter((pick, i) => pick.includes(results[i])).length]++;
+        record(bets.majority, majority.matches, results, round.pleno, majority.pleno, p10);
+        won.majority.push(hitsOf(majority.matches, results) >= 10 ? 1 : 0);
         for (const target of ["p10", "p12", "prize"] as const) {
-          const objective: Objective = { target, prizeWeights: prizeWeights(prizes.perCategoryCents, 0, 1) };
-          const best = bestPlacement(model.probs, { numDouble: m.num_double, numTriple: m.num_triple }, objective);
+          const objective: Objective = { target, prizeWeights: prizeWeights(perCategory, 0, 1) };
+          const best = bestPlacement(chosen.probs, { numDouble: m.num_double, numTriple: m.num_triple }, objective);
           record(bets[target], best.matches, results, round.pleno, majority.pleno, odds(best.matches));
+          if (target === "p10") won.p10.push(hitsOf(best.matches, results) >= 10 ? 1 : 0);
         }
         jornadas++;
       }
       if (results) for (const s of results) if (s !== null) counts[SIGNS.indexOf(s)]++;
     }
     if (!jornadas) continue;
-    const f = (x: number) => (x / cal.n).toFixed(4);
+    const f = (x: number) => (x / n).toFixed(4);
     lines.push(`## ${group.name} · temporada ${season.name}`, "");
-    lines.push(`${jornadas} jornadas con resultados y pronósticos, ${cal.n} partidos; cada jornada con lo que se sabía antes de su cierre.`, "");
-    lines.push(`Ajuste de la última jornada: ${lastFit}.`, "");
-    lines.push("| Modelo | Brier (menor es mejor) | Log loss (menor es mejor) |", "| --- | --- | --- |");
-    lines.push(`| Modelo de la peña (votos pesados + reparto 1X2, ajustado) | ${f(cal.model.b)} | ${f(cal.model.l)} |`);
-    lines.push(`| Reparto 1X2 de la temporada (ingenuo) | ${f(cal.base.b)} | ${f(cal.base.l)} |`);
-    lines.push(`| Reparto de los votos, sin pesos | ${f(cal.votes.b)} | ${f(cal.votes.l)} |`, "");
-    lines.push("| Apuesta | Aciertos (total) | Jornadas con premio (≥ 10) | Previstas por el modelo | 10 | 11 | 12 | 13 | 14 | 14 + pleno |");
+    lines.push(`${jornadas} jornadas con resultados y pronósticos, ${n} partidos; cada jornada con lo que se sabía antes de su cierre.`, "");
+    lines.push(
+      `Los jugadores aciertan de media ${(playerHits / playerTickets).toFixed(2).replace(".", ",")} de 14 (${playerTickets} pronósticos). ` +
+        `Aciertos de la quiniela grupal por jornada: ${betHits.flatMap((c, k) => (c ? [`${k}: ${c}`] : [])).join(", ")}. ` +
+        `Probabilidad de 10 o más por debajo del 50 % en ${under50} de ${jornadas} jornadas.`,
+      "",
+    );
+    lines.push(
+      `Ajuste de la última jornada: ${lastFit}. La página usa la previa de los partidos en ${marketRounds} de ${jornadas} jornadas y el modelo en el resto.`,
+      "",
+    );
+    lines.push("| Probabilidades | Brier (menor es mejor) | Log loss (menor es mejor) |", "| --- | --- | --- |");
+    for (const [k, name] of FORECASTERS) lines.push(`| ${name} | ${f(cal[k].b)} | ${f(cal[k].l)} |`);
+    lines.push("");
+    lines.push("| Apuesta | Aciertos (total) | Jornadas con premio (≥ 10) | Previstas | 10 | 11 | 12 | 13 | 14 | 14 + pleno |");
     lines.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     const names: Record<keyof typeof bets, string> = {
       majority: "Mayoría (la quiniela grupal generada)",
@@ -148,17 +185,41 @@ async function backtestGroup(db: Db, groupId: number): Promise<string[]> {
         `| ${names[k]} | ${t.hits} | ${t.prizes} | ${t.expected.toFixed(1)} | ${c["10"]} | ${c["11"]} | ${c["12"]} | ${c["13"]} | ${c["14"]} | ${c["14+P"]} |`,
       );
     }
+    const boot = bootstrapDifference(won.majority, won.p10);
+    const interval = `intervalo bootstrap del 95 % de la diferencia: ${boot.low} a ${boot.high} jornadas`;
     const verdict =
-      bets.p10.prizes >= bets.majority.prizes
-        ? `La optimizada para 10 o más no pierde contra la mayoría: ${bets.p10.prizes} jornadas con premio frente a ${bets.majority.prizes}.`
-        : `La optimizada para 10 o más PIERDE contra la mayoría en esta temporada: ${bets.p10.prizes} jornadas con premio frente a ${bets.majority.prizes}.`;
+      boot.low <= 0 && boot.high >= 0
+        ? `Optimizada para 10 o más frente a la mayoría: ${bets.p10.prizes} jornadas con premio frente a ${bets.majority.prizes} (${interval}); la diferencia cabe en el intervalo, así que no hay diferencia.`
+        : `Optimizada para 10 o más frente a la mayoría: ${bets.p10.prizes} jornadas con premio frente a ${bets.majority.prizes} (${interval}); la ${boot.diff > 0 ? "optimizada" : "mayoría"} gana.`;
     lines.push("", verdict, "");
     lines.push(
-      `Probabilidad media de 10 o más según el modelo: mayoría ${formatPercent(bets.majority.expected / jornadas)}, optimizada ${formatPercent(bets.p10.expected / jornadas)}.`,
+      `Probabilidad media de 10 o más según lo que usa la página: mayoría ${formatPercent(bets.majority.expected / jornadas)}, optimizada ${formatPercent(bets.p10.expected / jornadas)}.`,
       "",
     );
   }
   return lines;
+}
+
+const hitsOf = (matches: Pick[], results: readonly Sign[]) => matches.filter((m, i) => m.includes(results[i])).length;
+
+/** Everyone's picks merged as the generator merges them, for a jornada without a stored bet. */
+async function mergedBet(db: Db, groupId: number, m: { quiniela_id: number; num_double: number; num_triple: number }, round: HistoryRound) {
+  const plenos = await db.query<{ user_id: number; pleno_home: number; pleno_away: number }>(
+    "select user_id, pleno_home, pleno_away from predictions where group_id = $1 and quiniela_id = $2",
+    [groupId, m.quiniela_id],
+  );
+  const ranked = round.predictions.map((p, k) => {
+    const pl = plenos.find((x) => x.user_id === p.userId);
+    return {
+      userId: p.userId,
+      username: String(p.userId),
+      rank: k + 1,
+      matches: [...p.matches],
+      pleno: pl ? { home: pl.pleno_home, away: pl.pleno_away } : null,
+    };
+  });
+  const merged = mergeGroupBet({ ranked, numDouble: m.num_double, numTriple: m.num_triple, random: () => 0 });
+  return { matches: merged.matches, pleno: merged.pleno };
 }
 
 function arg(name: string): string | undefined {
@@ -188,7 +249,7 @@ async function main() {
     groups = (await db.query<{ id: number }>("select id from groups where invite_code in ('DEMOOFICINA', 'DEMOBARRIO') order by id")).map((g) => g.id);
   }
   try {
-    const lines = ["# Backtest de las probabilidades y la colocación (decisión 037)", ""];
+    const lines = ["# Backtest de las probabilidades y la colocación (decisiones 037 y 044)", ""];
     lines.push(
       groupArg
         ? `Grupo ${groupArg}, generado con \`npm run backtest -- --group ${groupArg}\`.`
@@ -197,15 +258,18 @@ async function main() {
     );
     if (!groupArg) {
       lines.push(
-        "Ojo: los resultados son reales, pero los pronósticos de la demo son sintéticos (scripts/demo.ts): cada jugador acierta cada partido con su " +
-          "probabilidad (0,40 a 0,62) e independientemente de los demás. Eso es justo lo que el modelo supone, así que aquí sale mucho mejor de lo que " +
-          "saldrá con una peña real, cuyos jugadores siguen a los mismos favoritos; el ajuste de β es lo que lo corrige con datos reales.",
+        "Los resultados son reales; los pronósticos de la demo son sintéticos (scripts/demo.ts, core/demo-picks.ts): cada jugador elige a partir de " +
+          "la previa de cada partido (la fuerza de los equipos por los resultados anteriores de la temporada, core/domain/pre-match.ts), inclinada " +
+          "hacia el favorito como la del público, con su gusto (amante del empate, de casa, sigue al favorito, busca la sorpresa) y las corazonadas " +
+          "de su peña, compartidas. Nadie ve el resultado: los votos siguen a los mismos favoritos y fallan juntos, como en una peña real. " +
+          "La «previa» de la tabla es esa misma fuerza de los equipos, sin los votos: el papel de las cuotas de un mercado.",
         "",
       );
     }
     for (const g of groups) lines.push(...(await backtestGroup(db, g)));
     lines.push("## Velocidad (`npm run bench:chances`)", "", "| Cálculo | Mediana |", "| --- | --- |", ...benchLines(), "");
-    const text = lines.join("\n");
+    // Formatted as the repository's markdown is (prettier), so what it prints is what the file says.
+    const text = await format(lines.join("\n"), { parser: "markdown", printWidth: 160 });
     console.log(text);
     const out = arg("--out") ?? (groupArg ? `docs/backtest-group-${groupArg}.md` : "docs/backtest.md");
     await writeFile(out, text);

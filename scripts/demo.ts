@@ -3,7 +3,10 @@
 // Stop the app first: the embedded database admits one process at a time.
 import path from "node:path";
 import { validatePrediction } from "#core/domain/prediction-rules";
-import { SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
+import type { SignProbs } from "#core/domain/chances";
+import { preMatchView, type PlayedMatch } from "#core/domain/pre-match";
+import { demoTicket, groupHunches, hashSeed, tasteOf } from "#core/demo-picks";
+import { seededRandom } from "#core/seeded-random";
 import { defaultBackendConfig } from "../backend/config";
 import type { Deps } from "../backend/context";
 import { openDb, type Db } from "../backend/db/db";
@@ -11,8 +14,8 @@ import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { privateDataDir } from "../backend/files";
 import { hashPassword } from "../backend/security";
-import { confirm, generate } from "../backend/services/bet";
-import { addMovement, syncAutomaticCharges } from "../backend/services/caja";
+import { addMovement } from "../backend/services/caja";
+import { playSeason } from "./demo-season";
 import { season2024, teamsOf, type Jornada } from "./football";
 
 export const DEMO_PASSWORD = "Demo#2025";
@@ -56,54 +59,17 @@ const ADMIN = "admin-demo";
 /** Blocked by the manager in the open jornada, so that screen shows its warning too. */
 const BLOCKED_IN_OPEN = { group: "Oficina TI", username: "ismael" };
 
-/** mulberry32: a small seeded generator, so every load of the demo is the same demo. */
-function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function shuffle<T>(random: () => number, items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const k = Math.floor(random() * (i + 1));
-    [items[i], items[k]] = [items[k], items[i]];
-  }
-  return items;
-}
-
-const hashSeed = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
-
 /**
- * A player's ticket: right with probability `skill` on each match (a guess otherwise, draws a bit
- * less likely), doubles and triples where the type asks for them, and now and then the exact pleno.
+ * The pre-match view of each jornada's 14 matches from the results of the jornadas before it only
+ * (core/domain/pre-match): what the demo's players pick from.
  */
-function ticket(random: () => number, skill: number, j: Jornada, type: { numDouble: number; numTriple: number }): { matches: Pick[]; pleno: Score } {
-  const real = j.results?.matches ?? [];
-  const guess = (): Sign => (random() < 0.45 ? "1" : random() < 0.5 ? "X" : "2");
-  const single = (i: number): Sign => {
-    const truth = real[i];
-    if (truth && random() < skill) return truth;
-    return guess();
-  };
-  const matches: Pick[] = Array.from({ length: 14 }, (_, i) => [single(i)]);
-  const positions = shuffle(
-    random,
-    Array.from({ length: 14 }, (_, i) => i),
-  );
-  positions.slice(0, type.numTriple).forEach((i) => (matches[i] = [...SIGNS]));
-  positions.slice(type.numTriple, type.numTriple + type.numDouble).forEach((i) => {
-    const first = matches[i][0];
-    const second = SIGNS.filter((s) => s !== first)[random() < 0.5 ? 0 : 1];
-    matches[i] = SIGNS.filter((s) => s === first || s === second);
+export function seasonViews(jornadas: readonly Jornada[]): SignProbs[][] {
+  const played: PlayedMatch[] = [];
+  return jornadas.map((j) => {
+    const view = preMatchView(played, j.matches.slice(0, 14));
+    if (j.results) j.matches.slice(0, 14).forEach((m, i) => played.push({ home: m.home, away: m.away, sign: j.results!.matches[i] }));
+    return view;
   });
-  const truth = j.results?.pleno;
-  const pleno = truth && random() < 0.12 ? { ...truth } : { home: Math.floor(random() * 4), away: Math.floor(random() * 3) };
-  return { matches, pleno };
 }
 
 async function insertId(db: Db, sql: string, params: unknown[]): Promise<number> {
@@ -118,11 +84,15 @@ async function main() {
   const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite") });
   try {
     await migrate(db, path.resolve("backend/db/migrations"));
+    const inviteCodes = GROUPS.map((g) => g.inviteCode);
     const usernames = [ADMIN, ...new Set(GROUPS.flatMap((g) => [g.manager, ...g.players]))];
     const loaded = await db.one("select 1 from groups where invite_code = $1", [GROUPS[0].inviteCode]);
     if (loaded) {
-      const added = await groupBets(db, dataDir);
-      const moves = await demoCaja(db, dataDir);
+      const before = await cajaCount(db);
+      await cajaRules(db);
+      const added = await playSeason(db, dataDir, inviteCodes, viewsByNumber(season2024()));
+      await demoPayments(db, dataDir);
+      const moves = (await cajaCount(db)) - before;
       console.log(
         added || moves
           ? `La demo ya estaba cargada: añadidas ${added} quinielas grupales y ${moves} movimientos de caja.`
@@ -140,6 +110,7 @@ async function main() {
     }
 
     const jornadas = season2024();
+    const views = seasonViews(jornadas);
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const now = new Date();
     await db.tx(async (tx) => {
@@ -213,7 +184,8 @@ async function main() {
             new Date("2024-08-01T10:00:00Z"),
           ]);
         }
-        for (const j of jornadas) {
+        for (const [jn, j] of jornadas.entries()) {
+          const hunches = groupHunches(seededRandom(hashSeed(`${group.inviteCode}/hunch/${j.number}`)), 14);
           // The jornada without results stays open for a week from now, so there is something to predict.
           const open = j.results === null;
           const typeId = group.typeOf(j.number);
@@ -237,11 +209,10 @@ async function main() {
           }
           for (const name of members) {
             const random = seededRandom(hashSeed(`${group.inviteCode}/${name}/${j.number}`));
-            const skill = 0.4 + seededRandom(hashSeed(`${group.inviteCode}/${name}`))() * 0.22;
             // Most play every week; in the open jornada, about half have sent their picks so far.
             if (random() > (open ? 0.5 : 0.9)) continue;
             if (open && name === BLOCKED_IN_OPEN.username) continue;
-            const picks = ticket(random, skill, j, types.get(typeId)!);
+            const picks = demoTicket(random, views[jn], hunches, tasteOf(name), types.get(typeId)!);
             if (!validatePrediction({ matches: picks.matches, pleno: picks.pleno }, types.get(typeId)!).ok)
               throw new Error("La demo generó un pronóstico no válido.");
             const at = open ? new Date(now.getTime() - random() * DAY) : new Date(j.closingDate.getTime() - (1 + random() * 47) * 3_600_000);
@@ -254,8 +225,9 @@ async function main() {
         }
       }
     });
-    await groupBets(db, dataDir);
-    await demoCaja(db, dataDir);
+    await cajaRules(db);
+    await playSeason(db, dataDir, inviteCodes, viewsByNumber(jornadas));
+    await demoPayments(db, dataDir);
     const played = jornadas.filter((j) => j.results).length;
     console.log(`Demo cargada: temporada ${SEASON}, ${jornadas.length} jornadas (${played} con resultados reales), ${GROUPS.length} grupos.`);
     printSignIns(usernames);
@@ -265,58 +237,34 @@ async function main() {
   }
 }
 
-/**
- * Each demo group's bet (top 5 by Wilson) of every past jornada with results, generated and
- * confirmed through the backend's own service at the jornada's close, so the standings it ranks by
- * are those of that moment. Jornadas that already have their bet are left alone: running the demo
- * again adds only what is missing.
- */
-async function groupBets(db: Db, dataDir: string): Promise<number> {
-  const rounds = await db.query<{ group_id: number; quiniela_id: number; close_date: Date; manager_id: number }>(
-    `select gq.group_id, gq.quiniela_id, gq.close_date,
-            (select min(m.user_id) from group_members m where m.group_id = gq.group_id and m.role_id = 2) as manager_id
-       from group_quinielas gq
-       join groups g on g.id = gq.group_id
-       join quiniela_results r on r.quiniela_id = gq.quiniela_id
-      where g.invite_code = any($1) and gq.close_date <= now()
-        and not exists (select 1 from bets b where b.group_id = gq.group_id and b.quiniela_id = gq.quiniela_id)
-        and exists (select 1 from predictions p where p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id)
-      order by gq.close_date`,
-    [GROUPS.map((g) => g.inviteCode)],
-  );
-  for (const round of rounds) {
-    const at = new Date(round.close_date);
-    const deps: Deps = {
-      db,
-      mailer: createMailer({ outboxDir: path.join(dataDir, "outbox") }),
-      clock: () => at,
-      config: defaultBackendConfig,
-      fetch,
-    };
-    // The group's manager generates and confirms it, as the audit trail then says.
-    const bet = await generate(deps, round.manager_id, { groupId: round.group_id, quinielaId: round.quiniela_id, topNUsers: 5 });
-    await confirm(deps, round.manager_id, bet.id);
+const quotaOf = (index: number) => (index === 0 ? 150 : 200);
+const cajaCount = async (db: Db) => Number((await db.one<{ n: number }>("select count(*) as n from caja_movements"))!.n);
+
+/** Each demo group's caja rules (decision 032): a quota per jornada played, the ticket paid from the pot. */
+async function cajaRules(db: Db) {
+  for (const [index, g] of GROUPS.entries()) {
+    await db.query(
+      `insert into caja_rules (group_id, quota_cents, quota_basis, pay_ticket)
+       select id, $2, 'round', true from groups where invite_code = $1 on conflict (group_id) do nothing`,
+      [g.inviteCode, quotaOf(index)],
+    );
   }
-  return rounds.length;
 }
 
+/** The pre-match view of each jornada, by its number. */
+const viewsByNumber = (jornadas: Jornada[]) => new Map(seasonViews(jornadas).map((v, k) => [jornadas[k].number, v]));
+
 /**
- * Each demo group's caja (decision 032): a quota per jornada played and the ticket of every
- * confirmed bet paid from the pot (the automatic charges), and the members' payments every four
- * jornadas by Bizum or in cash; the group's last player pays only half, so the caja shows a debt.
- * Every write has its own key, so running the demo again adds only what is missing.
+ * The members' payments into each demo group's caja every four jornadas, by Bizum or in cash, dated
+ * the day after the fourth closed; the group's last player pays only half, so the caja shows a
+ * debt. Every write has its own key, so running the demo again adds only what is missing.
  */
-async function demoCaja(db: Db, dataDir: string): Promise<number> {
-  const before = (await db.one<{ n: number }>("select count(*) as n from caja_movements"))!.n;
+async function demoPayments(db: Db, dataDir: string): Promise<number> {
+  const before = await cajaCount(db);
   for (const [index, g] of GROUPS.entries()) {
     const group = await db.one<{ id: number }>("select id from groups where invite_code = $1", [g.inviteCode]);
     if (!group) continue;
-    const quota = index === 0 ? 150 : 200;
-    await db.query(`insert into caja_rules (group_id, quota_cents, quota_basis, pay_ticket) values ($1, $2, 'round', true) on conflict (group_id) do nothing`, [
-      group.id,
-      quota,
-    ]);
-    await syncAutomaticCharges(db, group.id, new Date());
+    const quota = quotaOf(index);
     const manager = (await db.one<{ id: number; username: string; email: string }>("select id, username, email from users where lower(username) = $1", [
       g.manager,
     ]))!;
@@ -348,7 +296,7 @@ async function demoCaja(db: Db, dataDir: string): Promise<number> {
       }
     }
   }
-  return (await db.one<{ n: number }>("select count(*) as n from caja_movements"))!.n - before;
+  return (await cajaCount(db)) - before;
 }
 
 function printSignIns(usernames: string[]) {

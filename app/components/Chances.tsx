@@ -52,9 +52,24 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
               ))}
             </tbody>
           </table>
+          {c.model.source === "market" ? (
+            <p className="muted chances-source">
+              Según la previa de cada partido (la fuerza de cada equipo por sus resultados de la temporada, con la ventaja de jugar en casa): en las jornadas ya
+              jugadas ha acertado más que los votos de la peña ({lossText(c.model.marketLogLoss)} frente a {lossText(c.model.logLoss)} de pérdida logarítmica;
+              menos es mejor), así que se usa en su lugar.
+            </p>
+          ) : (
+            <p className="muted chances-source">
+              Según el modelo de la peña
+              {c.model.fitted && c.model.marketLogLoss !== null && c.model.logLoss !== null
+                ? `, que en las jornadas ya jugadas ha acertado más que la previa de los partidos (${lossText(c.model.logLoss)} frente a ${lossText(c.model.marketLogLoss)} de pérdida logarítmica; menos es mejor)`
+                : "; con menos de tres jornadas con resultados aún no se compara con la previa de los partidos"}
+              .
+            </p>
+          )}
           <p className="muted">
-            Según los pronósticos de {c.model.voters} {c.model.voters === 1 ? "jugador" : "jugadores"} de la peña, cada uno pesado por su acierto en la
-            temporada, y el reparto de 1, X y 2 de {c.model.pastRounds} {c.model.pastRounds === 1 ? "jornada" : "jornadas"} con resultados
+            Modelo de la peña: los pronósticos de {c.model.voters} {c.model.voters === 1 ? "jugador" : "jugadores"} de la peña, cada uno pesado por su acierto
+            en la temporada, y el reparto de 1, X y 2 de {c.model.pastRounds} {c.model.pastRounds === 1 ? "jornada" : "jornadas"} con resultados
             {c.model.fitted ? "; la mezcla se ajusta con las jornadas ya jugadas." : "; hasta tres jornadas con resultados, la mezcla es la de partida."}
           </p>
         </>
@@ -129,7 +144,15 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
   );
 }
 
+const lossText = (x: number | null) => (x === null ? "-" : x.toFixed(3).replace(".", ","));
+
 function prizeNote(prizes: NonNullable<ChancesData["chances"]>["prizes"]): string {
+  if (prizes.shared)
+    return " Premios: el fondo de cada categoría repartido entre los acertantes que dejan prever los porcentajes de apuestas del público en esta jornada.";
+  return ` Cifra aproximada: sin los porcentajes del público de la jornada no se sabe entre cuántos se reparte cada premio.${averagesNote(prizes)}`;
+}
+
+function averagesNote(prizes: NonNullable<ChancesData["chances"]>["prizes"]): string {
   const own = CATEGORIES.filter((k) => prizes.fromSeason[k]);
   if (own.length === CATEGORIES.length) return ` Premios: la media de la temporada (${prizes.jornadas} jornadas).`;
   const guessed = CATEGORIES.filter((k) => !prizes.fromSeason[k]).map((k) => CATEGORY_SHORT[k]);

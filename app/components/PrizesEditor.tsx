@@ -7,7 +7,7 @@ import { prizesSchema } from "~/forms/ticket";
 
 interface Props {
   selected: { id: number; name: string } | null;
-  prizes: { version: number | null; source: "admin" | "lottery" | null; defaults: Record<string, string> } | null;
+  prizes: { version: number | null; source: "admin" | "lottery" | "estimate" | null; defaults: Record<string, string> } | null;
   lastResult?: SubmissionResult<string[]>;
   stale?: boolean;
 }
@@ -28,7 +28,11 @@ export function PrizesEditor({ selected, prizes, lastResult, stale }: Props) {
       <h2 id="prizes-title">Premios del escrutinio</h2>
       <p className="muted">
         Importe por apuesta acertada de cada categoría, en euros (por ejemplo 1.234,50), según el escrutinio oficial de la jornada.
-        {prizes.source === "lottery" ? " Los actuales llegaron con la importación de Loterías." : ""}
+        {prizes.source === "lottery"
+          ? " Los actuales llegaron con la importación de Loterías."
+          : prizes.source === "estimate"
+            ? " Los actuales son estimados (demo), no los oficiales."
+            : ""}
       </p>
       <FormErrors errors={form.errors} id={form.errorId} />
       {stale ? <p className="muted">Se muestran los premios guardados por otra persona: revísalos y vuelve a guardar.</p> : null}

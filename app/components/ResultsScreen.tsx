@@ -2,12 +2,13 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PrizesEditor } from "~/components/PrizesEditor";
 import { ResultsEditor } from "~/components/ResultsEditor";
+import { SharesEditor } from "~/components/SharesEditor";
 import type { loadResultsEditor, resultsScreenAction } from "~/server/results-admin.server";
 
 type Data = SerializeFrom<typeof loadResultsEditor>;
 type ActionData = SerializeFrom<typeof resultsScreenAction> | undefined;
 
-/** The admin's results screen (/admin/resultados and /establecer-resultados/{id}): the round's results, then its prizes. */
+/** The admin's results screen (/admin/resultados and /establecer-resultados/{id}): the round's results, its prizes, the public's percentages. */
 export function ResultsScreen() {
   const data = useLoaderData<Data>();
   const actionData = useActionData<ActionData>();
@@ -22,6 +23,12 @@ export function ResultsScreen() {
         prizes={data.prizes}
         lastResult={actionData?.intent === "prizes" ? actionData.lastResult : undefined}
         stale={actionData?.intent === "prizes" && actionData.stale}
+      />
+      <SharesEditor
+        selected={data.selected}
+        shares={data.shares}
+        lastResult={actionData?.intent === "shares" ? actionData.lastResult : undefined}
+        stale={actionData?.intent === "shares" && actionData.stale}
       />
     </ResultsEditor>
   );

@@ -58,13 +58,17 @@ export function TicketFacts({ ticket, hits = null }: { ticket: Ticket; hits?: nu
   );
 }
 
-/** The escrutinio: winning bets and prize per category, the best column, the total. */
-export function ScrutinyTable({ ticket }: { ticket: Ticket }) {
+/**
+ * The escrutinio: winning bets and prize per category, the best column, the total. Its heading sits
+ * under the page's section (h3), or right under the page's title where there is none (the print view).
+ */
+export function ScrutinyTable({ ticket, level = 3 }: { ticket: Ticket; level?: 2 | 3 }) {
   const s = ticket.scrutiny;
   if (!s) return null;
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <section className="scrutiny" aria-labelledby="scrutiny-title">
-      <h3 id="scrutiny-title">Escrutinio</h3>
+      <Heading id="scrutiny-title">Escrutinio</Heading>
       <p>
         Mejor columna: <strong>{s.best.hits} aciertos</strong>
         {s.best.plenoHit ? " y el pleno al 15" : ""}
@@ -80,7 +84,7 @@ export function ScrutinyTable({ ticket }: { ticket: Ticket }) {
           <tr>
             <th scope="col">Categoría</th>
             <th scope="col">Apuestas premiadas</th>
-            <th scope="col">Premio</th>
+            <th scope="col">{s.prizesEstimated ? "Premio (estimado)" : "Premio"}</th>
           </tr>
         </thead>
         <tbody>
@@ -102,6 +106,11 @@ export function ScrutinyTable({ ticket }: { ticket: Ticket }) {
           </tr>
         </tfoot>
       </table>
+      {s.prizesEstimated ? (
+        <p className="muted">
+          Premios estimados (solo en la demo): calculados con la recaudación de la jornada y los porcentajes del público, no son los oficiales.
+        </p>
+      ) : null}
       {!s.prizesComplete ? <p className="muted">Faltan los premios oficiales de alguna categoría: el administrador los introduce con los resultados.</p> : null}
     </section>
   );
@@ -135,6 +144,7 @@ export function TicketOutcome({ ticket, confirmed }: { ticket: Ticket; confirmed
       </p>
       <p>
         Premio: <strong>{s.prizesComplete ? formatEuros(s.totalPrizeCents) : "pendiente"}</strong>
+        {s.prizesComplete && s.prizesEstimated ? " (estimado)" : ""}
       </p>
       <p>Coste: {formatEuros(ticket.costCents)}</p>
     </>

@@ -4,6 +4,7 @@ import { PLENO_MARK_MESSAGE, REDUCTION_MESSAGE } from "#core/contract/ticket";
 import { PLENO_MARKS } from "#core/domain/slip";
 import { parseEuros } from "#core/domain/money";
 import { parsePrizeTable } from "#core/domain/prizes";
+import { parseSharesTable, SHARES_TABLE_REQUIRED } from "#core/domain/public-shares";
 import { CATEGORIES, type Category } from "#core/domain/scrutiny";
 
 /** A checkbox group arrives as one string, several, or nothing. */
@@ -66,4 +67,23 @@ export const prizesSchema = z
     }
     const prizes = Object.fromEntries(CATEGORIES.map((c) => [c, pasted[c] ?? v[c] ?? null])) as Record<Category, number | null>;
     return { quinielaId: v.quinielaId, version: v.version, prizes };
+  });
+
+/**
+ * 'Porcentajes del público' (decision 044): the operator's percentages table pasted as it comes,
+ * one match a line; read by core/domain/public-shares, whose messages it shows on the field.
+ */
+export const sharesSchema = z
+  .object({
+    quinielaId: z.coerce.number().int().positive(),
+    version: z.coerce.number().int().positive().optional(),
+    shares: z.string({ required_error: SHARES_TABLE_REQUIRED }),
+  })
+  .transform((v, ctx) => {
+    const parsed = parseSharesTable(v.shares);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["shares"], message: parsed.message });
+      return z.NEVER;
+    }
+    return { quinielaId: v.quinielaId, version: v.version, shares: parsed.shares };
   });

@@ -41,18 +41,21 @@ export default function SettlementPage() {
         {s.pinaUsername ? ` (${s.pinaUsername})` : ""}; el resto, a partes iguales entre quienes jugaron. Los céntimos que sobran van uno a uno a los mejor
         clasificados. Cada uno cobra su saldo más su parte, y la suma es el bote exacto.
       </p>
+      {s.othersHidden ? <p className="muted">La peña no muestra los saldos de los demás: aquí ves solo tu parte.</p> : null}
       <StackedTable
         columns={["Miembro", "Saldo", "Parte", "Premio o penalización", "Cobra"]}
         foot={
-          <>
-            <tr>
-              <th scope="row">Total</th>
-              <td colSpan={3} />
-              <td data-label="Total" className="amount">
-                <strong>{formatEuros(s.lines.reduce((sum, l) => sum + l.payoutCents, 0))}</strong>
-              </td>
-            </tr>
-          </>
+          s.othersHidden ? undefined : (
+            <>
+              <tr>
+                <th scope="row">Total</th>
+                <td colSpan={3} />
+                <td data-label="Total" className="amount">
+                  <strong>{formatEuros(s.lines.reduce((sum, l) => sum + l.payoutCents, 0))}</strong>
+                </td>
+              </tr>
+            </>
+          )
         }
       >
         {s.lines.map((l) => (

@@ -164,7 +164,7 @@ export default function PrintTicket() {
               Probabilidad de 10 o más aciertos: <strong>{formatPercent(tenOrMore)}</strong> (según los pronósticos de la peña)
             </p>
           ) : null}
-          <ScrutinyTable ticket={ticket} />
+          <ScrutinyTable ticket={ticket} level={2} />
         </article>
       ) : null}
     </main>

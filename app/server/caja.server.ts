@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { Caja, CajaRules, KIND_LABELS, Movement, PrizeSharing, Settlement, Stamper } from "#core/contract/caja";
+import { Caja, CajaRules, KIND_LABELS, Movement, PrizeSharing, ROTA_REPEATED, Settlement, Stamper } from "#core/contract/caja";
 import { MOVEMENT_KINDS } from "#core/domain/caja";
 import { formatEuros } from "#core/domain/money";
 import { percentText } from "#core/domain/prize-sharing";
@@ -120,6 +120,8 @@ async function saveRules(request: Request, groupId: number, formData: FormData) 
     const unknown = names.filter((n) => !byName.has(n.toLocaleLowerCase("es")));
     if (unknown.length) return reply("rules", submission.reply({ fieldErrors: { stampRota: [`No hay ningún miembro llamado ${unknown.join(", ")}.`] } }));
     stampRota = names.map((n) => byName.get(n.toLocaleLowerCase("es"))!);
+    // The same member twice: said on the field, as the backend would refuse it.
+    if (new Set(stampRota).size !== stampRota.length) return reply("rules", submission.reply({ fieldErrors: { stampRota: [ROTA_REPEATED] } }));
   }
   const body = {
     quotaCents: v.quota,

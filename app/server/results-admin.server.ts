@@ -5,7 +5,9 @@ import { MATCHES } from "#core/domain/signs";
 import { api, ApiError, attempt, type Failure } from "~/server/client.server";
 import { submitToBackend } from "~/server/submit.server";
 import { resultsSchema } from "~/forms/catalogue";
-import { prizesSchema } from "~/forms/ticket";
+import { prizesSchema, sharesSchema } from "~/forms/ticket";
+import { PublicShares } from "#core/contract/public-shares";
+import { sharesText } from "#core/domain/public-shares";
 import { QuinielaPrizes } from "#core/contract/ticket";
 import { formatEuros } from "#core/domain/money";
 import { CATEGORIES } from "#core/domain/scrutiny";
@@ -28,7 +30,11 @@ export async function loadResultsEditor(request: Request, requested: string | nu
   let matches: QuinielaMatch[] = [];
   let results: QuinielaResults | null = null;
   let prizes: QuinielaPrizes | null = null;
+  let shares: PublicShares | null = null;
   if (selected) {
+    const readShares = await attempt(() => api.read(request, `/Quiniela/${selected.id}/PublicShares`, PublicShares));
+    if (readShares.ok) shares = readShares.value;
+    else errors.push("Error al cargar los porcentajes del público.");
     const readPrizes = await attempt(() => api.read(request, `/Quiniela/${selected.id}/Prizes`, QuinielaPrizes));
     if (readPrizes.ok) prizes = readPrizes.value;
     else errors.push("Error al cargar los premios del escrutinio.");
@@ -67,6 +73,7 @@ export async function loadResultsEditor(request: Request, requested: string | nu
           defaults: Object.fromEntries(CATEGORIES.map((c) => [c, prizes.prizes[c] === null ? "" : formatEuros(prizes.prizes[c]).replace(/\s*€$/, "")])),
         }
       : null,
+    shares: shares ? { version: shares.version || null, source: shares.source, text: sharesText(shares.shares) } : null,
     errors,
   };
 }
@@ -76,7 +83,8 @@ const PLENO_LEFT_OUT = "El pleno al quince no se ha guardado: faltaban los goles
 /** The results screen's two forms, told apart by their intent: the results, or the escrutinio's prizes. */
 export async function resultsScreenAction(request: Request) {
   const formData = await request.formData();
-  return formData.get("intent") === "prizes" ? savePrizes(request, formData) : saveResults(request, formData);
+  const intent = formData.get("intent");
+  return intent === "prizes" ? savePrizes(request, formData) : intent === "shares" ? saveShares(request, formData) : saveResults(request, formData);
 }
 
 const backendDetail = (failure: Failure) => (failure.error instanceof ApiError && failure.status < 500 ? ` ${failure.message("")}` : "");
@@ -100,6 +108,24 @@ async function savePrizes(request: Request, formData: FormData) {
   }
   const url = new URL(request.url);
   return redirectWithToast(`${url.pathname}${url.search}`, { kind: "success", text: "Premios del escrutinio guardados." });
+}
+
+/** 'Porcentajes del público' (decision 044): the pasted table, read into basis points. Post/Redirect/Get; a stale form is a 409. */
+async function saveShares(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: sharesSchema });
+  if (submission.status !== "success") return data({ intent: "shares" as const, lastResult: submission.reply(), stale: false }, { status: 400 });
+  const { quinielaId, version, shares } = submission.value;
+  const sent = await submitToBackend(
+    submission,
+    () => api.put(request, `/Quiniela/${quinielaId}/PublicShares`, { version, shares }, PublicShares),
+    (failure) => `Error al guardar los porcentajes.${backendDetail(failure)}`,
+  );
+  if (!sent.ok) {
+    const stale = sent.failure.status === 409;
+    return data({ intent: "shares" as const, lastResult: sent.reply, stale }, { status: stale ? 409 : 400 });
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { kind: "success", text: "Porcentajes del público guardados." });
 }
 
 /** Saves the official results for every group at once; the pleno only when both goals are given. */

@@ -12,6 +12,8 @@ export const LOCK_KEYS = {
   digests: 0x44494753,
   /** "WEEK": the peñas' standing rules for the week (backend/services/week-job.ts). */
   week: 0x5745454b,
+  /** "RCLS": the round-close job's timer run (backend/services/round-close.ts). */
+  roundCloses: 0x52434c53,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
 } as const;

@@ -17,6 +17,7 @@ import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as bets from "../services/bet";
 import { resource } from "./resource";
+import { afterRoundChange } from "../services/round-close";
 
 /**
  * The group bet (the API contract in core/contract/bet.ts, docs/architecture.md#the-contract). Members of the group read it; only its managers,
@@ -108,7 +109,10 @@ export default resource("bet", (app, deps) => {
       const body = request.body;
       await assertGroupExists(deps.db, body.groupId);
       const user = requireUser(request);
-      return reply.code(201).send(await bets.generate(deps, user.id, body));
+      const bet = await bets.generate(deps, user.id, body);
+      // Generating the bet closes the group's round.
+      await afterRoundChange(deps, { groupId: body.groupId });
+      return reply.code(201).send(bet);
     },
   );
 
@@ -138,9 +142,12 @@ export default resource("bet", (app, deps) => {
     },
     async (request) => {
       const betId = request.params.id;
-      await bets.betOwner(deps.db, betId);
+      const { groupId } = await bets.betOwner(deps.db, betId);
       const user = requireUser(request);
-      return bets.confirm(deps, user.id, betId);
+      const bet = await bets.confirm(deps, user.id, betId);
+      // The ticket is due in the caja once the bet is confirmed (decision 032).
+      await afterRoundChange(deps, { groupId });
+      return bet;
     },
   );
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import {
   Caja,
   cajaParams,
@@ -16,39 +15,27 @@ import {
   Stamper,
   stamperQuery,
 } from "#core/contract/caja";
-import { requireManager, requireMember } from "../context";
+import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as caja from "../services/caja";
 import { prizeSharing } from "../services/caja-prize";
 import { confirmSettlement, settlementPreview } from "../services/caja-settlement";
-import { assertGroupExists } from "../services/group";
 import { resource } from "./resource";
 
 /**
- * La caja de la peña (decision 032). Who may call is decided before the input is read (401, then
- * 404 for a group that does not exist, then 403, and only then a 400 for the body): someone who
- * may not write learns nothing about the shape of what a write takes.
+ * La caja de la peña (decision 032). Who may call is each route's guard (backend/guards.ts), run on
+ * arrival before the body is read (decision 028: 401, then 404 for a group that does not exist, then
+ * 403, and only then a 413, 415 or 400 for the body): someone who may not write learns nothing
+ * about the shape of what a write takes.
  */
 export default resource("caja", (app, deps) => {
-  const groupOf = async (request: FastifyRequest) => {
-    const parsed = cajaParams.safeParse({ id: (request.params as { id?: unknown }).id });
-    if (!parsed.success) return null; // the params' own validation answers the 400
-    await assertGroupExists(deps.db, parsed.data.id);
-    return parsed.data.id;
-  };
-  const readers = async (request: FastifyRequest) => {
-    const groupId = await groupOf(request);
-    if (groupId !== null) await requireMember(request, deps.db, groupId);
-  };
-  const writers = async (request: FastifyRequest) => {
-    const groupId = await groupOf(request);
-    if (groupId !== null) await requireManager(request, deps.db, groupId);
-  };
+  const readers = { guard: groupGuard("group-member", "params", groupIn("id")) };
+  const writers = { guard: groupGuard("group-manager", "params", groupIn("id")) };
 
   app.get(
     "/group/:id/caja",
     {
-      preValidation: readers,
+      config: readers,
       schema: {
         summary: "La caja del grupo: el bote, los saldos y los movimientos, lo más reciente primero (miembros; el gestor ve todo)",
         params: cajaParams,
@@ -65,7 +52,7 @@ export default resource("caja", (app, deps) => {
   app.post(
     "/group/:id/caja/movements",
     {
-      preValidation: writers,
+      config: writers,
       schema: {
         summary: "Anota un movimiento (gestor o admin); la misma clave enviada otra vez responde el primero (200) y no anota nada",
         params: cajaParams,
@@ -82,7 +69,7 @@ export default resource("caja", (app, deps) => {
   app.post(
     "/group/:id/caja/movements/:movementId/reverse",
     {
-      preValidation: writers,
+      config: writers,
       schema: {
         summary: "Corrige un movimiento con otro de signo contrario (gestor o admin); un movimiento se corrige una vez (409)",
         params: movementParams,
@@ -99,7 +86,7 @@ export default resource("caja", (app, deps) => {
   app.put(
     "/group/:id/caja/rules",
     {
-      preValidation: writers,
+      config: writers,
       schema: {
         summary: "Cambia las normas de la caja: cuota, boleto del bote, multa, premios de la liquidación (gestor o admin)",
         params: cajaParams,
@@ -113,20 +100,20 @@ export default resource("caja", (app, deps) => {
   app.get(
     "/group/:id/caja/prizes/:movementId",
     {
-      preValidation: readers,
+      config: readers,
       schema: {
         summary: "Reparto de un premio del bote: la parte de cada miembro según lo que aportó y el gravamen especial de cada parte (miembros)",
         params: movementParams,
         response: { 200: PrizeSharing, ...errorReplies },
       },
     },
-    async (request) => prizeSharing(deps, request.params.id, request.params.movementId),
+    async (request) => prizeSharing(deps, request.params.id, request.params.movementId, request.authUser!),
   );
 
   app.get(
     "/group/:id/caja/stamper",
     {
-      preValidation: readers,
+      config: readers,
       schema: {
         summary: "Quién sella el boleto de la jornada y el turno completo (miembros)",
         params: cajaParams,
@@ -140,7 +127,7 @@ export default resource("caja", (app, deps) => {
   app.get(
     "/group/:id/caja/settlement",
     {
-      preValidation: readers,
+      config: readers,
       schema: {
         summary: "Liquidación de la temporada: el reparto del bote a cada miembro, al céntimo (miembros)",
         params: cajaParams,
@@ -148,13 +135,13 @@ export default resource("caja", (app, deps) => {
         response: { 200: Settlement, ...errorReplies },
       },
     },
-    async (request) => settlementPreview(deps, request.params.id, request.query.seasonId || undefined),
+    async (request) => settlementPreview(deps, request.params.id, request.query.seasonId || undefined, request.authUser!),
   );
 
   app.post(
     "/group/:id/caja/settlement",
     {
-      preValidation: writers,
+      config: writers,
       schema: {
         summary: "Confirma la liquidación y paga el reparto (gestor o admin); confirmarla otra vez no paga nada (200)",
         params: cajaParams,

@@ -16,6 +16,7 @@ import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
 import * as pools from "../services/quiniela";
 import { resource } from "./resource";
+import { afterRoundChange } from "../services/round-close";
 
 /** The unresolved-names 400 carries the names too; every other error goes through the common handler. */
 async function answeringUnknown<T>(reply: FastifyReply, status: number, work: () => Promise<T>) {
@@ -126,7 +127,10 @@ export default resource("quiniela", (app, deps) => {
     },
     async (request) => {
       const admin = requireUser(request);
-      return pools.setResults(deps, admin.id, request.body);
+      const results = await pools.setResults(deps, admin.id, request.body);
+      // Complete official results close the pool's round in every group (issue 34), and fine its last placed.
+      await afterRoundChange(deps, { quinielaId: request.body.quinielaId });
+      return results;
     },
   );
 });

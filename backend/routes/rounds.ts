@@ -16,6 +16,7 @@ import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import * as rounds from "../services/rounds";
 import { resource } from "./resource";
+import { afterRoundChange } from "../services/round-close";
 
 export default resource("groupQuiniela", (app, deps) => {
   app.get(
@@ -67,6 +68,7 @@ export default resource("groupQuiniela", (app, deps) => {
       const body = request.body;
       const user = requireUser(request);
       const { round, created } = await rounds.configure(deps, user.id, body);
+      await afterRoundChange(deps, { groupId: body.groupId });
       return reply.code(created ? 201 : 200).send(round);
     },
   );
@@ -84,7 +86,10 @@ export default resource("groupQuiniela", (app, deps) => {
     async (request) => {
       const body = request.body;
       const user = requireUser(request);
-      return rounds.updateStatus(deps, user.id, body);
+      const round = await rounds.updateStatus(deps, user.id, body);
+      // A forced close, or a close date moved into the past, closes the round now.
+      await afterRoundChange(deps, { groupId: body.groupId });
+      return round;
     },
   );
 

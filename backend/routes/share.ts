@@ -11,7 +11,7 @@ import {
   shareTokenPath,
 } from "#core/contract/share";
 import { requireManager } from "../context";
-import { groupGuard, groupIn } from "../guards";
+import { groupGuard, groupIn, shareLinkIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as share from "../services/share";
 import { shareImagePng } from "../services/share-image";
@@ -47,9 +47,11 @@ export default resource("share", (app, deps) => {
 
   app.post(
     "/share/:id/revoke",
-    { schema: { summary: "Revoca un enlace público", params: shareLinkParams, response: { 200: RevokedShareLink, ...errorReplies } } },
+    {
+      config: { guard: groupGuard("group-manager", "params", shareLinkIn("id")) },
+      schema: { summary: "Revoca un enlace público", params: shareLinkParams, response: { 200: RevokedShareLink, ...errorReplies } },
+    },
     async (request) => {
-      await requireManager(request, deps.db, await share.shareLinkGroup(deps, request.params.id));
       return share.revokeShareLink(deps, request.params.id);
     },
   );

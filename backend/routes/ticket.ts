@@ -1,5 +1,6 @@
 import { Bet, betParams } from "#core/contract/bet";
 import { quinielaParams } from "#core/contract/quiniela";
+import { PublicShares, setPublicSharesBody } from "#core/contract/public-shares";
 import { QuinielaPrizes, setPrizesBody, updateTicketBody } from "#core/contract/ticket";
 import { requireAdmin, requireManager } from "../context";
 import { notFound } from "../errors";
@@ -7,8 +8,10 @@ import { adminOnly, betIn, groupGuard } from "../guards";
 import { errorReplies } from "../schema";
 import * as bets from "../services/bet";
 import { betById } from "../services/bet-row";
+import { publicSharesOf, setPublicShares } from "../services/public-shares";
 import { prizesOf, setPrizes, updateTicket } from "../services/ticket";
 import { resource } from "./resource";
+import { afterRoundChange } from "../services/round-close";
 
 const PRIZES_NOT_FOUND = "La quiniela no existe.";
 
@@ -71,7 +74,47 @@ export default resource("bet", (app, deps) => {
     },
     async (request) => {
       const user = requireAdmin(request);
-      return setPrizes(deps.db, deps.clock(), user.id, request.params.id, request.body.prizes, "admin", request.body.version);
+      const prizes = await setPrizes(deps.db, deps.clock(), user.id, request.params.id, request.body.prizes, "admin", request.body.version);
+      // A confirmed bet's prize is credited to its caja once the escrutinio has every prize it wins.
+      await afterRoundChange(deps, { quinielaId: request.params.id });
+      return prizes;
+    },
+  );
+
+  app.get(
+    "/Quiniela/:id/PublicShares",
+    {
+      schema: {
+        tags: ["quiniela"],
+        summary: "Porcentajes de apuestas del público en cada partido (1, X, 2), en centésimas de punto (administrador)",
+        params: quinielaParams,
+        response: { 200: PublicShares, ...errorReplies },
+      },
+      config: { guard: adminOnly },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const id = request.params.id;
+      if (!(await deps.db.one("select 1 from quinielas where id = $1", [id]))) throw notFound(PRIZES_NOT_FOUND);
+      return publicSharesOf(deps.db, id);
+    },
+  );
+
+  app.put(
+    "/Quiniela/:id/PublicShares",
+    {
+      schema: {
+        tags: ["quiniela"],
+        summary: "Guarda los porcentajes de apuestas del público de los 14 partidos, pegados de la tabla del operador (administrador)",
+        params: quinielaParams,
+        body: setPublicSharesBody,
+        response: { 200: PublicShares, ...errorReplies },
+      },
+      config: { guard: adminOnly },
+    },
+    async (request) => {
+      const user = requireAdmin(request);
+      return setPublicShares(deps.db, deps.clock(), user.id, request.params.id, request.body.shares, "admin", request.body.version);
     },
   );
 });

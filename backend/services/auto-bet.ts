@@ -8,6 +8,7 @@ import { generate } from "./bet-generate";
 import { betById } from "./bet-row";
 import { applyPlacement } from "./chances";
 import { sendClaimed, type DueMail } from "./mail-job";
+import { afterRoundChange } from "./round-close";
 
 interface DueClose extends ClosedRound {
   bet_at_close: boolean;
@@ -67,6 +68,8 @@ async function closeOne(deps: Deps, r: DueClose): Promise<boolean> {
       });
     }
     if (betId !== null && r.auto_confirm) await confirm(deps, null, betId, MACHINE);
+    // As after a manager's generate or confirm (decision 039): the close's steps and the caja's charges now.
+    if (betId !== null) await afterRoundChange(deps, { groupId: r.group_id, quinielaId: r.quiniela_id });
     await deps.db.query("update auto_bets set bet_id = $2, outcome = $3, done_at = $4 where group_quiniela_id = $1", [
       r.group_quiniela_id,
       betId,

@@ -41,6 +41,7 @@ export interface BetRow {
   reduction: number | null;
   pleno_marks: unknown;
   prizes: unknown;
+  prizes_estimated: boolean | null;
   /** The row's xmin: a new bet, or any write to this one, changes it (held views, decision 027). */
   row_version: string;
 }
@@ -51,6 +52,7 @@ export const SELECT_BET = `
          r.matches as result_matches, r.pleno_home as result_home, r.pleno_away as result_away, (r.quiniela_id is not null) as has_results,
          b.reduction, b.pleno_marks,
          (select json_object_agg(p.category, p.prize_cents) from quiniela_prizes p where p.quiniela_id = b.quiniela_id) as prizes,
+         (select ps.source = 'estimate' from quiniela_prize_sets ps where ps.quiniela_id = b.quiniela_id) as prizes_estimated,
          b.xmin::text as row_version
     from bets b
     join quinielas q on q.id = b.quiniela_id
@@ -107,6 +109,7 @@ export function toBet(row: BetRow): Bet {
       priceCents,
       results,
       prizes: storedPrizes(row.prizes),
+      prizesEstimated: row.prizes_estimated === true,
     }),
   };
 }

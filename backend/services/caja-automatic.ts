@@ -5,18 +5,34 @@ import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { betById } from "./bet-row";
 import { classification } from "./classification";
-
 import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./caja-ledger";
+import { roundClosedSql } from "./round-closed";
+
+/** Advisory lock key, with the group's id: one writer of a group's automatic charges at a time. */
+const CHARGES_LOCK = 3233;
+
 /**
- * The charges the group's rules make by themselves, written on the caja's next read or write after
- * their event: a quota per member who played each closed round (or once per season), the ticket of
- * each confirmed group bet. Each has a key of its own (`auto:quota:{roundId}:{userId}`…), so a
- * second pass, on this instance or another at the same moment, writes nothing. A settled season
- * takes no more charges.
+ * The writers of a group's automatic charges take turns (in every instance), so the second finds
+ * the first's rows and its `where not exists` inserts nothing: no id of the shared sequence is spent
+ * by an insert that does not happen (an `on conflict do nothing` alone takes one per row it skips).
+ * The caja's own lock is held shared, as every movement write holds it.
+ */
+async function lockCharges(tx: Db, groupId: number) {
+  await tx.query("select pg_advisory_xact_lock($1, $2)", [CHARGES_LOCK, groupId]);
+  await lockCajaShared(tx, groupId);
+}
+
+/**
+ * The charges the group's rules make by themselves: a quota per member who played each closed
+ * round (or once per season), the ticket of each confirmed group bet. Written by the round-close
+ * job (backend/services/round-close.ts), never by a read: when a round closes, right after the
+ * write that closes it or confirms its bet, and on the job's timer. Each has a key of its own
+ * (`auto:quota:{roundId}:{userId}`…), so a second pass, on this instance or another, writes
+ * nothing. A settled season takes no more charges.
  */
 export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): Promise<number> {
   return db.tx(async (tx) => {
-    await lockCajaShared(tx, groupId);
+    await lockCharges(tx, groupId);
     const rules = await cajaRules(tx, groupId);
     const inserted: Inserted[] = [];
     const open = `not exists (select 1 from caja_settlements s where s.group_id = gq.group_id and s.season_id = q.season_id)`;
@@ -28,7 +44,8 @@ export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): 
              from group_quinielas gq
              join quinielas q on q.id = gq.quiniela_id
              join predictions p on p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id
-            where gq.group_id = $1 and (gq.force_closed or gq.close_date <= $3) and ${open}
+            where gq.group_id = $1 and ${roundClosedSql("gq", "$3")} and ${open}
+              and not exists (select 1 from caja_movements c where c.group_id = gq.group_id and c.idempotency_key = 'auto:quota:' || gq.id || ':' || p.user_id)
             order by q.start_date, p.user_id
            on conflict (group_id, idempotency_key) do nothing
            returning id, user_id, amount_cents, reference, kind`,
@@ -46,7 +63,9 @@ export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): 
              join quinielas q on q.id = gq.quiniela_id
              join seasons s on s.id = q.season_id
              join predictions p on p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id
-            where gq.group_id = $1 and (gq.force_closed or gq.close_date <= $3) and ${open}
+            where gq.group_id = $1 and ${roundClosedSql("gq", "$3")} and ${open}
+              and not exists (select 1 from caja_movements c where c.group_id = gq.group_id
+                                 and c.idempotency_key = 'auto:quota:season:' || q.season_id || ':' || p.user_id)
            on conflict (group_id, idempotency_key) do nothing
            returning id, user_id, amount_cents, reference, kind`,
           [groupId, -rules.quotaCents, now],
@@ -79,7 +98,8 @@ async function ticketsAndPrizes(tx: Db, groupId: number, now: Date, open: string
   const add = async (kind: "ticket" | "prize", cents: number, reference: string, key: string, seasonId: number) => {
     const row = await tx.one<Inserted>(
       `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_at, idempotency_key, season_id)
-       values ($1, null, $2, $3, $4, $5, $6, $7)
+       select $1::integer, null, $2::text, $3::integer, $4::text, $5::timestamptz, $6::text, $7::integer
+        where not exists (select 1 from caja_movements c where c.group_id = $1 and c.idempotency_key = $6)
        on conflict (group_id, idempotency_key) do nothing
        returning id, user_id, amount_cents, reference, kind`,
       [groupId, kind, cents, reference, now, key, seasonId],
@@ -94,14 +114,20 @@ async function ticketsAndPrizes(tx: Db, groupId: number, now: Date, open: string
     }
     const scrutiny = ticket.scrutiny;
     if (scrutiny && scrutiny.prizesComplete && scrutiny.totalPrizeCents > 0)
-      await add("prize", scrutiny.totalPrizeCents, `Premio de la jornada ${number} (escrutinio)`, `auto:prize:${id}`, season_id);
+      await add(
+        "prize",
+        scrutiny.totalPrizeCents,
+        `Premio de la jornada ${number} (escrutinio${scrutiny.prizesEstimated ? " estimado" : ""})`,
+        `auto:prize:${id}`,
+        season_id,
+      );
   }
   return inserted;
 }
 
 /**
  * The fine for each jornada's last placed (rule `lastPlaceFineCents`), charged once per jornada
- * with results whose close date passed, like the quotas: `auto:fine:{roundId}:{userId}`. The last
+ * with results once it is closed, like the quotas: `auto:fine:{roundId}:{userId}`. The last
  * placed comes from the jornada's own standings (core/domain/customs, lastPlaced), and a jornada
  * already fined is never fined again, so a result corrected later cannot fine a second member
  * (the manager corrects the fine by hand). A settled season takes no more fines.
@@ -116,7 +142,7 @@ export async function syncLastPlaceFines(deps: Deps, groupId: number): Promise<n
        from group_quinielas gq
        join quinielas q on q.id = gq.quiniela_id
        join quiniela_results r on r.quiniela_id = q.id
-      where gq.group_id = $1 and (gq.force_closed or gq.close_date <= $2)
+      where gq.group_id = $1 and ${roundClosedSql("gq", "$2")}
         and not exists (select 1 from caja_settlements s where s.group_id = gq.group_id and s.season_id = q.season_id)
         and exists (select 1 from predictions p where p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id)
         and not exists (select 1 from caja_movements c where c.group_id = gq.group_id and c.idempotency_key like 'auto:fine:' || gq.id || ':%')
@@ -138,7 +164,7 @@ export async function syncLastPlaceFines(deps: Deps, groupId: number): Promise<n
   }
   if (!fines.length) return 0;
   return db.tx(async (tx) => {
-    await lockCajaShared(tx, groupId);
+    await lockCharges(tx, groupId);
     let written = 0;
     for (const f of fines) {
       const row = await tx.one<Inserted>(
@@ -168,10 +194,9 @@ export async function syncLastPlaceFines(deps: Deps, groupId: number): Promise<n
   });
 }
 
-/** Every automatic charge: quotas and tickets, then the last placed's fines. */
-export async function syncCaja(deps: Deps, groupId: number): Promise<void> {
-  await syncAutomaticCharges(deps.db, groupId, deps.clock());
-  await syncLastPlaceFines(deps, groupId);
+/** Every automatic charge due: quotas and tickets, then the last placed's fines. Returns how many were written. */
+export async function syncCaja(deps: Deps, groupId: number): Promise<number> {
+  return (await syncAutomaticCharges(deps.db, groupId, deps.clock())) + (await syncLastPlaceFines(deps, groupId));
 }
 
 /**

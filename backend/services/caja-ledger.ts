@@ -112,6 +112,17 @@ export const CAJA_LOCK = 3232;
 export const lockCajaShared = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock_shared($1, $2)", [CAJA_LOCK, groupId]);
 export const lockCajaAlone = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock($1, $2)", [CAJA_LOCK, groupId]);
 
+/**
+ * Whose money `viewer` may see in the group: everyone's, unless the group hides the others'
+ * balances (`hide_balances`) and the viewer does not manage it; then their own only. Every read
+ * that carries a member's money asks this (issue 33): the caja, the settlement, a prize's record.
+ * No viewer: the service's own use (a confirmation), which sees all.
+ */
+export async function balancesShown(db: Db, viewer: AuthUser | undefined, groupId: number, hideBalances: boolean): Promise<(userId: number) => boolean> {
+  if (!viewer || !hideBalances || (await managesGroup(db, viewer, groupId))) return () => true;
+  return (userId) => userId === viewer.id;
+}
+
 /** The caller manages the group (role Gestor) or is an admin. */
 export async function managesGroup(db: Db, caller: AuthUser, groupId: number): Promise<boolean> {
   if (caller.isAdmin) return true;

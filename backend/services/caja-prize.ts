@@ -1,24 +1,24 @@
 import { NOT_A_PRIZE, type PrizeSharing } from "#core/contract/caja";
 import { type Contribution, sharePrize } from "#core/domain/prize-sharing";
-import type { Deps } from "../context";
+import type { AuthUser, Deps } from "../context";
+import { balancesShown, cajaRules } from "./caja-ledger";
 import { notFound } from "../errors";
-import { syncCaja } from "./caja";
+import { roundClosedSql } from "./round-closed";
 
 /**
  * The prize-sharing record of a prize the peña won (decision 035): each member's share from what
  * they contributed, and the levy on what their share exceeds their share of the exempt amount.
  *
  * Contributions: the quotas charged to each member in the prize's season up to the prize: the
- * quotas of the jornadas closed by then (the automatic ones are written on a later read, so their
- * jornada's close date decides, not their own date), the season's quota, and quotas recorded by
+ * quotas of the jornadas closed by then (the automatic ones are written by the round-close job,
+ * possibly later, so their jornada's close decides, not their own date), the season's quota, and quotas recorded by
  * hand before the prize (a quota typed by hand has no season: the prize's is assumed); a corrected quota never was a stake, so corrections take it out.
  * The quota is each member's stake in the season's tickets, paid yet or not; money paid in advance is a balance in their favour, not a bigger stake. A season with no
  * quotas at all shares the prize equally among the members who predicted in it (or, with nobody,
  * among the group's members).
  */
-export async function prizeSharing(deps: Deps, groupId: number, movementId: number): Promise<PrizeSharing> {
+export async function prizeSharing(deps: Deps, groupId: number, movementId: number, viewer?: AuthUser): Promise<PrizeSharing> {
   const { db } = deps;
-  await syncCaja(deps, groupId);
   const prize = await db.one<{
     id: number;
     amount_cents: number;
@@ -58,7 +58,7 @@ export async function prizeSharing(deps: Deps, groupId: number, movementId: numb
                   when q.k like 'auto:quota:season:%' then true
                   when q.k like 'auto:quota:%' then exists (
                     select 1 from group_quinielas gq
-                     where gq.group_id = m.group_id and q.k like 'auto:quota:' || gq.id || ':%' and (gq.force_closed or gq.close_date <= $3))
+                     where gq.group_id = m.group_id and q.k like 'auto:quota:' || gq.id || ':%' and ${roundClosedSql("gq", "$3")})
                   else q.at <= $3
                 end
           group by m.user_id, u.username
@@ -91,6 +91,8 @@ export async function prizeSharing(deps: Deps, groupId: number, movementId: numb
   }
   if (!contributions.length) throw notFound("El grupo no tiene miembros con los que repartir el premio.");
   const sharing = sharePrize(prize.amount_cents, contributions, deps.config.prizeExemptCents, deps.config.prizeLevyPercent);
+  // What each member put in and takes out is their money: hidden from the others when the group says so.
+  const shown = await balancesShown(db, viewer, groupId, (await cajaRules(db, groupId)).hideBalances);
   return {
     groupId,
     groupName: prize.name,
@@ -106,6 +108,6 @@ export async function prizeSharing(deps: Deps, groupId: number, movementId: numb
     taxed: sharing.taxed,
     levyCents: sharing.levyCents,
     netCents: sharing.netCents,
-    lines: sharing.lines,
+    lines: sharing.lines.filter((l) => shown(l.userId)),
   };
 }

@@ -4,7 +4,7 @@ import { settle } from "#core/domain/settlement";
 import type { AuthUser, Deps } from "../context";
 import { conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { auditMovement, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncCaja } from "./caja";
+import { auditMovement, balancesShown, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncCaja } from "./caja";
 import { classification, currentSeasonOf } from "./classification";
 
 async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
@@ -15,11 +15,14 @@ async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
   return season;
 }
 
-/** The settlement as it stands now: a preview, or, once confirmed, when and by whom (its payouts are movements). */
-export async function settlementPreview(deps: Deps, groupId: number, seasonId?: number): Promise<Settlement> {
+/**
+ * The settlement as it stands now: a preview, or, once confirmed, when and by whom (its payouts are
+ * movements). With `viewer`, as they may see it: a member who does not manage a group that hides
+ * the others' balances gets their own line only (and their own debt), as the caja shows them.
+ */
+export async function settlementPreview(deps: Deps, groupId: number, seasonId?: number, viewer?: AuthUser): Promise<Settlement> {
   const { db } = deps;
   const season = await seasonOf(deps, groupId, seasonId);
-  await syncCaja(deps, groupId);
   const done = await db.one<{ settled_at: Date | string; username: string | null }>(
     `select s.settled_at, u.username from caja_settlements s left join users u on u.id = s.settled_by where s.group_id = $1 and s.season_id = $2`,
     [groupId, season.id],
@@ -54,6 +57,7 @@ export async function settlementPreview(deps: Deps, groupId: number, seasonId?: 
     pinaUserId: pina?.userId ?? null,
   });
   const tookPart = new Map(people.map((p) => [p.user_id, p.took_part]));
+  const shown = await balancesShown(db, viewer, groupId, rules.hideBalances);
   return {
     seasonId: season.id,
     seasonName: season.name,
@@ -65,8 +69,11 @@ export async function settlementPreview(deps: Deps, groupId: number, seasonId?: 
     pinaPenaltyCents: rules.pinaPenaltyCents,
     bestUsername: leader?.userName ?? null,
     pinaUsername: pina?.userName ?? null,
-    lines: result.lines.map((l) => ({ ...l, position: position.get(l.userId) ?? null, tookPart: tookPart.get(l.userId) ?? false })),
-    owing: result.owing.map((l) => `${l.username} debe ${formatEuros(-l.payoutCents)}`),
+    lines: result.lines
+      .filter((l) => shown(l.userId))
+      .map((l) => ({ ...l, position: position.get(l.userId) ?? null, tookPart: tookPart.get(l.userId) ?? false })),
+    owing: result.owing.filter((l) => shown(l.userId)).map((l) => `${l.username} debe ${formatEuros(-l.payoutCents)}`),
+    othersHidden: result.lines.some((l) => !shown(l.userId)),
   };
 }
 
@@ -83,6 +90,8 @@ export async function confirmSettlement(
   body: { seasonId: number; potCents: number },
 ): Promise<{ settlement: Settlement; created: boolean }> {
   const now = deps.clock();
+  // Whatever charge is due goes in before the books close (a write may write; the preview may not).
+  await syncCaja(deps, groupId);
   const preview = await settlementPreview(deps, groupId, body.seasonId);
   if (preview.settledAt) return { settlement: preview, created: false };
   if (preview.potCents !== body.potCents) throw conflict(SETTLEMENT_STALE);

@@ -31,17 +31,19 @@ import {
   type Inserted,
   type MovementRow,
 } from "./caja-ledger";
-export { cajaRules, ledgerTotals, lockCajaAlone, auditMovement, type Inserted } from "./caja-ledger";
+export { balancesShown, cajaRules, ledgerTotals, lockCajaAlone, auditMovement, type Inserted } from "./caja-ledger";
 export { stamper, syncAutomaticCharges, syncCaja } from "./caja-automatic";
 export interface CajaFilter {
   member?: number;
   kind?: MovementKind;
 }
 
-/** GET /group/{id}/caja: the caller is a member, a manager or an admin (checked by the route). */
+/**
+ * GET /group/{id}/caja: the caller is a member, a manager or an admin (checked by the route). A read
+ * writes nothing: the automatic charges are the round-close job's (backend/services/round-close.ts).
+ */
 export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, filter: CajaFilter): Promise<Caja> {
   const { db } = deps;
-  await syncCaja(deps, groupId);
   const canWrite = await managesGroup(db, caller, groupId);
   const rules = await cajaRules(db, groupId);
   const group = await db.one<{ name: string }>("select name from groups where id = $1", [groupId]);
@@ -178,8 +180,17 @@ export async function reverseMovement(
   }
 }
 
-/** PUT /group/{id}/caja/rules (manager or admin): versioned like every edit form (decision 015). */
+/**
+ * PUT /group/{id}/caja/rules (manager or admin): versioned like every edit form (decision 015). A
+ * rule turned on charges the season's rounds closed so far, right away.
+ */
 export async function updateRules(deps: Deps, caller: AuthUser, groupId: number, body: CajaRulesBody): Promise<CajaRules> {
+  const rules = await writeRules(deps, caller, groupId, body);
+  await syncCaja(deps, groupId);
+  return rules;
+}
+
+async function writeRules(deps: Deps, caller: AuthUser, groupId: number, body: CajaRulesBody): Promise<CajaRules> {
   const now = deps.clock();
   return deps.db.tx(async (tx) => {
     const before = await cajaRules(tx, groupId);

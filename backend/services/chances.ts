@@ -6,6 +6,10 @@
 import type { Bet } from "#core/contract/bet";
 import { PLACEMENT_CONFIRMED, PLACEMENT_NOTHING, type ApplyPlacementBody, type BetChances, type ChancesQuery } from "#core/contract/chances";
 import { roundModel, type HistoryRound, type RoundModel, type SignProbs, plenoChance } from "#core/domain/chances";
+import { chooseChances, type ChosenChances } from "#core/domain/chances-source";
+import type { Fixture } from "#core/domain/pre-match";
+import { fromBasisPoints } from "#core/domain/public-shares";
+import { expectedSharedPrizes } from "#core/domain/shared-prizes";
 import { suggestionSentence } from "#core/domain/chances-text";
 import { expectedPrize, FALLBACK_PRIZES, prizeWeights, ticketOdds, type PrizePerCategory, type TicketOdds } from "#core/domain/hit-odds";
 import { formatEuros } from "#core/domain/money";
@@ -21,11 +25,16 @@ import { recordAudit } from "./audit";
 import { explainEdit } from "./bet";
 import { lockEditableBet } from "./bet-lock";
 import { betById, parseJson, picksOf } from "./bet-row";
+import { publicSharesOf } from "./public-shares";
 import { BET_NOT_FOUND } from "#core/contract/bet";
 
 /** The group's rounds of the bet's season in close order, with results and every member's picks. */
-export async function seasonHistory(db: Db, groupId: number, seasonId: number): Promise<{ quinielaIds: number[]; rounds: HistoryRound[] }> {
-  const [rows, predictions] = await Promise.all([
+export async function seasonHistory(
+  db: Db,
+  groupId: number,
+  seasonId: number,
+): Promise<{ quinielaIds: number[]; rounds: HistoryRound[]; fixtures: Fixture[][] }> {
+  const [rows, predictions, matches] = await Promise.all([
     db.query<{ quiniela_id: number; result_matches: unknown; pleno_home: number | null; pleno_away: number | null }>(
       `select gq.quiniela_id, r.matches as result_matches, r.pleno_home, r.pleno_away
          from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
@@ -38,6 +47,11 @@ export async function seasonHistory(db: Db, groupId: number, seasonId: number): 
       `select p.quiniela_id, p.user_id, p.matches from predictions p join quinielas q on q.id = p.quiniela_id
         where p.group_id = $1 and q.season_id = $2`,
       [groupId, seasonId],
+    ),
+    db.query<{ quiniela_id: number; home: string; away: string }>(
+      `select m.quiniela_id, m.home, m.away from quiniela_matches m join quinielas q on q.id = m.quiniela_id
+        where q.season_id = $1 and m.position <= 14 order by m.quiniela_id, m.position`,
+      [seasonId],
     ),
   ]);
   const byRound = new Map<number, { userId: number; matches: Pick[] }[]>();
@@ -52,7 +66,8 @@ export async function seasonHistory(db: Db, groupId: number, seasonId: number): 
     const pleno = r.pleno_home === null || r.pleno_away === null ? null : { home: r.pleno_home, away: r.pleno_away };
     return { results, pleno, predictions: byRound.get(r.quiniela_id) ?? [] };
   });
-  return { quinielaIds: rows.map((r) => r.quiniela_id), rounds };
+  const fixtures = rows.map((r) => matches.filter((m) => m.quiniela_id === r.quiniela_id).map((m) => ({ home: m.home, away: m.away })));
+  return { quinielaIds: rows.map((r) => r.quiniela_id), rounds, fixtures };
 }
 
 /** The season's average prize per winning bet of each category among entered prize tables; the fallback elsewhere. */
@@ -69,7 +84,7 @@ export async function seasonPrizes(db: Db, seasonId: number): Promise<BetChances
     perCategoryCents[r.category] = Math.round(Number(r.avg));
     fromSeason[r.category] = true;
   }
-  return { perCategoryCents, fromSeason, jornadas: Math.max(0, ...rows.map((r) => Number(r.jornadas))) };
+  return { perCategoryCents, fromSeason, jornadas: Math.max(0, ...rows.map((r) => Number(r.jornadas))), shared: false };
 }
 
 /** The bet as the slip it is played with: its picks, its played pleno marks and its reduction. */
@@ -88,6 +103,7 @@ const valueOf = (odds: TicketOdds, target: Target, prizes: PrizePerCategory) =>
 interface Computed {
   bet: Bet;
   model: RoundModel;
+  chosen: ChosenChances;
   prizes: BetChances["prizes"];
   current: TicketOdds;
   suggestion: (Placement & { proven: boolean }) | null;
@@ -97,7 +113,7 @@ interface Computed {
 /** The round's model, the bet's odds and the best placement for the target (and budget). */
 async function compute(deps: Deps, betId: number, query: { target: Target; budgetCents?: number }): Promise<Computed> {
   const bet = await betById(deps.db, betId);
-  const [history, prizes, shape] = await Promise.all([
+  const [history, seasonAverages, shape, publicShares] = await Promise.all([
     seasonHistory(deps.db, bet.groupId, bet.seasonId),
     seasonPrizes(deps.db, bet.seasonId),
     deps.db.one<{ num_double: number; num_triple: number }>(
@@ -105,27 +121,39 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
         where gq.group_id = $1 and gq.quiniela_id = $2`,
       [bet.groupId, bet.quinielaId],
     ),
+    publicSharesOf(deps.db, bet.quinielaId),
   ]);
   if (!shape) throw notFound(BET_NOT_FOUND);
   const index = history.quinielaIds.indexOf(bet.quinielaId);
   const model = roundModel(history.rounds, index);
+  const chosen = chooseChances(history.rounds, history.fixtures, index, model);
+  const probs = chosen.probs;
+  // With the public's percentages, each category's prize is its fund shared among the winners they predict (decision 044).
+  const prizes: BetChances["prizes"] =
+    publicShares.shares.length === 14
+      ? {
+          ...seasonAverages,
+          perCategoryCents: expectedSharedPrizes(publicShares.shares.map(fromBasisPoints), probs, bet.ticket.priceCents),
+          shared: true,
+        }
+      : seasonAverages;
   const slip = slipOf(bet);
   const pleno = plenoChance(slip.pleno, model.pleno);
-  const current = ticketOdds(slip, model.probs, pleno);
+  const current = ticketOdds(slip, probs, pleno);
   const combos = plenoCombinations(slip.pleno);
   const objective: Objective = { target: query.target, prizeWeights: prizeWeights(prizes.perCategoryCents, pleno, combos) };
   let suggestion: Computed["suggestion"];
   if (query.budgetCents !== undefined) {
-    suggestion = bestForBudget(model.probs, { cents: query.budgetCents, priceCents: bet.ticket.priceCents, plenoCombinations: combos }, objective);
+    suggestion = bestForBudget(probs, { cents: query.budgetCents, priceCents: bet.ticket.priceCents, plenoCombinations: combos }, objective);
   } else {
     const reduction = slip.reduction ? REDUCTIONS[slip.reduction.id] : null;
     // Played through a reduction of the round's shape: placed as that reduction; otherwise in full.
     suggestion =
       reduction && reduction.doubles === shape.num_double && reduction.triples === shape.num_triple
-        ? bestReductionPlacement(model.probs, reduction, objective)
-        : { ...bestPlacement(model.probs, { numDouble: shape.num_double, numTriple: shape.num_triple }, objective), proven: true };
+        ? bestReductionPlacement(probs, reduction, objective)
+        : { ...bestPlacement(probs, { numDouble: shape.num_double, numTriple: shape.num_triple }, objective), proven: true };
   }
-  return { bet, model, prizes, current, suggestion, pleno };
+  return { bet, model, chosen, prizes, current, suggestion, pleno };
 }
 
 const probsOf = (p: SignProbs): [number, number, number] => [p[0], p[1], p[2]];
@@ -149,7 +177,7 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
   if (c.suggestion) {
     const s = c.suggestion;
     const sSlip = placementSlip(s, slip.pleno);
-    const odds = ticketOdds(sSlip, c.model.probs, c.pleno);
+    const odds = ticketOdds(sSlip, c.chosen.probs, c.pleno);
     const columns = s.reduction ? REDUCTIONS[s.reduction].columns : 2 ** s.doubles.length * 3 ** s.triples.length;
     const same = (s.reduction ?? null) === (slip.reduction?.id ?? null) && s.matches.every((m, i) => m.join("") === slip.matches[i].join(""));
     suggestion = {
@@ -173,7 +201,7 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
     confirmed: c.bet.confirmBet,
     target,
     budgetCents: query.budgetCents ?? null,
-    probabilities: c.model.probs.map(probsOf),
+    probabilities: c.chosen.probs.map(probsOf),
     plenoChance: c.pleno,
     model: {
       alpha: c.model.fit.params.alpha,
@@ -184,6 +212,8 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
       logLoss: c.model.fit.logLoss,
       voters: c.model.voters,
       baseRates: probsOf(c.model.base),
+      source: c.chosen.source,
+      marketLogLoss: c.chosen.marketLogLoss,
     },
     prizes: c.prizes,
     current: oddsOf(c.current, prizes),

@@ -6,6 +6,7 @@ import { normalizePick } from "#core/domain/signs";
 import type { Deps } from "../context";
 import { LOCK_KEYS } from "../db/advisory";
 import { notFound } from "../errors";
+import { roundClosedSql } from "./round-closed";
 import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
 import { computeStandings, resultsOf } from "./standings-store";
 import { readSignedToken, signToken } from "./signed-token";
@@ -24,8 +25,8 @@ interface DueDigest extends DueMail {
 }
 
 /**
- * Members owed a digest now: the round is closed for the group (its close passed, or forced), its
- * official results are complete (14 signs and the pleno), it closed within the window, and the
+ * Members owed a digest now: the round is closed for the group (its close passed, forced, or its
+ * official results complete, which close it whatever its date: issue 34), its official results are complete (14 signs and the pleno), it closed within the window, and the
  * member is in the group, wants the digest and has not had it.
  */
 async function dueDigests({ db, clock }: Deps): Promise<DueDigest[]> {
@@ -39,7 +40,7 @@ async function dueDigests({ db, clock }: Deps): Promise<DueDigest[]> {
        join quiniela_results r on r.quiniela_id = gq.quiniela_id
        join group_members m on m.group_id = gq.group_id and m.removed_at is null
        join users u on u.id = m.user_id and u.send_digest
-      where (gq.force_closed or gq.close_date <= $1) and gq.close_date >= $2
+      where ${roundClosedSql("gq", "$1")} and gq.close_date >= $2
         and jsonb_array_length(r.matches) = 14 and not (r.matches @> '[null]'::jsonb)
         and r.pleno_home is not null and r.pleno_away is not null
         and not exists (select 1 from digests_sent d where d.group_quiniela_id = gq.id and d.user_id = u.id)

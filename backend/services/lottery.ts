@@ -3,6 +3,8 @@ import { firstIssue } from "#core/contract/common";
 import { formatDate, madridLocalToUtc } from "#core/dates";
 import { addDays, compactDate, dashedDate, matchMismatches, readDraw } from "#core/domain/lottery";
 import { prizesFromEscrutinio } from "#core/domain/prizes";
+import { sharesFromDraw } from "#core/domain/public-shares";
+import { setPublicShares } from "./public-shares";
 import { prizesOf, setPrizes } from "./ticket";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
@@ -11,6 +13,7 @@ import { lotteryClient } from "../lottery/client";
 import { poolById, setResults } from "./quiniela";
 import { madridToday } from "./season";
 import { loadTeamIndex } from "./team";
+import { afterRoundChange } from "./round-close";
 
 /** A played draw that fits no pool, or more than one: reported, stored nowhere. */
 class NoPoolError extends ApiError {
@@ -98,14 +101,21 @@ async function importPrizes(tx: Db, at: Date, quinielaId: number, payload: unkno
   await setPrizes(tx, at, null, quinielaId, { ...current.prizes, ...table }, "lottery");
 }
 
+/** The public's percentages when the lottery's answer carries them (decision 044); read loosely, never failing the import. */
+async function importShares(tx: Db, at: Date, quinielaId: number, payload: unknown): Promise<void> {
+  const shares = sharesFromDraw(payload && typeof payload === "object" ? (payload as { partidos?: unknown }).partidos : undefined);
+  if (shares) await setPublicShares(tx, at, null, quinielaId, shares, "lottery");
+}
+
 /** Stores a played draw's results in its pool, through the manual screen's path, in one transaction. */
 async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promise<StoredIn> {
-  return deps.db.tx(async (tx) => {
+  const stored = await deps.db.tx(async (tx) => {
     const txDeps = { ...deps, db: tx };
     const target = await poolForDraw(tx, draw);
     const signs = draw.matches.slice(0, 14).map((m) => m.sign);
     await setResults(txDeps, null, { quinielaId: target.quinielaId, matches: signs, plain15: draw.pleno }, "loterias");
     await importPrizes(tx, deps.clock(), target.quinielaId, payload);
+    await importShares(tx, deps.clock(), target.quinielaId, payload);
     await tx.query(
       `insert into lottery_draws (draw_date, jornada, quiniela_id, payload) values ($1, $2, $3, $4)
        on conflict (draw_date) do update set jornada = excluded.jornada, quiniela_id = excluded.quiniela_id, payload = excluded.payload`,
@@ -113,6 +123,9 @@ async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promi
     );
     return target;
   });
+  // Complete results close the pool's rounds, and the escrutinio's prizes are credited (decision 039).
+  await afterRoundChange(deps, { quinielaId: stored.quinielaId });
+  return stored;
 }
 
 const storedMessage = (draw: DrawSummary, to: StoredIn) => `Resultados del sorteo del ${formatDate(draw.drawDate)} guardados en ${to.name} (${to.seasonName}).`;

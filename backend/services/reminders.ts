@@ -1,6 +1,7 @@
 import { formatDateTime } from "#core/dates";
 import type { Deps } from "../context";
 import { LOCK_KEYS } from "../db/advisory";
+import { officialResultsSql } from "./round-closed";
 import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
 
 const HOUR_MS = 3_600_000;
@@ -11,7 +12,8 @@ interface DueReminder extends DueMail {
 }
 
 /**
- * Members who should be reminded now: the group round is open and closes within the lead time,
+ * Members who should be reminded now: the group round is open and closes within the lead time (a
+ * pool with official results takes no prediction, whatever its dates: decision 015, issue 34),
  * they are in the group, want reminders, are not blocked in that round, have not predicted it and
  * have not been reminded of it yet.
  */
@@ -27,6 +29,7 @@ async function dueReminders({ db, clock, config }: Deps): Promise<DueReminder[]>
        join group_members m on m.group_id = gq.group_id and m.removed_at is null
        join users u on u.id = m.user_id and u.send_alert
       where not gq.force_closed and gq.open_date <= $1 and gq.close_date > $1 and gq.close_date <= $2
+        and not ${officialResultsSql("gq.quiniela_id")}
         and not exists (select 1 from predictions p where p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id and p.user_id = u.id)
         and not exists (select 1 from group_quiniela_blocks b where b.group_quiniela_id = gq.id and b.user_id = u.id)
         and not exists (select 1 from reminders_sent r where r.group_quiniela_id = gq.id and r.user_id = u.id)

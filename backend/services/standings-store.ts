@@ -8,7 +8,7 @@ import { computeClassification, type ClassificationInput, type ClassificationRow
 import type { ClassificationRound } from "#core/contract/classification";
 import type { Results } from "#core/domain/hits";
 import type { PointValues } from "#core/domain/points";
-import { roundStatus } from "#core/domain/round-status";
+import { resultsComplete, roundStatus } from "#core/domain/round-status";
 import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import { avatarPath } from "../avatar-path";
 import type { Db } from "../db/db";
@@ -39,8 +39,12 @@ export interface RoundResultsRow {
   pleno_away: number | null;
 }
 
-/** Whether the round is closed for the group at `now`: only then do its results count. */
+/**
+ * Whether the round is closed for the group at `now`: only then do its results count. Complete
+ * official results close it whatever its date (issue 34): no prediction can change any more.
+ */
 export const closedAt = (r: RoundResultsRow, now: Date) =>
+  resultsComplete(r.matches, r.pleno_home, r.pleno_away) ||
   roundStatus({ openDate: r.open_date, closeDate: r.close_date, forceClosed: r.force_closed }, now).state === "closed";
 
 /** Scopes kept per group and season besides each counted round's own (its quinielaId). */
@@ -77,7 +81,8 @@ async function countedRounds(db: Db, now: Date, groupId: number, seasonId: numbe
   );
   let validFrom: Date | null = null;
   let staleAt: Date | null = null;
-  for (const r of rows.filter((r) => !r.force_closed)) {
+  // Forced or complete, a round counts from the write that made it so, not from a date.
+  for (const r of rows.filter((r) => !r.force_closed && !resultsComplete(r.matches, r.pleno_home, r.pleno_away))) {
     const close = new Date(r.close_date);
     if (close <= now && (!validFrom || close > validFrom)) validFrom = close;
     if (close > now && (!staleAt || close < staleAt)) staleAt = close;

@@ -54,6 +54,8 @@ export interface TicketInput {
   priceCents: Cents;
   results: { matches: (Sign | null)[]; pleno: Score | null } | null;
   prizes: PrizeTable;
+  /** The prize table was estimated, not published (decision 044). */
+  prizesEstimated?: boolean;
 }
 
 const perCategory = <T>(f: (c: Category) => T) => Object.fromEntries(CATEGORIES.map((c) => [c, f(c)])) as Record<Category, T>;
@@ -94,6 +96,7 @@ export function buildTicket(input: TicketInput): Ticket {
       prizesCents,
       totalPrizeCents: s.totalPrize,
       prizesComplete: CATEGORIES.every((c) => prizesCents[c] !== null),
+      prizesEstimated: input.prizesEstimated ?? false,
       best: s.best,
     };
   }
@@ -160,7 +163,7 @@ const EMPTY = perCategory(() => null as number | null);
 
 /** GET /Quiniela/{id}/Prizes: the official prize per winning bet of each category, in cents. */
 export async function prizesOf(db: Db, quinielaId: number): Promise<QuinielaPrizes> {
-  const set = await db.one<{ version: number; source: "admin" | "lottery"; updated_at: Date | string }>(
+  const set = await db.one<{ version: number; source: "admin" | "lottery" | "estimate"; updated_at: Date | string }>(
     "select version, source, updated_at from quiniela_prize_sets where quiniela_id = $1",
     [quinielaId],
   );
@@ -193,7 +196,7 @@ export async function setPrizes(
   actorId: number | null,
   quinielaId: number,
   prizes: Partial<Record<Category, number | null>>,
-  source: "admin" | "lottery",
+  source: "admin" | "lottery" | "estimate",
   version?: number,
 ): Promise<QuinielaPrizes> {
   await db.tx(async (tx) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MOVEMENT_KINDS, type MovementKind } from "../domain/caja";
+import { version } from "./audit";
 import { bodyBoolean, bodyId, id, text, wireId, wireInt } from "./common";
 
 /** La caja de la peña (decision 032): the group's ledger, its balances and its rules. */
@@ -21,6 +22,10 @@ export type ManualKind = (typeof MANUAL_KINDS)[number];
 export const MEMBER_REQUIRED = "Elige el miembro.";
 export const TICKET_HAS_NO_MEMBER = "El boleto se paga del bote: no lleva miembro.";
 export const AMOUNT_POSITIVE = "La cantidad debe ser mayor que cero.";
+export const AMOUNT_NOT_A_NUMBER = "La cantidad debe ser un número de céntimos.";
+export const AMOUNT_NOT_WHOLE = "La cantidad debe ser un número entero de céntimos.";
+export const POT_INVALID = "El bote confirmado debe ser un número entero de céntimos.";
+export const ROTA_REPEATED = "El turno para sellar no puede llevar dos veces al mismo miembro.";
 export const AMOUNT_TOO_LARGE = "La cantidad es demasiado grande.";
 export const KEY_INVALID = "Falta la clave del formulario: recarga la página y vuelve a enviarlo.";
 export const ALREADY_REVERSED = "Este movimiento ya está corregido (otra persona lo corrigió antes): recarga la caja.";
@@ -34,8 +39,8 @@ export const MAX_CENTS = 1_000_000_000;
 
 /** An amount in cents as the wire carries it: a positive integer; the kind gives it its sign. */
 export const amountCents = z
-  .number({ errorMap: () => ({ message: AMOUNT_POSITIVE }) })
-  .int(AMOUNT_POSITIVE)
+  .number({ errorMap: () => ({ message: AMOUNT_NOT_A_NUMBER }) })
+  .int(AMOUNT_NOT_WHOLE)
   .min(1, AMOUNT_POSITIVE)
   .max(MAX_CENTS, AMOUNT_TOO_LARGE);
 
@@ -157,8 +162,12 @@ export const cajaRulesBody = z.object({
   bestPrizeCents: cents("El premio no es válido."),
   pinaPenaltyCents: cents("La penalización no es válida."),
   /** Who stamps the ticket, first to last; left out, the rota stays as it was. */
-  stampRota: z.array(bodyId).max(500).optional(),
-  version: z.number().int().positive().optional(),
+  stampRota: z
+    .array(bodyId)
+    .max(500)
+    .refine((rota) => new Set(rota).size === rota.length, ROTA_REPEATED)
+    .optional(),
+  version,
 });
 export type CajaRulesBody = z.infer<typeof cajaRulesBody>;
 
@@ -199,13 +208,15 @@ export const Settlement = z.object({
   pinaUsername: z.string().nullable(),
   lines: z.array(SettlementLine),
   owing: z.array(z.string()),
+  /** The group hides the others' balances from this caller: `lines` and `owing` are their own only. */
+  othersHidden: z.boolean(),
 });
 export type Settlement = z.infer<typeof Settlement>;
 
 /** POST /group/{id}/caja/settlement: confirms the preview the manager saw (its pot); the season's settlement row makes it once. */
 export const settleBody = z.object({
   seasonId: bodyId,
-  potCents: z.number({ errorMap: () => ({ message: SETTLEMENT_STALE }) }).int(SETTLEMENT_STALE),
+  potCents: z.number({ errorMap: () => ({ message: POT_INVALID }) }).int(POT_INVALID),
 });
 
 export const stamperQuery = z.object({

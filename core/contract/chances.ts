@@ -52,7 +52,7 @@ export const BetChances = z.object({
   confirmed: z.boolean(),
   target: TargetSchema,
   budgetCents: wireInt.nullable(),
-  /** Per match 1–14: the model's [P(1), P(X), P(2)]. */
+  /** Per match 1–14: [P(1), P(X), P(2)] of the source the page uses (`model.source`). */
   probabilities: z.array(z.tuple([wireNumber, wireNumber, wireNumber])),
   plenoChance: wireNumber,
   model: z.object({
@@ -66,9 +66,25 @@ export const BetChances = z.object({
     voters: wireInt,
     /** The season's shares of [1, X, 2] so far, with the prior. */
     baseRates: z.tuple([wireNumber, wireNumber, wireNumber]),
+    /**
+     * Whose probabilities these are: the peña's model, or the pre-match view of the matches (team
+     * ratings on the season's earlier results) where that was the better on the jornadas played.
+     */
+    source: z.enum(["model", "market"]),
+    /** Mean log loss of the pre-match view on the season's past matches; null without any. */
+    marketLogLoss: wireNumber.nullable(),
   }),
   /** Prize per winning bet used for the expected prize: the season's average where entered, else the fallback. */
-  prizes: z.object({ perCategoryCents: perCategory(wireInt), fromSeason: perCategory(z.boolean()), jornadas: wireInt }),
+  prizes: z.object({
+    perCategoryCents: perCategory(wireInt),
+    fromSeason: perCategory(z.boolean()),
+    jornadas: wireInt,
+    /**
+     * True when the jornada's public percentages are known: each category's prize is then its fund
+     * of the takings shared among the winners the percentages predict (decision 044), not an average.
+     */
+    shared: z.boolean(),
+  }),
   /** The bet as it stands (its reduction and pleno marks included). */
   current: Odds,
   suggestion: z

@@ -40,7 +40,7 @@ export const spanishErrorMap: z.ZodErrorMap = (issue) => {
     case z.ZodIssueCode.invalid_union_discriminator:
       return { message: "Valor no válido." };
     case z.ZodIssueCode.unrecognized_keys:
-      return { message: "Hay datos que no se esperaban." };
+      return { message: issue.keys.length ? `No se admite el dato «${issue.keys[0]}».` : "Hay datos que no se esperaban." };
     case z.ZodIssueCode.invalid_date:
       return { message: "Fecha no válida." };
     case z.ZodIssueCode.invalid_string:

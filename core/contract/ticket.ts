@@ -52,6 +52,8 @@ export const TicketScrutiny = z.object({
   totalPrizeCents: wireInt,
   /** Whether every category the ticket wins has its official prize. */
   prizesComplete: z.boolean(),
+  /** The prizes were estimated from the jornada's takings and the public's percentages, not published (the demo's; decision 044). */
+  prizesEstimated: z.boolean(),
   best: z.object({ signs: z.array(SignSchema), hits: wireInt, plenoHit: z.boolean(), category: CategorySchema.nullable() }),
 });
 export type TicketScrutiny = z.infer<typeof TicketScrutiny>;
@@ -96,7 +98,7 @@ export const QuinielaPrizes = z.object({
   quinielaId: wireInt,
   /** 0 before any prize is entered. */
   version: wireInt,
-  source: z.enum(["admin", "lottery"]).nullable(),
+  source: z.enum(["admin", "lottery", "estimate"]).nullable(),
   updatedAt: z.string().nullable(),
   prizes: perCategory(wireInt.nullable()),
 });

@@ -27,6 +27,16 @@ export function roundStatus(r: RoundDates, now: Date): { state: RoundState; reas
   return { state: "open", reason: null };
 }
 
+/**
+ * A pool's official results are complete: its 14 signs and the pleno's score. Such a round is over
+ * for every group, whatever its close date (issue 34; backend/services/round-closed.ts is the same
+ * rule in SQL).
+ */
+export function resultsComplete(matches: unknown, plenoHome: number | null, plenoAway: number | null): boolean {
+  const signs = typeof matches === "string" ? (JSON.parse(matches) as unknown) : matches;
+  return Array.isArray(signs) && signs.length === 14 && signs.every((s) => s !== null && s !== undefined) && plenoHome !== null && plenoAway !== null;
+}
+
 const STATE_LABELS: Record<RoundState, string> = {
   "not-open": "Todavía no abierta",
   open: "Abierta",

@@ -94,11 +94,65 @@ test.describe("la caja de la peña", () => {
     expect(text).toContain(`;${player.username};12,50;;'=HYPERLINK();`);
     expect(text).toContain(`Saldo;;${player.username};12,50;`);
 
+    // Bytes that are not UTF-8 in a form post (ED A0 80, half a character) are refused before the action reads them.
+    const raw = await page.request.post(`/grupo/${group.id}/caja`, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: `intent=movement&kind=payment&userId=${player.id}&amount=5&reference=Bizum+%ED%A0%80&idempotencyKey=${unique("clave-rota-")}`,
+    });
+    expect(raw.status()).toBe(400);
+    expect(await raw.text()).toContain("El texto contiene un carácter no válido.");
+    const after = await apiCall<{ movements: unknown[] }>("GET", `/group/${group.id}/caja`, undefined, manager.token);
+    expect(after.body.movements).toHaveLength(1);
+
     const outsider = await newPlayer("ajeno");
     await page.context().clearCookies();
     await signIn(page, outsider.username);
     const response = await page.goto(`/grupo/${group.id}/caja`);
     expect(response?.status()).toBe(403);
+  });
+
+  test("with the others' balances hidden, a member's settlement page and CSV show their own money only", async ({ page }, testInfo) => {
+    const { manager, player, group } = await peñaWithCaja();
+    const other = await newPlayer("otra");
+    expect(
+      (
+        await apiCall(
+          "POST",
+          `/group/JoinByInviteCode/${(await apiCall<{ inviteCode: string }>("GET", `/group/${group.id}`, undefined, manager.token)).body.inviteCode}`,
+          undefined,
+          other.token,
+        )
+      ).status,
+    ).toBe(200);
+    const rules = { quotaCents: 0, quotaBasis: "round", payTicket: false, lastPlaceFineCents: 0, hideBalances: true, bestPrizeCents: 0, pinaPenaltyCents: 0 };
+    expect((await apiCall("PUT", `/group/${group.id}/caja/rules`, rules, manager.token)).status).toBe(200);
+    for (const [who, cents] of [
+      [player, 1250],
+      [other, 4321],
+    ] as const)
+      expect(
+        (
+          await apiCall(
+            "POST",
+            `/group/${group.id}/caja/movements`,
+            { kind: "payment", userId: who.id, amountCents: cents, idempotencyKey: unique("clave-oculta-") },
+            manager.token,
+          )
+        ).status,
+      ).toBe(201);
+
+    await signIn(page, player.username);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/grupo/${group.id}/caja/liquidacion`);
+    await expect(page.getByText("La peña no muestra los saldos de los demás: aquí ves solo tu parte.")).toBeVisible();
+    await expect(page.getByRole("rowheader", { name: new RegExp(player.username) })).toBeVisible();
+    await expect(page.getByRole("rowheader", { name: new RegExp(other.username) })).toHaveCount(0);
+    await expect(page.getByText(/43,21/)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, testInfo);
+    const csv = await (await page.request.get(`/grupo/${group.id}/caja.csv`)).text();
+    expect(csv).toContain(`Saldo;;${player.username};12,50;`);
+    expect(csv).not.toContain("43,21");
   });
 
   test("a big prize has its sharing record on one printed page and in a CSV, and the bet page says who stamps the ticket", async ({ page }, testInfo) => {
@@ -139,6 +193,11 @@ test.describe("la caja de la peña", () => {
     await expect(page.getByRole("note")).toContainText(`Esta semana sella: ${manager.username}`);
     await page.goto(`/grupo/${group.id}/caja`);
     const rules = page.getByRole("form", { name: "Normas de la caja" });
+    // A member twice: the message on the field, the rota as typed.
+    await rules.getByLabel("Turno para sellar el boleto").fill(`${player.username}\n${player.username}`);
+    await rules.getByRole("button", { name: "Guardar normas" }).click();
+    await expect(rules.getByText("El turno para sellar no puede llevar dos veces al mismo miembro.")).toBeVisible();
+    await expect(rules.getByLabel("Turno para sellar el boleto")).toHaveValue(`${player.username}\n${player.username}`);
     await rules.getByLabel("Turno para sellar el boleto").fill(`${player.username}\n${manager.username}`);
     await rules.getByRole("button", { name: "Guardar normas" }).click();
     await expect(page.getByText("Normas de la caja guardadas.")).toBeVisible();

@@ -240,3 +240,22 @@ export async function takeLotteryTurn() {
   }
 }
 export const endLotteryTurn = () => rm(LOTTERY_LOCK, { recursive: true, force: true });
+
+/**
+ * A group of a manager and one player ("ana") whose round of a new season is open with the player's
+ * ticket of single 1s and the given pleno, and its group bet generated: where the journeys on a
+ * bet (its ticket, its chances, its prizes) start from.
+ */
+export async function roundWithBet(plain15 = { home: 3, away: 1 }) {
+  const { pool, admin } = await newSeason();
+  const round = await pool();
+  const manager = await newPlayer("gestor");
+  const player = await newPlayer("ana");
+  const group = await newGroup(manager, [player]);
+  await openRound(manager, { groupId: group.id, poolId: round.id });
+  const singles = { matches: Array.from({ length: 14 }, () => ["1"]), plain15 };
+  expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.id, ...singles }, player.token)).status).toBe(201);
+  const bet = await apiCall<{ id: number; version: number }>("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id }, manager.token);
+  expect(bet.status).toBe(201);
+  return { admin, manager, player, groupId: group.id, round, bet: bet.body };
+}

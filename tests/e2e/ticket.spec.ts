@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { formatEuros } from "#core/domain/money";
-import { apiCall, E2E, expectAccessible, jsEnabled, newGroup, newPlayer, newSeason, openRound, signIn, signOut } from "./helpers";
+import { apiCall, E2E, expectAccessible, jsEnabled, roundWithBet, signIn, signOut } from "./helpers";
 
 const T = ["1", "X", "2"];
 const D = ["1", "X"];
@@ -12,19 +12,10 @@ const sixDoublesTwoTriples = () => Array.from({ length: 14 }, (_, i) => (i < 2 ?
  * to 6 doubles + 2 triples and a 3-1 pleno: what the ticket's journeys start from.
  */
 async function betReadyToPlay() {
-  const { pool, admin } = await newSeason();
-  const round = await pool();
-  const manager = await newPlayer("gestor");
-  const player = await newPlayer("ana");
-  const group = await newGroup(manager, [player]);
-  await openRound(manager, { groupId: group.id, poolId: round.id });
-  const singles = { matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 3, away: 1 } };
-  expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.id, ...singles }, player.token)).status).toBe(201);
-  const bet = await apiCall<{ id: number; version: number }>("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id }, manager.token);
-  expect(bet.status).toBe(201);
-  const edit = { betId: bet.body.id, version: bet.body.version, mergedPrediction: { matches: sixDoublesTwoTriples(), pl15: { home: 3, away: 1 } } };
-  expect((await apiCall("PUT", "/Bet/Update", edit, manager.token)).status).toBe(200);
-  return { admin, manager, player, groupId: group.id, round, betId: bet.body.id };
+  const { bet, ...g } = await roundWithBet();
+  const edit = { betId: bet.id, version: bet.version, mergedPrediction: { matches: sixDoublesTwoTriples(), pl15: { home: 3, away: 1 } } };
+  expect((await apiCall("PUT", "/Bet/Update", edit, g.manager.token)).status).toBe(200);
+  return { ...g, betId: bet.id };
 }
 
 test.describe("the group ticket as the lottery shop takes it", () => {

@@ -53,10 +53,12 @@ beforeAll(async () => {
     season,
   ]))!.id;
   const link = (await t.db.one<{ id: number }>("insert into kiosk_links (group_id, nonce) values ($1, 'n1') returning id", [group]))!.id;
+  const shareLink = (await t.db.one<{ id: number }>("insert into share_links (group_id, kind, nonce) values ($1, 'standings', 's1') returning id", [group]))!
+    .id;
   const teamId = await build.team(t.db, "Real Betis");
   const phrase = await player.post("/phrases/Create", { text: "Hoy se gana", author: "Yo" });
   expect(phrase.status).toBe(201);
-  ids = { group, season, pool, round, bet, link, team: teamId, phrase: phrase.body.id, user: player.id };
+  ids = { group, season, pool, round, bet, link, share: shareLink, team: teamId, phrase: phrase.body.id, user: player.id };
 
   const admin = await t.admin();
   const token = async (username: string) => (await t.api.post("/auth/login", { username, password: "Secreta#2026" })).body.token as string;
@@ -130,6 +132,7 @@ function fill(path: string): string {
     if (lower.startsWith("/groupquiniela/")) return String(ids.round);
     if (lower.startsWith("/bet/")) return String(ids.bet);
     if (lower.startsWith("/kiosk/")) return String(ids.link);
+    if (lower.startsWith("/share/")) return String(ids.share);
     if (lower.startsWith("/phrases/")) return String(ids.phrase);
     if (lower.startsWith("/team/")) return String(ids.team);
     if (lower.startsWith("/season/")) return String(ids.season);
@@ -162,10 +165,18 @@ const malformedBodies = () => [
 ];
 const MALFORMED_QUERY = () => `?groupId=${ids.group}&quinielaId=malo&seasonId=malo&limit=malo&usuario=`;
 
-async function send(op: Operation, role: string | null, body?: string) {
+/** Bodies refused by what they are, not what they say: too large for any call, and not JSON at all. */
+const OVERSIZED = `{"text":"${"x".repeat(2 * 1024 * 1024)}"}`;
+const unreadableBodies = (): [string, string][] => [
+  ["application/json", OVERSIZED],
+  ["application/xml", "<quiniela><groupId>1</groupId></quiniela>"],
+  ["text/plain", "hola"],
+];
+
+async function send(op: Operation, role: string | null, body?: string, type = "application/json") {
   const headers: Record<string, string> = {};
   if (role) headers.authorization = `Bearer ${tokens[role]}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
+  if (body !== undefined) headers["content-type"] = type;
   const path = fill(op.path) + (op.method === "GET" ? MALFORMED_QUERY() : "");
   const response = await fetch(t.url + path, { method: op.method, headers, body: op.method === "GET" ? undefined : body });
   const text = await response.text();
@@ -212,6 +223,36 @@ describe("authorization before validation", () => {
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(300);
   }, 300_000);
+
+  it("answers 403 before the size or the type of the body: 2 MB of JSON, XML, plain text", async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const op of operations.filter((o) => o.guard && o.method !== "GET" && !(o.method === "DELETE" && !o.hasBody))) {
+      // Another group's manager may make a call that names its group in the body for their own group: the body is theirs to be told about.
+      const roles = REFUSED[op.guard!].filter((role) => !(op.fromBody && role === "other-manager"));
+      for (const role of roles) {
+        for (const [type, body] of unreadableBodies()) {
+          const { status, text } = await send(op, role, body, type);
+          sent += 1;
+          if (status !== 403) failures.push(`${op.method} ${op.path} as ${role} (${type}, ${body.length} bytes): ${status} ${text.slice(0, 100)}`);
+        }
+      }
+      for (const [type, body] of unreadableBodies()) {
+        const { status } = await send(op, null, body, type);
+        if (status !== 401) failures.push(`${op.method} ${op.path} as nobody (${type}): ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(300);
+  }, 300_000);
+
+  it("guards every call that names a group, or a thing of one, in its path", () => {
+    // A call that needs only a session acts on the caller's own things (their profile, their groups, the catalogue), or joins a group by its code.
+    const unguarded = operations.filter(
+      (op) => !op.guard && op.path !== "/group/joinbyinvitecode/{code}" && /\{/.test(op.path) && /^\/(group|share|kiosk|bet|groupquiniela)\//i.test(op.path),
+    );
+    expect(unguarded.map((op) => `${op.method} ${op.path}`)).toEqual([]);
+  });
 
   it("lets a role that may call it go on to the 400, so the input is read only for them", async () => {
     const failures: string[] = [];

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALREADY_REVERSED, MEMBER_REQUIRED, ROTA_NOT_MEMBERS, SETTLEMENT_STALE } from "#core/contract/caja";
+import { runRoundCloses } from "../../backend/services/round-close";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -76,6 +77,8 @@ describe("the caja's ledger", () => {
     const fix = await manager.post(`${base}/movements/${wrong.body.id}/reverse`, { idempotencyKey: key() });
     expect(fix).toMatchObject({ status: 201, body: { kind: "correction", reversesId: wrong.body.id, amountCents: -1000, userId: ana.id } });
 
+    // The round-close job's run (the timer's, in every instance) writes the charges of the closed jornadas.
+    await runRoundCloses(t.deps);
     const caja = (await manager.get(base)).body;
     // Written differently from the service: what each paid, minus 1,50 € for each closed jornada
     // they played, minus their fines; the pot is the money that came in minus what went out.
@@ -98,7 +101,8 @@ describe("the caja's ledger", () => {
     expect(caja.movements.filter((m: { kind: string }) => m.kind === "quota")).toHaveLength(6);
     expect(caja.movements.filter((m: { kind: string }) => m.kind === "ticket").map((m: { amountCents: number }) => m.amountCents)).toEqual([-ticket, -ticket]);
 
-    // Read again (the automatic charges run on every read): nothing is charged twice.
+    // The job again, and a read: nothing is charged twice.
+    await runRoundCloses(t.deps);
     const again = (await manager.get(base)).body;
     expect(again.movements).toHaveLength(caja.movements.length);
     expect(again.potCents).toBe(pot);
@@ -365,9 +369,12 @@ describe("the caja's ledger", () => {
       ones.map((_, i) => (i < 7 ? "2" : "1")),
       { home: 1, away: 0 },
     );
+    await runRoundCloses(t.deps);
     expect(await fines()).toHaveLength(2);
     // Jornada 3 gets its results: its only player is its last placed.
     await build.results(t.db, pools[2], ones, { home: 1, away: 0 });
+    expect(await fines()).toHaveLength(2);
+    await runRoundCloses(t.deps);
     const after = await fines();
     expect(after).toHaveLength(3);
     expect(after.find((m) => m.reference.includes("jornada 3"))?.userId).toBe(ana.id);

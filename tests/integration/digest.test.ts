@@ -142,6 +142,14 @@ describe("the round's digest", () => {
     for (const g of [partial, noPleno, old]) expect(mailsTo(g.ana.username)).toHaveLength(0);
   });
 
+  it("goes as soon as the official results are complete, on a round whose close date is a week away (issue 34)", async () => {
+    const g = await playedRound({ closedAgo: -7 * DAY });
+    expect(await sendDueDigests(t.deps)).toBe(0);
+    await setResults(g.quinielaId);
+    expect(await sendDueDigests(t.deps)).toBe(4);
+    expect(part(mailsTo(g.ana.username)[0], "text/plain")).toContain("Tus aciertos: 12 de 15.");
+  });
+
   it("goes once when several instances run at the same moment", async () => {
     const g = await playedRound();
     await setResults(g.quinielaId);

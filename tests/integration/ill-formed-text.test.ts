@@ -1,7 +1,10 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ILL_FORMED_TEXT } from "#core/contract/common";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
+import { boundedFormBody } from "../../web-http";
 
 /**
  * A JSON string with half a character (an unpaired UTF-16 surrogate, "\ud800") was a 500 on some
@@ -66,5 +69,63 @@ describe("text with half a character", () => {
     const res = await manager.put(`/group/${groupId}`, '{"name":"Peña \\ud83d\\ude00","description":""}');
     expect(res.status).toBe(200);
     expect(res.body.name).toBe("Peña 😀");
+  });
+});
+
+/** Issue 33: the same bytes sent raw, which a lenient decoder turns into '���' without a word. */
+describe("bytes that are not UTF-8", () => {
+  const invalid = [
+    ["an encoded half character", Buffer.from([0xed, 0xa0, 0x80])],
+    ["a stray byte", Buffer.from([0xff])],
+    ["a character cut short", Buffer.from([0xe2, 0x82])],
+  ] as const;
+
+  it.each(invalid)("are refused in a JSON body with the same Spanish 400, writing nothing (%s)", async (_name, bytes) => {
+    const before = await counts();
+    const body = Buffer.concat([Buffer.from('{"name":"Peña '), bytes, Buffer.from('","description":""}')]);
+    const token = (await t.api.post("/auth/login", { username: manager.username, password: "Secreta#2026" })).body.token;
+    const response = await fetch(`${t.url}/group/${groupId}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: new Uint8Array(body),
+    });
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { message: ILL_FORMED_TEXT } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("are refused by the web's form reader, urlencoded or multipart, before any action reads them", async () => {
+    const web = express();
+    web.post("/form", boundedFormBody, (_req, res) => {
+      res.send("leído");
+    });
+    const server = web.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/form`;
+    try {
+      const post = async (type: string, body: Buffer) => {
+        const response = await fetch(url, { method: "POST", headers: { "content-type": type }, body: new Uint8Array(body) });
+        return { status: response.status, text: await response.text() };
+      };
+      const form = "application/x-www-form-urlencoded";
+      for (const [, bytes] of invalid) {
+        const escaped = [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+        const refused = await post(form, Buffer.from(`reference=Bizum+${escaped}&amount=5`));
+        expect(refused.status).toBe(400);
+        expect(refused.text).toContain(ILL_FORMED_TEXT);
+        expect((await post(form, Buffer.concat([Buffer.from("reference=Bizum "), bytes])))?.status).toBe(400);
+        const boundary = "----quiniela";
+        const multipart = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="reference"\r\n\r\nBizum `),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        expect((await post(`multipart/form-data; boundary=${boundary}`, multipart)).status).toBe(400);
+      }
+      // Text of every width, escaped or not, is read as it was.
+      expect(await post(form, Buffer.from(`reference=${encodeURIComponent("Bizum · 5 € 😀 ñ")}`))).toEqual({ status: 200, text: "leído" });
+      expect(await post(form, Buffer.from("reference=Bizum+5%E2%82%AC+%25"))).toEqual({ status: 200, text: "leído" });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -76,6 +76,24 @@ describe("kiosk links", () => {
     expect(res.body.lastRound.results.plain15).toEqual({ home: 2, away: 1 });
   });
 
+  it("show a round as over once its official results are complete, a week before its close date (issue 34)", async () => {
+    const manager = await t.player();
+    const group = await build.group(t.db, { name: "Peña de resultados", members: [{ userId: manager.id, role: 2 }] });
+    const season = await build.season(t.db, { name: "2030-31", startDate: "2025-08-01" });
+    const official: Sign[] = Array.from({ length: 14 }, (): Sign => "X");
+    for (const number of [1, 2]) {
+      const close = new Date(Date.now() + (number === 1 ? -DAY : 7 * DAY));
+      const quinielaId = await build.pool(t.db, { seasonId: season, number, startDate: new Date(Date.now() - 2 * DAY), closingDate: close });
+      await build.round(t.db, { groupId: group, quinielaId, openDate: new Date(Date.now() - 2 * DAY), closeDate: close });
+      await build.prediction(t.db, { groupId: group, quinielaId, userId: manager.id, matches: official.map((s) => [s]), pleno: { home: 1, away: 1 } });
+      await build.results(t.db, quinielaId, official, { home: 1, away: 1 });
+    }
+    const { body: link } = await manager.post(`/group/${group}/kiosk`);
+    const res = await standings(link.token);
+    expect(res.status).toBe(200);
+    expect(res.body.lastRound).toMatchObject({ numberQuiniela: 2, bestHits: 15 });
+  });
+
   it("open nothing else: a forged, altered or foreign token gets 404 and the token is no bearer token", async () => {
     const { body: link } = await gestor.post(`/group/${groupId}/kiosk`);
     const [id, nonce, signature] = link.token.split(".");

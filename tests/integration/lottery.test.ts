@@ -346,6 +346,18 @@ describe("official results from the lottery", () => {
     });
   });
 
+  it("the public's percentages in the lottery's answer are stored with the draw; an answer without them stores none", async () => {
+    expect((await admin.post("/Loteria/RegistrarQuiniela", AUGUST)).status).toBe(200);
+    expect((await admin.get(`/Quiniela/${augustPool}/PublicShares`)).body).toMatchObject({ version: 0, shares: [] });
+    const withShares = [
+      { ...AUGUST[0], partidos: AUGUST[0].partidos.map((p: object) => ({ ...p, porcentaje_1: "48,5", porcentaje_x: "27", porcentaje_2: "24,5" })) },
+    ];
+    expect((await admin.post("/Loteria/RegistrarQuiniela", withShares)).status).toBe(200);
+    const stored = (await admin.get(`/Quiniela/${augustPool}/PublicShares`)).body;
+    expect(stored).toMatchObject({ version: 1, source: "lottery" });
+    expect(stored.shares).toEqual(Array.from({ length: 14 }, () => [4850, 2700, 2450]));
+  });
+
   it("a draw whose teams differ from the pool of its week is reported, naming the differences", async () => {
     const before = await storedState();
     const swapped = [

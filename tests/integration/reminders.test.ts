@@ -64,6 +64,20 @@ describe("e-mail reminders before a round closes", () => {
     for (const g of [later, gone, blocked, forced]) expect(mailsTo(g.lazy.username)).toHaveLength(0);
   });
 
+  it("send nothing for a round whose pool has official results, whatever its close date (issue 34)", async () => {
+    const complete = await groupWithRound(2 * HOUR);
+    await build.results(
+      t.db,
+      complete.quinielaId,
+      picks.map(([s]) => s),
+      { home: 1, away: 0 },
+    );
+    const partial = await groupWithRound(2 * HOUR);
+    await build.results(t.db, partial.quinielaId, [...picks.slice(0, 3).map(([s]) => s), ...Array(11).fill(null)], null);
+    await sendDueReminders(t.deps);
+    for (const g of [complete, partial]) expect(mailsTo(g.lazy.username)).toHaveLength(0);
+  });
+
   it("honour REMINDER_LEAD_HOURS", async () => {
     const g = await groupWithRound(30 * HOUR);
     await sendDueReminders({ ...t.deps, config: { ...t.deps.config, reminderLeadHours: 48 } });

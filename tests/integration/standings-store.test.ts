@@ -191,8 +191,9 @@ describe("stored standings follow every write", () => {
     const dated = await roundOf(-DAY, 2 * DAY);
     await predictAll(forced, 7, players.slice(2));
     await predictAll(dated, 8, players.slice(2));
-    expect((await setResults(forced, 7)).status).toBe(200);
-    expect((await setResults(dated, 8)).status).toBe(200);
+    // The signs without the pleno: results, but not complete ones, which would end the rounds for everyone (issue 34).
+    expect((await setResults(forced, 7, { plain15: undefined })).status).toBe(200);
+    expect((await setResults(dated, 8, { plain15: undefined })).status).toBe(200);
     expect((await expectConsistent()).rounds.some((r) => r.quinielaId === forced || r.quinielaId === dated)).toBe(false);
 
     const close = await manager.post("/GroupQuiniela/UpdateStatus", {
@@ -310,5 +311,14 @@ describe("stored standings follow every write", () => {
     for (const g of groups) expect((await storedSet(g))?.dirty).toBe(true);
     for (const g of groups.slice(0, 3)) await expectConsistent(false, g);
     expect((await storedSet(groups[0]))?.dirty).toBe(false);
+  });
+
+  it("complete official results make an open round count at once, without waiting for its close date (issue 34)", async () => {
+    const early = await roundOf(-DAY, 5 * DAY);
+    await predictAll(early, 10, players.slice(2));
+    expect((await setResults(early, 10, { plain15: undefined })).status).toBe(200);
+    expect((await expectConsistent()).rounds.some((r) => r.quinielaId === early)).toBe(false);
+    expect((await setResults(early, 10, { version: 1 })).status).toBe(200);
+    expect((await expectConsistent()).rounds.some((r) => r.quinielaId === early)).toBe(true);
   });
 });

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_KEYS, onceAcrossInstances } from "../../backend/db/advisory";
 import { openPostgres, type Db } from "../../backend/db/db";
 import { runScheduledImport } from "../../backend/lottery/schedule";
+import type { Deps } from "../../backend/context";
 import { sendDueRemindersOnce } from "../../backend/services/reminders";
+import { runRoundCloses } from "../../backend/services/round-close";
 import { createBackend } from "../../backend/start";
 import { client, type Client } from "../support/backend";
 import * as build from "../support/builders";
@@ -101,6 +103,16 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
           child.kill("SIGTERM");
         }),
     };
+  }
+
+  /** The round-close job's run, as an instance's timer makes it, on a connection pool of its own. */
+  async function runRoundClosesOn(url: string): Promise<number> {
+    const own = await openPostgres(url);
+    try {
+      return await runRoundCloses({ db: own, clock: () => new Date() } as unknown as Deps);
+    } finally {
+      await own.close();
+    }
   }
 
   const startBoth = async () => ([a, b] = await Promise.all([startInstance("A"), startInstance("B")]));
@@ -296,6 +308,55 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
     const sentLines = [...a.log, ...b.log].filter((l) => l.includes("Recordatorios enviados:"));
     expect(sentLines.reduce((sum, l) => sum + Number(l.split("Recordatorios enviados:")[1]), 0)).toBe(3);
     expect(Number((await db.one<{ n: number }>("select count(*)::int as n from reminders_sent"))?.n)).toBe(3);
+  }, 90_000);
+
+  it("a round's caja charges are written once when both instances' close jobs run, spending no id on a skipped row", async () => {
+    const [manager, ...players] = [await register(a, "gema"), await register(a, "hugo"), await register(a, "ines")];
+    const seasonId = await build.season(db, { name: `Caja ${randomBytes(2).toString("hex")}` });
+    const quinielaId = await build.pool(db, { seasonId, number: 12, startDate: new Date(Date.now() - 24 * HOUR) });
+    const groupId = await build.group(db, {
+      name: "Peña Caja",
+      members: [{ userId: manager.id, role: 2 }, ...players.map((p) => ({ userId: p.id }))],
+    });
+    const rules = {
+      quotaCents: 200,
+      quotaBasis: "round",
+      payTicket: false,
+      lastPlaceFineCents: 0,
+      hideBalances: false,
+      bestPrizeCents: 0,
+      pinaPenaltyCents: 0,
+    };
+    expect((await (await apiToken(a, manager.username)).put(`/group/${groupId}/caja/rules`, rules)).status).toBe(200);
+    // The round closes by its date while both instances are down: no write says so, only the jobs' timers.
+    await build.round(db, { groupId, quinielaId, openDate: new Date(Date.now() - 24 * HOUR), closeDate: new Date(Date.now() + 1_000) });
+    for (const p of players)
+      await build.prediction(db, { groupId, quinielaId, userId: p.id, matches: Array.from({ length: 14 }, () => ["1"]), pleno: { home: 1, away: 0 } });
+    const quotas = async () =>
+      Number((await db.one<{ n: number }>("select count(*)::int as n from caja_movements where group_id = $1 and kind = 'quota'", [groupId]))?.n);
+    const sequence = async () => Number((await db.one<{ v: number }>("select last_value::bigint as v from caja_movements_id_seq"))?.v);
+    expect(await quotas()).toBe(0);
+
+    await Promise.all([a.stop(), b.stop()]);
+    await startBoth();
+    const deadline = Date.now() + 30_000;
+    while ((await quotas()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await quotas()).toBe(2);
+    expect(
+      await db.query("select reason from round_closes c join group_quinielas gq on gq.id = c.group_quiniela_id where gq.group_id = $1", [groupId]),
+    ).toEqual([{ reason: "date" }]);
+    // Every id handed out is a row written: reads through both instances, and both jobs again, spend none.
+    const maxId = Number((await db.one<{ m: number }>("select max(id)::bigint as m from caja_movements"))?.m);
+    expect(await sequence()).toBe(maxId);
+    for (const on of [a, b]) {
+      const member = await apiToken(on, players[0].username);
+      for (let i = 0; i < 20; i++) expect((await member.get(`/group/${groupId}/caja`)).status).toBe(200);
+    }
+    const [first, second] = await Promise.all([a, b].map(() => runRoundClosesOn(pg.url)));
+    expect(first + second).toBe(0);
+    expect(await quotas()).toBe(2);
+    expect(await sequence()).toBe(maxId);
   }, 90_000);
 
   it("the scheduled lottery import and the reminders' run go to one instance at a time", async () => {

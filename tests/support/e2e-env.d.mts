@@ -4,8 +4,10 @@ export const E2E: {
   mailHttpPort: number;
   smtpPort: number;
   lotteryPort: number;
+  vnuPort: number;
   baseUrl: string;
   apiUrl: string;
+  vnuUrl: string;
   admin: { email: string; username: string; password: string };
   sessionSecret: string;
 };

@@ -8,8 +8,11 @@ export const E2E = {
   smtpPort: base + 3,
   /** The fake lottery service (tests/support/fake-selae.mjs), switched per date by the tests. */
   lotteryPort: base + 4,
+  /** The W3C Nu HTML Checker (npm vnu-jar) as a local web service, which tests/e2e/fixtures.ts posts every document to. */
+  vnuPort: base + 5,
   baseUrl: `http://localhost:${base}`,
   apiUrl: `http://127.0.0.1:${base + 1}`,
+  vnuUrl: `http://127.0.0.1:${base + 5}`,
   admin: { email: "admin@e2e.local", username: "admin", password: "Admin#E2e2026" },
   sessionSecret: "e2e-session-secret-that-is-long-enough",
 };

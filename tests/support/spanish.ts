@@ -7,5 +7,7 @@ const ENGLISH =
   /\b(expected|required|invalid|received|must|should|cannot|unexpected|not found|bad request|unsupported|too large|payload|body|the|is|of|to|and|string|number|boolean|object|undefined|error:|internal server)\b/i;
 
 export function isSpanishMessage(message: string): boolean {
-  return message.trim().length > 0 && !ENGLISH.test(message);
+  // A name the request itself sent, quoted «así» («No se admite el dato «required».»), is the caller's word, not ours.
+  const ours = message.replace(/«[^»]*»/g, "«…»");
+  return message.trim().length > 0 && !ENGLISH.test(ours);
 }

@@ -1,5 +1,5 @@
 import { computeClassification, type ClassificationRow } from "#core/domain/classification";
-import { roundStatus } from "#core/domain/round-status";
+import { resultsComplete, roundStatus } from "#core/domain/round-status";
 import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import type { Db } from "../../backend/db/db";
 
@@ -35,7 +35,12 @@ export async function standingsFromScratch(db: Db, now: Date, groupId: number, s
       [groupId, seasonId],
     )
   )
-    .filter((r) => roundStatus({ openDate: r.open_date, closeDate: r.close_date, forceClosed: r.force_closed }, now).state === "closed")
+    // Closed for the group, or over for everyone: complete official results end a round (issue 34).
+    .filter(
+      (r) =>
+        resultsComplete(r.matches, r.pleno_home, r.pleno_away) ||
+        roundStatus({ openDate: r.open_date, closeDate: r.close_date, forceClosed: r.force_closed }, now).state === "closed",
+    )
     .map((r) => ({
       quinielaId: r.id,
       numberQuiniela: r.number,
