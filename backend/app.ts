@@ -31,6 +31,7 @@ import digestRoutes from "./routes/digest";
 import shareRoutes from "./routes/share";
 import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
+import automationRoutes from "./routes/automation";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -61,6 +62,7 @@ const resources: RoutePlugin[] = [
   digestRoutes,
   shareRoutes,
   ticketRoutes,
+  automationRoutes,
   chancesRoutes,
 ];
 

@@ -22,6 +22,8 @@ export interface BackendConfig {
   kioskSecret: string;
   /** Members who have not predicted are e-mailed when their round closes within this many hours. */
   reminderLeadHours: number;
+  /** How often the week's job (each peña's standing rule) runs: a minute; the e2e run shortens it. */
+  weekJobIntervalMs: number;
   /** The big prizes' levy (decision 035): the exempt amount of each prize and the rate above it. */
   prizeExemptCents: number;
   prizeLevyPercent: number;
@@ -42,6 +44,7 @@ export const defaultBackendConfig: BackendConfig = {
   // Replaced at start by KIOSK_SECRET, SESSION_SECRET or a secret kept in DATA_DIR (backend/start.ts).
   kioskSecret: randomBytes(32).toString("hex"),
   reminderLeadHours: 24,
+  weekJobIntervalMs: 60_000,
   // Ley 35/2006, disposición adicional trigésima tercera: 40.000 € exempt, 20 % above (PRIZE_EXEMPT_CENTS, PRIZE_LEVY_PERCENT).
   prizeExemptCents: PRIZE_EXEMPT_CENTS,
   prizeLevyPercent: PRIZE_LEVY_PERCENT,

@@ -31,6 +31,12 @@ const schema = z
       .positive("REMINDER_LEAD_HOURS debe ser mayor que 0")
       .max(24 * 14)
       .optional(),
+    WEEK_JOB_INTERVAL_MS: z.coerce
+      .number({ invalid_type_error: "WEEK_JOB_INTERVAL_MS debe ser un número de milisegundos" })
+      .int()
+      .min(500, "WEEK_JOB_INTERVAL_MS debe ser de al menos 500")
+      .max(3_600_000)
+      .optional(),
     TRUST_PROXY: z.string().optional(),
     PRIZE_EXEMPT_CENTS: z.coerce.number().int().min(0, "PRIZE_EXEMPT_CENTS es un número de céntimos").max(1e12).optional(),
     PRIZE_LEVY_PERCENT: z.coerce.number().int().min(0).max(100, "PRIZE_LEVY_PERCENT es un porcentaje entero de 0 a 100").optional(),
@@ -74,6 +80,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       ...(e.LOTTERY_AUTO_IMPORT === "1" ? { lotteryAutoImport: true } : {}),
       ...(e.RATE_LIMIT_LOGIN ? { loginRateLimit: e.RATE_LIMIT_LOGIN, forgotRateLimit: e.RATE_LIMIT_LOGIN } : {}),
       ...(e.REMINDER_LEAD_HOURS ? { reminderLeadHours: e.REMINDER_LEAD_HOURS } : {}),
+      ...(e.WEEK_JOB_INTERVAL_MS ? { weekJobIntervalMs: e.WEEK_JOB_INTERVAL_MS } : {}),
       ...(e.PRIZE_EXEMPT_CENTS !== undefined ? { prizeExemptCents: e.PRIZE_EXEMPT_CENTS } : {}),
       ...(e.PRIZE_LEVY_PERCENT !== undefined ? { prizeLevyPercent: e.PRIZE_LEVY_PERCENT } : {}),
       // The backend always believes the BFF on its loopback; a list in TRUST_PROXY adds the BFFs of a split deployment.

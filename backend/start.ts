@@ -15,6 +15,7 @@ import { temporaryPassword } from "./security";
 import { backfillStandings } from "./services/standings-store";
 import { startDigests } from "./services/digest";
 import { startReminders } from "./services/reminders";
+import { startWeekJob } from "./services/week-job";
 import { createUser } from "./services/auth";
 import { startRoundCloses } from "./services/round-close";
 
@@ -52,10 +53,12 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   }
   const stopReminders = startReminders(deps, { log: options.log });
   const stopDigests = startDigests(deps, { log: options.log });
+  const stopWeek = startWeekJob(deps, { log: options.log });
   const stopRoundCloses = startRoundCloses(deps, { log: options.log });
   app.addHook("onClose", async () => {
     await stopReminders();
     await stopDigests();
+    await stopWeek();
     await stopRoundCloses();
     await db.close();
     if (!options.databaseUrl) await privateDataDir(options.dataDir);

@@ -17,6 +17,11 @@ export function PlayerCard({ player, official, pleno }: { player: SummaryPlayer;
       <div className="player-head">
         <Avatar path={player.avatarPath} size={32} />
         <h3>{player.username}</h3>{" "}
+        {player.automatic ? (
+          <span className="badge warn" title="Jugado por la regla del grupo: no pronosticó a tiempo">
+            automático
+          </span>
+        ) : null}{" "}
         {player.included ? (
           <span className="badge" title="Incluido en la quiniela grupal">
             In.

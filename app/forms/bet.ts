@@ -40,3 +40,6 @@ export const generateBetSchema = z.object({ quinielaId: id, seasonId: id.optiona
 
 /** 'Confirmar apuesta'. */
 export const confirmBetSchema = z.object({ quinielaId: id, betId: id });
+
+/** 'Quitar pronóstico automático': an absent member's picks played by the group's rule, taken away by a manager. */
+export const removeAutomaticSchema = z.object({ quinielaId: id, predictionId: id });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
 import { api, loadOrNull } from "~/server/client.server";
 import { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
@@ -12,6 +12,8 @@ import { loadKioskLinks } from "~/server/kiosk.server";
 import { loadShareLinks } from "~/server/share.server";
 import { ShareLinks } from "~/components/ShareLinks";
 import { loadOfficeSettings } from "~/server/office-settings.server";
+import { WeekRule } from "~/components/WeekRule";
+import { loadWeekRule } from "~/server/week-rule.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
@@ -25,13 +27,14 @@ export { revalidateAfterConflict as shouldRevalidate } from "~/components/confli
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { group } = await requireManagerOf(request, params.groupId);
   const settings = await roundSettingsLoader(request, group);
-  const [kioskLinks, share, office, audit] = await Promise.all([
+  const [kioskLinks, share, office, audit, weekRule] = await Promise.all([
     loadKioskLinks(request, settings.group.id),
     loadShareLinks(request, settings.group.id),
     loadOfficeSettings(request, settings.group.id),
     loadOrNull(() => api.read(request, `/Audit/ByGroup/${settings.group.id}?limit=100`, AuditTrailSchema)),
+    loadWeekRule(request, settings.group.id),
   ]);
-  return { ...settings, kioskLinks, share, officeIcons: office?.officeIcons ?? null, audit };
+  return { ...settings, kioskLinks, share, officeIcons: office?.officeIcons ?? null, audit, weekRule };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -40,9 +43,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function GroupSettings() {
-  const { group, kioskLinks, share, officeIcons, audit } = useLoaderData<typeof loader>();
+  const { group, kioskLinks, share, officeIcons, audit, weekRule, types } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <RoundSettings title="Ajustes del grupo">
+      <WeekRule
+        groupId={group.id}
+        rule={weekRule}
+        types={types}
+        lastResult={actionData?.intent === "automation" ? (actionData.lastResult ?? undefined) : undefined}
+      />
       <OfficeSettings groupId={group.id} officeIcons={officeIcons} />
       <KioskLinks groupId={group.id} links={kioskLinks} />
       <ShareLinks groupId={group.id} links={share.links} rounds={share.rounds} />

@@ -120,6 +120,12 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
           El gestor te ha bloqueado en esta jornada: no puedes enviar ni cambiar tu pronóstico.
         </p>
       ) : null}
+      {round.prediction?.automatic ? (
+        <p className="notice" role="status">
+          <span className="badge warn">automático</span> No pronosticaste a tiempo: la regla del grupo jugó por ti tus pronósticos más frecuentes (o la apuesta
+          de la semana anterior).
+        </p>
+      ) : null}
       {round.prediction && editable ? (
         <p className="success">Ya enviaste tu pronóstico ({formatDateTime(round.prediction.updatedAt)}). Puedes cambiarlo hasta el cierre.</p>
       ) : null}

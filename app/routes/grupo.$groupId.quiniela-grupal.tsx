@@ -298,7 +298,7 @@ function EditBet({ bet }: { bet: Bet }) {
 
 /** 'Usuarios con predicción realizada': a native <details>, so Mostrar/Ocultar works without JavaScript. */
 function Predictors() {
-  const { predictions, ranking } = useLoaderData<typeof loader>();
+  const { predictions, ranking, isManager, round } = useLoaderData<typeof loader>();
   if (!predictions.length) return null;
   const rankOf = (userId: number) => ranking.find((r) => r.userId === userId);
   const sorted = [...predictions].sort((a, b) => (rankOf(a.userId)?.rankPosition ?? 999) - (rankOf(b.userId)?.rankPosition ?? 999));
@@ -321,7 +321,12 @@ function Predictors() {
                     In.
                   </span>
                 ) : null}{" "}
-                {rank ? <span className="icon-pill">Top {rank.rankPosition}</span> : null}
+                {rank ? <span className="icon-pill">Top {rank.rankPosition}</span> : null}{" "}
+                {p.automatic ? (
+                  <span className="badge warn" title="Jugado por la regla del grupo: no pronosticó a tiempo">
+                    automático
+                  </span>
+                ) : null}
               </p>
               {p.hidden ? (
                 <p className="muted">Pronóstico enviado; se verá cuando cierre la jornada.</p>
@@ -338,6 +343,15 @@ function Predictors() {
                     ))}
                   </p>
                   <p>Pleno: {p.plain15 ? `${p.plain15.home} - ${p.plain15.away}` : "-"}</p>
+                  {isManager && p.automatic && round ? (
+                    <Form method="post">
+                      <input type="hidden" name="quinielaId" value={round.quinielaId} />
+                      <input type="hidden" name="predictionId" value={p.predictionId} />
+                      <button type="submit" name="intent" value="remove-automatic" className="secondary">
+                        Quitar pronóstico automático de {p.username}
+                      </button>
+                    </Form>
+                  ) : null}
                 </>
               )}
             </li>

@@ -28,11 +28,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const official = summary.results?.matches ?? [];
   const pleno = summary.results?.plain15;
-  const header = ["Jugador", ...Array.from({ length: MATCHES }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos", "In.", "Top"];
+  const header = ["Jugador", ...Array.from({ length: MATCHES }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos", "In.", "Top", "Automático"];
   const resultRow = [
     "Resultado oficial",
     ...Array.from({ length: MATCHES }, (_, i) => official[i] ?? ""),
     pleno ? `${pleno.home}-${pleno.away}` : "",
+    "",
     "",
     "",
     "",
@@ -46,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         bet.hits,
         "",
         "",
+        "",
       ]
     : null;
   const rows = (summary.players ?? []).map((p) => [
@@ -55,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     p.hits,
     p.included ? "Sí" : "No",
     p.rank ?? "",
+    p.automatic ? "automático" : "",
   ]);
   return csvResponse(`resultados-jornada-${summary.round.numberQuiniela}.csv`, [header, resultRow, ...(betRow ? [betRow] : []), ...rows]);
 }

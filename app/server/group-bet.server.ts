@@ -19,7 +19,7 @@ import { resolveTopN } from "#core/domain/group-bet";
 import { api, ApiError, attempt, type Failure } from "~/server/client.server";
 import { firstError, submitToBackend } from "~/server/submit.server";
 import type { GroupDetail } from "#core/contract/group";
-import { betEditSchema, confirmBetSchema, generateBetSchema } from "~/forms/bet";
+import { betEditSchema, confirmBetSchema, generateBetSchema, removeAutomaticSchema } from "~/forms/bet";
 import { ticketSchema } from "~/forms/ticket";
 import { TICKET_EDIT_ERROR } from "#core/contract/ticket";
 import { picksOf } from "~/forms/prediction";
@@ -91,7 +91,9 @@ export async function loadGroupBet(request: Request, { group, isManager }: { gro
     participants,
     ranking,
     // Only what the page shows of each ticket: for 200 members the hydration data is then 1 KB gzip lighter (issue 15).
-    predictions: predictions.map(({ userId, username, avatarPath, matches, plain15, hidden }) => ({
+    predictions: predictions.map(({ predictionId, userId, username, avatarPath, matches, plain15, hidden, automatic }) => ({
+      predictionId,
+      automatic,
       userId,
       username,
       avatarPath,
@@ -144,6 +146,20 @@ export async function generateBet(request: Request, group: GroupDetail, formData
   return redirectWithToast(backTo(group, quinielaId), { kind: "success", text: `Quiniela grupal de la jornada ${done.value.numberQuiniela} generada.` });
 }
 
+/** 'Quitar pronóstico automático' (decision 048): back to the round with what happened. */
+export async function removeAutomatic(request: Request, group: GroupDetail, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: removeAutomaticSchema });
+  if (submission.status !== "success") return redirectWithToast(`/grupo/${group.id}/quiniela-grupal`, { kind: "error", text: firstError(submission) });
+  const { quinielaId, predictionId } = submission.value;
+  const done = await attempt(() => api.delete(request, `/group/${group.id}/AutomaticPrediction/${predictionId}`));
+  if (!done.ok)
+    return redirectWithToast(backTo(group, quinielaId), {
+      kind: "error",
+      text: `No se pudo quitar el pronóstico automático: ${done.message("inténtalo de nuevo.")}`,
+    });
+  return redirectWithToast(backTo(group, quinielaId), { kind: "success", text: "Pronóstico automático quitado." });
+}
+
 /** Generate, edit, confirm or apply the suggested placement, told apart by the submit button's `intent`; each failure stays on the page with its message. */
 export async function groupBetAction(request: Request, group: GroupDetail) {
   const formData = await request.formData();
@@ -156,6 +172,8 @@ export async function groupBetAction(request: Request, group: GroupDetail) {
       return confirmBet(request, group, formData);
     case "placement":
       return applyPlacement(request, group, formData);
+    case "remove-automatic":
+      return removeAutomatic(request, group, formData);
     default:
       return generateBet(request, group, formData);
   }

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/server/session/toast.server";
 import { api, ApiError, attempt, type Failure } from "./client.server";
 import { submitToBackend } from "./submit.server";
 import { groupRounds, groupSeasons } from "./groups.server";
+import { weekRuleAction } from "./week-rule.server";
 
 /** The pool fields the settings screen shows. */
 const poolSummary = (q: Quiniela) => ({ id: q.id, numberQuiniela: q.numberQuiniela, startDate: q.startDate, closingDate: q.closingDate });
@@ -211,6 +212,8 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
       return blockMember(request, formData);
     case "unblock":
       return unblockMember(request, formData);
+    case "automation":
+      return weekRuleAction(request, group.id, formData);
     default:
       return answer(intent, 400, { message: "Acción desconocida." });
   }

@@ -3,7 +3,7 @@ import { utcToMadridLocal } from "#core/dates";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { searchForward } from "../services/lottery";
-import { runOfficialSteps } from "../services/automation";
+import { runOfficialSteps } from "../services/official-steps";
 import { madridToday } from "../services/season";
 
 /** Monday and Thursday (Madrid), from 09:00: the weekend's and the midweek's draws are in by then. */

@@ -5,7 +5,7 @@ import { requireAdmin } from "../context";
 import { adminOnly } from "../guards";
 import { errorBody, errorReplies } from "../schema";
 import { listSteps, retryStep } from "../services/automation-steps";
-import "../services/automation";
+import "../services/official-steps";
 import { listJornadas } from "../services/jornada-import";
 import { acceptChange, importNextDraws } from "../services/jornada-next";
 import { pasteJornada } from "../services/jornada-paste";

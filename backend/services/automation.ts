@@ -1,36 +1,148 @@
-import type { StepsDone } from "#core/contract/jornadas";
-import { utcToMadridLocal } from "#core/dates";
+import { AUTOMATION, type AutomationBody, type GroupAutomation } from "#core/contract/automation";
 import type { Deps } from "../context";
-import { claimRun, registerRetry } from "./automation-steps";
-import { importNextDraws, retryJornada } from "./jornada-next";
-import { searchForward } from "./lottery";
-import { refreshPrizes } from "./official-prizes";
+import type { Db } from "../db/db";
+import { badRequest } from "../errors";
+import { recordAudit } from "./audit";
+import { assertGroupExists } from "./group";
+import { assertVersion } from "./versions";
 
-// How the panel's 'reintentar' tries each kind of lottery step again (decision 046).
-registerRetry("proximas", (deps) => importNextDraws(deps));
-registerRetry("importada", (deps, step) => (step.drawKey ? retryJornada(deps, step.drawKey) : importNextDraws(deps)));
-registerRetry("premios", (deps) => refreshPrizes(deps));
-registerRetry("resultados", async (deps) => {
-  const messages: string[] = [];
-  const done = await searchForward(deps, (line) => {
-    if (line.status === "ok" || line.status === "error") messages.push(line.mensaje);
-  });
-  return { ok: !done.failed, messages };
-});
+/** A group's standing rule for the week as stored (backend/db/migrations/022_week_automation.sql). */
+export interface AutomationRow {
+  group_id: number;
+  auto_open: boolean;
+  type_rota: unknown;
+  open_at: "publication" | "weekly";
+  open_weekday: number | null;
+  open_time: string | null;
+  close_before_minutes: number;
+  bet_at_close: boolean;
+  bet_rule: "wilson" | "placement";
+  top_n: number | null;
+  auto_confirm: boolean;
+  absent_fill: "off" | "season" | "last-bet";
+  absent_max: number;
+  version: number;
+}
 
-/** Every three hours (Madrid): the slot's key; one instance runs each slot. */
-export const slotKey = (now: Date) => {
-  const local = utcToMadridLocal(now);
-  return `proximas:${local.slice(0, 11)}${String(Math.floor(Number(local.slice(11, 13)) / 3) * 3).padStart(2, "0")}`;
+export const AUTOMATION_COLUMNS = `a.group_id, a.auto_open, a.type_rota, a.open_at, a.open_weekday, a.open_time, a.close_before_minutes,
+  a.bet_at_close, a.bet_rule, a.top_n, a.auto_confirm, a.absent_fill, a.absent_max, a.version`;
+
+/** The rota's pool types, read from its stored JSON. */
+export const rotaOf = (v: unknown): number[] => {
+  const raw = typeof v === "string" ? JSON.parse(v) : v;
+  return Array.isArray(raw) ? raw.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
 };
 
-/**
- * The official jornada's automatic steps, once per slot across instances: the next jornadas imported
- * and the prizes of the last draws refreshed. null when another instance (or an earlier tick) had the slot.
- */
-export async function runOfficialSteps(deps: Deps): Promise<StepsDone | null> {
-  if (!(await claimRun(deps.db, slotKey(deps.clock()), deps.clock()))) return null;
-  const imported = await importNextDraws(deps);
-  const prizes = await refreshPrizes(deps);
-  return { ok: imported.ok && prizes.ok, messages: [...imported.messages, ...prizes.messages] };
+/** What a group has until a manager saves its rule: nothing runs by itself. */
+const DEFAULTS = (groupId: number): GroupAutomation => ({
+  groupId,
+  autoOpen: false,
+  typeRota: [1],
+  openAt: "publication",
+  openWeekday: null,
+  openTime: null,
+  closeBeforeMinutes: 60,
+  betAtClose: false,
+  betRule: "wilson",
+  topN: null,
+  autoConfirm: false,
+  absentFill: "off",
+  absentMax: 3,
+  version: 0,
+});
+
+function toAutomation(row: AutomationRow): GroupAutomation {
+  return {
+    groupId: row.group_id,
+    autoOpen: row.auto_open,
+    typeRota: rotaOf(row.type_rota),
+    openAt: row.open_at,
+    openWeekday: row.open_weekday,
+    openTime: row.open_time,
+    closeBeforeMinutes: row.close_before_minutes,
+    betAtClose: row.bet_at_close,
+    betRule: row.bet_rule,
+    topN: row.top_n,
+    autoConfirm: row.auto_confirm,
+    absentFill: row.absent_fill,
+    absentMax: row.absent_max,
+    version: row.version,
+  };
+}
+
+async function ruleRow(db: Db, groupId: number, lock = false): Promise<AutomationRow | undefined> {
+  return db.one<AutomationRow>(`select ${AUTOMATION_COLUMNS} from group_automation a where a.group_id = $1${lock ? " for update" : ""}`, [groupId]);
+}
+
+/** GET /group/{id}/Automation. */
+export async function automationOf(deps: Deps, groupId: number): Promise<GroupAutomation> {
+  await assertGroupExists(deps.db, groupId);
+  const row = await ruleRow(deps.db, groupId);
+  return row ? toAutomation(row) : DEFAULTS(groupId);
+}
+
+/** What the audit trail keeps of a rule, in the words of the settings form. */
+function snapshot(a: GroupAutomation, typeNames: Map<number, string>) {
+  return {
+    abrirSola: a.autoOpen,
+    tipos: a.typeRota.map((t) => typeNames.get(t) ?? String(t)).join(" → "),
+    apertura: a.openAt === "publication" ? "al publicarse" : `día ${a.openWeekday} a las ${a.openTime}`,
+    cierreAntesMinutos: a.closeBeforeMinutes,
+    apuestaAlCerrar: a.betAtClose ? (a.betRule === "wilson" ? "Wilson" : "colocación sugerida") : "no",
+    jugadores: a.topN,
+    confirmarSola: a.autoConfirm,
+    ausentes: a.absentFill === "off" ? "no" : a.absentFill === "season" ? "sus pronósticos más frecuentes" : "la apuesta de la semana anterior",
+    maximoAusencias: a.absentMax,
+  };
+}
+
+/** PUT /group/{id}/Automation: saves the rule (with the version its form was loaded from) and records it. */
+export async function setAutomation(deps: Deps, actorId: number, groupId: number, body: AutomationBody): Promise<GroupAutomation> {
+  await assertGroupExists(deps.db, groupId);
+  const types = await deps.db.query<{ id: number; name: string }>("select id, name from pool_types");
+  const typeNames = new Map(types.map((t) => [t.id, t.name]));
+  if (body.typeRota.some((t) => !typeNames.has(t))) throw badRequest(AUTOMATION.unknownType);
+  const weekly = body.openAt === "weekly";
+  const values = [
+    groupId,
+    body.autoOpen,
+    JSON.stringify(body.typeRota),
+    body.openAt,
+    weekly ? body.openWeekday : null,
+    weekly ? body.openTime : null,
+    body.closeBeforeMinutes,
+    body.betAtClose,
+    body.betRule,
+    body.topN ?? null,
+    body.autoConfirm,
+    body.absentFill,
+    body.absentMax,
+    deps.clock(),
+  ];
+  await deps.db.tx(async (tx) => {
+    const before = await ruleRow(tx, groupId, true);
+    assertVersion(before?.version ?? 0, body.version, "La regla automática");
+    await tx.query(
+      `insert into group_automation (group_id, auto_open, type_rota, open_at, open_weekday, open_time, close_before_minutes, bet_at_close, bet_rule,
+                                     top_n, auto_confirm, absent_fill, absent_max, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+       on conflict (group_id) do update set auto_open = $2, type_rota = $3, open_at = $4, open_weekday = $5, open_time = $6,
+         close_before_minutes = $7, bet_at_close = $8, bet_rule = $9, top_n = $10, auto_confirm = $11, absent_fill = $12, absent_max = $13,
+         updated_at = $14, version = group_automation.version + 1`,
+      values,
+    );
+    const after = (await ruleRow(tx, groupId))!;
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId,
+      groupId,
+      action: "group.automation",
+      entity: "group",
+      entityId: groupId,
+      subject: "Regla automática de la semana",
+      before: before ? snapshot(toAutomation(before), typeNames) : null,
+      after: snapshot(toAutomation(after), typeNames),
+    });
+  });
+  return automationOf(deps, groupId);
 }

@@ -36,7 +36,7 @@ type Merged = ReturnType<typeof mergeGroupBet>;
  * the round's row, the same lock a prediction write takes, so no late prediction slips in between
  * the check and the close; the bet, its participants and the forced close commit together.
  */
-export async function generate(deps: Deps, actorId: number, input: Input): Promise<Bet> {
+export async function generate(deps: Deps, actorId: number | null, input: Input, actorName?: string): Promise<Bet> {
   const round = await findRound(deps, input.groupId, input.quinielaId);
   if (!round) throw notFound(ROUND_NOT_FOUND);
   if (input.seasonId !== undefined && input.seasonId !== round.seasonId) throw badRequest("La jornada no pertenece a esa temporada.");
@@ -54,7 +54,14 @@ export async function generate(deps: Deps, actorId: number, input: Input): Promi
     const merged = merge(included, locked);
     const id = await storeBet(tx, now, { ...input, seasonId: round.seasonId, topN }, included, merged);
     await closeRound(tx, now, locked);
-    await auditGeneration(tx, now, { actorId, groupId: input.groupId, betId: id, subject: `Jornada ${round.numberQuiniela}` }, locked, included, merged);
+    await auditGeneration(
+      tx,
+      now,
+      { actorId, actorName, groupId: input.groupId, betId: id, subject: `Jornada ${round.numberQuiniela}` },
+      locked,
+      included,
+      merged,
+    );
     return id;
   });
 
@@ -145,15 +152,16 @@ async function closeRound(tx: Db, now: Date, locked: HeldRound): Promise<void> {
 async function auditGeneration(
   tx: Db,
   now: Date,
-  who: { actorId: number; groupId: number; betId: number; subject: string },
+  who: { actorId: number | null; actorName?: string; groupId: number; betId: number; subject: string },
   locked: HeldRound,
   included: RoundPrediction[],
   merged: Merged,
 ): Promise<void> {
-  const { actorId, groupId, subject } = who;
+  const { actorId, actorName, groupId, subject } = who;
   await recordAudit(tx, {
     at: now,
     actorId,
+    actorName,
     groupId,
     action: "bet.generate",
     entity: "bet",
@@ -169,6 +177,7 @@ async function auditGeneration(
   await recordAudit(tx, {
     at: now,
     actorId,
+    actorName,
     groupId,
     action: "round.force-close",
     entity: "round",

@@ -98,6 +98,7 @@ interface PredictionRow {
   matches: unknown;
   pleno_home: number;
   pleno_away: number;
+  automatic: string | null;
 }
 
 /**
@@ -108,7 +109,7 @@ interface PredictionRow {
 async function ticketsWhere(db: Db, where: string, order: string, params: unknown[]): Promise<PredictionRow[]> {
   const row = await db.one<{ rows: string }>(
     `select coalesce(json_agg(x ${order}), '[]')::text as rows
-       from (select p.user_id, u.username, u.avatar_version, p.quiniela_id, p.matches, p.pleno_home, p.pleno_away
+       from (select p.user_id, u.username, u.avatar_version, p.quiniela_id, p.matches, p.pleno_home, p.pleno_away, p.automatic
                from predictions p join users u on u.id = p.user_id where ${where}) x`,
     params,
   );
@@ -246,6 +247,7 @@ export async function roundSummary(
       hits: scorePrediction(picks, results).hits,
       included: ranks.has(p.user_id),
       rank: ranks.get(p.user_id) ?? null,
+      automatic: p.automatic !== null,
     };
   });
 

@@ -145,7 +145,7 @@ export async function update(
 }
 
 /** PUT /Bet/{id}/ConfirmBet: confirming twice keeps the first confirmation's time. */
-export async function confirm(deps: Deps, actorId: number, betId: number): Promise<Bet> {
+export async function confirm(deps: Deps, actorId: number | null, betId: number, actorName?: string): Promise<Bet> {
   await deps.db.tx(async (tx) => {
     const row = await tx.one<{ group_id: number; number: number; confirmed: boolean }>(
       "select b.group_id, q.number, b.confirmed from bets b join quinielas q on q.id = b.quiniela_id where b.id = $1 for update of b",
@@ -157,6 +157,7 @@ export async function confirm(deps: Deps, actorId: number, betId: number): Promi
     await recordAudit(tx, {
       at: deps.clock(),
       actorId,
+      actorName,
       groupId: row.group_id,
       action: "bet.confirm",
       entity: "bet",

@@ -225,7 +225,12 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
  * POST /Bet/{id}/ApplyPlacement: the suggestion, computed again here, becomes the bet's picks (and
  * its reduction, for a budget). A confirmed bet is what was played: it never changes (409).
  */
-export async function applyPlacement(deps: Deps, user: AuthUser, betId: number, body: ApplyPlacementBody): Promise<void> {
+export async function applyPlacement(
+  deps: Deps,
+  user: { id: number | null; username: AuthUser["username"] },
+  betId: number,
+  body: ApplyPlacementBody,
+): Promise<void> {
   const first = await deps.db.one<{ confirmed: boolean }>("select confirmed from bets where id = $1", [betId]);
   if (!first) throw notFound(BET_NOT_FOUND);
   if (first.confirmed) throw conflict(PLACEMENT_CONFIRMED);
@@ -247,6 +252,7 @@ export async function applyPlacement(deps: Deps, user: AuthUser, betId: number, 
     await recordAudit(tx, {
       at: deps.clock(),
       actorId: user.id,
+      actorName: user.username,
       groupId: row.group_id,
       action: "bet.placement",
       entity: "bet",

@@ -27,10 +27,11 @@ interface PredictionRow {
   pleno_away: number;
   updated_at: Date | string;
   late: boolean;
+  automatic: string | null;
 }
 
 const SELECT_PREDICTION = `
-  select p.id, p.user_id, u.username, u.avatar_version, p.matches, p.pleno_home, p.pleno_away, p.updated_at, p.late
+  select p.id, p.user_id, u.username, u.avatar_version, p.matches, p.pleno_home, p.pleno_away, p.updated_at, p.late, p.automatic
     from predictions p join users u on u.id = p.user_id`;
 
 // jsonb arrives parsed from both drivers, but a string is tolerated in case a column was written as text.
@@ -51,6 +52,7 @@ function toPrediction(row: PredictionRow, hidden = false): Prediction {
     hidden,
     updatedAt: new Date(row.updated_at).toISOString(),
     late: row.late,
+    automatic: row.automatic !== null,
   };
 }
 
@@ -136,7 +138,7 @@ export async function savePrediction(
       if (!row) throw conflict("Ya has enviado un pronóstico para esta jornada: cámbialo en lugar de enviarlo otra vez.");
     } else {
       row = await tx.one<{ id: number }>(
-        `update predictions set matches = $4, pleno_home = $5, pleno_away = $6, updated_at = $7, late = late or $8
+        `update predictions set matches = $4, pleno_home = $5, pleno_away = $6, updated_at = $7, late = late or $8, automatic = null
           where group_id = $1 and quiniela_id = $2 and user_id = $3 returning id`,
         values,
       );

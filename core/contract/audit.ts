@@ -39,6 +39,11 @@ export const AUDIT_ACTIONS = {
   "bet.placement": "Colocación de dobles y triples aplicada",
   "prizes.set": "Premios del escrutinio",
   "shares.set": "Porcentajes del público",
+  "group.automation": "Regla automática de la semana",
+  "round.auto-open": "Jornada abierta automáticamente",
+  "round.auto-close-date": "Cierre movido con el oficial",
+  "prediction.automatic": "Pronóstico automático",
+  "prediction.automatic-remove": "Pronóstico automático quitado",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -71,6 +76,16 @@ export const AUDIT_FIELDS: Record<string, string> = {
   reference: "Referencia",
   member: "Miembro",
   reverses: "Corrige el movimiento",
+  abrirSola: "Abrir cada jornada sola",
+  tipos: "Tipos por semana",
+  apertura: "Apertura",
+  cierreAntesMinutos: "Cierre (minutos antes del oficial)",
+  apuestaAlCerrar: "Apuesta al cerrar",
+  jugadores: "Jugadores incluidos",
+  confirmarSola: "Confirmar sola",
+  ausentes: "Quien no pronostique juega",
+  maximoAusencias: "Máximo por temporada",
+  origen: "Origen",
 };
 
 const snapshot = z.record(z.unknown()).nullable();

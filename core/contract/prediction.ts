@@ -39,6 +39,8 @@ export const Prediction = z.object({
   updatedAt: z.string(),
   /** Written after the round was reopened (docs/decisions/015). */
   late: z.boolean(),
+  /** Played for an absent member by the group's rule (issue 36, item 6), not by them. */
+  automatic: z.boolean(),
 });
 export type Prediction = z.infer<typeof Prediction>;
 /** GET /Quiniela/{id}/GetPredictions?groupId. */

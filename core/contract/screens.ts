@@ -55,6 +55,8 @@ export const PredictionRound = z.object({
       matches: PicksSchema,
       plain15: score.nullable(),
       updatedAt: z.string(),
+      /** Played for the member by the group's rule when they had not predicted (issue 36, item 6). */
+      automatic: z.boolean(),
     })
     .nullable(),
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { keepJornada } from "../../backend/services/jornada-import";
-import { runOfficialSteps } from "../../backend/services/automation";
+import { runOfficialSteps } from "../../backend/services/official-steps";
 import { startAutoImport } from "../../backend/lottery/schedule";
 import { refreshPrizes } from "../../backend/services/official-prizes";
 import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";

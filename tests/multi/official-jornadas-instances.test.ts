@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Db } from "../../backend/db/db";
-import { runOfficialSteps } from "../../backend/services/automation";
+import { runOfficialSteps } from "../../backend/services/official-steps";
 import { keepJornada } from "../../backend/services/jornada-import";
 import { createBackend } from "../../backend/start";
 import type { Deps } from "../../backend/context";

@@ -67,6 +67,8 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
         PUBLIC_URL: "http://quiniela.test",
         LOTTERY_BASE_URL: selae.url,
         RATE_LIMIT_LOGIN: "1000",
+        // Both run the peñas' standing rules every second: each step must still happen once.
+        WEEK_JOB_INTERVAL_MS: "1000",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -386,4 +388,33 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
       await Promise.all(backends.map(({ app }) => app.close()));
     }
   }, 60_000);
+
+  // Last: its round's reminders would count in the reminders' test above.
+  it("the week's job of both instances opens a peña's round once, and at its close makes one bet and one mail", async () => {
+    const manager = await register(a, "gestora");
+    const player = await register(a, "jugador");
+    const groupId = await build.group(db, { name: "Peña Semana", members: [{ userId: manager.id, role: 2 }, { userId: player.id }] });
+    const rule = { autoOpen: true, typeRota: [1], openAt: "publication", closeBeforeMinutes: 60, betAtClose: true, betRule: "wilson" };
+    const saved = await (
+      await apiToken(b, manager.username)
+    ).put(`/group/${groupId}/Automation`, { ...rule, autoConfirm: false, absentFill: "off", absentMax: 3 });
+    expect(saved.status).toBe(200);
+    const seasonId = await build.season(db, { name: `Semana ${randomBytes(2).toString("hex")}` });
+    const pool = await build.pool(db, { seasonId, number: 1, startDate: new Date(Date.now() - 2 * HOUR), closingDate: new Date(Date.now() + 3 * HOUR) });
+    const rounds = () => db.query<{ id: number }>("select id from group_quinielas where group_id = $1 and quiniela_id = $2", [groupId, pool]);
+    await expect.poll(async () => (await rounds()).length, { timeout: 15_000 }).toBe(1);
+    const allOnes = Array.from({ length: 14 }, () => ["1" as const]);
+    await build.prediction(db, { groupId, quinielaId: pool, userId: player.id, matches: allOnes, pleno: { home: 1, away: 0 } });
+    // The official close comes to half an hour from now: the peña's round (an hour before it) is closed.
+    await db.query("update quinielas set closing_date = $2 where id = $1", [pool, new Date(Date.now() + HOUR / 2)]);
+    const subject = "Quiniela de peñas: apuesta de la jornada 1 de Peña Semana";
+    await expect.poll(() => mail.to(`${manager.username}@multi.local`).filter((m) => m.subject === subject).length, { timeout: 15_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await rounds()).toHaveLength(1);
+    expect(await db.query("select 1 from bets where group_id = $1", [groupId])).toHaveLength(1);
+    expect(mail.to(`${manager.username}@multi.local`)).toHaveLength(1);
+    // (The other tests' pools still to close open in the peña too: one entry each.)
+    const [round] = await rounds();
+    expect(await db.query("select 1 from audit_log where entity_id = $1 and action = 'round.auto-open'", [round.id])).toHaveLength(1);
+  });
 });

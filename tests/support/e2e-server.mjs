@@ -39,6 +39,8 @@ const app = spawn(process.execPath, ["build/server.js"], {
     LOTTERY_TIMEOUT_MS: "3000",
     LOTTERY_BACKOFF_MS: "100",
     LOTTERY_THROTTLE_BUDGET_MS: "1000",
+    // The peñas' standing rules run every second here (a minute in real use), so a journey sees a round open or close in moments.
+    WEEK_JOB_INTERVAL_MS: "1000",
   },
 });
 const stop = () => app.kill("SIGTERM");

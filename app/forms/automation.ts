@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { version } from "#core/contract/audit";
+import { AUTOMATION, automationFields, weeklyNeedsDayAndHour } from "#core/contract/automation";
+import { typedNumber } from "./fields";
+
+const rotaType = z
+  .number({ errorMap: () => ({ message: AUTOMATION.rota }) })
+  .int(AUTOMATION.rota)
+  .min(1, AUTOMATION.rota);
+const flag = z.boolean().optional();
+
+/**
+ * 'Regla automática de la semana' on /grupo/{id}/ajustes: the contract's fields as the form sends
+ * them (numbers as text, unticked boxes absent, the rota as one select a week).
+ */
+export const automationSchema = z
+  .object({
+    autoOpen: flag,
+    typeRota1: typedNumber(rotaType),
+    typeRota2: typedNumber(rotaType.optional()),
+    typeRota3: typedNumber(rotaType.optional()),
+    typeRota4: typedNumber(rotaType.optional()),
+    openAt: automationFields.openAt,
+    openWeekday: typedNumber(automationFields.openWeekday.unwrap().optional()),
+    openTime: automationFields.openTime.unwrap().optional(),
+    closeBeforeMinutes: typedNumber(automationFields.closeBeforeMinutes),
+    betAtClose: flag,
+    betRule: automationFields.betRule,
+    topN: typedNumber(automationFields.topN.unwrap().optional()),
+    autoConfirm: flag,
+    absentFill: automationFields.absentFill,
+    absentMax: typedNumber(automationFields.absentMax),
+    version: typedNumber(version),
+  })
+  .superRefine(weeklyNeedsDayAndHour);
+export type AutomationForm = z.infer<typeof automationSchema>;
+
+/** The contract's body from the form's values. */
+export function automationBodyOf(v: AutomationForm) {
+  const weekly = v.openAt === "weekly";
+  return {
+    autoOpen: Boolean(v.autoOpen),
+    typeRota: [v.typeRota1, v.typeRota2, v.typeRota3, v.typeRota4].filter((t): t is number => t !== undefined),
+    openAt: v.openAt,
+    openWeekday: weekly ? (v.openWeekday ?? null) : null,
+    openTime: weekly ? (v.openTime ?? null) : null,
+    closeBeforeMinutes: v.closeBeforeMinutes,
+    betAtClose: Boolean(v.betAtClose),
+    betRule: v.betRule,
+    topN: v.topN ?? null,
+    autoConfirm: Boolean(v.autoConfirm),
+    absentFill: v.absentFill,
+    absentMax: v.absentMax,
+    ...(v.version ? { version: v.version } : {}),
+  };
+}

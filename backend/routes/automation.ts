@@ -1,0 +1,62 @@
+import { automaticPickParams, automationBody, automationParams, GroupAutomation } from "#core/contract/automation";
+import { requireUser } from "../context";
+import { groupGuard, groupIn } from "../guards";
+import { errorReplies, noContent } from "../schema";
+import { removeAutomatic } from "../services/absent-picks";
+import { automationOf, setAutomation } from "../services/automation";
+import { resource } from "./resource";
+
+/** Each peña's standing rule for the week (issue 36; decision 048): read and set by its managers. */
+export default resource("automation", (app, deps) => {
+  const manager = { guard: groupGuard("group-manager", "params", groupIn("id")) };
+
+  app.get(
+    "/group/:id/Automation",
+    {
+      config: manager,
+      schema: {
+        summary: "La regla automática de la semana del grupo (gestor o admin)",
+        params: automationParams,
+        response: { 200: GroupAutomation, ...errorReplies },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return automationOf(deps, request.params.id);
+    },
+  );
+
+  app.put(
+    "/group/:id/Automation",
+    {
+      config: manager,
+      schema: {
+        summary: "Guarda la regla: abrir cada jornada sola, su tipo o rota, cuándo abre y cierra, la apuesta al cerrar y los ausentes (gestor o admin)",
+        params: automationParams,
+        body: automationBody,
+        response: { 200: GroupAutomation, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return setAutomation(deps, user.id, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    "/group/:id/AutomaticPrediction/:predictionId",
+    {
+      config: manager,
+      schema: {
+        summary: "Quita a mano un pronóstico jugado automáticamente (gestor o admin)",
+        params: automaticPickParams,
+        response: { 204: noContent, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await removeAutomatic(deps, user.id, request.params.id, request.params.predictionId);
+      return reply.code(204).send(null);
+    },
+  );
+});

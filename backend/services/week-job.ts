@@ -1,0 +1,51 @@
+import type { Deps } from "../context";
+import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
+import { followOfficialCloses, openNewRounds } from "./auto-open";
+import { betsAtClose, sendBetMails } from "./auto-bet";
+import { startMailJob } from "./mail-job";
+
+/** What one run of the week's job did. */
+export interface WeekRun {
+  opened: number;
+  moved: number;
+  bets: number;
+  mails: number;
+}
+
+/**
+ * One run of each peña's standing rule (issue 36, items 3, 4 and 6; decision 048): open the new
+ * jornadas, follow a moved official close, then at each close play the absent members' picks,
+ * make the bet and mail the managers. Every step claims its row first, so running it twice (two
+ * instances, a restart) does each thing once.
+ */
+export async function runWeek(deps: Deps): Promise<WeekRun> {
+  const opened = await openNewRounds(deps);
+  const moved = await followOfficialCloses(deps);
+  const bets = await betsAtClose(deps);
+  const mails = await sendBetMails(deps);
+  return { opened, moved, bets, mails };
+}
+
+/** The scheduler's run: with several instances on one PostgreSQL, the one holding the lock does it. */
+export async function runWeekOnce(deps: Deps): Promise<WeekRun> {
+  const run = await onceAcrossInstances(deps.db, LOCK_KEYS.week, () => runWeek(deps));
+  return run.ran ? run.value : { opened: 0, moved: 0, bets: 0, mails: 0 };
+}
+
+const total = (r: WeekRun) => r.opened + r.moved + r.bets + r.mails;
+
+/** Runs shortly after start and then every WEEK_JOB_INTERVAL_MS (a minute); the returned function stops it. */
+export function startWeekJob(deps: Deps, options: { log: (message: string) => void }): () => Promise<void> {
+  let last: WeekRun = { opened: 0, moved: 0, bets: 0, mails: 0 };
+  return startMailJob({
+    run: async () => {
+      last = await runWeekOnce(deps);
+      return total(last);
+    },
+    firstRunMs: Math.min(5_000, deps.config.weekJobIntervalMs),
+    intervalMs: deps.config.weekJobIntervalMs,
+    sentLine: () => `Semana automática: ${last.opened} jornadas abiertas, ${last.moved} cierres movidos, ${last.bets} apuestas, ${last.mails} correos`,
+    failedLine: (reason) => `La semana automática falló: ${reason}`,
+    log: options.log,
+  });
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { version } from "./audit";
+import { id, wireId, wireInt } from "./common";
+
+/** The Spanish messages of what PUT /group/{id}/Automation refuses (issue 36, items 3, 4 and 6). */
+export const AUTOMATION = {
+  boolean: "Valor no válido: marca o desmarca la casilla.",
+  rota: "Elige el tipo de quiniela de cada semana de la rota.",
+  rotaLength: "La rota tiene de 1 a 4 semanas.",
+  openAt: "Elige cuándo se abre la jornada: al publicarse o un día y hora.",
+  weekday: "Elige el día de la semana en que se abre la jornada.",
+  time: "Indica la hora de apertura como HH:MM (por ejemplo, 18:00).",
+  closeBefore: "El cierre del grupo debe ser de 0 a 10080 minutos (una semana) antes del cierre oficial.",
+  betRule: "Elige cómo se genera la apuesta: por Wilson o con la colocación sugerida.",
+  topN: "El número de jugadores incluidos debe ser un número entero de 1 a 100.",
+  absentFill: "Elige qué juega quien no haya pronosticado.",
+  absentMax: "El máximo de veces por temporada debe ser un número entero de 1 a 38.",
+  unknownType: "Ese tipo de quiniela no existe.",
+} as const;
+
+const flag = z.boolean({ errorMap: () => ({ message: AUTOMATION.boolean }) });
+const intIn = (min: number, max: number, message: string) =>
+  z
+    .number({ errorMap: () => ({ message }) })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
+
+export const OPEN_AT = ["publication", "weekly"] as const;
+export const BET_RULES = ["wilson", "placement"] as const;
+export const ABSENT_FILLS = ["off", "season", "last-bet"] as const;
+
+/** Each field's rule, which the settings form reads too. */
+export const automationFields = {
+  autoOpen: flag,
+  typeRota: z
+    .array(intIn(1, 2_147_483_647, AUTOMATION.rota), { errorMap: () => ({ message: AUTOMATION.rota }) })
+    .min(1, AUTOMATION.rotaLength)
+    .max(4, AUTOMATION.rotaLength),
+  openAt: z.enum(OPEN_AT, { errorMap: () => ({ message: AUTOMATION.openAt }) }),
+  openWeekday: intIn(1, 7, AUTOMATION.weekday).nullable(),
+  openTime: z
+    .string({ errorMap: () => ({ message: AUTOMATION.time }) })
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, AUTOMATION.time)
+    .nullable(),
+  closeBeforeMinutes: intIn(0, 10_080, AUTOMATION.closeBefore),
+  betAtClose: flag,
+  betRule: z.enum(BET_RULES, { errorMap: () => ({ message: AUTOMATION.betRule }) }),
+  topN: intIn(1, 100, AUTOMATION.topN).nullable(),
+  autoConfirm: flag,
+  absentFill: z.enum(ABSENT_FILLS, { errorMap: () => ({ message: AUTOMATION.absentFill }) }),
+  absentMax: intIn(1, 38, AUTOMATION.absentMax),
+};
+
+/** A weekly opening needs its day and hour, said on the field that is missing. */
+export function weeklyNeedsDayAndHour(v: { openAt?: string; openWeekday?: number | null; openTime?: string | null }, ctx: z.RefinementCtx) {
+  if (v.openAt !== "weekly") return;
+  if (v.openWeekday == null) ctx.addIssue({ code: "custom", path: ["openWeekday"], message: AUTOMATION.weekday });
+  if (v.openTime == null) ctx.addIssue({ code: "custom", path: ["openTime"], message: AUTOMATION.time });
+}
+
+/** PUT /group/{id}/Automation: the peña's standing rule for the week, set once. */
+export const automationBody = z
+  .object({
+    ...automationFields,
+    openWeekday: automationFields.openWeekday.optional(),
+    openTime: automationFields.openTime.optional(),
+    topN: automationFields.topN.optional(),
+    version,
+  })
+  .superRefine(weeklyNeedsDayAndHour);
+export type AutomationBody = z.infer<typeof automationBody>;
+
+/** GET and PUT /group/{id}/Automation: the rule as stored (the defaults until a manager saves one). */
+export const GroupAutomation = z.object({
+  groupId: wireId,
+  autoOpen: z.boolean(),
+  typeRota: z.array(wireId),
+  openAt: z.enum(OPEN_AT),
+  openWeekday: wireInt.nullable(),
+  openTime: z.string().nullable(),
+  closeBeforeMinutes: wireInt,
+  betAtClose: z.boolean(),
+  betRule: z.enum(BET_RULES),
+  topN: wireInt.nullable(),
+  autoConfirm: z.boolean(),
+  absentFill: z.enum(ABSENT_FILLS),
+  absentMax: wireInt,
+  /** 0 until a manager saves the rule. */
+  version: wireInt,
+});
+export type GroupAutomation = z.infer<typeof GroupAutomation>;
+
+export const automationParams = z.object({ id });
+export const automaticPickParams = z.object({ id, predictionId: id });
+
+/** An automatic pick taken away by hand that was not one (a member's own prediction, or none). */
+export const NOT_AUTOMATIC = "Ese pronóstico no es automático: solo se pueden quitar los pronósticos jugados automáticamente.";
