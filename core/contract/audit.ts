@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   "bet.ticket": "Boleto cambiado",
   "bet.placement": "Colocación de dobles y triples aplicada",
   "prizes.set": "Premios del escrutinio",
+  "provisional.set": "Marcador provisional",
+  "provisional.clear": "Marcador provisional borrado",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -70,6 +72,10 @@ export const AUDIT_FIELDS: Record<string, string> = {
   reference: "Referencia",
   member: "Miembro",
   reverses: "Corrige el movimiento",
+  position: "Partido",
+  home: "Local",
+  away: "Visitante",
+  source: "Origen",
 };
 
 const snapshot = z.record(z.unknown()).nullable();

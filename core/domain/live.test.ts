@@ -71,7 +71,10 @@ describe("the ticket live, with the played matches fixed", () => {
       expect(live.hits).toBe(brute.hits);
       expect(live.alive).toEqual(brute.alive);
       live.odds.best.forEach((p, k) => expect(p).toBeCloseTo(brute.best[k], 12));
-      expect(live.odds.atLeast[10]).toBeCloseTo(brute.best.slice(10).reduce((a, b) => a + b, 0), 12);
+      expect(live.odds.atLeast[10]).toBeCloseTo(
+        brute.best.slice(10).reduce((a, b) => a + b, 0),
+        12,
+      );
       expect(live.categories.quinta).toBeCloseTo(brute.best[10], 12);
       expect(live.categories.primera).toBeCloseTo(brute.best[14], 12);
       expect(live.bestColumn.filter((s, i) => s === played[i]).length).toBe(live.hits);
