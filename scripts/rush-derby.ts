@@ -31,6 +31,15 @@ const DURATION_MS = 100_000;
 const READER_EVERY_MS = 60_000;
 const KIOSK_EVERY_MS = 30_000;
 const GOAL_EVERY_MS = 30_000;
+/** A GET on a kept-alive connection the server has just closed is sent again once, as a browser does. */
+async function get(b: DerbyBrowser, kind: string, path: string, etag: string | undefined): Promise<Response> {
+  try {
+    return await b.request(kind, path, { etag });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ECONNRESET") throw e;
+    return b.request(kind, path, { etag });
+  }
+}
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
 
 /** Match 1's score as the live page prints it: "2-1". */
@@ -79,7 +88,7 @@ export async function derbyGoal(ctx: DerbyContext): Promise<void> {
       const sent = Date.now();
       const due = [...goals].reverse().find((g) => g.at <= sent);
       try {
-        const res = await b.request("directo", livePath, { etag });
+        const res = await get(b, "directo", livePath, etag);
         if (res.status === 304) unchanged++;
         if (res.status === 200) {
           fresh++;
@@ -104,7 +113,7 @@ export async function derbyGoal(ctx: DerbyContext): Promise<void> {
     while (Date.now() < until) {
       const sent = Date.now();
       try {
-        const res = await b.request("quiosco en directo", `${path}?modo=directo`, { etag });
+        const res = await get(b, "quiosco en directo", `${path}?modo=directo`, etag);
         if (res.status !== 200 && res.status !== 304) ctx.error(`quiosco en directo: respondió ${res.status}`);
         etag = res.etag ?? etag;
       } catch (e) {

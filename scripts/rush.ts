@@ -295,7 +295,8 @@ async function main() {
       await derbyGoal({ data, browser: (session) => new Browser(origins, session), sessionOf, samples, error, out, quantile });
       out(`Errores: ${errors.length}.`);
       for (const e of [...new Set(errors)].slice(0, 10)) out(`  ${e.slice(0, 240)}`);
-      failed = errors.length > 0;
+      // Out through the catch (exit 1) on any error, after the finally has stopped the app.
+      if (errors.length > 0) throw new Error(`${errors.length} errores en el gol del derbi.`);
       return;
     }
     if (process.argv.includes("--probe")) {

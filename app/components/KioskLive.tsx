@@ -32,7 +32,7 @@ export function KioskLive({ live, theme, clock }: { live: LiveRound | null; them
           <LiveMatches live={live} />
         </section>
         <LiveBet live={live} headingId="kiosk-live-bet" />
-        <LiveRanking live={live} headingId="kiosk-live-ranking" />
+        <LiveRanking live={live} headingId="kiosk-live-ranking" limit={15} />
       </div>
     </main>
   );

@@ -36,7 +36,10 @@ export function LiveMatches({ live }: { live: Live }) {
   );
 }
 
-export function LiveRanking({ live, headingId }: { live: Live; headingId: string }) {
+/** The ranking's first `limit` rows (all without it): a peña of 1,000 is not read whole on a phone or a TV. */
+export function LiveRanking({ live, headingId, limit, moreHref }: { live: Live; headingId: string; limit?: number; moreHref?: string }) {
+  const shown = limit === undefined ? live.players : live.players.slice(0, limit);
+  const rest = live.players.length - shown.length;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Clasificación {live.provisional ? "provisional " : ""}de la jornada</h2>
@@ -58,7 +61,7 @@ export function LiveRanking({ live, headingId }: { live: Live; headingId: string
               </tr>
             </thead>
             <tbody>
-              {live.players.map((p) => (
+              {shown.map((p) => (
                 <tr key={p.name}>
                   <td className="num">{p.rank}</td>
                   <th scope="row">{p.name}</th>
@@ -68,6 +71,17 @@ export function LiveRanking({ live, headingId }: { live: Live; headingId: string
               ))}
             </tbody>
           </table>
+          {rest > 0 ? (
+            <p>
+              Y {rest} más
+              {moreHref ? (
+                <>
+                  : <a href={moreHref}>ver toda la clasificación</a>
+                </>
+              ) : null}
+              .
+            </p>
+          ) : null}
         </div>
       ) : (
         <p>Nadie ha hecho su pronóstico en esta jornada.</p>

@@ -12,7 +12,7 @@ import type { RouteHandle } from "~/route-handle";
 export const handle: RouteHandle = { scripts: false, etag: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.live ? `En directo · Jornada ${data.live.numberQuiniela} · ${data.groupName}` : "En directo · Quiniela de peñas" },
+  { title: data?.live ? `En directo · Jornada ${data.live.numberQuiniela} · ${data.live.group.name}` : "En directo · Quiniela de peñas" },
 ];
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -21,14 +21,15 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const PHONE_REFRESH = 60;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const paused = new URL(request.url).searchParams.has("pausa");
+  const search = new URL(request.url).searchParams;
+  const paused = search.has("pausa");
   const headers: Record<string, string> = { "cache-control": "private, no-cache" };
   if (!paused) headers.refresh = String(PHONE_REFRESH);
-  return data({ ...(await loadLive(request, params.groupId)), paused }, { headers });
+  return data({ ...(await loadLive(request, params.groupId)), paused, all: search.has("todos") }, { headers });
 }
 
 export default function LivePage() {
-  const { groupId, live, message, isManager, paused } = useLoaderData<typeof loader>();
+  const { groupId, live, message, paused, all } = useLoaderData<typeof loader>();
   const base = `/grupo/${groupId}`;
   if (!live) {
     return (
@@ -63,7 +64,7 @@ export default function LivePage() {
         <a className="button secondary" href={`https://wa.me/?text=${encodeURIComponent(live.shareText)}`} rel="noopener noreferrer" target="_blank">
           Compartir por WhatsApp
         </a>
-        {isManager && live.provisional ? (
+        {live.canEdit && live.provisional ? (
           <Link className="button" to={`${base}/directo/marcadores?quiniela=${live.quinielaId}`}>
             Marcador provisional
           </Link>
@@ -75,7 +76,7 @@ export default function LivePage() {
         <LiveMatches live={live} />
       </section>
       <LiveBet live={live} headingId="live-bet" />
-      <LiveRanking live={live} headingId="live-ranking" />
+      <LiveRanking live={live} headingId="live-ranking" limit={all ? undefined : 25} moreHref={`${base}/directo?todos=1`} />
     </main>
   );
 }

@@ -2,7 +2,9 @@ import { data } from "@remix-run/node";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
 import { LiveRound, MATCH_POSITION, provisionalBody } from "#core/contract/live";
 import { api, ApiError, attempt } from "~/server/client.server";
-import { requireManagerOf, requireMemberOf } from "~/server/session/guards.server";
+import { GROUP_NOT_FOUND } from "#core/contract/group";
+import { requireManagerOf } from "~/server/session/guards.server";
+import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 /**
@@ -15,18 +17,16 @@ const quinielaOf = (request: Request) => {
   return Number.isInteger(q) && q > 0 ? q : null;
 };
 
-/** The live view of the group's round in play (or the one asked), or the backend's reason for none. */
+/** The live view of the group's round in play (or the one asked), or the backend's reason for none. One backend call: it checks the membership. */
 export async function loadLive(request: Request, groupIdParam: string | undefined) {
-  const { group, isManager } = await requireMemberOf(request, groupIdParam);
+  await requireUser(request);
+  const groupId = Number(groupIdParam) || 0;
   const q = quinielaOf(request);
-  const read = await attempt(() => api.read(request, `/Group/${group.id}/Live${q ? `?quinielaId=${q}` : ""}`, LiveRound));
-  return {
-    groupId: group.id,
-    groupName: group.name,
-    isManager,
-    live: read.ok ? read.value : null,
-    message: read.ok ? null : read.message("No se pudo cargar el directo."),
-  };
+  const read = await attempt(() => api.read(request, `/Group/${groupId}/Live${q ? `?quinielaId=${q}` : ""}`, LiveRound));
+  if (!read.ok && (read.status === 401 || read.status === 403 || (read.status === 404 && read.message("") === GROUP_NOT_FOUND))) {
+    throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });
+  }
+  return { groupId, live: read.ok ? read.value : null, message: read.ok ? null : read.message("No se pudo cargar el directo.") };
 }
 
 /** The kiosk's live mode: a dead link is a 404, like the standings screen. */

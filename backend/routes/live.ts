@@ -6,7 +6,7 @@ import { adminOnly, groupGuard, groupIn } from "../guards";
 import { configuredFeed, pullFeed } from "../live/pull";
 import { errorReplies } from "../schema";
 import { kioskLinkOf } from "../services/kiosk";
-import { liveRound, setProvisional } from "../services/live";
+import { liveFor, liveRound, setProvisional } from "../services/live";
 import { resource } from "./resource";
 
 /** The jornada in play (issue 37, decisions 050 and 051): provisional scores and the live view. */
@@ -23,7 +23,7 @@ export default resource("live", (app, deps) => {
         response: { 200: LiveRound, ...errorReplies },
       },
     },
-    async (request) => liveRound(deps, request.params.id, request.query.quinielaId),
+    async (request) => liveFor(deps, requireUser(request), request.params.id, request.query.quinielaId),
   );
 
   app.post(

@@ -189,6 +189,15 @@ async function playedPool(db: Db, groupId: number, quinielaId: number): Promise<
   return row.number;
 }
 
+/** GET /Group/{id}/Live for a caller: the shared view, and whether they may type scores in this group. */
+export async function liveFor(deps: Deps, user: AuthUser, groupId: number, quinielaId?: number): Promise<LiveRound> {
+  const view = await liveRound(deps, groupId, quinielaId);
+  const manager =
+    user.isAdmin ||
+    Boolean(await deps.db.one(`select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null`, [groupId, user.id]));
+  return { ...view, canEdit: manager };
+}
+
 /** Whose entry a caller's is in this group: its manager's (the group's), else an admin's. */
 async function sourceOf(db: Db, user: AuthUser, groupId: number): Promise<{ source: "group" | "admin"; groupId: number | null }> {
   const manager = await db.one(`select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null`, [groupId, user.id]);

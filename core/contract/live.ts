@@ -102,6 +102,8 @@ export const LiveRound = z.object({
   players: z.array(LivePlayer),
   bet: LiveBet.nullable(),
   shareText: z.string(),
+  /** The caller may type provisional scores here (a manager of the group, or an admin); absent on the kiosk. */
+  canEdit: z.boolean().optional(),
 });
 export type LiveRound = z.infer<typeof LiveRound>;
 
