@@ -18,6 +18,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const action = ({ request, params }: ActionFunctionArgs) => provisionalAction(request, params.groupId);
 
+/** One side's goals: typed on a phone's number pad, checked by the server (the results form's messages). */
+function Goals(props: { side: "home" | "away"; position: number; value: string | number; errorId: string | null; disabled: boolean }) {
+  return (
+    <input
+      id={`${props.side}-${props.position}`}
+      type="text"
+      name={props.side}
+      inputMode="numeric"
+      size={2}
+      maxLength={2}
+      defaultValue={props.value}
+      aria-invalid={props.errorId ? true : undefined}
+      aria-describedby={props.errorId ?? undefined}
+      disabled={props.disabled}
+    />
+  );
+}
+
 export default function ProvisionalScores() {
   const { groupId, live, message } = useLoaderData<typeof loader>();
   const sent = useActionData<ScoreFormState>();
@@ -59,29 +77,19 @@ export default function ProvisionalScores() {
                 </p>
                 <div className="live-score-row">
                   <label htmlFor={`home-${m.position}`}>{m.home}</label>
-                  <input
-                    id={`home-${m.position}`}
-                    type="text"
-                    name="home"
-                    inputMode="numeric"
-                    size={2}
-                    maxLength={2}
-                    defaultValue={mine ? mine.home : (m.score?.home ?? "")}
-                    aria-invalid={mine ? true : undefined}
-                    aria-describedby={mine ? errorId : undefined}
+                  <Goals
+                    side="home"
+                    position={m.position}
+                    value={mine ? mine.home : (m.score?.home ?? "")}
+                    errorId={mine ? errorId : null}
                     disabled={!live.provisional}
                   />
                   <span aria-hidden="true">–</span>
-                  <input
-                    id={`away-${m.position}`}
-                    type="text"
-                    name="away"
-                    inputMode="numeric"
-                    size={2}
-                    maxLength={2}
-                    defaultValue={mine ? mine.away : (m.score?.away ?? "")}
-                    aria-invalid={mine ? true : undefined}
-                    aria-describedby={mine ? errorId : undefined}
+                  <Goals
+                    side="away"
+                    position={m.position}
+                    value={mine ? mine.away : (m.score?.away ?? "")}
+                    errorId={mine ? errorId : null}
                     disabled={!live.provisional}
                   />
                   <label htmlFor={`away-${m.position}`}>{m.away}</label>
