@@ -82,6 +82,7 @@ async function provisionalFor(db: Db, groupId: number, quinielaId: number): Prom
 
 const held = new Map<string, { version: string; view: LiveRound }>();
 const HELD_MAX = 256;
+const computing = new Map<string, Promise<LiveRound>>();
 
 /** GET /Group/{id}/Live: the view, computed once per version and instance. */
 export async function liveRound(deps: Deps, groupId: number, quinielaId?: number): Promise<LiveRound> {
@@ -90,7 +91,14 @@ export async function liveRound(deps: Deps, groupId: number, quinielaId?: number
   const key = `${groupId}:${round.quiniela_id}`;
   const kept = held.get(key);
   if (kept && kept.version === version) return kept.view;
-  const view = await computeView(deps, groupId, round, version);
+  // When a score changes, the thousand readers that ask at once share one computation of the new view.
+  const flight = `${key}@${version}`;
+  let pending = computing.get(flight);
+  if (!pending) {
+    pending = computeView(deps, groupId, round, version).finally(() => computing.delete(flight));
+    computing.set(flight, pending);
+  }
+  const view = await pending;
   held.delete(key);
   held.set(key, { version, view });
   if (held.size > HELD_MAX) held.delete(held.keys().next().value as string);
