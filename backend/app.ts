@@ -32,6 +32,7 @@ import shareRoutes from "./routes/share";
 import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
 import automationRoutes from "./routes/automation";
+import liveRoutes from "./routes/live";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -64,6 +65,7 @@ const resources: RoutePlugin[] = [
   ticketRoutes,
   automationRoutes,
   chancesRoutes,
+  liveRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

@@ -27,6 +27,9 @@ export interface BackendConfig {
   /** The big prizes' levy (decision 035): the exempt amount of each prize and the rate above it. */
   prizeExemptCents: number;
   prizeLevyPercent: number;
+  /** The live feed (decision 050): football-data.org v4's address, and its key (LIVE_FEED_KEY); no key, no feed. */
+  liveFeedBaseUrl: string;
+  liveFeedKey: string | null;
 }
 
 export const defaultBackendConfig: BackendConfig = {
@@ -48,4 +51,6 @@ export const defaultBackendConfig: BackendConfig = {
   // Ley 35/2006, disposición adicional trigésima tercera: 40.000 € exempt, 20 % above (PRIZE_EXEMPT_CENTS, PRIZE_LEVY_PERCENT).
   prizeExemptCents: PRIZE_EXEMPT_CENTS,
   prizeLevyPercent: PRIZE_LEVY_PERCENT,
+  liveFeedBaseUrl: "https://api.football-data.org",
+  liveFeedKey: null,
 };

@@ -40,6 +40,8 @@ const schema = z
     TRUST_PROXY: z.string().optional(),
     PRIZE_EXEMPT_CENTS: z.coerce.number().int().min(0, "PRIZE_EXEMPT_CENTS es un número de céntimos").max(1e12).optional(),
     PRIZE_LEVY_PERCENT: z.coerce.number().int().min(0).max(100, "PRIZE_LEVY_PERCENT es un porcentaje entero de 0 a 100").optional(),
+    LIVE_FEED_KEY: z.string().min(1).optional(),
+    LIVE_FEED_BASE_URL: z.string().url().optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
@@ -83,6 +85,8 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       ...(e.WEEK_JOB_INTERVAL_MS ? { weekJobIntervalMs: e.WEEK_JOB_INTERVAL_MS } : {}),
       ...(e.PRIZE_EXEMPT_CENTS !== undefined ? { prizeExemptCents: e.PRIZE_EXEMPT_CENTS } : {}),
       ...(e.PRIZE_LEVY_PERCENT !== undefined ? { prizeLevyPercent: e.PRIZE_LEVY_PERCENT } : {}),
+      ...(e.LIVE_FEED_KEY ? { liveFeedKey: e.LIVE_FEED_KEY } : {}),
+      ...(e.LIVE_FEED_BASE_URL ? { liveFeedBaseUrl: e.LIVE_FEED_BASE_URL } : {}),
       // The backend always believes the BFF on its loopback; a list in TRUST_PROXY adds the BFFs of a split deployment.
       ...(typeof trustProxySetting(e.TRUST_PROXY) === "string" ? { trustProxy: `127.0.0.1,::1,${trustProxySetting(e.TRUST_PROXY)}` } : {}),
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),

@@ -1,4 +1,5 @@
 // `npm run bench:rush [-- --pg] [-- --instances 2]`: the deadline rush (issue 27, item 2).
+// With --derby, the derby goal instead (issue 37, scripts/rush-derby.ts).
 //
 // A peña of 1,000 members and 20 of 20 play one round that closes about a minute after the app is
 // up (scripts/rush-seed.ts seeds them in bulk SQL, with ten past rounds so standings have rows).
@@ -32,6 +33,7 @@ import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgre
 import { seal } from "../app/server/session/seal.server";
 import { APP_NODE_FLAGS, appEnv, freePort, startProcess, stopProcesses } from "./bench-support";
 import { seededRandom } from "#core/seeded-random";
+import { derbyGoal } from "./rush-derby";
 import { randomTicket, RUSH_PASSWORD, seedRush, BIG_GROUP, type Member, type RushData } from "./rush-seed";
 
 const arg = (name: string, fallback: number) => {
@@ -287,6 +289,15 @@ async function main() {
     for (let i = 0; i < 10 * origins.length; i++) {
       await warm.request("calentar", `/grupo/${data.bigGroupId}/temporada/${data.seasonId}/clasificacion`);
       await warm.request("calentar", `/grupo/${data.bigGroupId}/predictions`);
+    }
+    if (process.argv.includes("--derby")) {
+      samples.length = 0;
+      await derbyGoal({ data, browser: (session) => new Browser(origins, session), sessionOf, samples, error, out, quantile });
+      out(`Errores: ${errors.length}.`);
+      for (const e of [...new Set(errors)].slice(0, 10)) out(`  ${e.slice(0, 240)}`);
+      // Out through the catch (exit 1) on any error, after the finally has stopped the app.
+      if (errors.length > 0) throw new Error(`${errors.length} errores en el gol del derbi.`);
+      return;
     }
     if (process.argv.includes("--probe")) {
       // One view at a time, to see what each costs with nothing else running.

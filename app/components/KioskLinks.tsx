@@ -25,6 +25,12 @@ export function KioskLinks({ groupId, links }: { groupId: number; links: KioskLi
       ) : (
         <p>No hay enlaces de pantalla activos.</p>
       )}
+      {links.length ? (
+        <p>
+          Durante la jornada, la pantalla puede mostrar el directo (marcadores provisionales, aciertos y columnas vivas, cada 30 segundos):{" "}
+          <a href={`${links[0].url}?modo=directo`}>abrir el modo directo</a>.
+        </p>
+      ) : null}
       <Form method="post" action={action}>
         <button type="submit" name="intent" value="kiosk-create" className="secondary">
           Crear enlace de pantalla

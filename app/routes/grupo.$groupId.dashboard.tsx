@@ -59,6 +59,11 @@ export default function Dashboard() {
             </Link>
           </li>
           <li>
+            <Link to={`${base}/directo`} className="option">
+              La jornada en directo
+            </Link>
+          </li>
+          <li>
             <Link to={`${base}/caja`} className="option">
               Caja de la peña
             </Link>

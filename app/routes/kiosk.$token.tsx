@@ -8,6 +8,9 @@ import { kioskPage, nextKioskPage } from "#core/domain/kiosk-pages";
 import { IconGlyph } from "~/components/IconGlyph";
 import { formatPoints, ICONS } from "~/components/StandingsTable";
 import { loadKioskScreen } from "~/server/kiosk.server";
+import { KioskLive } from "~/components/KioskLive";
+import type { LiveRound } from "#core/contract/live";
+import { loadKioskLive } from "~/server/live.server";
 import type { RouteHandle } from "~/route-handle";
 import kioskStylesHref from "~/styles/kiosk.css";
 
@@ -35,7 +38,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   {
-    title: data?.screen ? `Clasificación · ${data.screen.group.name}` : "Pantalla de clasificación",
+    title:
+      data && "live" in data ? "En directo · Pantalla de la oficina" : data?.screen ? `Clasificación · ${data.screen.group.name}` : "Pantalla de clasificación",
   },
   { name: "robots", content: "noindex, nofollow" },
   // Refreshes itself without JavaScript (an office TV's browser may have none) and moves to the next
@@ -45,11 +49,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
-  const reading = await loadKioskScreen(request, params.token);
   const now = new Date();
   const tema = light(search) ? "&tema=claro" : "";
   const base = { clock: hhmm(now), light: light(search) };
   const headers = { "cache-control": "private, no-cache" };
+  // The live mode (issue 37): the jornada in play, every 30 s.
+  if (search.get("modo") === "directo") return data({ ...base, live: await loadKioskLive(request, params.token), screen: null, refresh: "30" }, { headers });
+  const reading = await loadKioskScreen(request, params.token);
   if (!reading) return data({ ...base, screen: null, refresh: `${secondsToNextMinute(now)}` }, { headers });
   const { screen, readAt, offlineSince } = reading;
   // The contract's schema has already cut each row to what the screen shows.
@@ -106,6 +112,7 @@ function Clock({ clock, updatedAt, offlineSince }: { clock: string; updatedAt?: 
 export default function Kiosk() {
   const data = useLoaderData<typeof loader>();
   const theme = `kiosk${data.light ? " kiosk-light" : ""}`;
+  if ("live" in data) return <KioskLive live={data.live as LiveRound | null} theme={theme} clock={data.clock} />;
   if (!data.screen) {
     return (
       <main className={`${theme} kiosk-message`}>

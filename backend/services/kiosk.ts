@@ -98,6 +98,18 @@ async function latestBet({ db, clock }: Deps, groupId: number, seasonId: number)
 
 /** What a kiosk token opens: its group's current standings, last round and group bet, nothing more. */
 export async function kioskStandings(deps: Deps, token: string): Promise<KioskStandings> {
+  const link = await kioskLinkOf(deps, token);
+  const standings = await seasonStandings(deps, link.group_id);
+  return {
+    group: { name: link.name, officeIcons: link.office_icons },
+    ...standings,
+    rows: iconsWhereWanted(standings.rows, link.office_icons),
+    bet: standings.season ? await latestBet(deps, link.group_id, standings.season.id) : null,
+  };
+}
+
+/** A kiosk token's link and group: a token that opens nothing is a 404. */
+export async function kioskLinkOf(deps: Deps, token: string): Promise<{ group_id: number; name: string; office_icons: boolean }> {
   const parsed = readToken(deps.config.kioskSecret, token);
   const link =
     parsed &&
@@ -107,11 +119,5 @@ export async function kioskStandings(deps: Deps, token: string): Promise<KioskSt
       [parsed.id, parsed.nonce],
     ));
   if (!link) throw notFound(KIOSK_INVALID);
-  const standings = await seasonStandings(deps, link.group_id);
-  return {
-    group: { name: link.name, officeIcons: link.office_icons },
-    ...standings,
-    rows: iconsWhereWanted(standings.rows, link.office_icons),
-    bet: standings.season ? await latestBet(deps, link.group_id, standings.season.id) : null,
-  };
+  return link;
 }

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = {
   "round.auto-close-date": "Cierre movido con el oficial",
   "prediction.automatic": "Pronóstico automático",
   "prediction.automatic-remove": "Pronóstico automático quitado",
+  "provisional.set": "Marcador provisional",
+  "provisional.clear": "Marcador provisional borrado",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -86,6 +88,10 @@ export const AUDIT_FIELDS: Record<string, string> = {
   ausentes: "Quien no pronostique juega",
   maximoAusencias: "Máximo por temporada",
   origen: "Origen",
+  position: "Partido",
+  home: "Local",
+  away: "Visitante",
+  source: "Origen",
 };
 
 const snapshot = z.record(z.unknown()).nullable();

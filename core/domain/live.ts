@@ -1,0 +1,152 @@
+import type { SignProbs } from "./chances";
+import { ticketOdds, type TicketOdds } from "./hit-odds";
+import { scorePrediction } from "./hits";
+import { reducedColumns, REDUCTIONS } from "./reductions";
+import { CATEGORIES, type Category } from "./scrutiny";
+import { MATCHES, normalizePick, type Pick, type Score, type Sign } from "./signs";
+import { plenoHit, reducedMatches, slipColumns, type Slip } from "./slip";
+
+/**
+ * The jornada in play (issue 37, decision 051): what the played matches already say of the
+ * players' predictions and of the group's ticket, and what the chances model (decision 037) says
+ * of the rest with the played matches fixed. Pure: the provisional or official signs come in.
+ */
+
+/** The sign a score gives: 1 home win, X draw, 2 away win. */
+export const signOfScore = (s: Score): Sign => (s.home > s.away ? "1" : s.home === s.away ? "X" : "2");
+
+/** The model's probabilities with each played match certain at its sign. */
+export function fixPlayed(probs: readonly SignProbs[], played: readonly (Sign | null)[]): SignProbs[] {
+  return probs.map((p, i) => {
+    const s = played[i] ?? null;
+    if (s === null) return p;
+    return (s === "1" ? [1, 0, 0] : s === "X" ? [0, 1, 0] : [0, 0, 1]) as SignProbs;
+  });
+}
+
+export interface LivePlayerInput {
+  name: string;
+  matches: readonly Pick[];
+  pleno: Score | null;
+}
+
+export interface LivePlayer {
+  name: string;
+  /** Hits of the played matches (and of the pleno, once played). */
+  hits: number;
+  /** Hits at most when the round ends: the hits plus every match (and pleno) still to play with a sign picked. */
+  possible: number;
+  /** 1-based, shared by equal hits (competition ranking: 1, 1, 3). */
+  rank: number;
+}
+
+/** Each player's hits so far and still possible, ranked by hits, then possible, then name. */
+export function livePlayers(players: readonly LivePlayerInput[], played: readonly (Sign | null)[], pleno: Score | null): LivePlayer[] {
+  const rows = players.map((p) => {
+    const b = scorePrediction({ matches: [...p.matches], pleno: p.pleno }, { matches: [...played], pleno });
+    let open = 0;
+    for (let i = 0; i < MATCHES; i++) if ((played[i] ?? null) === null && normalizePick(p.matches[i] ?? []).length > 0) open++;
+    if (pleno === null && p.pleno !== null) open++;
+    return { name: p.name, hits: b.hits, possible: b.hits + open, rank: 0 };
+  });
+  rows.sort((a, b) => b.hits - a.hits || b.possible - a.possible || a.name.localeCompare(b.name, "es"));
+  rows.forEach((r, k) => (r.rank = k > 0 && rows[k - 1].hits === r.hits ? rows[k - 1].rank : k + 1));
+  return rows;
+}
+
+export const ALIVE_HITS = [10, 11, 12, 13, 14] as const;
+export type AliveHits = (typeof ALIVE_HITS)[number];
+
+export interface LiveTicket {
+  /** 14-sign columns played. */
+  columns: number;
+  /** The best column's hits among the played matches. */
+  hits: number;
+  /** A column with those hits (the first in slip order among equals). */
+  bestColumn: Sign[];
+  /** Columns that can still reach 10, 11, 12, 13 and 14 hits: those hits so far plus every match to play. */
+  alive: Record<AliveHits, number>;
+  /** The ticket's odds under the model with the played matches fixed. */
+  odds: TicketOdds;
+  /** P(the ticket wins each category): the Especial, then exactly 14, 13, 12, 11 and 10 hits. */
+  categories: Record<Category, number>;
+}
+
+/** Polynomial product: columns counted by hits. */
+function product(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(a.length + b.length - 1).fill(0);
+  a.forEach((x, i) => b.forEach((y, j) => (out[i + j] += x * y)));
+  return out;
+}
+
+/**
+ * The ticket live: `played` the sign of each match played so far (null to play), `pleno` the
+ * pleno's score when played, `probs` the model's probabilities and `plenoModel` its chance that
+ * the played pleno marks hold (used while the pleno is to play).
+ */
+export function liveTicket(slip: Slip, probs: readonly SignProbs[], played: readonly (Sign | null)[], pleno: Score | null, plenoModel: number): LiveTicket {
+  const columns = slipColumns(slip);
+  const marks = slip.matches.map(normalizePick);
+  const reduced = reducedMatches(slip);
+  const isReduced = new Set(reduced);
+  // Potential hits: a match to play counts as a hit for every column that covers it (all do).
+  let potential = [1];
+  let hits = 0;
+  const bestColumn = new Array<Sign>(MATCHES);
+  marks.forEach((m, i) => {
+    if (isReduced.has(i)) return;
+    const s = played[i] ?? null;
+    if (s === null) {
+      potential = product(potential, [0, m.length]);
+      bestColumn[i] = m[0];
+    } else {
+      const hit = m.includes(s);
+      potential = product(potential, hit ? [m.length - 1, 1] : [m.length]);
+      bestColumn[i] = hit ? s : m[0];
+      if (hit) hits++;
+    }
+  });
+  if (slip.reduction) {
+    const rows = reducedColumns(
+      REDUCTIONS[slip.reduction.id],
+      reduced.map((i) => marks[i]),
+    );
+    const block = new Array<number>(reduced.length + 1).fill(0);
+    let bestRow = rows[0];
+    let bestRowHits = -1;
+    for (const row of rows) {
+      let now = 0;
+      let open = 0;
+      row.forEach((sign, k) => {
+        const s = played[reduced[k]] ?? null;
+        if (s === null) open++;
+        else if (s === sign) now++;
+      });
+      block[now + open]++;
+      if (now > bestRowHits) [bestRow, bestRowHits] = [row, now];
+    }
+    potential = product(potential, block);
+    reduced.forEach((m, k) => (bestColumn[m] = bestRow[k]));
+    hits += bestRowHits;
+  }
+  const atLeast = (k: number) => potential.slice(k).reduce((a, b) => a + b, 0);
+  const alive = Object.fromEntries(ALIVE_HITS.map((k) => [k, atLeast(k)])) as Record<AliveHits, number>;
+  const plenoChance = pleno === null ? plenoModel : plenoHit(slip.pleno, pleno) ? 1 : 0;
+  const odds = ticketOdds(slip, fixPlayed(probs, played), plenoChance);
+  const categories = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  categories.especial = odds.atLeast.especial;
+  categories.primera = odds.best[14];
+  categories.segunda = odds.best[13];
+  categories.tercera = odds.best[12];
+  categories.cuarta = odds.best[11];
+  categories.quinta = odds.best[10];
+  return { columns, hits, bestColumn, alive, odds, categories };
+}
+
+/** The WhatsApp line: "Llevamos 7 de 8, vivos para 12" (the most hits a column can still reach, 10 or more). */
+export function liveShareText(groupName: string, ticket: { hits: number; alive: Record<AliveHits, number> } | null, playedCount: number): string {
+  const head = `${groupName}: `;
+  if (!ticket) return `${head}${playedCount} de 14 partidos jugados.`;
+  const top = [...ALIVE_HITS].reverse().find((k) => ticket.alive[k] > 0);
+  return `${head}Llevamos ${ticket.hits} de ${playedCount}, ${top ? `vivos para ${top}` : "sin columnas vivas para premio"}.`;
+}

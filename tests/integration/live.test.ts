@@ -1,0 +1,196 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MATCH_GOALS, PROVISIONAL_AFTER_OFFICIAL } from "#core/contract/live";
+import { PLENO_GOALS } from "#core/contract/quiniela";
+import type { Sign } from "#core/domain/signs";
+import { seededRandom as seeded } from "#core/seeded-random";
+import { pullFeed } from "../../backend/live/pull";
+import { footballData } from "../../backend/live/football-data";
+import { startBackend, type TestBackend } from "../support/backend";
+import * as build from "../support/builders";
+
+type Player = Awaited<ReturnType<TestBackend["player"]>>;
+
+const DAY = 86_400_000;
+const SIGNS: Sign[] = ["1", "X", "2"];
+/** An answer of football-data.org v4 in its documented shape, written by hand (fixtures/README.md). */
+const FEED = JSON.parse(readFileSync(new URL("../../fixtures/football-data/matches-in-play.json", import.meta.url), "utf8")) as unknown;
+
+let t: TestBackend;
+let manager: Player;
+let players: Player[];
+let otherManager: Player;
+let groupId: number;
+let otherGroupId: number;
+let quinielaId: number;
+let betId: number;
+let betColumn: Sign[];
+const picks = new Map<string, Sign[]>();
+
+const LALIGA = [
+  { home: "Real Madrid", away: "Athletic Club" },
+  { home: "Atlético de Madrid", away: "Real Betis" },
+  { home: "Sevilla", away: "Valencia" },
+  { home: "Barcelona", away: "Real Sociedad" },
+];
+
+beforeAll(async () => {
+  t = await startBackend();
+  const seasonId = await build.season(t.db);
+  const random = seeded(37);
+  manager = await t.player("gestordirecto");
+  players = [];
+  for (let k = 0; k < 4; k++) players.push(await t.player(`vivo${k}`));
+  otherManager = await t.player("gestorajeno");
+  groupId = await build.group(t.db, { name: "Peña en directo", members: [{ userId: manager.id, role: 2 }, ...players.map((p) => ({ userId: p.id }))] });
+  otherGroupId = await build.group(t.db, { name: "Otra peña", members: [{ userId: otherManager.id, role: 2 }] });
+  const now = Date.now();
+  for (let r = 0; r < 4; r++) {
+    const past = r < 3;
+    const matches = past ? undefined : [...LALIGA, ...Array.from({ length: 11 }, (_, i) => ({ home: `Local ${i + 5}`, away: `Visitante ${i + 5}` }))];
+    const id = await build.pool(t.db, { seasonId, number: r + 1, matches });
+    const openDate = new Date(now - (30 - r * 7) * DAY);
+    const closeDate = past ? new Date(now - (27 - r * 7) * DAY) : new Date(now - DAY);
+    await build.round(t.db, { groupId, quinielaId: id, openDate, closeDate });
+    const official = Array.from({ length: 14 }, (): Sign => SIGNS[Math.floor(random() * 3)]);
+    if (past) await build.results(t.db, id, official, { home: 1, away: 1 });
+    for (const p of players) {
+      const m = official.map((s): Sign => (random() < 0.6 ? s : SIGNS[Math.floor(random() * 3)]));
+      if (!past) picks.set(p.username, m);
+      await build.prediction(t.db, { groupId, quinielaId: id, userId: p.id, matches: m.map((s) => [s]), pleno: { home: 1, away: 0 } });
+    }
+    if (!past) {
+      quinielaId = id;
+      await build.round(t.db, { groupId: otherGroupId, quinielaId: id, openDate, closeDate });
+      const res = await manager.post("/Bet/GenerateBet", { groupId, quinielaId: id, topNUsers: 3 });
+      expect(res.status).toBe(201);
+      betId = res.body.id;
+      betColumn = res.body.mergedPrediction.matches.map((p: Sign[]) => p[0]);
+    }
+  }
+});
+afterAll(() => t.close());
+
+const score = (position: number, home: number | string, away: number | string) => ({ quinielaId, position, home, away });
+const SIX: [number, number, number][] = [
+  [1, 2, 1],
+  [2, 0, 0],
+  [3, 0, 2],
+  [5, 3, 3],
+  [8, 1, 0],
+  [13, 0, 1],
+];
+const signOf = (h: number, a: number): Sign => (h > a ? "1" : h === a ? "X" : "2");
+
+describe("provisional results and the live view", () => {
+  it("a manager records six scores; every number equals an independent computation", async () => {
+    const before = { standings: await manager.get(`/group/${groupId}/season/1/GetClassification`), caja: await manager.get(`/group/${groupId}/caja`) };
+    for (const [p, h, a] of SIX) {
+      const r = await manager.post(`/Group/${groupId}/ProvisionalResult`, score(p, h, a));
+      expect([r.status, r.body]).toEqual([200, expect.anything()]);
+    }
+    const live = (await players[0].get(`/Group/${groupId}/Live`)).body;
+    expect(live).toMatchObject({ quinielaId, provisional: true, played: 6 });
+    const played: (Sign | null)[] = new Array(14).fill(null);
+    for (const [p, h, a] of SIX) played[p - 1] = signOf(h, a);
+    expect(live.matches.map((m: { sign: Sign | null }) => m.sign)).toEqual([...played, null]);
+    expect(live.matches[0]).toMatchObject({ score: { home: 2, away: 1 }, source: "grupo" });
+    // Players: hits among the six, and still possible: hits + 8 matches + the pleno.
+    for (const row of live.players) {
+      const mine = picks.get(row.name)!;
+      const hits = played.filter((s, i) => s !== null && mine[i] === s).length;
+      expect(row).toMatchObject({ hits, possible: hits + 9 });
+    }
+    // The bet: a single column; P(≥ 10) by brute force over the 8 matches to play, with the model's probabilities.
+    const probs: number[][] = (await manager.get(`/Bet/${betId}/Chances`)).body.probabilities;
+    const column: Sign[] = betColumn;
+    const hitsNow = played.filter((s, i) => s !== null && column[i] === s).length;
+    const open = played.flatMap((s, i) => (s === null ? [i] : []));
+    const dist = new Array<number>(15).fill(0);
+    for (let code = 0; code < 3 ** open.length; code++) {
+      let rest = code;
+      let w = 1;
+      let h = hitsNow;
+      for (const i of open) {
+        const k = rest % 3;
+        rest = Math.floor(rest / 3);
+        w *= probs[i][k];
+        if (SIGNS[k] === column[i]) h++;
+      }
+      dist[h] += w;
+    }
+    expect(live.bet.hits).toBe(hitsNow);
+    expect(live.bet.columns).toBe(1);
+    expect(live.bet.atLeast["10"]).toBeCloseTo(
+      dist.slice(10).reduce((a, b) => a + b, 0),
+      9,
+    );
+    expect(live.bet.categories.segunda).toBeCloseTo(dist[13], 9);
+    for (const k of [10, 11, 12, 13, 14]) expect(live.bet.alive[String(k)]).toBe(hitsNow + 8 >= k ? 1 : 0);
+    expect(live.shareText).toContain(`Llevamos ${hitsNow} de 6`);
+    // Nothing official moved.
+    expect((await manager.get(`/group/${groupId}/season/1/GetClassification`)).body).toEqual(before.standings.body);
+    expect((await manager.get(`/group/${groupId}/caja`)).body).toEqual(before.caja.body);
+  });
+
+  it("puts the group's own manager over an admin over the feed; no group changes another's", async () => {
+    const admin = await t.admin();
+    expect((await admin.post(`/Group/${otherGroupId}/ProvisionalResult`, score(1, 0, 3))).status).toBe(200);
+    // The other group sees the admin's; this group keeps its manager's 2-1.
+    expect((await otherManager.get(`/Group/${otherGroupId}/Live`)).body.matches[0]).toMatchObject({ score: { home: 0, away: 3 }, source: "admin" });
+    expect((await manager.get(`/Group/${groupId}/Live`)).body.matches[0]).toMatchObject({ score: { home: 2, away: 1 }, source: "grupo" });
+    const run = await pullFeed(t.deps, quinielaId, footballData({ baseUrl: "http://feed.test", key: "k", fetch: async () => Response.json(FEED) }));
+    expect(run).toMatchObject({ matched: 3, stored: 3 });
+    const other = (await otherManager.get(`/Group/${otherGroupId}/Live`)).body.matches;
+    expect(other[0]).toMatchObject({ source: "admin" });
+    expect(other[1]).toMatchObject({ score: { home: 0, away: 0 }, source: "feed", sign: "X" });
+    expect(other[2]).toMatchObject({ score: { home: 0, away: 2 }, source: "feed" });
+    expect(other[3]).toMatchObject({ score: null, sign: null });
+    // Pulled again, nothing changed: nothing written.
+    expect((await pullFeed(t.deps, quinielaId, footballData({ baseUrl: "http://feed.test", key: "k", fetch: async () => Response.json(FEED) }))).stored).toBe(
+      0,
+    );
+    const refused = await otherManager.post(`/Group/${groupId}/ProvisionalResult`, score(4, 1, 1));
+    expect(refused.status).toBe(403);
+    expect((await players[1].post(`/Group/${groupId}/ProvisionalResult`, score(4, 1, 1))).status).toBe(403);
+    expect((await otherManager.get(`/Group/${groupId}/Live`)).status).toBe(403);
+  });
+
+  it("refuses bad scores with the results form's messages", async () => {
+    const bad = await manager.post(`/Group/${groupId}/ProvisionalResult`, score(4, "x", 1));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain(MATCH_GOALS);
+    const pleno = await manager.post(`/Group/${groupId}/ProvisionalResult`, score(15, 11, 0));
+    expect(pleno.status).toBe(400);
+    expect(JSON.stringify(pleno.body)).toContain(PLENO_GOALS);
+  });
+
+  it("keeps every entry in the audit trail, and none of them as results", async () => {
+    const trail = (await manager.get(`/Audit/ByGroup/${groupId}`)).body as { action: string }[];
+    expect(trail.filter((e) => e.action === "provisional.set").length).toBeGreaterThanOrEqual(6);
+    expect(trail.some((e) => e.action === "results.set")).toBe(false);
+  });
+
+  it("answers the kiosk's live mode with the same numbers", async () => {
+    const link = await manager.post(`/group/${groupId}/kiosk`, {});
+    const kiosk = await t.api.get(`/kiosk/${link.body.token}/Live`);
+    expect(kiosk.status).toBe(200);
+    const live = (await manager.get(`/Group/${groupId}/Live`)).body;
+    expect(live.canEdit).toBe(true);
+    expect(kiosk.body).toEqual({ ...live, canEdit: undefined });
+  });
+
+  it("lets the official results replace the provisional ones, and refuses new ones after", async () => {
+    const admin = await t.admin();
+    const official: Sign[] = ["2", "2", "2", "2", "2", "2", "2", "2", "2", "2", "2", "2", "2", "2"];
+    expect((await admin.post("/Quiniela/SetResults", { quinielaId, matches: official, plain15: { home: 3, away: 3 } })).status).toBe(200);
+    const live = (await manager.get(`/Group/${groupId}/Live`)).body;
+    expect(live.provisional).toBe(false);
+    expect(live.played).toBe(14);
+    expect(live.matches.every((m: { source: string }) => m.source === "oficial")).toBe(true);
+    expect(live.matches[14].score).toEqual({ home: 3, away: 3 });
+    const refused = await manager.post(`/Group/${groupId}/ProvisionalResult`, score(4, 1, 1));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(PROVISIONAL_AFTER_OFFICIAL);
+  });
+});
