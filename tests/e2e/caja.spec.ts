@@ -217,6 +217,10 @@ test.describe("la caja de la peña", () => {
 
     await signIn(page, player.username);
     await page.goto(`/grupo/${group.id}/caja`);
+    await page
+      .locator("ol.statement")
+      .getByText(/Premio · Bote/)
+      .click();
     await page.getByRole("link", { name: "Reparto del premio" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Reparto del premio de la peña ${group.name}` })).toBeVisible();
     // Nobody was charged quotas: the one member who played owns it all; 20 % of the 60.000 € above the exemption.
