@@ -12,6 +12,8 @@ export const SECRET = "bench-session-secret-0123456789abcdef";
 export interface Seeded {
   groupId: number;
   seasonId: number;
+  /** The open round whose group bet is made (the bet page's chances read the whole season). */
+  betQuinielaId: number;
   kioskPath: string;
   standings: unknown[];
   apiTickets: number;

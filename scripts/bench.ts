@@ -8,7 +8,7 @@
 // 3. Loads each page and the ceiling at the same time (20 keep-alive connections each, so that a
 //    busy machine slows both alike; --alternate loads them in turn, ABBA, as before) and prints
 //    req/s, p50, p99, the CPU each spent per answer and the HTML's gzip size side by side.
-//    --pages clasificacion,resultados picks pages (clasificacion, pronosticos, panel, resultados, oficina).
+//    --pages clasificacion,resultados picks pages (clasificacion, pronosticos, panel, resultados, apuesta, oficina).
 // A benchmark, not a test; it exits 1 only when the seeded data is not realistic or a page fails.
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, statSync, readdirSync } from "node:fs";
@@ -270,11 +270,53 @@ async function seed(dataDir: string): Promise<Seeded> {
     phase("boletos en bloque");
     await checkRealistic(db, group.id, season.id, userIds);
 
+    // Round 42, open too, with every member's ticket and the group's bet made: the bet page then
+    // computes its chances from the whole season (40 rounds × 200 tickets), as a big peña's does.
+    const betRound = played[(ROUNDS + 1) % played.length];
+    const betPool = await call<{ id: number }>(
+      "POST",
+      "/quiniela/CreateQuiniela",
+      {
+        startDate: new Date(Date.now() - DAY).toISOString(),
+        closingDate: new Date(Date.now() + 5 * DAY).toISOString(),
+        matches: betRound.matches.map((m) => ({ home: m.home, away: m.away })),
+        seasonId: season.id,
+      },
+      admin,
+    );
+    await call(
+      "POST",
+      "/GroupQuiniela/ConfigureGroupQuiniela",
+      {
+        groupId: group.id,
+        quinielaId: betPool.id,
+        openDate: new Date(Date.now() - DAY).toISOString(),
+        closeDate: new Date(Date.now() + 5 * DAY).toISOString(),
+      },
+      manager,
+    );
+    const betTickets = userIds.map((userId) => ({
+      group_id: group.id,
+      quiniela_id: betPool.id,
+      user_id: userId,
+      matches: betRound.results!.matches.map((s): Pick => [random() < 0.5 ? s : (SIGNS[Math.floor(random() * 3)] as Sign)]),
+      pleno_home: Math.floor(random() * 4),
+      pleno_away: Math.floor(random() * 3),
+    }));
+    await db.query(
+      `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away)
+       select group_id, quiniela_id, user_id, matches, pleno_home, pleno_away
+       from jsonb_to_recordset($1::jsonb) as x(group_id int, quiniela_id int, user_id int, matches jsonb, pleno_home int, pleno_away int)`,
+      [JSON.stringify(betTickets)],
+    );
+    await call("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: betPool.id, topNUsers: 10 }, manager, [201]);
+    phase("quiniela grupal");
+
     const kiosk = await call<{ token: string }>("POST", `/group/${group.id}/kiosk`, {}, manager);
     const kioskPath = `/kiosk/${kiosk.token}`;
     const standings = await call<unknown[]>("GET", `/group/${group.id}/season/${season.id}/GetClassification`, undefined, tokens[1]);
     if (standings.length !== MEMBERS) throw new Error(`La clasificación tiene ${standings.length} filas, no ${MEMBERS}.`);
-    return { groupId: group.id, seasonId: season.id, kioskPath, standings, apiTickets, bulkTickets: bulk.length };
+    return { groupId: group.id, seasonId: season.id, betQuinielaId: betPool.id, kioskPath, standings, apiTickets, bulkTickets: bulk.length };
   } finally {
     await app.close();
     await db.close();
@@ -479,6 +521,7 @@ function pagesOf(origin: string, seeded: Seeded, cookie: string, pid?: number): 
     { key: "pronosticos", label: "Pronósticos", url: `${g}/predictions`, headers, pid },
     { key: "panel", label: "Panel del grupo", url: `${g}/dashboard`, headers, pid },
     { key: "resultados", label: "Resultados y apuestas", url: `${g}/resultados-y-apuestas`, headers, pid },
+    { key: "apuesta", label: "Quiniela grupal", url: `${g}/quiniela-grupal?quiniela=${seeded.betQuinielaId}`, headers, pid },
     { key: "oficina", label: "Pantalla de oficina", url: `${origin}${seeded.kioskPath}`, headers: {}, pid },
   ];
 }

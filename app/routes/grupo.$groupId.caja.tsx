@@ -2,15 +2,15 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { type Caja, KIND_LABELS, type Movement } from "#core/contract/caja";
+import { type Caja, KIND_LABELS } from "#core/contract/caja";
 import { MOVEMENT_KINDS } from "#core/domain/caja";
 import { formatEuros } from "#core/domain/money";
-import { formatDateTime } from "#core/dates";
 import { Balance } from "~/components/Balance";
 import { Field, FormErrors } from "~/components/Field";
 import { MEMBER_FORMS, type MemberFormKind, movementFormSchema, potFormSchema, rulesFormSchema } from "~/forms/caja";
 import { cajaAction, loadCajaPage } from "~/server/caja.server";
 import { StackedTable } from "~/components/StackedTable";
+import { CajaStatement } from "~/components/CajaStatement";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Caja de ${data?.caja.groupName ?? "la peña"} · Quiniela de peñas` }];
 
@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type LastResult = SubmissionResult<string[]> | undefined;
 
 export default function CajaPage() {
-  const { caja, filters, keys } = useLoaderData<typeof loader>();
+  const { caja, filters, place, keys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const last = (intent: string) => (actionData?.intent === intent ? (actionData.lastResult as LastResult) : undefined);
   const base = `/grupo/${caja.groupId}`;
@@ -55,20 +55,6 @@ export default function CajaPage() {
         ) : null}
       </section>
 
-      <h2>Saldos de los miembros</h2>
-      <StackedTable columns={["Miembro", "Saldo"]}>
-        {caja.members.map((m) => (
-          <tr key={m.userId}>
-            <th scope="row">{m.username}</th>
-            <td data-label="Saldo">
-              <Balance cents={m.balanceCents} />
-            </td>
-          </tr>
-        ))}
-      </StackedTable>
-
-      {caja.canWrite ? <ManagerForms caja={caja} keys={keys} last={last} /> : null}
-
       <h2 id="movimientos">Movimientos</h2>
       <Form method="get" className="caja-filters card" aria-label="Filtrar movimientos">
         <div className="field">
@@ -97,10 +83,24 @@ export default function CajaPage() {
         </a>
       </Form>
       {caja.movements.length ? (
-        <MovementTable caja={caja} reverseKey={keys.reverse} />
+        <CajaStatement caja={caja} filters={filters} place={place} reverseKey={keys.reverse} />
       ) : (
         <p className="muted">No hay movimientos{filters.member || filters.kind ? " con estos filtros" : " todavía"}.</p>
       )}
+
+      <h2>Saldos de los miembros</h2>
+      <StackedTable columns={["Miembro", "Saldo"]}>
+        {caja.members.map((m) => (
+          <tr key={m.userId}>
+            <th scope="row">{m.username}</th>
+            <td data-label="Saldo">
+              <Balance cents={m.balanceCents} />
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
+
+      {caja.canWrite ? <ManagerForms caja={caja} keys={keys} last={last} /> : null}
     </main>
   );
 }
@@ -112,55 +112,6 @@ function MemberOptions({ members }: { members: Caja["members"] }) {
       {m.username}
     </option>
   ));
-}
-
-function MovementTable({ caja, reverseKey }: { caja: Caja; reverseKey: string }) {
-  return (
-    <StackedTable columns={["Movimiento", "Fecha", "Miembro", "Cantidad", "Referencia", "Anotado por", caja.canWrite ? "Corregir" : null]}>
-      {caja.movements.map((m) => (
-        <tr key={m.id}>
-          <th scope="row">
-            {KIND_LABELS[m.kind]} <span className="muted">nº {m.id}</span>
-          </th>
-          <td data-label="Fecha">{formatDateTime(m.recordedAt)}</td>
-          <td data-label="Miembro">{m.username ?? "Bote"}</td>
-          <td data-label="Cantidad" className="amount">
-            {formatEuros(m.amountCents)}
-          </td>
-          <td data-label="Referencia">
-            {m.reference || "—"}
-            {m.kind === "prize" && m.userId === null ? (
-              <>
-                {" "}
-                · <Link to={`/grupo/${caja.groupId}/caja/premio/${m.id}`}>Reparto del premio</Link>
-              </>
-            ) : null}
-          </td>
-          <td data-label="Anotado por">{m.recordedBy ?? "Automático"}</td>
-          {caja.canWrite ? (
-            <td data-label="Corregir">
-              <ReverseButton movement={m} idempotencyKey={reverseKey} />
-            </td>
-          ) : null}
-        </tr>
-      ))}
-    </StackedTable>
-  );
-}
-
-/** A correction is its own small form: the movement's id and a one-time key, nothing else to type. */
-function ReverseButton({ movement, idempotencyKey }: { movement: Movement; idempotencyKey: string }) {
-  if (movement.kind === "correction") return <span className="muted">Corrige el nº {movement.reversesId}</span>;
-  if (movement.reversedById) return <span className="muted">Corregido (nº {movement.reversedById})</span>;
-  return (
-    <Form method="post">
-      <input type="hidden" name="movementId" value={movement.id} />
-      <input type="hidden" name="idempotencyKey" value={`${idempotencyKey}-${movement.id}`} />
-      <button type="submit" name="intent" value="reverse" className="secondary" aria-label={`Corregir el movimiento nº ${movement.id}`}>
-        Corregir
-      </button>
-    </Form>
-  );
 }
 
 function ManagerForms({ caja, keys, last }: { caja: Caja; keys: Record<string, string>; last: (intent: string) => LastResult }) {

@@ -32,10 +32,20 @@ export function cajaFilters(url: URL) {
   return { member, kind };
 }
 
-function cajaPath(groupId: number, filters: ReturnType<typeof cajaFilters>) {
+/** Movements on one page of the caja, the newest first (decision 042). */
+export const CAJA_PAGE = 50;
+
+/** The page's place in the list (`antes`: older than that movement) and the movement chosen to correct. */
+export function cajaPlace(url: URL) {
+  return { before: positiveId(url.searchParams.get("antes")), correct: positiveId(url.searchParams.get("corregir")) };
+}
+
+function cajaPath(groupId: number, filters: ReturnType<typeof cajaFilters>, page?: { before: number | null }) {
   const query = new URLSearchParams();
   if (filters.member) query.set("member", String(filters.member));
   if (filters.kind) query.set("kind", filters.kind);
+  if (page) query.set("limit", String(CAJA_PAGE));
+  if (page?.before) query.set("before", String(page.before));
   return `/group/${groupId}/caja${query.size ? `?${query}` : ""}`;
 }
 
@@ -52,10 +62,12 @@ async function readOrThrow<T>(read: () => Promise<T>): Promise<T> {
 export async function loadCajaPage(request: Request, groupIdParam: string | undefined) {
   await requireUser(request);
   const groupId = groupIdOf(groupIdParam);
-  const filters = cajaFilters(new URL(request.url));
-  const caja = await readOrThrow(() => api.read(request, cajaPath(groupId, filters), Caja));
+  const url = new URL(request.url);
+  const filters = cajaFilters(url);
+  const place = cajaPlace(url);
+  const caja = await readOrThrow(() => api.read(request, cajaPath(groupId, filters, place), Caja));
   const keys = { payment: newKey(), fine: newKey(), payout: newKey(), pot: newKey(), reverse: newKey() };
-  return { caja, filters, keys };
+  return { caja, filters, place, keys };
 }
 
 type Intent = "movement" | "pot" | "reverse" | "rules";
@@ -116,7 +128,7 @@ async function saveRules(request: Request, groupId: number, formData: FormData) 
   const names = rotaNames(v.stampRota);
   let stampRota: number[] = [];
   if (names.length) {
-    const caja = await readOrThrow(() => api.read(request, `/group/${groupId}/caja`, Caja));
+    const caja = await readOrThrow(() => api.read(request, `/group/${groupId}/caja?limit=1`, Caja));
     const byName = new Map(caja.members.map((m) => [m.username.toLocaleLowerCase("es"), m.userId]));
     const unknown = names.filter((n) => !byName.has(n.toLocaleLowerCase("es")));
     if (unknown.length) return reply("rules", submission.reply({ fieldErrors: { stampRota: [`No hay ningún miembro llamado ${unknown.join(", ")}.`] } }));
@@ -148,7 +160,7 @@ export async function loadSettlementPage(request: Request, groupIdParam: string 
   await requireUser(request);
   const groupId = groupIdOf(groupIdParam);
   const [caja, settlement] = await Promise.all([
-    readOrThrow(() => api.read(request, `/group/${groupId}/caja`, Caja)),
+    readOrThrow(() => api.read(request, `/group/${groupId}/caja?limit=1`, Caja)),
     readOrThrow(() => api.read(request, `/group/${groupId}/caja/settlement`, Settlement)),
   ]);
   return { groupId, groupName: caja.groupName, canWrite: caja.canWrite, settlement };
@@ -206,7 +218,7 @@ export async function cajaCsv(request: Request, groupIdParam: string | undefined
 export async function loadMyBalance(request: Request, groupIdParam: string | undefined): Promise<number | null> {
   const groupId = positiveId(groupIdParam);
   if (!groupId) return null;
-  const caja = await loadOrNull(() => api.read(request, `/group/${groupId}/caja`, Caja));
+  const caja = await loadOrNull(() => api.read(request, `/group/${groupId}/caja?limit=1`, Caja));
   return caja?.me?.balanceCents ?? null;
 }
 

@@ -44,8 +44,8 @@ export default resource("caja", (app, deps) => {
       },
     },
     async (request) => {
-      const { member, kind } = request.query;
-      return caja.readCaja(deps, request.authUser!, request.params.id, { member: member || undefined, kind: kind || undefined });
+      const { member, kind, limit, before } = request.query;
+      return caja.readCaja(deps, request.authUser!, request.params.id, { member: member || undefined, kind: kind || undefined, limit, before });
     },
   );
 

@@ -36,6 +36,10 @@ export { stamper, syncAutomaticCharges, syncCaja } from "./caja-automatic";
 export interface CajaFilter {
   member?: number;
   kind?: MovementKind;
+  /** One page: at most this many, the newest first (decision 042); without it, up to 1000. */
+  limit?: number;
+  /** Only movements older than this one, in the page's order (recorded, then id). */
+  before?: number;
 }
 
 /**
@@ -68,7 +72,17 @@ export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, fi
   if (!canWrite) where.push(`(m.user_id is null or m.user_id = $${params.push(caller.id)})`);
   if (filter.member) where.push(`m.user_id = $${params.push(filter.member)}`);
   if (filter.kind) where.push(`m.kind = $${params.push(filter.kind)}`);
-  const rows = await db.query<MovementRow>(`${MOVEMENT_SELECT} where ${where.join(" and ")} order by m.recorded_at desc, m.id desc limit 1000`, params);
+  if (filter.before) {
+    const at = `(select recorded_at, id from caja_movements where group_id = $1 and id = $${params.push(filter.before)})`;
+    where.push(`(m.recorded_at, m.id) < ${at}`);
+  }
+  const limit = filter.limit ?? 1000;
+  const found = await db.query<MovementRow>(
+    `${MOVEMENT_SELECT} where ${where.join(" and ")} order by m.recorded_at desc, m.id desc limit ${limit + (filter.limit ? 1 : 0)}`,
+    params,
+  );
+  const rows = found.slice(0, limit);
+  const nextBefore = filter.limit && found.length > limit ? rows[rows.length - 1].id : null;
   return {
     groupId,
     groupName: group?.name ?? "",
@@ -78,6 +92,7 @@ export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, fi
     me: isMember ? { userId: caller.id, balanceCents: totals.balances.get(caller.id) ?? 0 } : null,
     members,
     movements: rows.map(toMovement),
+    nextBefore,
     rules,
   };
 }

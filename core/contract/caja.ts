@@ -77,6 +77,9 @@ export const reverseBody = z.object({ reference: reference.optional().default(""
 export const cajaParams = z.object({ id });
 export const movementParams = z.object({ id, movementId: id });
 
+/** The most movements one page of the caja asks for (decision 042). */
+export const CAJA_PAGE_MAX = 200;
+
 export const cajaQuery = z.object({
   member: z
     .union([z.literal(""), id])
@@ -86,6 +89,16 @@ export const cajaQuery = z.object({
     .union([z.literal(""), z.enum(MOVEMENT_KINDS)], { errorMap: () => ({ message: "Tipo de movimiento no válido." }) })
     .optional()
     .describe("Solo los movimientos de este tipo"),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CAJA_PAGE_MAX)
+    .optional()
+    .describe(
+      `Como mucho tantos movimientos (hasta ${CAJA_PAGE_MAX}); sin él, hasta 1000 como antes. La respuesta da en nextBefore por dónde seguir (decisión 042)`,
+    ),
+  before: id.optional().describe("Solo los movimientos anteriores a este (el nextBefore de la página anterior)"),
 });
 
 export const Movement = z.object({
@@ -139,6 +152,8 @@ export const Caja = z.object({
   members: z.array(MemberBalance),
   /** Newest first; a member who does not manage sees their own and the pot's, not the others'. */
   movements: z.array(Movement),
+  /** With `limit`: the last movement answered when older ones remain (ask `before` it next); null otherwise. */
+  nextBefore: wireId.nullable(),
   rules: CajaRules,
 });
 export type Caja = z.infer<typeof Caja>;

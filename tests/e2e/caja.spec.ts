@@ -15,6 +15,53 @@ async function peñaWithCaja() {
 }
 
 test.describe("la caja de la peña", () => {
+  test("a long caja is a statement: one page of the newest, older ones behind a link with the filter kept, and one correction form", async ({
+    page,
+  }, testInfo) => {
+    const { manager, player, group } = await peñaWithCaja();
+    for (let i = 1; i <= 120; i++) {
+      const body = { kind: "payment", userId: player.id, amountCents: 100 * i, reference: `Pago ${i}`, idempotencyKey: unique("clave-larga-") };
+      expect((await apiCall("POST", `/group/${group.id}/caja/movements`, body, manager.token)).status).toBe(201);
+    }
+    await signIn(page, manager.username);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const first = await page.request.get(`/grupo/${group.id}/caja`);
+    // Unbounded, 120 movements with a form each were some 100 KB; one page of 50 stays well under.
+    expect((await first.text()).length).toBeLessThan(60_000);
+    await page.goto(`/grupo/${group.id}/caja?tipo=payment`);
+    const list = page.locator("ol.statement");
+    await expect(list.getByRole("listitem")).toHaveCount(50);
+    expect(await page.locator("form").count()).toBeLessThan(12);
+    expect(await page.locator("form[method=post] button[value=reverse]").count()).toBe(0);
+    // A movement is one line at 390 px.
+    const line = await list.locator("summary").first().boundingBox();
+    expect(line!.height).toBeLessThan(40);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, testInfo);
+
+    await page.getByRole("link", { name: "Movimientos anteriores" }).click();
+    await expect(page).toHaveURL(/tipo=payment/);
+    await expect(page).toHaveURL(/antes=\d+/);
+    await expect(page.getByRole("form", { name: "Filtrar movimientos" }).getByLabel("Tipo")).toHaveValue("payment");
+    await page.getByRole("link", { name: "Movimientos anteriores" }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(20);
+    await expect(page.getByRole("link", { name: "Movimientos anteriores" })).toHaveCount(0);
+
+    // The oldest, Pago 1, corrected from its own form.
+    await list
+      .getByText(/Pago · /)
+      .last()
+      .click();
+    const movementLink = list.getByRole("link", { name: /Corregir el movimiento nº/ }).last();
+    await movementLink.click();
+    const form = page.getByRole("region", { name: /Corregir el movimiento nº/ });
+    await expect(form).toContainText(/1,00\s€/);
+    await form.getByRole("button", { name: "Corregir" }).click();
+    await expect(page.getByText("Movimiento corregido: se ha anotado el movimiento contrario.")).toBeVisible();
+    const caja = await apiCall<{ movements: { kind: string }[] }>("GET", `/group/${group.id}/caja`, undefined, manager.token);
+    expect(caja.body.movements.filter((m) => m.kind === "correction")).toHaveLength(1);
+  });
+
   test("the manager records a payment, the member sees their balance, and the season is settled once", async ({ page }, testInfo) => {
     const { manager, player, group } = await peñaWithCaja();
 
@@ -34,7 +81,10 @@ test.describe("la caja de la peña", () => {
     await expect(page.getByText(new RegExp(`Pago de ${player.username} anotado: 12,50\\s€`))).toBeVisible();
     const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: player.username, exact: true }) });
     await expect(row.getByText(/A favor 12,50\s€/)).toBeVisible();
-    await expect(page.getByRole("cell", { name: "Bizum" })).toBeVisible();
+    // A movement is one line of the statement; its reference is folded under it.
+    const movements = page.locator("ol.statement");
+    await movements.getByText(new RegExp(`Pago · ${player.username}`)).click();
+    await expect(movements.getByText(/Bizum/)).toBeVisible();
     await expectAccessible(page, testInfo);
 
     // The member: their balance on the dashboard and on the caja, on a phone.
@@ -167,6 +217,10 @@ test.describe("la caja de la peña", () => {
 
     await signIn(page, player.username);
     await page.goto(`/grupo/${group.id}/caja`);
+    await page
+      .locator("ol.statement")
+      .getByText(/Premio · Bote/)
+      .click();
     await page.getByRole("link", { name: "Reparto del premio" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Reparto del premio de la peña ${group.name}` })).toBeVisible();
     // Nobody was charged quotas: the one member who played owns it all; 20 % of the 60.000 € above the exemption.
