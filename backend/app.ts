@@ -29,6 +29,7 @@ import digestRoutes from "./routes/digest";
 import shareRoutes from "./routes/share";
 import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
+import importRoutes from "./routes/import";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -59,6 +60,7 @@ const resources: RoutePlugin[] = [
   shareRoutes,
   ticketRoutes,
   chancesRoutes,
+  importRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

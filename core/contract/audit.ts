@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   "bet.ticket": "Boleto cambiado",
   "bet.placement": "Colocación de dobles y triples aplicada",
   "prizes.set": "Premios del escrutinio",
+  "import.prediction": "Pronóstico importado",
+  "import.prediction.replace": "Pronóstico importado de nuevo (reemplaza)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -1,0 +1,68 @@
+import type { FastifyRequest } from "fastify";
+import { ImportPreview, ImportResult, importConfirmBody, importParams, importPreviewBody } from "#core/contract/import";
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/import-file";
+import { requireManager } from "../context";
+import { ApiError, badRequest } from "../errors";
+import { readMultipart } from "../multipart";
+import { errorReplies } from "../schema";
+import { assertGroupExists } from "../services/group";
+import { confirmImport, previewImport } from "../services/import";
+import { resource } from "./resource";
+
+/**
+ * Moving a peña in (issue 38). Only a manager may import, decided before the body is read
+ * (decision 028): the file is read only once the caller is known to manage the group.
+ */
+export default resource("import", (app, deps) => {
+  const files = new WeakMap<FastifyRequest, Buffer>();
+  const managers = async (request: FastifyRequest) => {
+    const parsed = importParams.safeParse({ id: (request.params as { id?: unknown }).id });
+    if (!parsed.success) return;
+    await assertGroupExists(deps.db, parsed.data.id);
+    await requireManager(request, deps.db, parsed.data.id);
+  };
+  const readUpload = async (request: FastifyRequest) => {
+    if (!request.isMultipart()) throw badRequest("Sube el archivo como un formulario multipart (campo «archivo»).");
+    try {
+      const { fields, files: parts } = await readMultipart(request, IMPORT_MAX_BYTES);
+      request.body = fields;
+      if (parts.archivo) files.set(request, parts.archivo);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 413) throw new ApiError(413, IMPORT_MESSAGES.tooLarge);
+      throw error;
+    }
+  };
+
+  app.post(
+    "/group/:id/import/preview",
+    {
+      preValidation: [managers, readUpload],
+      schema: {
+        summary: "Vista previa de una importación (gestor o admin): lo que se crearía o cambiaría y cada línea rechazada; no escribe nada más que el borrador",
+        consumes: ["multipart/form-data"],
+        params: importParams,
+        body: importPreviewBody,
+        response: { 200: ImportPreview, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const bytes = files.get(request);
+      if (!bytes) throw badRequest("Elige el archivo que quieres importar.");
+      return previewImport(deps, request.authUser!, request.params.id, request.body.kind, request.body.seasonId ?? null, bytes);
+    },
+  );
+
+  app.post(
+    "/group/:id/import/confirm",
+    {
+      preValidation: managers,
+      schema: {
+        summary: "Confirma una importación ya previsualizada, en una transacción; la misma otra vez no cambia nada (gestor o admin)",
+        params: importParams,
+        body: importConfirmBody,
+        response: { 200: ImportResult, ...errorReplies },
+      },
+    },
+    async (request) => confirmImport(deps, request.authUser!, request.params.id, request.body.draft),
+  );
+});

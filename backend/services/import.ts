@@ -1,0 +1,197 @@
+/**
+ * Moving a peña in (issue 38): a picks or movements file, previewed (nothing written but the
+ * draft that carries the bytes to the confirm) and confirmed in one transaction. Imported picks are
+ * stored as entered by import: dated at the jornada's close, never late. Movements join the caja's
+ * append-only ledger (decision 032) under an import key, so the same file twice writes nothing.
+ */
+import { createHash } from "node:crypto";
+import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
+import { readImportFile } from "#core/domain/import-file";
+import { balancesAfter, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
+import type { AuthUser, Deps } from "../context";
+import type { Db } from "../db/db";
+import { badRequest } from "../errors";
+import { recordAudit } from "./audit";
+import { auditMovement, ledgerTotals, lockCajaShared } from "./caja-ledger";
+import { refreshTouched } from "./standings-store";
+
+interface Jornada extends ImportJornada {
+  closeDate: Date;
+}
+
+async function members(db: Db, groupId: number): Promise<ImportMember[]> {
+  return db.query<ImportMember>(
+    `select u.id, u.username as name, u.email from group_members gm join users u on u.id = gm.user_id
+      where gm.group_id = $1 and gm.removed_at is null order by u.id`,
+    [groupId],
+  );
+}
+
+/** The season imported into: the one asked for, else the season of the group's latest jornada. */
+async function seasonOf(db: Db, groupId: number, seasonId: number | null) {
+  return db.one<{ id: number; name: string }>(
+    `select s.id, s.name from seasons s
+      where ($2::int is not null and s.id = $2) or ($2::int is null and s.id = (
+        select q.season_id from group_quinielas gq join quinielas q on q.id = gq.quiniela_id where gq.group_id = $1 order by gq.close_date desc limit 1))`,
+    [groupId, seasonId],
+  );
+}
+
+async function jornadas(db: Db, groupId: number, seasonId: number): Promise<Jornada[]> {
+  const rows = await db.query<{ id: number; number: number; num_double: number; num_triple: number; close_date: Date | string }>(
+    `select q.id, q.number, t.num_double, t.num_triple, gq.close_date from group_quinielas gq
+       join quinielas q on q.id = gq.quiniela_id join pool_types t on t.id = gq.type_quiniela_id
+      where gq.group_id = $1 and q.season_id = $2 order by q.number`,
+    [groupId, seasonId],
+  );
+  return rows.map((r) => ({ id: r.id, number: r.number, numDouble: r.num_double, numTriple: r.num_triple, closeDate: new Date(r.close_date) }));
+}
+
+/** Everything the file would do, computed against what the database holds now. */
+async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) {
+  const read = readImportFile(bytes);
+  const season = kind === "picks" ? await seasonOf(db, groupId, seasonId) : null;
+  const people = await members(db, groupId);
+  const nameOf = new Map(people.map((m) => [m.id, m.name]));
+  if (!read.ok) return { read, season, people, nameOf, picks: [], movements: [], errors: [] };
+  if (kind === "picks") {
+    const rounds = season ? await jornadas(db, groupId, season.id) : [];
+    const checked = checkPicks(read.rows, people, rounds);
+    const stored = await db.query<{ quiniela_id: number; user_id: number; matches: unknown; pleno_home: number; pleno_away: number }>(
+      "select quiniela_id, user_id, matches, pleno_home, pleno_away from predictions where group_id = $1 and quiniela_id = any($2::int[])",
+      [groupId, rounds.map((r) => r.id)],
+    );
+    const before = new Map(stored.map((p) => [`${p.quiniela_id}:${p.user_id}`, p]));
+    const closeOf = new Map(rounds.map((r) => [r.id, r.closeDate]));
+    const picks = checked.picks.map((p) => {
+      const old = before.get(`${p.jornadaId}:${p.memberId}`);
+      const same = old && JSON.stringify(old.matches) === JSON.stringify(p.matches) && old.pleno_home === p.pleno.home && old.pleno_away === p.pleno.away;
+      return { ...p, closeDate: closeOf.get(p.jornadaId)!, state: !old ? ("created" as const) : same ? ("unchanged" as const) : ("changed" as const), old };
+    });
+    return { read, season, people, nameOf, picks, movements: [], errors: checked.errors };
+  }
+  const checked = checkMovements(read.rows, people);
+  const known = await db.query<{ idempotency_key: string }>(
+    "select idempotency_key from caja_movements where group_id = $1 and idempotency_key = any($2::text[])",
+    [groupId, checked.movements.map((m) => m.importKey)],
+  );
+  const exists = new Set(known.map((k) => k.idempotency_key));
+  const movements = checked.movements.map((m) => ({ ...m, state: exists.has(m.importKey) ? ("unchanged" as const) : ("created" as const) }));
+  return { read, season, people, nameOf, picks: [], movements, errors: checked.errors };
+}
+
+const draftHash = (groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) =>
+  createHash("sha256")
+    .update(`${groupId}:${kind}:${seasonId ?? ""}:`)
+    .update(bytes)
+    .digest("hex");
+
+/** The preview: what would be created, matched or changed, and every refused line. Writes only the draft. */
+export async function previewImport(
+  deps: Deps,
+  caller: AuthUser,
+  groupId: number,
+  kind: ImportKind,
+  seasonId: number | null,
+  bytes: Uint8Array,
+): Promise<ImportPreview> {
+  const a = await analyse(deps.db, groupId, kind, seasonId, bytes);
+  const fileError = !a.read.ok
+    ? a.read.message
+    : kind === "picks" && !a.season
+      ? "El grupo no tiene jornadas en ninguna temporada: crea primero las jornadas."
+      : null;
+  let draft: string | null = null;
+  if (!fileError) {
+    draft = draftHash(groupId, kind, a.season?.id ?? null, bytes);
+    await deps.db.query("delete from import_drafts where created_at < $1", [new Date(deps.clock().getTime() - 86_400_000)]);
+    await deps.db.query(
+      `insert into import_drafts (hash, group_id, kind, season_id, content, created_by, created_at) values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (hash) do update set created_at = excluded.created_at`,
+      [draft, groupId, kind, a.season?.id ?? null, Buffer.from(bytes).toString("base64"), caller.id, deps.clock()],
+    );
+  }
+  const byRound = new Map<number, { number: number; created: number; changed: number; unchanged: number }>();
+  for (const p of a.picks) {
+    const r = byRound.get(p.jornadaNumber) ?? { number: p.jornadaNumber, created: 0, changed: 0, unchanged: 0 };
+    r[p.state]++;
+    byRound.set(p.jornadaNumber, r);
+  }
+  const fresh = a.movements.filter((m) => m.state === "created");
+  const totals = kind === "movements" ? await ledgerTotals(deps.db, groupId) : null;
+  const after = balancesAfter(fresh, totals?.balances ?? new Map());
+  return {
+    draft,
+    kind,
+    fileError,
+    encoding: a.read.ok ? a.read.encoding : null,
+    season: a.season ?? null,
+    errors: a.errors,
+    rounds: [...byRound.values()].sort((x, y) => x.number - y.number),
+    movements: {
+      created: fresh.length,
+      unchanged: a.movements.length - fresh.length,
+      totalCents: fresh.reduce((s, m) => s + m.amountCents, 0),
+    },
+    balances: totals
+      ? [...after].map(([id, cents]) => ({ member: a.nameOf.get(id) ?? `#${id}`, beforeCents: totals.balances.get(id) ?? 0, afterCents: cents }))
+      : [],
+  };
+}
+
+/** The confirm: the draft's valid lines written in one transaction; the same draft again changes nothing. */
+export async function confirmImport(deps: Deps, caller: AuthUser, groupId: number, hash: string): Promise<ImportResult> {
+  return deps.db.tx(async (tx) => {
+    const draft = await tx.one<{ kind: ImportKind; season_id: number | null; content: string }>(
+      "select kind, season_id, content from import_drafts where hash = $1 and group_id = $2",
+      [hash, groupId],
+    );
+    if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
+    await tx.query("select pg_advisory_xact_lock($1, $2)", [3838, groupId]);
+    const a = await analyse(tx, groupId, draft.kind, draft.season_id, Buffer.from(draft.content, "base64"));
+    const now = deps.clock();
+    let picksCreated = 0;
+    let picksChanged = 0;
+    for (const p of a.picks) {
+      if (p.state === "unchanged") continue;
+      const row = await tx.one<{ id: number }>(
+        `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at, late)
+         values ($1, $2, $3, $4, $5, $6, $7, $7, false)
+         on conflict (group_id, quiniela_id, user_id) do update set matches = excluded.matches, pleno_home = excluded.pleno_home,
+           pleno_away = excluded.pleno_away, updated_at = excluded.updated_at, late = false
+         returning id`,
+        [groupId, p.jornadaId, p.memberId, JSON.stringify(p.matches), p.pleno.home, p.pleno.away, p.closeDate],
+      );
+      if (p.state === "created") picksCreated++;
+      else picksChanged++;
+      await recordAudit(tx, {
+        at: now,
+        actorId: caller.id,
+        groupId,
+        action: p.state === "created" ? "import.prediction" : "import.prediction.replace",
+        entity: "prediction",
+        entityId: row!.id,
+        subject: `Jornada ${p.jornadaNumber} · ${a.nameOf.get(p.memberId) ?? p.memberId}`,
+        before: p.old ? { matches: p.old.matches, pleno: `${p.old.pleno_home}-${p.old.pleno_away}` } : null,
+        after: { matches: p.matches, pleno: `${p.pleno.home}-${p.pleno.away}` },
+      });
+    }
+    let movementsCreated = 0;
+    if (a.movements.some((m) => m.state === "created")) await lockCajaShared(tx, groupId);
+    for (const m of a.movements) {
+      if (m.state === "unchanged") continue;
+      const row = await tx.one<{ id: number; user_id: number; amount_cents: number; reference: string; kind: string }>(
+        `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (group_id, idempotency_key) do nothing
+         returning id, user_id, amount_cents, reference, kind`,
+        [groupId, m.memberId, m.kind, m.amountCents, m.reference, caller.id, new Date(`${m.date}T12:00:00Z`), m.importKey],
+      );
+      if (!row) continue;
+      movementsCreated++;
+      await auditMovement(tx, now, caller.id, groupId, row);
+    }
+    await refreshTouched(tx, now);
+    const written = picksCreated + picksChanged + movementsCreated;
+    return { picksCreated, picksChanged, movementsCreated, unchanged: a.picks.length + a.movements.length - written, refused: a.errors.length };
+  });
+}
