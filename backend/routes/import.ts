@@ -1,12 +1,12 @@
 import type { FastifyRequest } from "fastify";
-import { ImportPreview, ImportResult, importConfirmBody, importParams, importPreviewBody } from "#core/contract/import";
+import { ImportPreview, ImportResult, ImportTemplate, importConfirmBody, importParams, importPreviewBody, importTemplateQuery } from "#core/contract/import";
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/import-file";
 import { requireManager } from "../context";
 import { ApiError, badRequest } from "../errors";
 import { readMultipart } from "../multipart";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import { confirmImport, previewImport } from "../services/import";
+import { confirmImport, importTemplate, previewImport } from "../services/import";
 import { resource } from "./resource";
 
 /**
@@ -64,5 +64,19 @@ export default resource("import", (app, deps) => {
       },
     },
     async (request) => confirmImport(deps, request.authUser!, request.params.id, request.body.draft),
+  );
+
+  app.get(
+    "/group/:id/import/template",
+    {
+      preValidation: managers,
+      schema: {
+        summary: "Una plantilla del importador rellena con los miembros y las jornadas de la temporada (gestor o admin)",
+        params: importParams,
+        querystring: importTemplateQuery,
+        response: { 200: ImportTemplate, ...errorReplies },
+      },
+    },
+    async (request) => ({ rows: await importTemplate(deps.db, request.params.id, request.query.kind) }),
   );
 });

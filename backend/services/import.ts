@@ -139,6 +139,20 @@ export async function previewImport(
   };
 }
 
+/**
+ * A template of the importer's own format, pre-filled: the members (nombre; e-mail), a picks line per
+ * jornada of the season and member (signs left blank), or a movements header with one line per member.
+ */
+export async function importTemplate(db: Db, groupId: number, kind: ImportKind | "members"): Promise<string[][]> {
+  const people = await members(db, groupId);
+  if (kind === "members") return [["Nombre", "E-mail"], ...people.map((m) => [m.name, m.email ?? ""])];
+  if (kind === "movements") return [["Fecha", "Miembro", "Importe", "Tipo", "Referencia"], ...people.map((m) => ["", m.name, "", "Pago", ""])];
+  const season = await seasonOf(db, groupId, null);
+  const rounds = season ? await jornadas(db, groupId, season.id) : [];
+  const header = ["Jornada", "Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno"];
+  return [header, ...rounds.flatMap((r) => people.map((m) => [String(r.number), m.name, ...Array<string>(15).fill("")]))];
+}
+
 /** The confirm: the draft's valid lines written in one transaction; the same draft again changes nothing. */
 export async function confirmImport(deps: Deps, caller: AuthUser, groupId: number, hash: string): Promise<ImportResult> {
   return deps.db.tx(async (tx) => {

@@ -39,3 +39,8 @@ export const ImportResult = z.object({
   refused: z.number().int(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
+
+export const importTemplateQuery = z.object({
+  kind: z.enum(["members", "picks", "movements"], { errorMap: () => ({ message: "Elige una plantilla: miembros, pronósticos o movimientos." }) }),
+});
+export const ImportTemplate = z.object({ rows: z.array(z.array(z.string())).describe("Las filas de la plantilla, cabecera incluida") });
