@@ -21,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 const TEMPLATE_LABELS: Record<string, string> = {
-  "miembros.csv": "Miembros (nombre; e-mail)",
+  "miembros.csv": "Miembros (nombre; e-mail): los que no tienen cuenta se añaden y se unen a ella al registrarse con ese e-mail",
   "pronosticos.csv": "Pronósticos (jornada; jugador; 14 signos; pleno como 2-1)",
   "movimientos.csv": "Movimientos (fecha; miembro; importe; tipo; referencia)",
 };
@@ -57,7 +57,10 @@ export default function ImportPage() {
         <fieldset>
           <legend>Qué contiene</legend>
           <label>
-            <input type="radio" name="kind" value="picks" defaultChecked={sent?.kind !== "movements"} /> Pronósticos
+            <input type="radio" name="kind" value="members" defaultChecked={sent?.kind === "members"} /> Miembros
+          </label>
+          <label>
+            <input type="radio" name="kind" value="picks" defaultChecked={!sent || sent.kind === "picks"} /> Pronósticos
           </label>
           <label>
             <input type="radio" name="kind" value="movements" defaultChecked={sent?.kind === "movements"} /> Movimientos de la caja
@@ -79,11 +82,25 @@ export default function ImportPage() {
 }
 
 function Preview({ preview }: { preview: NonNullable<ImportActionData["preview"]> }) {
-  const nothing = preview.kind === "picks" ? preview.rounds.length === 0 : preview.movements.created + preview.movements.unchanged === 0;
+  const nothing = {
+    members: preview.members.created.length + preview.members.matched.length === 0,
+    picks: preview.rounds.length === 0,
+    movements: preview.movements.created + preview.movements.unchanged === 0,
+  }[preview.kind];
   return (
     <section className="card stack" aria-labelledby="vista-previa">
       <h2 id="vista-previa">Vista previa</h2>
-      {preview.kind === "picks" ? (
+      {preview.kind === "members" ? (
+        <>
+          <p>
+            Nuevos sin cuenta ({preview.members.created.length}): {preview.members.created.join(", ") || "ninguno"}. Cuando se registren con su e-mail, serán
+            ellos, con sus pronósticos.
+          </p>
+          <p>
+            Ya son miembros ({preview.members.matched.length}): {preview.members.matched.join(", ") || "ninguno"}.
+          </p>
+        </>
+      ) : preview.kind === "picks" ? (
         <>
           <p>Pronósticos por jornada ({preview.season?.name}).</p>
           <StackedTable columns={["Jornada", "Nuevos", "Cambian", "Ya estaban"]}>

@@ -1,4 +1,4 @@
-import { ImportPreview, ImportResult, ImportTemplate } from "#core/contract/import";
+import { ImportKind as ImportKindSchema, ImportPreview, ImportResult, ImportTemplate, type ImportKind } from "#core/contract/import";
 import { IMPORT_MESSAGES } from "#core/domain/import-file";
 import { csvError, csvResponse } from "~/server/bet-stats.server";
 import { api, attempt } from "~/server/client.server";
@@ -26,20 +26,25 @@ export async function importTemplateCsv(request: Request, groupIdParam: string |
   return csvResponse(`${file!.replace(".csv", "")}-plantilla.csv`, read.value.rows);
 }
 
-export type ImportActionData = { kind: "picks" | "movements"; preview: ImportPreview | null; error: string | null };
+export type ImportActionData = { kind: ImportKind; preview: ImportPreview | null; error: string | null };
 
 /** An upload answers its preview (nothing written); a confirm writes and comes back with a toast. */
 export async function importAction(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);
   const back = `/grupo/${group.id}/importar`;
   const { formData, tooLarge } = await readMultipartForm(request);
-  const kind = formData.get("kind") === "movements" ? "movements" : "picks";
+  const sentKind = ImportKindSchema.safeParse(formData.get("kind"));
+  const kind: ImportKind = sentKind.success ? sentKind.data : "picks";
   if (formData.get("intent") === "confirm") {
     const draft = String(formData.get("draft") ?? "");
     const sent = await attempt(() => api.post(request, `/group/${group.id}/import/confirm`, { draft }, ImportResult));
     if (!sent.ok) return redirectWithToast(back, { kind: "error", text: `No se importó nada: ${sent.message("inténtalo de nuevo.")}` });
     const r = sent.value;
-    const written = kind === "picks" ? `${r.picksCreated} pronósticos nuevos y ${r.picksChanged} reemplazados` : `${r.movementsCreated} movimientos anotados`;
+    const written = {
+      members: `${r.membersCreated} miembros sin cuenta añadidos`,
+      picks: `${r.picksCreated} pronósticos nuevos y ${r.picksChanged} reemplazados`,
+      movements: `${r.movementsCreated} movimientos anotados`,
+    }[kind];
     return redirectWithToast(back, { kind: "success", text: `Importación hecha: ${written}; ${r.unchanged} ya estaban y ${r.refused} líneas rechazadas.` });
   }
   const fail = (error: string): ImportActionData => ({ kind, preview: null, error });

@@ -6,8 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
-import { readImportFile } from "#core/domain/import-file";
-import { balancesAfter, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
+import { readImportFile, type CsvRow } from "#core/domain/import-file";
+import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest } from "../errors";
@@ -53,7 +53,9 @@ async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: numb
   const season = kind === "picks" ? await seasonOf(db, groupId, seasonId) : null;
   const people = await members(db, groupId);
   const nameOf = new Map(people.map((m) => [m.id, m.name]));
-  if (!read.ok) return { read, season, people, nameOf, picks: [], movements: [], errors: [] };
+  const none = { picks: [], movements: [], newMembers: [], matched: [] };
+  if (!read.ok) return { read, season, people, nameOf, ...none, errors: [] };
+  if (kind === "members") return { read, season, people, nameOf, ...none, ...(await analyseMembers(db, read.rows, people)) };
   if (kind === "picks") {
     const rounds = season ? await jornadas(db, groupId, season.id) : [];
     const checked = checkPicks(read.rows, people, rounds);
@@ -68,7 +70,7 @@ async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: numb
       const same = old && JSON.stringify(old.matches) === JSON.stringify(p.matches) && old.pleno_home === p.pleno.home && old.pleno_away === p.pleno.away;
       return { ...p, closeDate: closeOf.get(p.jornadaId)!, state: !old ? ("created" as const) : same ? ("unchanged" as const) : ("changed" as const), old };
     });
-    return { read, season, people, nameOf, picks, movements: [], errors: checked.errors };
+    return { read, season, people, nameOf, ...none, picks, errors: checked.errors };
   }
   const checked = checkMovements(read.rows, people);
   const known = await db.query<{ idempotency_key: string }>(
@@ -77,7 +79,33 @@ async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: numb
   );
   const exists = new Set(known.map((k) => k.idempotency_key));
   const movements = checked.movements.map((m) => ({ ...m, state: exists.has(m.importKey) ? ("unchanged" as const) : ("created" as const) }));
-  return { read, season, people, nameOf, picks: [], movements, errors: checked.errors };
+  return { read, season, people, nameOf, ...none, movements, errors: checked.errors };
+}
+
+/**
+ * Members not in the group yet become placeholders: a name and an e-mail, no account. A person who
+ * already has an account joins with the group's code instead; a name another user has is refused.
+ */
+async function analyseMembers(db: Db, rows: CsvRow[], people: ImportMember[]) {
+  const checked = checkMembers(rows, people);
+  const fresh = checked.lines.filter((l) => l.memberId === null);
+  const users = await db.query<{ id: number; email: string; username: string; placeholder: boolean }>(
+    "select id, lower(email) as email, lower(username) as username, placeholder from users where lower(email) = any($1::text[]) or lower(username) = any($2::text[])",
+    [fresh.map((l) => l.email), fresh.map((l) => l.name.toLowerCase())],
+  );
+  const errors = [...checked.errors];
+  const newMembers: { line: number; name: string; email: string; userId: number | null }[] = [];
+  for (const l of fresh) {
+    const byEmail = users.find((u) => u.email === l.email);
+    if (byEmail && !byEmail.placeholder) {
+      errors.push({ line: l.line, message: `${l.email} ya tiene cuenta: que se una al grupo con su código.` });
+    } else if (!byEmail && users.some((u) => u.username === l.name.toLowerCase())) {
+      errors.push({ line: l.line, message: `Ya hay un usuario llamado «${l.name}»: usa otro nombre para este miembro.` });
+    } else newMembers.push({ ...l, userId: byEmail?.id ?? null });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  const matched = checked.lines.filter((l) => l.memberId !== null).map((l) => l.name);
+  return { newMembers, matched, errors };
 }
 
 const draftHash = (groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) =>
@@ -127,6 +155,7 @@ export async function previewImport(
     encoding: a.read.ok ? a.read.encoding : null,
     season: a.season ?? null,
     errors: a.errors,
+    members: { created: a.newMembers.map((m) => m.name), matched: a.matched },
     rounds: [...byRound.values()].sort((x, y) => x.number - y.number),
     movements: {
       created: fresh.length,
@@ -143,7 +172,7 @@ export async function previewImport(
  * A template of the importer's own format, pre-filled: the members (nombre; e-mail), a picks line per
  * jornada of the season and member (signs left blank), or a movements header with one line per member.
  */
-export async function importTemplate(db: Db, groupId: number, kind: ImportKind | "members"): Promise<string[][]> {
+export async function importTemplate(db: Db, groupId: number, kind: ImportKind): Promise<string[][]> {
   const people = await members(db, groupId);
   if (kind === "members") return [["Nombre", "E-mail"], ...people.map((m) => [m.name, m.email ?? ""])];
   if (kind === "movements") return [["Fecha", "Miembro", "Importe", "Tipo", "Referencia"], ...people.map((m) => ["", m.name, "", "Pago", ""])];
@@ -190,6 +219,28 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
         after: { matches: p.matches, pleno: `${p.pleno.home}-${p.pleno.away}` },
       });
     }
+    let membersCreated = 0;
+    for (const m of a.newMembers) {
+      const userId =
+        m.userId ??
+        (await tx.one<{ id: number }>(
+          "insert into users (email, username, password_hash, placeholder, send_digest) values ($1, $2, '', true, false) returning id",
+          [m.email, m.name],
+        ))!.id;
+      const joined = await tx.one("insert into group_members (group_id, user_id) values ($1, $2) on conflict do nothing returning user_id", [groupId, userId]);
+      if (!joined) continue;
+      membersCreated++;
+      await recordAudit(tx, {
+        at: now,
+        actorId: caller.id,
+        groupId,
+        action: "import.member",
+        entity: "member",
+        entityId: userId,
+        subject: m.name,
+        after: { name: m.name, email: m.email },
+      });
+    }
     let movementsCreated = 0;
     if (a.movements.some((m) => m.state === "created")) await lockCajaShared(tx, groupId);
     for (const m of a.movements) {
@@ -205,7 +256,8 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
       await auditMovement(tx, now, caller.id, groupId, row);
     }
     await refreshTouched(tx, now);
-    const written = picksCreated + picksChanged + movementsCreated;
-    return { picksCreated, picksChanged, movementsCreated, unchanged: a.picks.length + a.movements.length - written, refused: a.errors.length };
+    const written = membersCreated + picksCreated + picksChanged + movementsCreated;
+    const lines = a.newMembers.length + a.matched.length + a.picks.length + a.movements.length;
+    return { membersCreated, picksCreated, picksChanged, movementsCreated, unchanged: lines - written, refused: a.errors.length };
   });
 }

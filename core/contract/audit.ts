@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = {
   "prizes.set": "Premios del escrutinio",
   "import.prediction": "Pronóstico importado",
   "import.prediction.replace": "Pronóstico importado de nuevo (reemplaza)",
+  "import.member": "Miembro importado sin cuenta",
+  "import.claim": "Miembro importado que se registra",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -3,8 +3,8 @@ import { id } from "./common";
 
 /** Moving a peña in (issue 38): a picks or movements file, previewed, then confirmed. */
 
-export const IMPORT_KINDS = ["picks", "movements"] as const;
-export const ImportKind = z.enum(IMPORT_KINDS, { errorMap: () => ({ message: "Elige qué importas: pronósticos o movimientos." }) });
+export const IMPORT_KINDS = ["members", "picks", "movements"] as const;
+export const ImportKind = z.enum(IMPORT_KINDS, { errorMap: () => ({ message: "Elige qué importas: miembros, pronósticos o movimientos." }) });
 export type ImportKind = z.infer<typeof ImportKind>;
 
 export const importParams = z.object({ id });
@@ -26,12 +26,14 @@ export const ImportPreview = z.object({
       .object({ number: z.number().int(), created: z.number().int(), changed: z.number().int(), unchanged: z.number().int() })
       .describe("Pronósticos de una jornada"),
   ),
+  members: z.object({ created: z.array(z.string()).describe("Miembros sin cuenta que se crearían"), matched: z.array(z.string()).describe("Ya son miembros") }),
   movements: z.object({ created: z.number().int(), unchanged: z.number().int(), totalCents: z.number().int() }),
   balances: z.array(z.object({ member: z.string(), beforeCents: z.number().int(), afterCents: z.number().int() })),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
 export const ImportResult = z.object({
+  membersCreated: z.number().int(),
   picksCreated: z.number().int(),
   picksChanged: z.number().int(),
   movementsCreated: z.number().int(),
@@ -40,7 +42,5 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 
-export const importTemplateQuery = z.object({
-  kind: z.enum(["members", "picks", "movements"], { errorMap: () => ({ message: "Elige una plantilla: miembros, pronósticos o movimientos." }) }),
-});
+export const importTemplateQuery = z.object({ kind: ImportKind });
 export const ImportTemplate = z.object({ rows: z.array(z.array(z.string())).describe("Las filas de la plantilla, cabecera incluida") });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CsvRow } from "./import-file";
-import { balancesAfter, checkMovements, checkPicks, nameKey, parsePlenoText, parseSheetDate, parseSignCell } from "./import-rows";
+import { balancesAfter, checkMembers, checkMovements, checkPicks, nameKey, parsePlenoText, parseSheetDate, parseSignCell } from "./import-rows";
 
 const members = [
   { id: 1, name: "José García", email: "jose@example.com" },
@@ -109,5 +109,30 @@ describe("checkMovements", () => {
     expect(r.errors.map((e) => e.line)).toEqual([1, 2, 3, 4, 6]);
     expect(r.errors[1].message).toBe("El importe «12.50» no es una cantidad de dinero: escríbelo como 20,00.");
     expect(r.errors[4].message).toBe("Línea repetida: es igual que la línea 5 (distingue dos pagos iguales con la referencia).");
+  });
+});
+
+describe("checkMembers", () => {
+  it("matches members by e-mail or name, and refuses lines without a name or a valid e-mail, or repeated", () => {
+    const r = checkMembers(
+      rows(
+        ["Nombre", "E-mail"],
+        ["Jose Garcia", "otro@example.com"],
+        ["Nuevo", "NUEVO@example.com"],
+        ["", "x@example.com"],
+        ["Mal", "mal@"],
+        ["nuevo", "n2@example.com"],
+      ),
+      members,
+    );
+    expect(r.lines).toEqual([
+      { line: 2, name: "Jose Garcia", email: "otro@example.com", memberId: 1 },
+      { line: 3, name: "Nuevo", email: "nuevo@example.com", memberId: null },
+    ]);
+    expect(r.errors).toEqual([
+      { line: 4, message: "Falta el nombre del miembro." },
+      { line: 5, message: "«mal@» no es un e-mail." },
+      { line: 6, message: "Línea repetida: ese nombre o ese e-mail ya está en la línea 3." },
+    ]);
   });
 });

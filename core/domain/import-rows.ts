@@ -234,3 +234,49 @@ export function balancesAfter(movements: readonly ImportedMovement[], before: Re
   for (const m of movements) out.set(m.memberId, (out.get(m.memberId) ?? 0) + m.amountCents);
   return out;
 }
+
+export interface ImportedMemberLine {
+  line: number;
+  name: string;
+  email: string;
+  /** The group's member this line is, when there is one (by e-mail, else by name). */
+  memberId: number | null;
+}
+
+const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
+
+/** Members file: nombre; e-mail. A line that is already a member is matched, not created again. */
+export function checkMembers(rows: readonly CsvRow[], members: readonly ImportMember[]) {
+  const findMember = memberFinder(members);
+  const lines: ImportedMemberLine[] = [];
+  const errors: LineError[] = [];
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    if (row === rows[0] && isHeader(row, /^nombre/)) continue;
+    const fail = (message: string) => errors.push({ line: row.line, message });
+    const [name = "", emailText = ""] = row.cells;
+    const email = emailText.trim().toLowerCase();
+    if (name.trim() === "") {
+      fail("Falta el nombre del miembro.");
+      continue;
+    }
+    if (name.trim().length > 50) {
+      fail("El nombre es demasiado largo: 50 caracteres como mucho.");
+      continue;
+    }
+    if (!EMAIL.test(email)) {
+      fail(email === "" ? `Falta el e-mail de ${name.trim()}: con él se unirá a su cuenta.` : `«${emailText}» no es un e-mail.`);
+      continue;
+    }
+    const first = seen.get(email) ?? seen.get(nameKey(name));
+    if (first !== undefined) {
+      fail(`Línea repetida: ese nombre o ese e-mail ya está en la línea ${first}.`);
+      continue;
+    }
+    seen.set(email, row.line);
+    seen.set(nameKey(name), row.line);
+    const member = findMember(email) ?? findMember(name);
+    lines.push({ line: row.line, name: name.trim(), email, memberId: member?.id ?? null });
+  }
+  return { lines, errors };
+}

@@ -116,7 +116,7 @@ describe.each([
     expect(await count("select count(*) as n from predictions where group_id = $1", groupId)).toBe(0);
 
     const first = await manager.post(`/group/${groupId}/import/confirm`, { draft: p.body.draft });
-    expect(first.body).toEqual({ picksCreated: 240, picksChanged: 0, movementsCreated: 0, unchanged: 0, refused: 0 });
+    expect(first.body).toEqual({ membersCreated: 0, picksCreated: 240, picksChanged: 0, movementsCreated: 0, unchanged: 0, refused: 0 });
     const stored = await t.db.query<{ matches: Pick[]; late: boolean; created_at: Date; close_date: Date }>(
       `select p.matches, p.late, p.created_at, gq.close_date from predictions p join group_quinielas gq on gq.group_id = p.group_id and gq.quiniela_id = p.quiniela_id where p.group_id = $1`,
       [groupId],
@@ -185,5 +185,54 @@ describe("refusals", () => {
     const stranger = await preview(players[0], groupId, "picks", Buffer.from("a;b"));
     expect(stranger.status).toBe(403);
     expect(await count("select count(*) as n from import_drafts where group_id = $1", groupId)).toBe(0);
+  });
+});
+
+describe("members without an account", () => {
+  it("an imported member's picks count, and signing up with that e-mail makes them the real user, picks kept", async () => {
+    const { manager, groupId, seasonId, rounds } = await peña();
+    const name = `Abuela${Math.floor(Math.random() * 1e6)}`;
+    const email = `${name.toLowerCase()}@correo.es`;
+    const members = await importFile(
+      manager,
+      groupId,
+      "members",
+      excel([
+        ["Nombre", "E-mail"],
+        [name, email.toUpperCase()],
+        ["Sin correo", ""],
+      ]),
+    );
+    expect(members.preview.members.created).toEqual([name]);
+    expect(members.preview.errors).toEqual([{ line: 3, message: "Falta el e-mail de Sin correo: con él se unirá a su cuenta." }]);
+    expect(members.result.membersCreated).toBe(1);
+    const again = await importFile(
+      manager,
+      groupId,
+      "members",
+      excel([
+        ["Nombre", "E-mail"],
+        [name, email],
+      ]),
+    );
+    expect(again.result).toMatchObject({ membersCreated: 0, unchanged: 1 });
+
+    const picks = picksOf([{ username: name } as Player], rounds.slice(0, 3));
+    await importFile(manager, groupId, "picks", excel(picks.map((l) => [String(l.number), l.player, ...l.matches.map((m) => m.join("")), l.pleno])));
+    const placeholder = (await t.db.one<{ id: number; placeholder: boolean }>("select id, placeholder from users where lower(email) = $1", [email]))!;
+    expect(placeholder.placeholder).toBe(true);
+    expect((await t.api.post("/auth/login", { username: name, password: "" })).status).not.toBe(200);
+    const before = await standingsFromScratch(t.db, NOW, groupId, seasonId);
+    expect(before.season.find((r) => r.userId === placeholder.id)?.totalPoints).toBeGreaterThanOrEqual(0);
+
+    const res = await t.api.post("/auth/register", { email, username: `${name}real`, password: "Secreta#2026" });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const real = await t.login(`${name}real`);
+    const me = await real.get("/auth/me");
+    expect(me.body.id).toBe(placeholder.id);
+    expect(await count("select count(*) as n from predictions where group_id = $1 and user_id = " + placeholder.id, groupId)).toBe(3);
+    const after = await real.get(`/group/${groupId}/season/${seasonId}/GetClassification`);
+    expect(after.body.find((r: { userId: number }) => r.userId === placeholder.id).userName).toBe(`${name}real`);
+    expect(after.body).toEqual(await standingsFromScratch(t.db, NOW, groupId, seasonId).then((s) => s.season));
   });
 });

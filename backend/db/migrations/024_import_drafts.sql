@@ -5,10 +5,15 @@
 create table import_drafts (
   hash text primary key,
   group_id integer not null references groups (id) on delete cascade,
-  kind text not null check (kind in ('picks', 'movements')),
+  kind text not null check (kind in ('members', 'picks', 'movements')),
   season_id integer references seasons (id) on delete cascade,
   -- The bytes as base64 (the same on PGlite and PostgreSQL drivers).
   content text not null,
   created_by integer references users (id) on delete set null,
   created_at timestamptz not null default now()
 );
+
+-- A member imported without an account (issue 38): a user row with a name and an e-mail that cannot
+-- sign in (no password) and gets no mail; signing up with that e-mail turns it into the real account,
+-- picks and money included, since it is the same row.
+alter table users add column placeholder boolean not null default false;
