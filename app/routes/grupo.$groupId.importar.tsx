@@ -52,6 +52,18 @@ export default function ImportPage() {
           ))}
         </ul>
       </section>
+      <section className="card stack" aria-labelledby="exportar">
+        <h2 id="exportar">Exportar la peña</h2>
+        <p>
+          Todo en un archivo .zip de CSV con los mismos formatos: miembros, pronósticos de la temporada y movimientos de la caja. Importado en un grupo vacío da
+          la misma clasificación y los mismos saldos.
+        </p>
+        <p>
+          <a href={`/grupo/${groupId}/exportar.zip`} download>
+            Exportar la peña
+          </a>
+        </p>
+      </section>
       <form method="post" encType="multipart/form-data" className="card stack">
         <h2>Subir un archivo</h2>
         <fieldset>

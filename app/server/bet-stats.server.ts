@@ -108,14 +108,19 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
   return { data: { groupId, sort, summary: view, loadError }, status };
 }
 
-/** A CSV download: UTF-8 with a BOM (so spreadsheets show the accents), `;` between fields, CRLF rows. */
-export function csvResponse(filename: string, rows: (string | number)[][]): Response {
+/** Our CSV: UTF-8 with a BOM (so spreadsheets show the accents), `;` between fields, CRLF rows. */
+export function csvText(rows: (string | number)[][]): string {
   const cell = (v: string | number) => {
     // A leading = + - @ would run as a formula in a spreadsheet: names are text, so they stay text.
     const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
     return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  const body = "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
+  return "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
+}
+
+/** A CSV download in our conventions (`csvText`). */
+export function csvResponse(filename: string, rows: (string | number)[][]): Response {
+  const body = csvText(rows);
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

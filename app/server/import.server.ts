@@ -1,6 +1,7 @@
-import { ImportKind as ImportKindSchema, ImportPreview, ImportResult, ImportTemplate, type ImportKind } from "#core/contract/import";
+import { GroupExport, ImportKind as ImportKindSchema, ImportPreview, ImportResult, ImportTemplate, type ImportKind } from "#core/contract/import";
 import { IMPORT_MESSAGES } from "#core/domain/import-file";
-import { csvError, csvResponse } from "~/server/bet-stats.server";
+import { csvError, csvResponse, csvText } from "~/server/bet-stats.server";
+import { zipStored } from "~/server/zip.server";
 import { api, attempt } from "~/server/client.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -57,4 +58,20 @@ export async function importAction(request: Request, groupIdParam: string | unde
   const sent = await attempt(() => api.post(request, `/group/${group.id}/import/preview`, body, ImportPreview));
   if (!sent.ok) return fail(sent.message("No se pudo leer el archivo."));
   return { kind, preview: sent.value, error: sent.value.fileError } satisfies ImportActionData;
+}
+
+/** 'Exportar la peña': one zip of every CSV, in the importer's own formats. */
+export async function groupExportZip(request: Request, groupIdParam: string | undefined) {
+  const { group } = await requireManagerOf(request, groupIdParam);
+  const read = await attempt(() => api.read(request, `/group/${group.id}/export`, GroupExport));
+  if (!read.ok) return csvError(read, "No se pudo exportar la peña.");
+  const zip = zipStored(read.value.files.map((f) => ({ name: f.name, data: Buffer.from(csvText(f.rows), "utf8") })));
+  const slug = group.name.replace(/[^\p{L}\p{N}]+/gu, "-").toLowerCase();
+  return new Response(new Uint8Array(zip), {
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="pena-${encodeURIComponent(slug)}.zip"`,
+      "cache-control": "private, no-store",
+    },
+  });
 }

@@ -1,12 +1,21 @@
 import type { FastifyRequest } from "fastify";
-import { ImportPreview, ImportResult, ImportTemplate, importConfirmBody, importParams, importPreviewBody, importTemplateQuery } from "#core/contract/import";
+import {
+  GroupExport,
+  ImportPreview,
+  ImportResult,
+  ImportTemplate,
+  importConfirmBody,
+  importParams,
+  importPreviewBody,
+  importTemplateQuery,
+} from "#core/contract/import";
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/import-file";
 import { requireManager } from "../context";
 import { ApiError, badRequest } from "../errors";
 import { readMultipart } from "../multipart";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import { confirmImport, importTemplate, previewImport } from "../services/import";
+import { confirmImport, exportGroup, importTemplate, previewImport } from "../services/import";
 import { resource } from "./resource";
 
 /**
@@ -78,5 +87,18 @@ export default resource("import", (app, deps) => {
       },
     },
     async (request) => ({ rows: await importTemplate(deps.db, request.params.id, request.query.kind) }),
+  );
+
+  app.get(
+    "/group/:id/export",
+    {
+      preValidation: managers,
+      schema: {
+        summary: "Exportar la peña: miembros, pronósticos de la temporada y movimientos, en los formatos del importador (gestor o admin)",
+        params: importParams,
+        response: { 200: GroupExport, ...errorReplies },
+      },
+    },
+    async (request) => ({ files: await exportGroup(deps.db, request.params.id) }),
   );
 });

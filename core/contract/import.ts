@@ -44,3 +44,7 @@ export type ImportResult = z.infer<typeof ImportResult>;
 
 export const importTemplateQuery = z.object({ kind: ImportKind });
 export const ImportTemplate = z.object({ rows: z.array(z.array(z.string())).describe("Las filas de la plantilla, cabecera incluida") });
+
+export const GroupExport = z.object({
+  files: z.array(z.object({ name: z.string(), rows: z.array(z.array(z.string())) })).describe("Cada CSV del archivo, en los formatos del importador"),
+});

@@ -56,6 +56,14 @@ test.describe("importar la peña", () => {
     ).toHaveText("1");
     await page.getByRole("button", { name: "Confirmar la importación" }).click();
     await expect(page.getByText(/0 pronósticos nuevos y 0 reemplazados; 1 ya estaban/)).toBeVisible();
+
+    // 'Exportar la peña': one zip with the importer's own CSVs, the imported pick in it.
+    await expect(page.getByRole("link", { name: "Exportar la peña" })).toHaveAttribute("href", `/grupo/${group.id}/exportar.zip`);
+    const zip = await page.request.get(`/grupo/${group.id}/exportar.zip`);
+    expect(zip.headers()["content-type"]).toBe("application/zip");
+    const bytes = await zip.body();
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
+    expect(bytes.toString("utf8")).toContain(`${round.numberQuiniela};${player.username};${signs.join(";")};2-1`);
   });
 
   test("a binary named .csv is refused whole with a Spanish message on the field", async ({ page }, testInfo) => {

@@ -80,6 +80,9 @@ const euros = (c: number) => `${c < 0 ? "-" : ""}${Math.floor(Math.abs(c) / 100)
 const excel = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(";")).join("\r\n"), "latin1");
 const sheets = (rows: string[][]) => Buffer.from(rows.map((r) => r.map((c) => (/[,"]/.test(c) ? `"${c}"` : c)).join(",")).join("\n"), "utf8");
 
+/** Our exports' CSV: a BOM, `;`, CRLF, a formula-looking cell behind an apostrophe (as csvResponse writes). */
+const ourCsv = (rows: string[][]) => Buffer.from("\uFEFF" + rows.map((r) => r.map((c) => (/^[=+\-@]/.test(c) ? `'${c}` : c)).join(";")).join("\r\n"), "utf8");
+
 async function preview(manager: Player, groupId: number, kind: string, bytes: Buffer, name = "datos.csv") {
   const form = new FormData();
   form.set("kind", kind);
@@ -141,6 +144,26 @@ describe.each([
     const moneyAgain = await importFile(manager, groupId, "movements", moneyFile);
     expect(moneyAgain.result).toMatchObject({ movementsCreated: 0, unchanged: 144 });
     expect(await count("select count(*) as n from caja_movements where group_id = $1", groupId)).toBe(144);
+
+    // 'Exportar la peña', imported into an empty group of the same people and jornadas: the same standings and balances.
+    const exported = await manager.get(`/group/${groupId}/export`);
+    expect(exported.status).toBe(200);
+    const file = (name: string) => ourCsv(exported.body.files.find((f: { name: string }) => f.name === name).rows);
+    const emptyId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }, ...players.map((p) => ({ userId: p.id }))] });
+    for (const r of await t.db.query<{ quiniela_id: number; open_date: Date; close_date: Date; type_quiniela_id: number }>(
+      "select quiniela_id, open_date, close_date, type_quiniela_id from group_quinielas where group_id = $1",
+      [groupId],
+    ))
+      await build.round(t.db, { groupId: emptyId, quinielaId: r.quiniela_id, openDate: r.open_date, closeDate: r.close_date, typeId: r.type_quiniela_id });
+    expect((await importFile(manager, emptyId, "members", file("miembros.csv"))).result).toMatchObject({ membersCreated: 0, refused: 0 });
+    expect((await importFile(manager, emptyId, "picks", file("pronosticos.csv"))).result).toMatchObject({ picksCreated: 240, refused: 0 });
+    expect((await importFile(manager, emptyId, "movements", file("movimientos.csv"))).result).toMatchObject({ movementsCreated: 144, refused: 0 });
+    const rows = async (g: number) =>
+      (await standingsFromScratch(t.db, NOW, g, seasonId)).season.map((r) => [r.userId, r.position, r.totalPoints, r.hits]).sort((a, b) => a[0] - b[0]);
+    expect(await rows(emptyId)).toEqual(await rows(groupId));
+    const balances = async (g: number) =>
+      (await manager.get(`/group/${g}/caja`)).body.members.map((m: { userId: number; balanceCents: number }) => [m.userId, m.balanceCents]);
+    expect(await balances(emptyId)).toEqual(await balances(groupId));
   });
 });
 
