@@ -81,7 +81,19 @@ const excel = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(";")).joi
 const sheets = (rows: string[][]) => Buffer.from(rows.map((r) => r.map((c) => (/[,"]/.test(c) ? `"${c}"` : c)).join(",")).join("\n"), "utf8");
 
 /** Our exports' CSV: a BOM, `;`, CRLF, a formula-looking cell behind an apostrophe (as csvResponse writes). */
-const ourCsv = (rows: string[][]) => Buffer.from("\uFEFF" + rows.map((r) => r.map((c) => (/^[=+\-@]/.test(c) ? `'${c}` : c)).join(";")).join("\r\n"), "utf8");
+const ourCsv = (rows: string[][]) =>
+  Buffer.from(
+    "\uFEFF" +
+      rows
+        .map((r) =>
+          r
+            .map((c) => (/^[=+\-@]/.test(c) ? `'${c}` : c))
+            .map((c) => (/[";\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c))
+            .join(";"),
+        )
+        .join("\r\n"),
+    "utf8",
+  );
 
 async function preview(manager: Player, groupId: number, kind: string, bytes: Buffer, name = "datos.csv") {
   const form = new FormData();
@@ -205,9 +217,34 @@ describe("refusals", () => {
     const huge = await preview(manager, groupId, "movements", Buffer.alloc(3 * 1024 * 1024, 0x41));
     expect(huge.status).toBe(413);
     expect(huge.body.message).toMatch(/demasiado grande/);
+    const lines = await preview(manager, groupId, "movements", Buffer.from("1\n".repeat(100_000)));
+    expect(lines.body.fileError).toBe("El archivo tiene demasiadas líneas: el máximo son 5000.".replace("5000", (5000).toLocaleString("es-ES")));
+    const xlsx = await preview(manager, groupId, "picks", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]));
+    expect(xlsx.body.fileError).toMatch(/libro de Excel/);
     const stranger = await preview(players[0], groupId, "picks", Buffer.from("a;b"));
     expect(stranger.status).toBe(403);
     expect(await count("select count(*) as n from import_drafts where group_id = $1", groupId)).toBe(0);
+  });
+});
+
+describe("formula injection", () => {
+  it("a cell that would run as a formula is stored as text, and the export keeps it text", async () => {
+    const { manager, players, groupId } = await peña();
+    const formula = '=HIPERVINCULO("http://malo.example";"pulsa")';
+    const file = excel([
+      ["Fecha", "Miembro", "Importe", "Tipo", "Referencia"],
+      ["01/10/2025", players[0].username, "5,00", "Pago", `"${formula.replace(/"/g, '""')}"`],
+    ]);
+    const done = await importFile(manager, groupId, "movements", file);
+    expect(done.result).toMatchObject({ movementsCreated: 1, refused: 0 });
+    const stored = await t.db.one<{ reference: string }>("select reference from caja_movements where group_id = $1", [groupId]);
+    expect(stored!.reference).toBe(formula);
+    const exported = await manager.get(`/group/${groupId}/export`);
+    const row = exported.body.files.find((f: { name: string }) => f.name === "movimientos.csv").rows[1];
+    expect(row[4]).toBe(formula);
+    // What the BFF writes of it (csvText) starts with an apostrophe, and reads back as the same text.
+    const again = await importFile(manager, groupId, "movements", ourCsv(exported.body.files.find((f: { name: string }) => f.name === "movimientos.csv").rows));
+    expect(again.result).toMatchObject({ movementsCreated: 0, unchanged: 1 });
   });
 });
 
