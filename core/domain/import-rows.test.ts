@@ -71,6 +71,28 @@ describe("checkPicks", () => {
   });
 });
 
+describe("the classic sheet of one jornada", () => {
+  it("reads matches in rows and players in columns, with or without a column of match names", () => {
+    const plain = rows(
+      ["Jornada 2", "José García", "Ana"],
+      ...Array.from({ length: 14 }, (_, i) => [String(i + 1), i < 2 ? "1X" : i === 2 ? "1X2" : "1", i < 2 ? "X2" : i === 2 ? "1X2" : "2"]),
+      ["15", "2-1", "0-0"],
+    );
+    const r = checkPicks(plain, members, jornadas);
+    expect(r.errors).toEqual([]);
+    expect(r.picks.map((p) => [p.jornadaNumber, p.memberId, p.matches[0], p.matches[13], p.pleno])).toEqual([
+      [2, 1, ["1", "X"], ["1"], { home: 2, away: 1 }],
+      [2, 2, ["X", "2"], ["2"], { home: 0, away: 0 }],
+    ]);
+    const labelled = rows(["JORNADA 1", "Partido", "Ana"], ...Array.from({ length: 14 }, (_, i) => [String(i + 1), `Local ${i} - Visitante ${i}`, "X"]), [
+      "15",
+      "Pleno",
+      "1-1",
+    ]);
+    expect(checkPicks(labelled, members, jornadas).picks.map((p) => [p.jornadaNumber, p.memberId, p.matches[5]])).toEqual([[1, 2, ["X"]]]);
+  });
+});
+
 describe("checkMovements", () => {
   it("signs amounts by kind, and balances are the file's sums", () => {
     const r = checkMovements(

@@ -84,6 +84,28 @@ export function parseSignCell(text: string): Pick | null {
   return pick.length === s.length ? pick : null;
 }
 
+/**
+ * The classic sheet of one jornada: a header "Jornada 12" then the players' names (an optional
+ * "Partido" column of match names after it), a row per match 1–14 and the pleno as row 15, a column
+ * per player. Turned into picks rows (one per player, numbered with the header's line); null when
+ * the rows are not such a sheet.
+ */
+export function fromJornadaSheet(rows: readonly CsvRow[]): CsvRow[] | null {
+  const header = rows[0];
+  const m = header && /^jornada\s*(\d{1,3})$/.exec(nameKey(header.cells[0] ?? ""));
+  if (!m) return null;
+  const labelled = nameKey(header.cells[1] ?? "") === "partido";
+  const first = labelled ? 2 : 1;
+  const body = rows.slice(1, 16);
+  const out: CsvRow[] = [];
+  for (let col = first; col < header.cells.length; col++) {
+    const player = header.cells[col];
+    if (!player) continue;
+    out.push({ line: header.line, cells: [m[1], player, ...body.map((r) => r.cells[col] ?? "")] });
+  }
+  return out;
+}
+
 /** Picks file: jornada; jugador; 14 signs; pleno. The first row may be the header. */
 export function checkPicks(rows: readonly CsvRow[], members: readonly ImportMember[], jornadas: readonly ImportJornada[]) {
   const findMember = memberFinder(members);
@@ -91,8 +113,9 @@ export function checkPicks(rows: readonly CsvRow[], members: readonly ImportMemb
   const picks: ImportedPick[] = [];
   const errors: LineError[] = [];
   const seen = new Map<string, number>();
-  for (const row of rows) {
-    if (row === rows[0] && isHeader(row, /^jornada/)) continue;
+  const sheet = fromJornadaSheet(rows);
+  for (const row of sheet ?? rows) {
+    if (!sheet && row === rows[0] && isHeader(row, /^jornada/)) continue;
     const fail = (message: string) => errors.push({ line: row.line, message });
     const [jornadaText = "", playerText = "", ...rest] = row.cells;
     const number = /^\s*\d{1,3}\s*$/.test(jornadaText) ? Number(jornadaText) : NaN;
