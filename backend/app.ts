@@ -33,6 +33,7 @@ import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
 import automationRoutes from "./routes/automation";
 import liveRoutes from "./routes/live";
+import importRoutes from "./routes/import";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -66,6 +67,7 @@ const resources: RoutePlugin[] = [
   automationRoutes,
   chancesRoutes,
   liveRoutes,
+  importRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

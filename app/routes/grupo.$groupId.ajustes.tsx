@@ -56,6 +56,13 @@ export default function GroupSettings() {
       <OfficeSettings groupId={group.id} officeIcons={officeIcons} />
       <KioskLinks groupId={group.id} links={kioskLinks} />
       <ShareLinks groupId={group.id} links={share.links} rounds={share.rounds} />
+      <section className="card stack" aria-labelledby="plantillas">
+        <h2 id="plantillas">Plantillas</h2>
+        <p>
+          ¿La peña viene de una hoja de cálculo? Descarga las plantillas rellenas con los miembros y las jornadas, e importa pronósticos y movimientos:{" "}
+          <a href={`/grupo/${group.id}/importar`}>Importar la peña</a>.
+        </p>
+      </section>
       {audit ? <AuditTrail entries={audit} /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </RoundSettings>
   );

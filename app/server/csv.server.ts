@@ -1,14 +1,18 @@
 import type { Failure } from "~/server/client.server";
 
-/** A CSV download: UTF-8 with a BOM (so spreadsheets show the accents), `;` between fields, CRLF rows. */
-export function csvResponse(filename: string, rows: (string | number)[][]): Response {
+/** Our CSV: UTF-8 with a BOM (so spreadsheets show the accents), `;` between fields, CRLF rows. */
+export function csvText(rows: (string | number)[][]): string {
   const cell = (v: string | number) => {
     // A leading = + - @ would run as a formula in a spreadsheet: names are text, so they stay text.
     const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
     return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  const body = "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
-  return new Response(body, {
+  return "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
+}
+
+/** A CSV download in our conventions (`csvText`). */
+export function csvResponse(filename: string, rows: (string | number)[][]): Response {
+  return new Response(csvText(rows), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${filename}"`,

@@ -4,6 +4,7 @@ import { avatarPath } from "../avatar-path";
 import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
+import { recordAudit } from "./audit";
 import { refreshTouched } from "./standings-store";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -56,8 +57,10 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
 }
 
 async function assertFree(deps: Deps, email: string, username: string) {
+  // A placeholder imported with this e-mail (issue 38) is no obstacle: signing up claims it.
   const taken = await deps.db.one<{ email_taken: boolean }>(
-    "select lower(email) = lower($1) as email_taken from users where lower(email) = lower($1) or lower(username) = lower($2) limit 1",
+    `select lower(email) = lower($1) as email_taken from users
+      where (lower(email) = lower($1) or lower(username) = lower($2)) and not (placeholder and lower(email) = lower($1)) limit 1`,
     [email, username],
   );
   if (taken) throw conflict(taken.email_taken ? "Ese email ya está registrado." : "Ese nombre de usuario ya existe.");
@@ -65,10 +68,34 @@ async function assertFree(deps: Deps, email: string, username: string) {
 
 export async function createUser(deps: Deps, input: { email: string; username: string; password: string; isAdmin?: boolean }) {
   await assertFree(deps, input.email, input.username);
+  const hash = await hashPassword(input.password);
+  // Signing up with the e-mail of a member imported without an account (issue 38) makes that row the
+  // account: the picks, the money and the memberships are already theirs.
+  const claimed = await deps.db.tx(async (tx) => {
+    const row = await tx.one<{ id: number }>(
+      `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true
+        where placeholder and lower(email) = lower($1) returning id`,
+      [input.email, input.username, hash, input.isAdmin ?? false],
+    );
+    if (!row) return null;
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId: row.id,
+      groupId: null,
+      action: "import.claim",
+      entity: "member",
+      entityId: row.id,
+      subject: input.username,
+      after: { username: input.username },
+    });
+    await refreshTouched(tx, deps.clock());
+    return row.id;
+  });
+  if (claimed !== null) return claimed;
   const row = await deps.db.one<{ id: number }>("insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) returning id", [
     input.email,
     input.username,
-    await hashPassword(input.password),
+    hash,
     input.isAdmin ?? false,
   ]);
   return row!.id;

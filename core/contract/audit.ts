@@ -46,6 +46,10 @@ export const AUDIT_ACTIONS = {
   "prediction.automatic-remove": "Pronóstico automático quitado",
   "provisional.set": "Marcador provisional",
   "provisional.clear": "Marcador provisional borrado",
+  "import.prediction": "Pronóstico importado",
+  "import.prediction.replace": "Pronóstico importado de nuevo (reemplaza)",
+  "import.member": "Miembro importado sin cuenta",
+  "import.claim": "Miembro importado que se registra",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -12,6 +12,7 @@ const signedIn = [
   "/crear-quiniela",
   "/grupo/1/gestionar-quinielas",
   "/grupo/1/ajustes",
+  "/grupo/1/importar",
   "/grupo/1/predictions",
   "/crear-temporada",
   "/admin/roles",

@@ -1,0 +1,104 @@
+import type { FastifyRequest } from "fastify";
+import {
+  GroupExport,
+  ImportPreview,
+  ImportResult,
+  ImportTemplate,
+  importConfirmBody,
+  importParams,
+  importPreviewBody,
+  importTemplateQuery,
+} from "#core/contract/import";
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/import-file";
+import { requireManager } from "../context";
+import { ApiError, badRequest } from "../errors";
+import { readMultipart } from "../multipart";
+import { errorReplies } from "../schema";
+import { assertGroupExists } from "../services/group";
+import { confirmImport, exportGroup, importTemplate, previewImport } from "../services/import";
+import { resource } from "./resource";
+
+/**
+ * Moving a peña in (issue 38). Only a manager may import, decided before the body is read
+ * (decision 028): the file is read only once the caller is known to manage the group.
+ */
+export default resource("import", (app, deps) => {
+  const files = new WeakMap<FastifyRequest, Buffer>();
+  const managers = async (request: FastifyRequest) => {
+    const parsed = importParams.safeParse({ id: (request.params as { id?: unknown }).id });
+    if (!parsed.success) return;
+    await assertGroupExists(deps.db, parsed.data.id);
+    await requireManager(request, deps.db, parsed.data.id);
+  };
+  const readUpload = async (request: FastifyRequest) => {
+    if (!request.isMultipart()) throw badRequest("Sube el archivo como un formulario multipart (campo «archivo»).");
+    try {
+      const { fields, files: parts } = await readMultipart(request, IMPORT_MAX_BYTES);
+      request.body = fields;
+      if (parts.archivo) files.set(request, parts.archivo);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 413) throw new ApiError(413, IMPORT_MESSAGES.tooLarge);
+      throw error;
+    }
+  };
+
+  app.post(
+    "/group/:id/import/preview",
+    {
+      preValidation: [managers, readUpload],
+      schema: {
+        summary: "Vista previa de una importación (gestor o admin): lo que se crearía o cambiaría y cada línea rechazada; no escribe nada más que el borrador",
+        consumes: ["multipart/form-data"],
+        params: importParams,
+        body: importPreviewBody,
+        response: { 200: ImportPreview, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const bytes = files.get(request);
+      if (!bytes) throw badRequest("Elige el archivo que quieres importar.");
+      return previewImport(deps, request.authUser!, request.params.id, request.body.kind, request.body.seasonId ?? null, bytes);
+    },
+  );
+
+  app.post(
+    "/group/:id/import/confirm",
+    {
+      preValidation: managers,
+      schema: {
+        summary: "Confirma una importación ya previsualizada, en una transacción; la misma otra vez no cambia nada (gestor o admin)",
+        params: importParams,
+        body: importConfirmBody,
+        response: { 200: ImportResult, ...errorReplies },
+      },
+    },
+    async (request) => confirmImport(deps, request.authUser!, request.params.id, request.body.draft),
+  );
+
+  app.get(
+    "/group/:id/import/template",
+    {
+      preValidation: managers,
+      schema: {
+        summary: "Una plantilla del importador rellena con los miembros y las jornadas de la temporada (gestor o admin)",
+        params: importParams,
+        querystring: importTemplateQuery,
+        response: { 200: ImportTemplate, ...errorReplies },
+      },
+    },
+    async (request) => ({ rows: await importTemplate(deps.db, request.params.id, request.query.kind) }),
+  );
+
+  app.get(
+    "/group/:id/export",
+    {
+      preValidation: managers,
+      schema: {
+        summary: "Exportar la peña: miembros, pronósticos de la temporada y movimientos, en los formatos del importador (gestor o admin)",
+        params: importParams,
+        response: { 200: GroupExport, ...errorReplies },
+      },
+    },
+    async (request) => ({ files: await exportGroup(deps.db, request.params.id) }),
+  );
+});

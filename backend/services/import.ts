@@ -1,0 +1,316 @@
+/**
+ * Moving a peña in (issue 38): a picks or movements file, previewed (nothing written but the
+ * draft that carries the bytes to the confirm) and confirmed in one transaction. Imported picks are
+ * stored as entered by import: dated at the jornada's close, never late. Movements join the caja's
+ * append-only ledger (decision 032) under an import key, so the same file twice writes nothing.
+ */
+import { createHash } from "node:crypto";
+import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
+import { readImportFile, type CsvRow } from "#core/domain/import-file";
+import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
+import type { AuthUser, Deps } from "../context";
+import type { Db } from "../db/db";
+import { badRequest } from "../errors";
+import { recordAudit } from "./audit";
+import { auditMovement, ledgerTotals, lockCajaShared } from "./caja-ledger";
+import { refreshTouched } from "./standings-store";
+
+interface Jornada extends ImportJornada {
+  closeDate: Date;
+}
+
+async function members(db: Db, groupId: number): Promise<ImportMember[]> {
+  return db.query<ImportMember>(
+    `select u.id, u.username as name, u.email from group_members gm join users u on u.id = gm.user_id
+      where gm.group_id = $1 and gm.removed_at is null order by u.id`,
+    [groupId],
+  );
+}
+
+/** The season imported into: the one asked for, else the season of the group's latest jornada. */
+async function seasonOf(db: Db, groupId: number, seasonId: number | null) {
+  return db.one<{ id: number; name: string }>(
+    `select s.id, s.name from seasons s
+      where ($2::int is not null and s.id = $2) or ($2::int is null and s.id = (
+        select q.season_id from group_quinielas gq join quinielas q on q.id = gq.quiniela_id where gq.group_id = $1 order by gq.close_date desc limit 1))`,
+    [groupId, seasonId],
+  );
+}
+
+async function jornadas(db: Db, groupId: number, seasonId: number): Promise<Jornada[]> {
+  const rows = await db.query<{ id: number; number: number; num_double: number; num_triple: number; close_date: Date | string }>(
+    `select q.id, q.number, t.num_double, t.num_triple, gq.close_date from group_quinielas gq
+       join quinielas q on q.id = gq.quiniela_id join pool_types t on t.id = gq.type_quiniela_id
+      where gq.group_id = $1 and q.season_id = $2 order by q.number`,
+    [groupId, seasonId],
+  );
+  return rows.map((r) => ({ id: r.id, number: r.number, numDouble: r.num_double, numTriple: r.num_triple, closeDate: new Date(r.close_date) }));
+}
+
+/** Everything the file would do, computed against what the database holds now. */
+async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) {
+  const read = readImportFile(bytes);
+  const season = kind === "picks" ? await seasonOf(db, groupId, seasonId) : null;
+  const people = await members(db, groupId);
+  const nameOf = new Map(people.map((m) => [m.id, m.name]));
+  const none = { picks: [], movements: [], newMembers: [], matched: [] };
+  if (!read.ok) return { read, season, people, nameOf, ...none, errors: [] };
+  if (kind === "members") return { read, season, people, nameOf, ...none, ...(await analyseMembers(db, read.rows, people)) };
+  if (kind === "picks") {
+    const rounds = season ? await jornadas(db, groupId, season.id) : [];
+    const checked = checkPicks(read.rows, people, rounds);
+    const stored = await db.query<{ quiniela_id: number; user_id: number; matches: unknown; pleno_home: number; pleno_away: number }>(
+      "select quiniela_id, user_id, matches, pleno_home, pleno_away from predictions where group_id = $1 and quiniela_id = any($2::int[])",
+      [groupId, rounds.map((r) => r.id)],
+    );
+    const before = new Map(stored.map((p) => [`${p.quiniela_id}:${p.user_id}`, p]));
+    const closeOf = new Map(rounds.map((r) => [r.id, r.closeDate]));
+    const picks = checked.picks.map((p) => {
+      const old = before.get(`${p.jornadaId}:${p.memberId}`);
+      const same = old && JSON.stringify(old.matches) === JSON.stringify(p.matches) && old.pleno_home === p.pleno.home && old.pleno_away === p.pleno.away;
+      return { ...p, closeDate: closeOf.get(p.jornadaId)!, state: !old ? ("created" as const) : same ? ("unchanged" as const) : ("changed" as const), old };
+    });
+    return { read, season, people, nameOf, ...none, picks, errors: checked.errors };
+  }
+  const checked = checkMovements(read.rows, people);
+  const known = await db.query<{ idempotency_key: string }>(
+    "select idempotency_key from caja_movements where group_id = $1 and idempotency_key = any($2::text[])",
+    [groupId, checked.movements.map((m) => m.importKey)],
+  );
+  const exists = new Set(known.map((k) => k.idempotency_key));
+  const movements = checked.movements.map((m) => ({ ...m, state: exists.has(m.importKey) ? ("unchanged" as const) : ("created" as const) }));
+  return { read, season, people, nameOf, ...none, movements, errors: checked.errors };
+}
+
+/**
+ * Members not in the group yet become placeholders: a name and an e-mail, no account. A person who
+ * already has an account joins with the group's code instead; a name another user has is refused.
+ */
+async function analyseMembers(db: Db, rows: CsvRow[], people: ImportMember[]) {
+  const checked = checkMembers(rows, people);
+  const fresh = checked.lines.filter((l) => l.memberId === null);
+  const users = await db.query<{ id: number; email: string; username: string; placeholder: boolean }>(
+    "select id, lower(email) as email, lower(username) as username, placeholder from users where lower(email) = any($1::text[]) or lower(username) = any($2::text[])",
+    [fresh.map((l) => l.email), fresh.map((l) => l.name.toLowerCase())],
+  );
+  const errors = [...checked.errors];
+  const newMembers: { line: number; name: string; email: string; userId: number | null }[] = [];
+  for (const l of fresh) {
+    const byEmail = users.find((u) => u.email === l.email);
+    if (byEmail && !byEmail.placeholder) {
+      errors.push({ line: l.line, message: `${l.email} ya tiene cuenta: que se una al grupo con su código.` });
+    } else if (!byEmail && users.some((u) => u.username === l.name.toLowerCase())) {
+      errors.push({ line: l.line, message: `Ya hay un usuario llamado «${l.name}»: usa otro nombre para este miembro.` });
+    } else newMembers.push({ ...l, userId: byEmail?.id ?? null });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  const matched = checked.lines.filter((l) => l.memberId !== null).map((l) => l.name);
+  return { newMembers, matched, errors };
+}
+
+const draftHash = (groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) =>
+  createHash("sha256")
+    .update(`${groupId}:${kind}:${seasonId ?? ""}:`)
+    .update(bytes)
+    .digest("hex");
+
+/** The preview: what would be created, matched or changed, and every refused line. Writes only the draft. */
+export async function previewImport(
+  deps: Deps,
+  caller: AuthUser,
+  groupId: number,
+  kind: ImportKind,
+  seasonId: number | null,
+  bytes: Uint8Array,
+): Promise<ImportPreview> {
+  const a = await analyse(deps.db, groupId, kind, seasonId, bytes);
+  const fileError = !a.read.ok
+    ? a.read.message
+    : kind === "picks" && !a.season
+      ? "El grupo no tiene jornadas en ninguna temporada: crea primero las jornadas."
+      : null;
+  let draft: string | null = null;
+  if (!fileError) {
+    draft = draftHash(groupId, kind, a.season?.id ?? null, bytes);
+    await deps.db.query("delete from import_drafts where created_at < $1", [new Date(deps.clock().getTime() - 86_400_000)]);
+    await deps.db.query(
+      `insert into import_drafts (hash, group_id, kind, season_id, content, created_by, created_at) values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (hash) do update set created_at = excluded.created_at`,
+      [draft, groupId, kind, a.season?.id ?? null, Buffer.from(bytes).toString("base64"), caller.id, deps.clock()],
+    );
+  }
+  const byRound = new Map<number, { number: number; created: number; changed: number; unchanged: number }>();
+  for (const p of a.picks) {
+    const r = byRound.get(p.jornadaNumber) ?? { number: p.jornadaNumber, created: 0, changed: 0, unchanged: 0 };
+    r[p.state]++;
+    byRound.set(p.jornadaNumber, r);
+  }
+  const fresh = a.movements.filter((m) => m.state === "created");
+  const totals = kind === "movements" ? await ledgerTotals(deps.db, groupId) : null;
+  const after = balancesAfter(fresh, totals?.balances ?? new Map());
+  return {
+    draft,
+    kind,
+    fileError,
+    encoding: a.read.ok ? a.read.encoding : null,
+    season: a.season ?? null,
+    errors: a.errors,
+    members: { created: a.newMembers.map((m) => m.name), matched: a.matched },
+    rounds: [...byRound.values()].sort((x, y) => x.number - y.number),
+    movements: {
+      created: fresh.length,
+      unchanged: a.movements.length - fresh.length,
+      totalCents: fresh.reduce((s, m) => s + m.amountCents, 0),
+    },
+    balances: totals
+      ? [...after].map(([id, cents]) => ({ member: a.nameOf.get(id) ?? `#${id}`, beforeCents: totals.balances.get(id) ?? 0, afterCents: cents }))
+      : [],
+  };
+}
+
+/**
+ * A template of the importer's own format, pre-filled: the members (nombre; e-mail), a picks line per
+ * jornada of the season and member (signs left blank), or a movements header with one line per member.
+ */
+export async function importTemplate(db: Db, groupId: number, kind: ImportKind): Promise<string[][]> {
+  const people = await members(db, groupId);
+  if (kind === "members") return [["Nombre", "E-mail"], ...people.map((m) => [m.name, m.email ?? ""])];
+  if (kind === "movements") return [["Fecha", "Miembro", "Importe", "Tipo", "Referencia"], ...people.map((m) => ["", m.name, "", "Pago", ""])];
+  const season = await seasonOf(db, groupId, null);
+  const rounds = season ? await jornadas(db, groupId, season.id) : [];
+  const header = ["Jornada", "Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno"];
+  return [header, ...rounds.flatMap((r) => people.map((m) => [String(r.number), m.name, ...Array<string>(15).fill("")]))];
+}
+
+const euros = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+const KIND_WORD: Record<string, string> = { payment: "Pago", quota: "Cuota", prize: "Premio", fine: "Multa", payout: "Reparto" };
+
+/**
+ * 'Exportar la peña': the members, the season's picks and the members' movements in the importer's
+ * own formats, so importing them into an empty group gives the same standings and balances. A
+ * reversed movement and its correction cancel out and are left out; the pot's own movements (a
+ * ticket, a prize of the pot) touch no member's balance and are left out too.
+ */
+export async function exportGroup(db: Db, groupId: number): Promise<{ name: string; rows: string[][] }[]> {
+  const people = await members(db, groupId);
+  const nameOf = new Map(people.map((m) => [m.id, m.name]));
+  const season = await seasonOf(db, groupId, null);
+  const picks = season
+    ? await db.query<{ number: number; username: string; matches: unknown; pleno_home: number; pleno_away: number }>(
+        `select q.number, u.username, p.matches, p.pleno_home, p.pleno_away from predictions p
+           join quinielas q on q.id = p.quiniela_id join users u on u.id = p.user_id
+          where p.group_id = $1 and q.season_id = $2 order by q.number, u.username`,
+        [groupId, season.id],
+      )
+    : [];
+  const moves = await db.query<{ user_id: number; kind: string; amount_cents: number; reference: string; recorded_at: Date | string }>(
+    `select m.user_id, m.kind, m.amount_cents, m.reference, m.recorded_at from caja_movements m
+      where m.group_id = $1 and m.user_id is not null and m.kind <> 'correction'
+        and not exists (select 1 from caja_movements r where r.reverses_id = m.id) order by m.recorded_at, m.id`,
+    [groupId],
+  );
+  const seen = new Map<string, number>();
+  const movementRows = moves.map((m) => {
+    const d = new Date(m.recorded_at);
+    const date = `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
+    const row = [date, nameOf.get(m.user_id) ?? String(m.user_id), euros(m.amount_cents), KIND_WORD[m.kind] ?? m.kind, m.reference];
+    // Two equal movements of one day would read as a repeated line: the second gets a numbered reference.
+    const key = row.join("|");
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    if (n > 1) row[4] = `${m.reference} (${n})`.trim();
+    return row;
+  });
+  const signs = (matches: unknown) => (Array.isArray(matches) ? matches.map((p) => (Array.isArray(p) ? p.join("") : String(p))) : []);
+  return [
+    { name: "miembros.csv", rows: [["Nombre", "E-mail"], ...people.map((m) => [m.name, m.email ?? ""])] },
+    {
+      name: "pronosticos.csv",
+      rows: [
+        ["Jornada", "Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno"],
+        ...picks.map((p) => [String(p.number), p.username, ...signs(p.matches), `${p.pleno_home}-${p.pleno_away}`]),
+      ],
+    },
+    { name: "movimientos.csv", rows: [["Fecha", "Miembro", "Importe", "Tipo", "Referencia"], ...movementRows] },
+  ];
+}
+
+/** The confirm: the draft's valid lines written in one transaction; the same draft again changes nothing. */
+export async function confirmImport(deps: Deps, caller: AuthUser, groupId: number, hash: string): Promise<ImportResult> {
+  return deps.db.tx(async (tx) => {
+    const draft = await tx.one<{ kind: ImportKind; season_id: number | null; content: string }>(
+      "select kind, season_id, content from import_drafts where hash = $1 and group_id = $2",
+      [hash, groupId],
+    );
+    if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
+    await tx.query("select pg_advisory_xact_lock($1, $2)", [3838, groupId]);
+    const a = await analyse(tx, groupId, draft.kind, draft.season_id, Buffer.from(draft.content, "base64"));
+    const now = deps.clock();
+    let picksCreated = 0;
+    let picksChanged = 0;
+    for (const p of a.picks) {
+      if (p.state === "unchanged") continue;
+      const row = await tx.one<{ id: number }>(
+        `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at, late)
+         values ($1, $2, $3, $4, $5, $6, $7, $7, false)
+         on conflict (group_id, quiniela_id, user_id) do update set matches = excluded.matches, pleno_home = excluded.pleno_home,
+           pleno_away = excluded.pleno_away, updated_at = excluded.updated_at, late = false
+         returning id`,
+        [groupId, p.jornadaId, p.memberId, JSON.stringify(p.matches), p.pleno.home, p.pleno.away, p.closeDate],
+      );
+      if (p.state === "created") picksCreated++;
+      else picksChanged++;
+      await recordAudit(tx, {
+        at: now,
+        actorId: caller.id,
+        groupId,
+        action: p.state === "created" ? "import.prediction" : "import.prediction.replace",
+        entity: "prediction",
+        entityId: row!.id,
+        subject: `Jornada ${p.jornadaNumber} · ${a.nameOf.get(p.memberId) ?? p.memberId}`,
+        before: p.old ? { matches: p.old.matches, pleno: `${p.old.pleno_home}-${p.old.pleno_away}` } : null,
+        after: { matches: p.matches, pleno: `${p.pleno.home}-${p.pleno.away}` },
+      });
+    }
+    let membersCreated = 0;
+    for (const m of a.newMembers) {
+      const userId =
+        m.userId ??
+        (await tx.one<{ id: number }>(
+          "insert into users (email, username, password_hash, placeholder, send_digest) values ($1, $2, '', true, false) returning id",
+          [m.email, m.name],
+        ))!.id;
+      const joined = await tx.one("insert into group_members (group_id, user_id) values ($1, $2) on conflict do nothing returning user_id", [groupId, userId]);
+      if (!joined) continue;
+      membersCreated++;
+      await recordAudit(tx, {
+        at: now,
+        actorId: caller.id,
+        groupId,
+        action: "import.member",
+        entity: "member",
+        entityId: userId,
+        subject: m.name,
+        after: { name: m.name, email: m.email },
+      });
+    }
+    let movementsCreated = 0;
+    if (a.movements.some((m) => m.state === "created")) await lockCajaShared(tx, groupId);
+    for (const m of a.movements) {
+      if (m.state === "unchanged") continue;
+      const row = await tx.one<{ id: number; user_id: number; amount_cents: number; reference: string; kind: string }>(
+        `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (group_id, idempotency_key) do nothing
+         returning id, user_id, amount_cents, reference, kind`,
+        [groupId, m.memberId, m.kind, m.amountCents, m.reference, caller.id, new Date(`${m.date}T12:00:00Z`), m.importKey],
+      );
+      if (!row) continue;
+      movementsCreated++;
+      await auditMovement(tx, now, caller.id, groupId, row);
+    }
+    await refreshTouched(tx, now);
+    const written = membersCreated + picksCreated + picksChanged + movementsCreated;
+    const lines = a.newMembers.length + a.matched.length + a.picks.length + a.movements.length;
+    return { membersCreated, picksCreated, picksChanged, movementsCreated, unchanged: lines - written, refused: a.errors.length };
+  });
+}
