@@ -12,6 +12,7 @@ import {
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/import-file";
 import { requireManager } from "../context";
 import { ApiError, badRequest } from "../errors";
+import { groupGuard, groupIn } from "../guards";
 import { readMultipart } from "../multipart";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
@@ -23,6 +24,8 @@ import { resource } from "./resource";
  * (decision 028): the file is read only once the caller is known to manage the group.
  */
 export default resource("import", (app, deps) => {
+  // The group's managers only, decided on arrival (backend/guards.ts); `managers` then tells a missing group (404).
+  const config = { guard: groupGuard("group-manager", "params", groupIn("id")) };
   const files = new WeakMap<FastifyRequest, Buffer>();
   const managers = async (request: FastifyRequest) => {
     const parsed = importParams.safeParse({ id: (request.params as { id?: unknown }).id });
@@ -45,6 +48,7 @@ export default resource("import", (app, deps) => {
   app.post(
     "/group/:id/import/preview",
     {
+      config,
       preValidation: [managers, readUpload],
       schema: {
         summary: "Vista previa de una importación (gestor o admin): lo que se crearía o cambiaría y cada línea rechazada; no escribe nada más que el borrador",
@@ -64,6 +68,7 @@ export default resource("import", (app, deps) => {
   app.post(
     "/group/:id/import/confirm",
     {
+      config,
       preValidation: managers,
       schema: {
         summary: "Confirma una importación ya previsualizada, en una transacción; la misma otra vez no cambia nada (gestor o admin)",
@@ -78,6 +83,7 @@ export default resource("import", (app, deps) => {
   app.get(
     "/group/:id/import/template",
     {
+      config,
       preValidation: managers,
       schema: {
         summary: "Una plantilla del importador rellena con los miembros y las jornadas de la temporada (gestor o admin)",
@@ -92,6 +98,7 @@ export default resource("import", (app, deps) => {
   app.get(
     "/group/:id/export",
     {
+      config,
       preValidation: managers,
       schema: {
         summary: "Exportar la peña: miembros, pronósticos de la temporada y movimientos, en los formatos del importador (gestor o admin)",
