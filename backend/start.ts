@@ -16,6 +16,7 @@ import { backfillStandings } from "./services/standings-store";
 import { startDigests } from "./services/digest";
 import { startReminders } from "./services/reminders";
 import { startWeekJob } from "./services/week-job";
+import { startLiveFeed } from "./live/feed-job";
 import { createUser } from "./services/auth";
 import { startRoundCloses } from "./services/round-close";
 
@@ -55,7 +56,9 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   const stopDigests = startDigests(deps, { log: options.log });
   const stopWeek = startWeekJob(deps, { log: options.log });
   const stopRoundCloses = startRoundCloses(deps, { log: options.log });
+  const stopLiveFeed = startLiveFeed(deps, { log: options.log });
   app.addHook("onClose", async () => {
+    await stopLiveFeed();
     await stopReminders();
     await stopDigests();
     await stopWeek();

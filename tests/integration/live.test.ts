@@ -4,6 +4,7 @@ import { MATCH_GOALS, PROVISIONAL_AFTER_OFFICIAL } from "#core/contract/live";
 import { PLENO_GOALS } from "#core/contract/quiniela";
 import type { Sign } from "#core/domain/signs";
 import { seededRandom as seeded } from "#core/seeded-random";
+import { poolsInPlay, runFeedOnce } from "../../backend/live/feed-job";
 import { pullFeed } from "../../backend/live/pull";
 import { footballData } from "../../backend/live/football-data";
 import { startBackend, type TestBackend } from "../support/backend";
@@ -154,6 +155,30 @@ describe("provisional results and the live view", () => {
     expect(refused.status).toBe(403);
     expect((await players[1].post(`/Group/${groupId}/ProvisionalResult`, score(4, 1, 1))).status).toBe(403);
     expect((await otherManager.get(`/Group/${groupId}/Live`)).status).toBe(403);
+  });
+
+  it("asks the feed by itself every minute for the pools in play, and only for them", async () => {
+    const was = await t.db.one<{ closing_date: Date }>("select closing_date from quinielas where id = $1", [quinielaId]);
+    // The jornada closed yesterday and has no official results: it is in play. The past ones have results.
+    await t.db.query("update quinielas set closing_date = $2 where id = $1", [quinielaId, new Date(Date.now() - DAY)]);
+    try {
+      expect(await poolsInPlay(t.deps)).toEqual([quinielaId]);
+      const asked: string[] = [];
+      const feed = footballData({
+        baseUrl: "http://feed.test",
+        key: "k",
+        fetch: async (input) => {
+          asked.push(String(input));
+          return Response.json(FEED);
+        },
+      });
+      // The scores the feed has were stored by the pull above: asked once, nothing changes.
+      expect(await runFeedOnce(t.deps, feed)).toBe(0);
+      expect(asked).toHaveLength(1);
+    } finally {
+      await t.db.query("update quinielas set closing_date = $2 where id = $1", [quinielaId, was!.closing_date]);
+    }
+    expect(await poolsInPlay(t.deps)).toEqual([]);
   });
 
   it("refuses bad scores with the results form's messages", async () => {
