@@ -141,16 +141,15 @@ export async function boundedFormBody(req: express.Request, res: express.Respons
   if (tooLarge) return refuse(res, 413, TOO_LARGE_PAGE);
   const body = Buffer.concat(chunks);
   const type = req.get("content-type") ?? "";
-  if (/^multipart\/form-data/i.test(type)) {
-    const readable = await new Request("http://localhost/", { method: "POST", headers: { "content-type": type }, body })
-      .formData()
-      .then(() => true)
-      .catch(() => false);
-    if (!readable) return refuse(res, 400, MALFORMED_PAGE);
-  }
   // Bytes that are not text are refused here, the one place a form's body is read, as the backend
   // refuses them in JSON: never stored as '�' (issue 33).
-  if (!isUtf8(formTextBytes(body, type))) return refuse(res, 400, ILL_FORMED_PAGE);
+  if (/^multipart\/form-data/i.test(type)) {
+    const form = await new Request("http://localhost/", { method: "POST", headers: { "content-type": type }, body }).formData().catch(() => null);
+    if (!form) return refuse(res, 400, MALFORMED_PAGE);
+    // A file part is bytes (a spreadsheet may be Windows-1252, or not text at all: its route says so);
+    // the fields are text, read as UTF-8, where a byte that is not becomes U+FFFD.
+    for (const [, value] of form) if (typeof value === "string" && value.includes("\uFFFD")) return refuse(res, 400, ILL_FORMED_PAGE);
+  } else if (!isUtf8(formTextBytes(body, type))) return refuse(res, 400, ILL_FORMED_PAGE);
   res.locals.body = body;
   next();
 }

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { dateInputProps } from "~/components/date-input";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { AutomationStep, JornadasPanel as Panel, OfficialJornadaView, PastePreview } from "#core/contract/jornadas";
@@ -161,7 +162,7 @@ export function PasteForm({ lastResult, preview }: { lastResult: SubmissionResul
           <textarea {...getTextareaProps(fields.pegado)} rows={10} spellCheck={false} />
         </Field>
         <Field field={fields.cierre} label="Cierre oficial" hint="Hora de Madrid. Las líneas de la web no lo traen.">
-          <input {...getInputProps(fields.cierre, { type: "datetime-local", ariaDescribedBy: fields.cierre.descriptionId })} />
+          <input {...dateInputProps(fields.cierre, { type: "datetime-local", ariaDescribedBy: fields.cierre.descriptionId })} />
         </Field>
         <button type="submit" name="intent" value="pegar" className="secondary">
           Revisar

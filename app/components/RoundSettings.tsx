@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { dateInputProps } from "~/components/date-input";
 import { parseWithZod } from "@conform-to/zod";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -119,10 +120,10 @@ function RoundDateFields({
   return (
     <>
       <Field field={fields.openDate} label="Fecha de apertura" hint={MADRID}>
-        <input {...getInputProps(fields.openDate, { type: "datetime-local" })} />
+        <input {...dateInputProps(fields.openDate, { type: "datetime-local" })} />
       </Field>
       <Field field={fields.closeDate} label="Fecha de cierre" hint={MADRID}>
-        <input {...getInputProps(fields.closeDate, { type: "datetime-local" })} />
+        <input {...dateInputProps(fields.closeDate, { type: "datetime-local" })} />
       </Field>
       {fields.forceClosed ? (
         <label className="check">

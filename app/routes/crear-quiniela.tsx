@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { dateInputProps } from "~/components/date-input";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -143,10 +144,10 @@ function PoolForm({
           />
         </Field>
         <Field field={fields.startDate} label="Fecha de inicio">
-          <input {...getInputProps(fields.startDate, { type: "datetime-local" })} />
+          <input {...dateInputProps(fields.startDate, { type: "datetime-local" })} />
         </Field>
         <Field field={fields.closingDate} label="Fecha de cierre">
-          <input {...getInputProps(fields.closingDate, { type: "datetime-local" })} />
+          <input {...dateInputProps(fields.closingDate, { type: "datetime-local" })} />
         </Field>
       </div>
       <Field

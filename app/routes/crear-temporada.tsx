@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { dateInputProps } from "~/components/date-input";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -42,7 +43,7 @@ export default function CreateSeason() {
           <input {...getInputProps(fields.name, { type: "text" })} placeholder="2025-26" />
         </Field>
         <Field field={fields.startDate} label="Fecha de inicio">
-          <input {...getInputProps(fields.startDate, { type: "date" })} />
+          <input {...dateInputProps(fields.startDate, { type: "date" })} />
         </Field>
         <button type="submit" name="intent" value="create">
           Crear temporada

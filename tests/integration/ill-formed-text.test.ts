@@ -124,6 +124,15 @@ describe("bytes that are not UTF-8", () => {
       // Text of every width, escaped or not, is read as it was.
       expect(await post(form, Buffer.from(`reference=${encodeURIComponent("Bizum · 5 € 😀 ñ")}`))).toEqual({ status: 200, text: "leído" });
       expect(await post(form, Buffer.from("reference=Bizum+5%E2%82%AC+%25"))).toEqual({ status: 200, text: "leído" });
+      // A file is bytes, not the form's text: a spreadsheet in Windows-1252 or a binary reaches its route, which says what it is.
+      const boundary = "----archivo";
+      const upload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nmovements\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="caja.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0xed, 0xa0, 0x80, 0x80]),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      expect(await post(`multipart/form-data; boundary=${boundary}`, upload)).toEqual({ status: 200, text: "leído" });
     } finally {
       server.close();
     }
