@@ -57,6 +57,10 @@ export async function openPostgres(url: string): Promise<Db> {
   const parsers: Record<number, (value: string) => unknown> = { ...NUMBER_PARSERS, [DATE]: (v: string) => v };
   const types = { getTypeParser: (oid: number, format?: "text" | "binary") => parsers[oid] ?? pg.types.getTypeParser(oid, format) };
   const pool = new pg.Pool({ connectionString: url, max: 10, types: types as pg.CustomTypesConfig });
+  // An idle connection the server ends (a restart, a failover, a test's database dropped) is an
+  // 'error' on the pool, which drops that client; the next query opens another. Unheard, it would
+  // end the process.
+  pool.on("error", () => undefined);
   const clientDb = (client: pg.PoolClient): Db =>
     wrap((sql, params) => client.query(sql, params as unknown[]), {
       kind: "postgres",
