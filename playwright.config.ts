@@ -41,6 +41,14 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      command: "node tests/support/e2e-server.mjs --week",
+      url: `${E2E.week.baseUrl}/login`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       // The W3C Nu HTML Checker, started once as a service: a JVM per page would cost seconds each.
       command: `java -Dnu.validator.servlet.bind-address=127.0.0.1 -cp node_modules/vnu-jar/build/dist/vnu.jar nu.validator.servlet.Main ${E2E.vnuPort}`,
       url: E2E.vnuUrl,

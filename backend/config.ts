@@ -11,6 +11,8 @@ export interface BackendConfig {
   lotteryThrottleBudgetMs: number;
   /** LOTTERY_AUTO_IMPORT=1: the automatic search runs on Monday and Thursday mornings (Madrid). */
   lotteryAutoImport: boolean;
+  /** With the automatic import on, how often the official steps run (next jornadas, results of imported ones, prizes): 3 h; a stand-in operator's test shortens it. */
+  lotteryImportIntervalMs: number;
   /** Per IP and per account, per minute. */
   loginRateLimit: number;
   forgotRateLimit: number;
@@ -48,6 +50,7 @@ export const defaultBackendConfig: BackendConfig = {
   kioskSecret: randomBytes(32).toString("hex"),
   reminderLeadHours: 24,
   weekJobIntervalMs: 60_000,
+  lotteryImportIntervalMs: 3 * 3_600_000,
   // Ley 35/2006, disposición adicional trigésima tercera: 40.000 € exempt, 20 % above (PRIZE_EXEMPT_CENTS, PRIZE_LEVY_PERCENT).
   prizeExemptCents: PRIZE_EXEMPT_CENTS,
   prizeLevyPercent: PRIZE_LEVY_PERCENT,

@@ -37,6 +37,12 @@ const schema = z
       .min(500, "WEEK_JOB_INTERVAL_MS debe ser de al menos 500")
       .max(3_600_000)
       .optional(),
+    LOTTERY_IMPORT_INTERVAL_MS: z.coerce
+      .number({ invalid_type_error: "LOTTERY_IMPORT_INTERVAL_MS debe ser un número de milisegundos" })
+      .int()
+      .min(500, "LOTTERY_IMPORT_INTERVAL_MS debe ser de al menos 500")
+      .max(24 * 3_600_000, "LOTTERY_IMPORT_INTERVAL_MS debe ser de un día como mucho")
+      .optional(),
     TRUST_PROXY: z.string().optional(),
     PRIZE_EXEMPT_CENTS: z.coerce.number().int().min(0, "PRIZE_EXEMPT_CENTS es un número de céntimos").max(1e12).optional(),
     PRIZE_LEVY_PERCENT: z.coerce.number().int().min(0).max(100, "PRIZE_LEVY_PERCENT es un porcentaje entero de 0 a 100").optional(),
@@ -83,6 +89,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       ...(e.RATE_LIMIT_LOGIN ? { loginRateLimit: e.RATE_LIMIT_LOGIN, forgotRateLimit: e.RATE_LIMIT_LOGIN } : {}),
       ...(e.REMINDER_LEAD_HOURS ? { reminderLeadHours: e.REMINDER_LEAD_HOURS } : {}),
       ...(e.WEEK_JOB_INTERVAL_MS ? { weekJobIntervalMs: e.WEEK_JOB_INTERVAL_MS } : {}),
+      ...(e.LOTTERY_IMPORT_INTERVAL_MS ? { lotteryImportIntervalMs: e.LOTTERY_IMPORT_INTERVAL_MS } : {}),
       ...(e.PRIZE_EXEMPT_CENTS !== undefined ? { prizeExemptCents: e.PRIZE_EXEMPT_CENTS } : {}),
       ...(e.PRIZE_LEVY_PERCENT !== undefined ? { prizeLevyPercent: e.PRIZE_LEVY_PERCENT } : {}),
       ...(e.LIVE_FEED_KEY ? { liveFeedKey: e.LIVE_FEED_KEY } : {}),

@@ -43,12 +43,13 @@ export async function runScheduledImport(deps: Deps, onLine: (line: LogLine) => 
 }
 
 /**
- * LOTTERY_AUTO_IMPORT=1: checks every 10 minutes whether a scheduled run is due (the results' search on
- * Monday and Thursday; the next jornadas and the prizes every three hours). Returns the stop function.
+ * LOTTERY_AUTO_IMPORT=1: checks every 10 minutes (or LOTTERY_IMPORT_INTERVAL_MS, if shorter) whether a
+ * scheduled run is due (the results' search on Monday and Thursday; the next jornadas, the results of
+ * the imported ones and the prizes every three hours or LOTTERY_IMPORT_INTERVAL_MS). Returns the stop function.
  */
 export function startAutoImport(deps: Deps, log: (message: string) => void): () => void {
   const tick = async () => {
-    // The next jornada and the last prizes: every three hours, any day (decision 046).
+    // The next jornada, the results of the imported ones and the last prizes: every three hours (LOTTERY_IMPORT_INTERVAL_MS), any day (decision 046).
     const official = await runOfficialSteps(deps);
     if (official) for (const message of official.messages) log(`Jornadas de Loterías: ${message}`);
     const local = utcToMadridLocal(deps.clock());
@@ -64,7 +65,7 @@ export function startAutoImport(deps: Deps, log: (message: string) => void): () 
   const run = () => {
     tick().catch((error: unknown) => log(`Importación de Loterías fallida: ${(error as Error).message}`));
   };
-  const timer = setInterval(run, CHECK_EVERY_MS);
+  const timer = setInterval(run, Math.min(CHECK_EVERY_MS, deps.config.lotteryImportIntervalMs));
   timer.unref();
   // A fresh start does not wait ten minutes for the next jornada.
   const first = setTimeout(run, 2_000);

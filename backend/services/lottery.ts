@@ -44,7 +44,8 @@ interface Candidate {
  * alias normalisation); several left, the season current on the draw's day decides; still several,
  * or none, it is an error and nothing is stored.
  */
-async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> {
+async function poolForDraw(db: Db, draw: DrawSummary, known?: number): Promise<StoredIn> {
+  if (known !== undefined) return importedPool(db, draw, known);
   const dayEnd = madridLocalToUtc(`${draw.drawDate}T23:59`)!;
   const inWeek = await db.query<Candidate>(
     `select q.id, q.season_id, s.name as season_name
@@ -88,6 +89,22 @@ async function poolForDraw(db: Db, draw: DrawSummary): Promise<StoredIn> {
   };
 }
 
+/**
+ * The pool imported from this very draw (decision 046): no week to search, but its 15 matches must
+ * still be the draw's, or nothing is stored.
+ */
+async function importedPool(db: Db, draw: DrawSummary, quinielaId: number): Promise<StoredIn> {
+  const pool = await poolById(db, quinielaId);
+  const season = await db.one<{ name: string }>("select name from seasons where id = $1", [pool.seasonId]);
+  const wrong = matchMismatches(draw.matches, pool.matches, await loadTeamIndex(db));
+  if (wrong.length) {
+    throw new NoPoolError(
+      `Los partidos del sorteo del ${formatDate(draw.drawDate)} no coinciden con ${pool.name}, importada de ese sorteo (${wrong.slice(0, 3).join("; ")}): no se ha guardado nada.`,
+    );
+  }
+  return { quinielaId, name: pool.name, seasonName: season?.name ?? "" };
+}
+
 /** The public's percentages when the lottery's answer carries them (decision 044); read loosely, never failing the import. */
 async function importShares(tx: Db, at: Date, quinielaId: number, payload: unknown): Promise<void> {
   const shares = sharesFromDraw(payload && typeof payload === "object" ? (payload as { partidos?: unknown }).partidos : undefined);
@@ -95,10 +112,10 @@ async function importShares(tx: Db, at: Date, quinielaId: number, payload: unkno
 }
 
 /** Stores a played draw's results in its pool, through the manual screen's path, in one transaction. */
-async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown): Promise<StoredIn> {
+async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown, known?: number): Promise<StoredIn> {
   const stored = await deps.db.tx(async (tx) => {
     const txDeps = { ...deps, db: tx };
-    const target = await poolForDraw(tx, draw);
+    const target = await poolForDraw(tx, draw, known);
     const signs = draw.matches.slice(0, 14).map((m) => m.sign);
     await setResults(txDeps, null, { quinielaId: target.quinielaId, matches: signs, plain15: draw.pleno }, "loterias");
     await importPrizes(tx, deps.clock(), target.quinielaId, payload);
@@ -134,8 +151,11 @@ function readBody(body: SelaeBody): { draw: DrawSummary; source: unknown }[] {
   });
 }
 
-/** The single-date lookup: fetch one day's draw, show it, and store its results when it is played. */
-export async function lookupDate(deps: Deps, yyyymmdd: string): Promise<LookupResult> {
+/**
+ * The single-date lookup: fetch one day's draw, show it, and store its results when it is played;
+ * in the pool `known` when the pool was imported from that draw, else in the pool its week and matches name.
+ */
+export async function lookupDate(deps: Deps, yyyymmdd: string, known?: number): Promise<LookupResult> {
   const { raw, body } = await lotteryClient(deps.config, deps.fetch).fetchDate(yyyymmdd);
   const day = dashedDate(yyyymmdd);
   let draws: ReturnType<typeof readBody>;
@@ -162,7 +182,7 @@ export async function lookupDate(deps: Deps, yyyymmdd: string): Promise<LookupRe
       mensaje: `El sorteo del ${formatDate(draw.drawDate)} todavía no tiene resultados.`,
     };
   try {
-    const stored = await storeDraw(deps, draw, found!.source);
+    const stored = await storeDraw(deps, draw, found!.source, known);
     return {
       ...base,
       status: "ok",

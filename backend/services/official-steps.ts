@@ -1,10 +1,13 @@
 import type { StepsDone } from "#core/contract/jornadas";
-import { utcToMadridLocal } from "#core/dates";
+import { formatDate, utcToMadridLocal } from "#core/dates";
+import { compactDate } from "#core/domain/lottery";
 import type { Deps } from "../context";
-import { claimRun, registerRetry } from "./automation-steps";
+import { claimRun, recordStep, registerRetry } from "./automation-steps";
 import { importNextDraws, retryJornada } from "./jornada-next";
-import { searchForward } from "./lottery";
+import { lookupDate, searchForward } from "./lottery";
 import { refreshPrizes } from "./official-prizes";
+import { madridToday } from "./season";
+import { ApiError } from "../errors";
 
 // How the panel's 'reintentar' tries each kind of lottery step again (decision 046).
 registerRetry("proximas", (deps) => importNextDraws(deps));
@@ -18,19 +21,66 @@ registerRetry("resultados", async (deps) => {
   return { ok: !done.failed, messages };
 });
 
-/** Every three hours (Madrid): the slot's key; one instance runs each slot. */
-export const slotKey = (now: Date) => {
-  const local = utcToMadridLocal(now);
-  return `proximas:${local.slice(0, 11)}${String(Math.floor(Number(local.slice(11, 13)) / 3) * 3).padStart(2, "0")}`;
+/** The slot of `now` (Madrid time) for runs every `intervalMs` (three hours in real use): one instance runs each slot. */
+export const slotKey = (now: Date, intervalMs = 3 * 3_600_000) => {
+  // Madrid's wall clock to the millisecond: its minute, plus what has passed of it.
+  const local = Date.parse(`${utcToMadridLocal(now)}:00Z`) + (now.getTime() % 60_000);
+  const start = new Date(Math.floor(local / intervalMs) * intervalMs).toISOString();
+  return `proximas:${intervalMs % 3_600_000 === 0 ? start.slice(0, 13) : start.slice(0, 19)}`;
 };
 
 /**
- * The official jornada's automatic steps, once per slot across instances: the next jornadas imported
- * and the prizes of the last draws refreshed. null when another instance (or an earlier tick) had the slot.
+ * The results of the jornadas imported from the operator: once a pool has closed and its draw's day
+ * has come (Madrid), its own draw is looked up until it is played, and stored in that pool (no week to
+ * guess: decision 046). The prizes and the public's shares come with it; closing the round follows.
+ */
+export async function fetchDueResults(deps: Deps): Promise<StepsDone> {
+  const rows = await deps.db.query<{ day: string; quiniela_id: number }>(
+    `select to_char(j.draw_date, 'YYYY-MM-DD') as day, j.quiniela_id
+       from official_jornadas j join quinielas q on q.id = j.quiniela_id
+      where j.draw_date between $1::date - 14 and $1::date and q.closing_date <= $2
+        and not exists (select 1 from quiniela_results r where r.quiniela_id = q.id)
+      order by j.draw_date`,
+    [madridToday(deps.clock()), deps.clock()],
+  );
+  const messages: string[] = [];
+  for (const row of rows) {
+    try {
+      const found = await lookupDate(deps, compactDate(row.day), row.quiniela_id);
+      if (found.status === "ok" || found.status === "sin-quiniela") messages.push(found.mensaje);
+      if (found.status === "sin-quiniela") {
+        await recordStep(deps.db, deps.clock(), {
+          key: `resultados:${row.quiniela_id}`,
+          kind: "resultados",
+          outcome: "error",
+          message: found.mensaje,
+          quinielaId: row.quiniela_id,
+        });
+      }
+    } catch (error) {
+      const text = `Resultados del sorteo del ${formatDate(row.day)}: ${error instanceof ApiError ? error.message : "error desconocido"}`;
+      await recordStep(deps.db, deps.clock(), {
+        key: `resultados:${row.quiniela_id}`,
+        kind: "resultados",
+        outcome: "error",
+        message: text,
+        quinielaId: row.quiniela_id,
+      });
+      return { ok: false, messages: [...messages, text] };
+    }
+  }
+  return { ok: true, messages };
+}
+
+/**
+ * The official jornada's automatic steps, once per slot across instances: the next jornadas imported,
+ * the results of the imported ones that are due, and the prizes of the last draws refreshed. null when
+ * another instance (or an earlier tick) had the slot.
  */
 export async function runOfficialSteps(deps: Deps): Promise<StepsDone | null> {
-  if (!(await claimRun(deps.db, slotKey(deps.clock()), deps.clock()))) return null;
+  if (!(await claimRun(deps.db, slotKey(deps.clock(), deps.config.lotteryImportIntervalMs), deps.clock()))) return null;
   const imported = await importNextDraws(deps);
+  const results = await fetchDueResults(deps);
   const prizes = await refreshPrizes(deps);
-  return { ok: imported.ok && prizes.ok, messages: [...imported.messages, ...prizes.messages] };
+  return { ok: imported.ok && results.ok && prizes.ok, messages: [...imported.messages, ...results.messages, ...prizes.messages] };
 }

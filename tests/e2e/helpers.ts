@@ -14,46 +14,48 @@ export const PASSWORD = "Secreta#2026";
 /** Unique per test and project, so the two runs of a journey never share data. */
 export const unique = (prefix: string) => `${prefix}${randomBytes(4).toString("hex")}`;
 
-export async function apiCall<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+/** A call to the backend's API; `api` is another app's (E2E.week.apiUrl) when said. */
+export async function apiCall<T = any>(method: string, path: string, body?: unknown, token?: string, api = E2E.apiUrl): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(E2E.apiUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(api + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-export async function apiLogin(username: string, password = PASSWORD): Promise<string> {
-  const res = await apiCall<{ token: string }>("POST", "/auth/login", { username, password });
+export async function apiLogin(username: string, password = PASSWORD, api = E2E.apiUrl): Promise<string> {
+  const res = await apiCall<{ token: string }>("POST", "/auth/login", { username, password }, undefined, api);
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return res.body.token;
 }
 
-export const adminToken = () => apiLogin(E2E.admin.username, E2E.admin.password);
+export const adminToken = (api = E2E.apiUrl) => apiLogin(E2E.admin.username, E2E.admin.password, api);
 
 /** A registered player, made through the real API. */
-export async function newPlayer(prefix = "jugador") {
+export async function newPlayer(prefix = "jugador", api = E2E.apiUrl) {
   const username = unique(prefix);
   const email = `${username}@e2e.local`;
-  const res = await apiCall("POST", "/auth/register", { email, username, password: PASSWORD });
+  const res = await apiCall("POST", "/auth/register", { email, username, password: PASSWORD }, undefined, api);
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status}`);
-  const token = await apiLogin(username);
-  const me = await apiCall<{ id: number }>("GET", "/auth/me", undefined, token);
+  const token = await apiLogin(username, PASSWORD, api);
+  const me = await apiCall<{ id: number }>("GET", "/auth/me", undefined, token, api);
   return { username, email, password: PASSWORD, token, id: me.body.id };
 }
 
 export type Player = Awaited<ReturnType<typeof newPlayer>>;
 
 /** A group made by `manager` through the API (named `prefix` and a random tail), with `members` joined by its invite code. */
-export async function newGroup(manager: { token: string }, members: { token: string }[] = [], prefix = "Peña ") {
+export async function newGroup(manager: { token: string }, members: { token: string }[] = [], prefix = "Peña ", api = E2E.apiUrl) {
   const group = await apiCall<{ id: number; inviteCode: string; name: string }>(
     "POST",
     "/group/CreateGroup",
     { name: unique(prefix), description: "" },
     manager.token,
+    api,
   );
   expect(group.status).toBe(201);
-  for (const p of members) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token)).status).toBe(200);
+  for (const p of members) expect((await apiCall("POST", `/group/JoinByInviteCode/${group.body.inviteCode}`, undefined, p.token, api)).status).toBe(200);
   return group.body;
 }
 
@@ -72,8 +74,8 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-export async function mailsTo(address: string): Promise<SunkMail[]> {
-  const res = await fetch(`http://127.0.0.1:${E2E.mailHttpPort}/?to=${encodeURIComponent(address)}`);
+export async function mailsTo(address: string, mailHttpPort = E2E.mailHttpPort): Promise<SunkMail[]> {
+  const res = await fetch(`http://127.0.0.1:${mailHttpPort}/?to=${encodeURIComponent(address)}`);
   return (await res.json()) as SunkMail[];
 }
 
@@ -225,21 +227,24 @@ export async function playedRounds(plays: [Ticket, Ticket, Ticket][], prefix = "
  * The lottery's automatic search walks from the last stored draw, which is global: whatever posts to
  * the lottery screen (its journeys, the form fuzz) takes its turn across workers with a lock directory.
  */
-const LOTTERY_LOCK = path.join(tmpdir(), `quiniela-e2e-lottery-${E2E.port}.lock`);
-export async function takeLotteryTurn() {
+const lotteryLock = (port: number) => path.join(tmpdir(), `quiniela-e2e-lottery-${port}.lock`);
+export async function takeTurnOn(port: number, longestTurnMs: number) {
+  const lock = lotteryLock(port);
   for (let waited = 0; ; waited += 200) {
     try {
-      await mkdir(LOTTERY_LOCK);
+      await mkdir(lock);
       return;
     } catch {
       // A lock left by a run that was killed is older than any turn.
-      const age = Date.now() - (await stat(LOTTERY_LOCK).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
-      if (age > 120_000 || waited > 120_000) await rm(LOTTERY_LOCK, { recursive: true, force: true });
+      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > longestTurnMs || waited > longestTurnMs) await rm(lock, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 200));
     }
   }
 }
-export const endLotteryTurn = () => rm(LOTTERY_LOCK, { recursive: true, force: true });
+export const endTurnOn = (port: number) => rm(lotteryLock(port), { recursive: true, force: true });
+export const takeLotteryTurn = () => takeTurnOn(E2E.port, 120_000);
+export const endLotteryTurn = () => endTurnOn(E2E.port);
 
 /**
  * A group of a manager and one player ("ana") whose round of a new season is open with the player's

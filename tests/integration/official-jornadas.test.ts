@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { keepJornada } from "../../backend/services/jornada-import";
-import { runOfficialSteps } from "../../backend/services/official-steps";
+import { runOfficialSteps, slotKey } from "../../backend/services/official-steps";
+import { backendOptionsFromEnv } from "../../backend/env";
 import { startAutoImport } from "../../backend/lottery/schedule";
 import { refreshPrizes } from "../../backend/services/official-prizes";
 import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
@@ -308,5 +309,61 @@ describe("LOTTERY_AUTO_IMPORT", () => {
       t.setNow(new Date("2026-11-25T10:00:00Z"));
     }
     expect(logged.some((l) => l.startsWith("Jornadas de Loterías: Importada la jornada 17"))).toBe(true);
+  });
+});
+
+describe("the results of an imported jornada come from its own draw", () => {
+  it("once its pool has closed and its draw is played: signs, pleno and prizes, in that pool, once", async () => {
+    const matches = NAMES.map((p) => ({ local: p.local, visitante: p.visitante }));
+    t.setNow(new Date("2026-12-16T10:00:00Z"));
+    try {
+      fake.publish({
+        date: "20261220",
+        id: "1340106052",
+        jornada: 19,
+        matches,
+        opens: Date.parse("2026-12-14T08:00:00Z"),
+        close: Date.parse("2026-12-19T14:00:00Z"),
+      });
+      expect((await runOfficialSteps(t.deps))?.messages).toContainEqual(expect.stringMatching(/^Importada la jornada 19/));
+      const pool = (await panel()).jornadas.find((j) => j.drawKey === "1340106052");
+      expect(pool.status).toBe("creada");
+      // Closed, its day come, not played yet: looked up, nothing stored, nothing said.
+      t.setNow(new Date("2026-12-20T12:00:00Z"));
+      expect(await runOfficialSteps(t.deps)).toMatchObject({ ok: true });
+      expect((await admin.get(`/Quiniela/GetResults/${pool.quinielaId}`)).status).toBe(404);
+      // Played, with its escrutinio: the next slot stores it there, with the official prizes.
+      fake.play("20261220");
+      t.setNow(new Date("2026-12-20T23:30:00Z"));
+      const done = await runOfficialSteps(t.deps);
+      expect(done?.messages).toContainEqual(expect.stringMatching(/^Resultados del sorteo del 20\/12\/2026 guardados en Jornada \d+ \(2026-27\)\.$/));
+      const results = (await admin.get(`/Quiniela/GetResults/${pool.quinielaId}`)).body;
+      expect(results.matches).toEqual(["2", "X", "2", "1", "2", "X", "X", "2", "2", "X", "1", "X", "1", "1"]);
+      expect((await admin.get(`/Quiniela/${pool.quinielaId}/Prizes`)).body).toMatchObject({
+        source: "lottery",
+        prizes: { primera: 24_536_115, segunda: 122_680 },
+      });
+      // Stored: not asked for again.
+      t.setNow(new Date("2026-12-21T03:30:00Z"));
+      const before = fake.requests.length;
+      expect((await runOfficialSteps(t.deps))?.messages.some((m) => m.startsWith("Resultados"))).toBe(false);
+      expect(fake.requests.slice(before).some((r) => r.date === "20261220")).toBe(false);
+    } finally {
+      t.setNow(new Date("2026-11-25T10:00:00Z"));
+    }
+  });
+});
+
+describe("LOTTERY_IMPORT_INTERVAL_MS", () => {
+  it("sets the slot: three hours of Madrid's clock by default, as short as a second for a stand-in operator", () => {
+    expect(slotKey(new Date("2026-11-26T08:30:00Z"))).toBe("proximas:2026-11-26T09");
+    expect(slotKey(new Date("2026-11-26T10:59:00Z"))).toBe("proximas:2026-11-26T09");
+    expect(slotKey(new Date("2026-11-26T11:00:00Z"))).toBe("proximas:2026-11-26T12");
+    expect(slotKey(new Date("2026-11-27T01:00:07.400Z"), 1000)).toBe("proximas:2026-11-27T02:00:07");
+    expect(slotKey(new Date("2026-11-27T01:00:07.900Z"), 1000)).toBe("proximas:2026-11-27T02:00:07");
+    const read = (value: string) => backendOptionsFromEnv({ NODE_ENV: "test", LOTTERY_IMPORT_INTERVAL_MS: value }, () => {}).config?.lotteryImportIntervalMs;
+    expect(read("1000")).toBe(1000);
+    expect(() => read("mucho")).toThrow("LOTTERY_IMPORT_INTERVAL_MS debe ser un número de milisegundos");
+    expect(() => read("10")).toThrow("LOTTERY_IMPORT_INTERVAL_MS debe ser de al menos 500");
   });
 });

@@ -8,6 +8,16 @@ export const E2E: {
   baseUrl: string;
   apiUrl: string;
   vnuUrl: string;
+  week: {
+    port: number;
+    backendPort: number;
+    mailHttpPort: number;
+    smtpPort: number;
+    lotteryPort: number;
+    baseUrl: string;
+    apiUrl: string;
+    lotteryUrl: string;
+  };
   admin: { email: string; username: string; password: string };
   sessionSecret: string;
 };

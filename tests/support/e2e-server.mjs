@@ -1,5 +1,6 @@
 // Playwright's web server: a real SMTP sink (readable at MAIL_HTTP_PORT) and the built app on a
-// fresh DATA_DIR, so every e2e run starts from an empty database.
+// fresh DATA_DIR, so every e2e run starts from an empty database. With `--week`, the second app of
+// E2E.week, whose automatic import of the operator's jornadas runs every second.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
@@ -9,14 +10,16 @@ import { startFakeSelae } from "./fake-selae.mjs";
 import { startMailSink } from "./mail-sink.mjs";
 import { E2E } from "./e2e-env.mjs";
 
-const mail = await startMailSink(E2E.smtpPort);
+const week = process.argv.includes("--week");
+const ports = week ? E2E.week : E2E;
+const mail = await startMailSink(ports.smtpPort);
 createServer((req, res) => {
   const to = new URL(req.url, "http://x").searchParams.get("to") ?? "";
   res.setHeader("content-type", "application/json");
   res.end(JSON.stringify(to ? mail.to(to) : mail.messages));
-}).listen(E2E.mailHttpPort, "127.0.0.1");
+}).listen(ports.mailHttpPort, "127.0.0.1");
 
-const lottery = await startFakeSelae(E2E.lotteryPort);
+const lottery = await startFakeSelae(ports.lotteryPort, { publishedOnly: week });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "quiniela-e2e-"));
 const app = spawn(process.execPath, ["build/server.js"], {
@@ -24,11 +27,11 @@ const app = spawn(process.execPath, ["build/server.js"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
-    PORT: String(E2E.port),
-    BACKEND_PORT: String(E2E.backendPort),
+    PORT: String(ports.port),
+    BACKEND_PORT: String(ports.backendPort),
     DATA_DIR: dataDir,
     SMTP_URL: mail.url,
-    PUBLIC_URL: E2E.baseUrl,
+    PUBLIC_URL: ports.baseUrl,
     ADMIN_EMAIL: E2E.admin.email,
     ADMIN_USERNAME: E2E.admin.username,
     ADMIN_PASSWORD: E2E.admin.password,
@@ -41,6 +44,8 @@ const app = spawn(process.execPath, ["build/server.js"], {
     LOTTERY_THROTTLE_BUDGET_MS: "1000",
     // The peñas' standing rules run every second here (a minute in real use), so a journey sees a round open or close in moments.
     WEEK_JOB_INTERVAL_MS: "1000",
+    // The operator's next jornadas, the results of the imported ones and their prizes, every second (three hours in real use).
+    ...(week ? { LOTTERY_AUTO_IMPORT: "1", LOTTERY_IMPORT_INTERVAL_MS: "1000" } : {}),
   },
 });
 const stop = () => app.kill("SIGTERM");

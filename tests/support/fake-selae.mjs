@@ -3,7 +3,8 @@
 // Tests switch its behaviour: for every request (`setMode`) or for one draw date (`rule`), so
 // parallel tests never disturb each other: "403", "406", "hang", "truncated", "garbage" or "slow".
 // The same switches exist over HTTP for the e2e tests: POST /__fake/rule, /__fake/mode, /__fake/draw,
-// and /__fake/claim-week hands each test a draw day of its own.
+// and /__fake/claim-week hands each test a draw day of its own; /__fake/publish and /__fake/play let a
+// test publish its own jornadas and play them, week after week (tests/e2e/operator-week.spec.ts).
 // The next jornada (`proximosv3`, and `fechav3` before its draw) is the recorded-shape pair
 // next-draws-2026-11-29.json / pre-draw-2026-11-29.json moved to "now" (the draw three days ahead),
 // or, after /__fake/next { date, id, matches? }, moved to that day under that draw id.
@@ -35,7 +36,8 @@ const shiftStamp = (stamp, days) => {
 /** A browser sends a browser's User-Agent and says which languages it reads. */
 const looksLikeBrowser = (headers) => /Mozilla\/5\.0/.test(headers["user-agent"] ?? "") && Boolean(headers["accept-language"]);
 
-export async function startFakeSelae(port = 0) {
+/** `publishedOnly`: the next draws are only those a test published (none at first), never the recorded one moved. */
+export async function startFakeSelae(port = 0, { publishedOnly = false } = {}) {
   const draws = recorded();
   const rules = new Map();
   let mode = null;
@@ -45,6 +47,9 @@ export async function startFakeSelae(port = 0) {
   let nextWeek = Date.UTC(1990, 0, 7);
   // The next jornada served by proximosv3: null moves the recorded one to three days from now.
   let next = null;
+  // Jornadas published by a test that plays whole weeks (/__fake/publish), by draw day; while any is
+  // published, proximosv3 answers these and no other.
+  const published = new Map();
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -57,8 +62,10 @@ export async function startFakeSelae(port = 0) {
     if (behaviour === "406") return send(res, 406, "<html><body>Not Acceptable</body></html>", "text/html");
     if (behaviour === "hang") return; // never answers; close() ends the socket
     const answer = () => {
-      if (url.pathname === "/servicios/proximosv3" && url.searchParams.get("game_id") === "LAQU") return nextDraws();
-      if (url.pathname === "/servicios/fechav3" && url.searchParams.get("game_id") === "LAQU") return draws.get(date) ?? preDraw(date) ?? NO_DRAW;
+      if (url.pathname === "/servicios/proximosv3" && url.searchParams.get("game_id") === "LAQU")
+        return published.size || publishedOnly ? publishedDraws() : nextDraws();
+      if (url.pathname === "/servicios/fechav3" && url.searchParams.get("game_id") === "LAQU")
+        return draws.get(date) ?? publishedPreDraw(date) ?? preDraw(date) ?? NO_DRAW;
       if (url.pathname === "/servicios/buscadorSorteos" && url.searchParams.get("game_id") === "LAQU") {
         const [from, to] = [url.searchParams.get("fechaInicioInclusiva") ?? "", url.searchParams.get("fechaFinInclusiva") ?? ""];
         const found = [...draws.entries()]
@@ -161,6 +168,71 @@ export async function startFakeSelae(port = 0) {
       : null;
   }
 
+  /** An instant as the operator writes it: Madrid's wall clock, "YYYY-MM-DD HH:MM:SS". */
+  const madrid = (instant) => new Date(instant).toLocaleString("sv-SE", { timeZone: "Europe/Madrid", hourCycle: "h23" }).replace("T", " ");
+
+  /**
+   * A jornada published for draw day `date`: `matches` ([{ local, visitante }] × 15) between the
+   * test's own teams, opening at `opens` and closing at `close` (instants); published again, its
+   * dates change as the operator's do.
+   */
+  function publish(value) {
+    published.set(value.date, { ...value, id: value.id ?? `8${value.date}`, jornada: String(value.jornada ?? 17) });
+  }
+
+  function publishedDraws() {
+    const [template] = JSON.parse(NEXT_DRAWS);
+    const list = [...published.values()]
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((p) => ({
+        ...template,
+        id_sorteo: p.id,
+        fecha: `${p.date.slice(0, 4)}-${p.date.slice(4, 6)}-${p.date.slice(6, 8)} 00:00:00`,
+        apertura: madrid(p.opens),
+        cierre: madrid(p.close),
+        jornada: Number(p.jornada),
+      }));
+    return JSON.stringify(list, null, 1);
+  }
+
+  /** fechav3 of a published jornada before its draw: the recorded pre-draw body with the test's matches. */
+  function publishedPreDraw(date) {
+    const p = published.get(date);
+    if (!p) return null;
+    const [template] = JSON.parse(PRE_DRAW);
+    const day = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+    const season = Number(date.slice(0, 4)) - (date.slice(4) < "0801" ? 1 : 0);
+    const body = {
+      ...template,
+      id_sorteo: p.id,
+      fecha_sorteo: `${day} 00:00:00`,
+      temporada: `${season}-${season + 1}`,
+      jornada: p.jornada,
+      partidos: p.matches.map((m) => ({ local: m.local, visitante: m.visitante, fecha: `${day.replaceAll("-", "/")} 18:00:00` })),
+    };
+    return JSON.stringify([body], null, 1);
+  }
+
+  /**
+   * The published jornada of `date` played: the recorded played draw with its escrutinio (its signs,
+   * score and prizes) under the jornada's own id, day and matches; it leaves the next draws.
+   */
+  function play(date, file = "played-draw-2026-08-23-escrutinio.json") {
+    const p = published.get(date);
+    if (!p) throw new Error(`no published jornada on ${date}`);
+    const [recorded] = JSON.parse(fixture(file));
+    const day = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+    const body = {
+      ...recorded,
+      id_sorteo: p.id,
+      jornada: p.jornada,
+      fecha_sorteo: `${day} 23:24:00`,
+      partidos: recorded.partidos.map((m, i) => ({ ...m, local: p.matches[i].local, visitante: p.matches[i].visitante, fecha_completa: `${day} 17:00:00` })),
+    };
+    draws.set(date, JSON.stringify([body], null, 1));
+    published.delete(date);
+  }
+
   function control(req, res, path) {
     let text = "";
     req.on("data", (chunk) => (text += chunk));
@@ -170,6 +242,8 @@ export async function startFakeSelae(port = 0) {
       else if (path === "/__fake/rule") setRule(body.date, body.mode);
       else if (path === "/__fake/draw") addDraw(body.date, body.from, body.file ?? null);
       else if (path === "/__fake/next") setNext(body);
+      else if (path === "/__fake/publish") publish(body);
+      else if (path === "/__fake/play") play(body.date, body.file);
       else if (path === "/__fake/requests") return send(res, 200, JSON.stringify(requests));
       else if (path === "/__fake/claim-week") {
         const day = new Date(nextWeek).toISOString().slice(0, 10).replaceAll("-", "");
@@ -192,6 +266,8 @@ export async function startFakeSelae(port = 0) {
     rule: setRule,
     addDraw,
     setNext,
+    publish,
+    play,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
