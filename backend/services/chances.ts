@@ -3,6 +3,7 @@
  * pays most (decision 037). The model, the odds and the search are pure, in core/domain
  * (chances.ts, hit-odds.ts, placement.ts); this reads the group's season and answers or applies.
  */
+import { createHash } from "node:crypto";
 import type { Bet } from "#core/contract/bet";
 import { PLACEMENT_CONFIRMED, PLACEMENT_NOTHING, type ApplyPlacementBody, type BetChances, type ChancesQuery } from "#core/contract/chances";
 import { roundModel, type HistoryRound, type RoundModel, type SignProbs, plenoChance } from "#core/domain/chances";
@@ -110,6 +111,23 @@ interface Computed {
   pleno: number;
 }
 
+/**
+ * The chances held under the data's version (issue 34): the key is a digest of everything `compute`
+ * reads (the bet's picks and ticket, the season's picks and results, the prizes, the round's type,
+ * the public's shares) and the query, so a view after any change computes again, and a view of
+ * unchanged data (the usual case: the page read again, another member opening it) costs its reads
+ * only. Per instance and bounded; nothing to invalidate, since a change makes another key.
+ */
+const HELD_MAX = 64;
+const held = new Map<string, Omit<Computed, "bet">>();
+let computations = 0;
+/** How many times the chances were computed rather than found held (for the tests and the bench). */
+export const chancesComputations = () => computations;
+/** Drops every held answer, so the next view computes from scratch (the tests compare the two). */
+export const forgetHeldChances = () => held.clear();
+
+const digest = (parts: unknown): string => createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
+
 /** The round's model, the bet's odds and the best placement for the target (and budget). */
 async function compute(deps: Deps, betId: number, query: { target: Target; budgetCents?: number }): Promise<Computed> {
   const bet = await betById(deps.db, betId);
@@ -124,6 +142,15 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
     publicSharesOf(deps.db, bet.quinielaId),
   ]);
   if (!shape) throw notFound(BET_NOT_FOUND);
+  const key = digest([bet.id, bet.quinielaId, bet.mergedPrediction, bet.ticket, history, seasonAverages, shape, publicShares.shares, query]);
+  const found = held.get(key);
+  if (found) {
+    // Most recently used last: the first key is the one to drop.
+    held.delete(key);
+    held.set(key, found);
+    return { ...found, bet };
+  }
+  computations++;
   const index = history.quinielaIds.indexOf(bet.quinielaId);
   const model = roundModel(history.rounds, index);
   const chosen = chooseChances(history.rounds, history.fixtures, index, model);
@@ -153,7 +180,10 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
         ? bestReductionPlacement(probs, reduction, objective)
         : { ...bestPlacement(probs, { numDouble: shape.num_double, numTriple: shape.num_triple }, objective), proven: true };
   }
-  return { bet, model, chosen, prizes, current, suggestion, pleno };
+  const result = { model, chosen, prizes, current, suggestion, pleno };
+  held.set(key, result);
+  if (held.size > HELD_MAX) held.delete(held.keys().next().value!);
+  return { bet, ...result };
 }
 
 const probsOf = (p: SignProbs): [number, number, number] => [p[0], p[1], p[2]];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLACEMENT_CONFIRMED } from "#core/contract/chances";
 import type { Sign } from "#core/domain/signs";
 import { seededRandom as seeded } from "#core/seeded-random";
+import { chancesComputations, forgetHeldChances } from "../../backend/services/chances";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -99,6 +100,65 @@ describe("the bet's chances", () => {
     expect((await players[0].post(`/Bet/${betId}/ApplyPlacement`, { target: "p10" })).status).toBe(403);
     expect((await outsider.post(`/Bet/${betId}/ApplyPlacement`, { target: "p10" })).status).toBe(403);
     expect((await manager.get(`/Bet/999999/Chances`)).status).toBe(404);
+  });
+
+  it("is held under the data's version: a view of the same data computes nothing, any change computes again, never stale", async () => {
+    const view = async () => (await players[1].get(`/Bet/${betId}/Chances?target=p12`)).body;
+    /** The answer computed from scratch, to hold the held one against. */
+    const cold = async () => {
+      forgetHeldChances();
+      return view();
+    };
+    const first = await view();
+    const before = chancesComputations();
+    expect(await view()).toEqual(first);
+    expect(await manager.get(`/Bet/${betId}/Chances?target=p12`)).toMatchObject({ status: 200 });
+    expect(chancesComputations()).toBe(before);
+    const quinielas = await t.db.query<{ quiniela_id: number }>("select quiniela_id from group_quinielas where group_id = $1 order by close_date", [groupId]);
+    const [pastPool, openPool] = [quinielas[0].quiniela_id, quinielas[5].quiniela_id];
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        "a past round's results",
+        () =>
+          t.db.query(`update quiniela_results set matches = '["X","X","X","X","X","X","X","X","X","X","X","X","X","X"]' where quiniela_id = $1`, [pastPool]),
+      ],
+      [
+        "a member's pick",
+        () =>
+          t.db.query(
+            `update predictions set matches = '[["2"],["2"],["2"],["2"],["2"],["2"],["2"],["2"],["2"],["2"],["2"],["2"],["2"],["2"]]' where quiniela_id = $1 and user_id = $2`,
+            [pastPool, players[0].id],
+          ),
+      ],
+      [
+        "the season's prizes",
+        async () => {
+          await t.db.query("insert into quiniela_prize_sets (quiniela_id, source) values ($1, 'admin')", [pastPool]);
+          await t.db.query("insert into quiniela_prizes (quiniela_id, category, prize_cents) values ($1, 'segunda', 987654)", [pastPool]);
+        },
+      ],
+      [
+        "the public's shares",
+        async () => {
+          await t.db.query("insert into quiniela_public_share_sets (quiniela_id, source) values ($1, 'admin')", [openPool]);
+          for (let position = 1; position <= 14; position++)
+            await t.db.query("insert into quiniela_public_shares (quiniela_id, position, share_1, share_x, share_2) values ($1, $2, 6000, 2500, 1500)", [
+              openPool,
+              position,
+            ]);
+        },
+      ],
+    ];
+    let last = first;
+    for (const [what, change] of changes) {
+      const counted = chancesComputations();
+      await change();
+      const now = await view();
+      expect(chancesComputations(), what).toBe(counted + 1);
+      expect(now, what).not.toEqual(last);
+      expect(now, what).toEqual(await cold());
+      last = now;
+    }
   });
 
   it("applies the suggestion to the unconfirmed bet, audited, and refuses a stale version", async () => {
