@@ -540,11 +540,15 @@ async function countCalls(dataDir: string, seeded: Seeded, children: ChildProces
     `http://127.0.0.1:${backendPort}/health`,
   );
   children.push(backend);
-  const calls: string[] = [];
+  // Each call with the milliseconds its answer took, so a slow view shows which call costs it.
+  const calls: { call: string; ms: number }[] = [];
   const proxy = http.createServer((req, res) => {
-    calls.push(`${req.method} ${(req.url ?? "").replace(/^(\/kiosk\/)[^/?]+/i, "$1…")}`);
+    const entry = { call: `${req.method} ${(req.url ?? "").replace(/^(\/kiosk\/)[^/?]+/i, "$1…")}`, ms: 0 };
+    calls.push(entry);
+    const started = performance.now();
     const upstream = http.request({ host: "127.0.0.1", port: backendPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.on("end", () => (entry.ms = performance.now() - started));
       answer.pipe(res);
     });
     upstream.on("error", () => res.destroy());
@@ -561,13 +565,14 @@ async function countCalls(dataDir: string, seeded: Seeded, children: ChildProces
   children.push(bff);
   try {
     const cookie = await signInToApp(origin);
-    log("Llamadas al backend por vista (en caliente):");
+    log("Llamadas al backend por vista (en caliente; lo que tardó cada una, sin más carga):");
     for (const page of pagesOf(origin, seeded, cookie)) {
       await fetch(page.url, { headers: page.headers }).then((r) => r.arrayBuffer());
       calls.length = 0;
       const res = await fetch(page.url, { headers: page.headers });
       await res.arrayBuffer();
-      log(`  ${page.label.padEnd(24)}${String(calls.length).padStart(2)}  ${calls.join(", ")}${res.status === 200 ? "" : ` (respondió ${res.status})`}`);
+      const shown = calls.map((c) => `${c.call} ${c.ms.toFixed(0)} ms`).join(", ");
+      log(`  ${page.label.padEnd(24)}${String(calls.length).padStart(2)}  ${shown}${res.status === 200 ? "" : ` (respondió ${res.status})`}`);
     }
   } finally {
     await stopProcesses([bff, backend]);

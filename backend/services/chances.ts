@@ -71,6 +71,26 @@ export async function seasonHistory(
   return { quinielaIds: rows.map((r) => r.quiniela_id), rounds, fixtures };
 }
 
+/**
+ * What seasonHistory reads, as a version rather than the rows (a 200-member season is 8,000 picks):
+ * the picks' count, ids and row versions (xmin: any insert, update or delete changes it), the group's
+ * rounds in order with their results, and the season's matches' row versions. About a tenth of the reads.
+ */
+async function historyStamp(db: Db, groupId: number, seasonId: number): Promise<unknown> {
+  return db.one(
+    `select
+       (select count(*)::text || ':' || coalesce(sum(p.id), 0)::text || ':' || coalesce(sum(p.xmin::text::bigint), 0)::text
+          from predictions p join quinielas q on q.id = p.quiniela_id where p.group_id = $1 and q.season_id = $2) as picks,
+       (select coalesce(string_agg(gq.quiniela_id || '@' || gq.close_date || '#' || coalesce(r.matches::text, '') || ':' ||
+                                   coalesce(r.pleno_home::text, '') || '-' || coalesce(r.pleno_away::text, ''), ',' order by gq.close_date, q.number), '')
+          from group_quinielas gq join quinielas q on q.id = gq.quiniela_id left join quiniela_results r on r.quiniela_id = gq.quiniela_id
+         where gq.group_id = $1 and q.season_id = $2) as rounds,
+       (select count(*)::text || ':' || coalesce(sum(m.xmin::text::bigint), 0)::text
+          from quiniela_matches m join quinielas q on q.id = m.quiniela_id where q.season_id = $2) as fixtures`,
+    [groupId, seasonId],
+  );
+}
+
 /** The season's average prize per winning bet of each category among entered prize tables; the fallback elsewhere. */
 export async function seasonPrizes(db: Db, seasonId: number): Promise<BetChances["prizes"]> {
   const rows = await db.query<{ category: Category; avg: number | string; jornadas: number | string }>(
@@ -113,10 +133,10 @@ interface Computed {
 
 /**
  * The chances held under the data's version (issue 34): the key is a digest of everything `compute`
- * reads (the bet's picks and ticket, the season's picks and results, the prizes, the round's type,
- * the public's shares) and the query, so a view after any change computes again, and a view of
- * unchanged data (the usual case: the page read again, another member opening it) costs its reads
- * only. Per instance and bounded; nothing to invalidate, since a change makes another key.
+ * reads (the bet's picks and ticket, the season's picks and results as historyStamp versions them,
+ * the prizes, the round's type, the public's shares) and the query, so a view after any change
+ * computes again, and a view of unchanged data (the usual case: the page read again, another member
+ * opening it) costs a few small reads. Per instance and bounded; nothing to invalidate, since a change makes another key.
  */
 const HELD_MAX = 64;
 const held = new Map<string, Omit<Computed, "bet">>();
@@ -131,8 +151,8 @@ const digest = (parts: unknown): string => createHash("sha256").update(JSON.stri
 /** The round's model, the bet's odds and the best placement for the target (and budget). */
 async function compute(deps: Deps, betId: number, query: { target: Target; budgetCents?: number }): Promise<Computed> {
   const bet = await betById(deps.db, betId);
-  const [history, seasonAverages, shape, publicShares] = await Promise.all([
-    seasonHistory(deps.db, bet.groupId, bet.seasonId),
+  const [stamp, seasonAverages, shape, publicShares] = await Promise.all([
+    historyStamp(deps.db, bet.groupId, bet.seasonId),
     seasonPrizes(deps.db, bet.seasonId),
     deps.db.one<{ num_double: number; num_triple: number }>(
       `select pt.num_double, pt.num_triple from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id
@@ -142,7 +162,7 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
     publicSharesOf(deps.db, bet.quinielaId),
   ]);
   if (!shape) throw notFound(BET_NOT_FOUND);
-  const key = digest([bet.id, bet.quinielaId, bet.mergedPrediction, bet.ticket, history, seasonAverages, shape, publicShares.shares, query]);
+  const key = digest([bet.id, bet.quinielaId, bet.mergedPrediction, bet.ticket, stamp, seasonAverages, shape, publicShares.shares, query]);
   const found = held.get(key);
   if (found) {
     // Most recently used last: the first key is the one to drop.
@@ -151,6 +171,7 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
     return { ...found, bet };
   }
   computations++;
+  const history = await seasonHistory(deps.db, bet.groupId, bet.seasonId);
   const index = history.quinielaIds.indexOf(bet.quinielaId);
   const model = roundModel(history.rounds, index);
   const chosen = chooseChances(history.rounds, history.fixtures, index, model);
