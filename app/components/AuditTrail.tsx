@@ -29,50 +29,76 @@ function changes(entry: AuditEntry): { field: string; before: string | null; aft
 }
 
 /**
- * The audit trail (docs/decisions/015), newest first: when, who, what and the values before and
- * after. A list of cards rather than a table, so it reads on a phone without sideways scrolling.
+ * The audit trail (docs/decisions/015), newest first, as a statement (decision 042): an entry is one
+ * line (when, what, on what), who and the values before and after folded under it; a page at a time,
+ * `olderHref` and `newestHref` leading to the next page and back to the newest.
  */
-export function AuditTrail({ entries, showGroup = false, title = "Registro de cambios" }: { entries: AuditEntry[]; showGroup?: boolean; title?: string }) {
+export function AuditTrail({
+  entries,
+  showGroup = false,
+  title = "Registro de cambios",
+  olderHref = null,
+  newestHref = null,
+}: {
+  entries: AuditEntry[];
+  showGroup?: boolean;
+  title?: string;
+  olderHref?: string | null;
+  newestHref?: string | null;
+}) {
   return (
     <section className="stack" aria-labelledby="audit-title">
       <h2 id="audit-title">{title}</h2>
       {entries.length === 0 ? (
         <p className="muted">Todavía no hay cambios registrados.</p>
       ) : (
-        <ol className="audit-list">
+        <ol className="statement audit-list">
           {entries.map((entry) => (
-            <li key={entry.id} className={entry.late ? "audit-entry late" : "audit-entry"}>
-              <p className="audit-head">
-                <strong>{auditActionLabel(entry.action)}</strong>
-                {entry.subject ? ` · ${entry.subject}` : null}
-                {entry.late ? <span className="badge warn">Tardío</span> : null}
-              </p>
-              <p className="muted">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · por {entry.actorName || "usuario eliminado"}
-                {showGroup ? ` · ${entry.groupName ?? "Catálogo (todos los grupos)"}` : null}
-              </p>
-              {changes(entry).length ? (
-                <dl className="audit-changes">
-                  {changes(entry).map((c) => (
-                    <div key={c.field}>
-                      <dt>{c.field}:</dt>{" "}
-                      <dd>
-                        {c.before !== null && c.after !== null ? (
-                          <>
-                            <del>{c.before}</del> → <ins>{c.after}</ins>
-                          </>
-                        ) : (
-                          (c.after ?? c.before)
-                        )}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
+            <li key={entry.id} className={entry.late ? "late" : undefined}>
+              <details>
+                <summary>
+                  <time className="statement-date" dateTime={entry.at}>
+                    {formatDateTime(entry.at)}
+                  </time>
+                  <span className="statement-what">
+                    <strong>{auditActionLabel(entry.action)}</strong>
+                    {entry.subject ? ` · ${entry.subject}` : null}
+                  </span>
+                  {entry.late ? <span className="badge warn">Tardío</span> : null}
+                </summary>
+                <p className="muted">
+                  por {entry.actorName || "usuario eliminado"}
+                  {showGroup ? ` · ${entry.groupName ?? "Catálogo (todos los grupos)"}` : null}
+                </p>
+                {changes(entry).length ? (
+                  <dl className="audit-changes">
+                    {changes(entry).map((c) => (
+                      <div key={c.field}>
+                        <dt>{c.field}:</dt>{" "}
+                        <dd>
+                          {c.before !== null && c.after !== null ? (
+                            <>
+                              <del>{c.before}</del> → <ins>{c.after}</ins>
+                            </>
+                          ) : (
+                            (c.after ?? c.before)
+                          )}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+              </details>
             </li>
           ))}
         </ol>
       )}
+      {olderHref || newestHref ? (
+        <nav className="pager" aria-label="Páginas del registro de cambios">
+          {newestHref ? <a href={newestHref}>Lo más reciente</a> : null}
+          {olderHref ? <a href={olderHref}>Cambios anteriores</a> : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

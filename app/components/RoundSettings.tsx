@@ -19,7 +19,9 @@ const MADRID = "Hora de Madrid.";
 
 /** The group's pools of the season with their state, and the chosen one's settings; `children` go at the end. */
 export function RoundSettings({ title, children }: { title: string; children?: React.ReactNode }) {
-  const { group, season, seasons, pools, types, selected, missing } = useLoaderData<Data>();
+  const { group, season, seasons, pools, poolPage, types, selected, missing } = useLoaderData<Data>();
+  const pageHref = (page: number) =>
+    `?${new URLSearchParams({ ...(season ? { temporada: String(season.id) } : {}), ...(selected ? { quiniela: String(selected.pool.id) } : {}), pagina: String(page) })}#jornadas`;
   const actionData = useActionData<ActionData>();
   return (
     <main className="page">
@@ -41,7 +43,7 @@ export function RoundSettings({ title, children }: { title: string; children?: R
         </p>
       ) : null}
 
-      <h2>Quinielas de la temporada</h2>
+      <h2 id="jornadas">Quinielas de la temporada</h2>
       <SeasonPicker seasons={seasons} selectedId={season?.id ?? null} />
       {!season ? (
         <p className="notice">No hay ninguna temporada en curso. El administrador debe crearla antes de activar jornadas.</p>
@@ -69,6 +71,15 @@ export function RoundSettings({ title, children }: { title: string; children?: R
           ))}
         </StackedTable>
       )}
+      {poolPage.pages > 1 ? (
+        <nav className="pager" aria-label="Páginas de jornadas">
+          {poolPage.page > 1 ? <Link to={pageHref(poolPage.page - 1)}>Jornadas más recientes</Link> : <span />}
+          <span className="muted">
+            Página {poolPage.page} de {poolPage.pages} · {poolPage.total} jornadas
+          </span>
+          {poolPage.page < poolPage.pages ? <Link to={pageHref(poolPage.page + 1)}>Jornadas anteriores</Link> : <span />}
+        </nav>
+      ) : null}
       {children}
     </main>
   );

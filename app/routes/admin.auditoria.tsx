@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
-import { api, loadOrNull } from "~/server/client.server";
+import { AUDIT_PAGE, loadAuditPage } from "~/server/audit.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
 import { requireAdmin } from "~/server/session/session.server";
@@ -11,18 +10,19 @@ export const meta: MetaFunction = () => [{ title: "Registro de cambios · Quinie
 /** Every change by a manager or an admin, of every group and of the catalogue (docs/decisions/015). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { entries: await loadOrNull(() => api.read(request, "/Audit/All?limit=200", AuditTrailSchema)) };
+  return { trail: await loadAuditPage(request, "/Audit/All") };
 }
 
 export default function AdminAudit() {
-  const { entries } = useLoaderData<typeof loader>();
+  const { trail } = useLoaderData<typeof loader>();
   return (
     <main className="page">
       <h1>Registro de cambios</h1>
       <p className="muted">
-        Los últimos 200 cambios de gestores y administradores, de todos los grupos y del catálogo. <Link to="/inicio">Volver al panel</Link>
+        Los cambios de gestores y administradores, de todos los grupos y del catálogo, de {AUDIT_PAGE} en {AUDIT_PAGE}: lo más reciente primero.{" "}
+        <Link to="/inicio">Volver al panel</Link>
       </p>
-      {entries ? <AuditTrail entries={entries} showGroup title="Cambios" /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
+      {trail ? <AuditTrail {...trail} showGroup title="Cambios" /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </main>
   );
 }

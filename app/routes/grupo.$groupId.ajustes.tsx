@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AuditTrail as AuditTrailSchema } from "#core/contract/audit";
-import { api, loadOrNull } from "~/server/client.server";
+import { loadAuditPage } from "~/server/audit.server";
 import { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
@@ -31,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadKioskLinks(request, settings.group.id),
     loadShareLinks(request, settings.group.id),
     loadOfficeSettings(request, settings.group.id),
-    loadOrNull(() => api.read(request, `/Audit/ByGroup/${settings.group.id}?limit=100`, AuditTrailSchema)),
+    loadAuditPage(request, `/Audit/ByGroup/${settings.group.id}`),
     loadWeekRule(request, settings.group.id),
   ]);
   return { ...settings, kioskLinks, share, officeIcons: office?.officeIcons ?? null, audit, weekRule };
@@ -63,7 +62,7 @@ export default function GroupSettings() {
           <a href={`/grupo/${group.id}/importar`}>Importar la peña</a>.
         </p>
       </section>
-      {audit ? <AuditTrail entries={audit} /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
+      {audit ? <AuditTrail {...audit} /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </RoundSettings>
   );
 }

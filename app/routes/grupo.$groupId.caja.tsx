@@ -114,6 +114,22 @@ function MemberOptions({ members }: { members: Caja["members"] }) {
   ));
 }
 
+/**
+ * A manager's form folded under its title (decision 042: the caja's first screen is its statement,
+ * not five forms): opened with a click, or by itself when it comes back refused, with its message
+ * and what was typed.
+ */
+function Fold({ titleId, title, open, children }: { titleId: string; title: string; open: boolean; children: React.ReactNode }) {
+  return (
+    <details className="card fold" open={open || undefined}>
+      <summary>
+        <h3 id={titleId}>{title}</h3>
+      </summary>
+      {children}
+    </details>
+  );
+}
+
 function ManagerForms({ caja, keys, last }: { caja: Caja; keys: Record<string, string>; last: (intent: string) => LastResult }) {
   const lastMovement = last("movement");
   const kindOf = (r: LastResult) => (r?.initialValue?.kind as string | undefined) ?? null;
@@ -148,8 +164,8 @@ function MemberMovementForm({ kind, caja, idempotencyKey, lastResult }: { kind: 
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" className="stack card" {...getFormProps(form)} aria-labelledby={`${form.id}-title`}>
-      <h3 id={`${form.id}-title`}>{text.title}</h3>
+    <Fold titleId={`${form.id}-title`} title={text.title} open={lastResult?.status === "error"}>
+    <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby={`${form.id}-title`}>
       <p className="muted">{text.hint}</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <input {...getInputProps(fields.kind, { type: "hidden" })} />
@@ -168,6 +184,7 @@ function MemberMovementForm({ kind, caja, idempotencyKey, lastResult }: { kind: 
         {text.button}
       </button>
     </Form>
+    </Fold>
   );
 }
 
@@ -190,8 +207,8 @@ function PotMovementForm({ idempotencyKey, lastResult }: { idempotencyKey: strin
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" className="stack card" {...getFormProps(form)} aria-labelledby="caja-pot-title">
-      <h3 id="caja-pot-title">Dinero del bote</h3>
+    <Fold titleId="caja-pot-title" title="Dinero del bote" open={lastResult?.status === "error"}>
+    <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby="caja-pot-title">
       <p className="muted">Un premio que entra en el bote, o un boleto pagado a mano.</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
@@ -209,6 +226,7 @@ function PotMovementForm({ idempotencyKey, lastResult }: { idempotencyKey: strin
         Anotar en el bote
       </button>
     </Form>
+    </Fold>
   );
 }
 
@@ -238,8 +256,8 @@ function RulesForm({ caja, lastResult }: { caja: Caja; lastResult: LastResult })
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" className="stack card" {...getFormProps(form)} aria-labelledby="caja-rules-title">
-      <h3 id="caja-rules-title">Normas de la caja</h3>
+    <Fold titleId="caja-rules-title" title="Normas de la caja" open={lastResult?.status === "error"}>
+    <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby="caja-rules-title">
       <FormErrors errors={form.errors} id={form.errorId} />
       <input {...getInputProps(fields.version, { type: "hidden" })} />
       <Field field={fields.quota} label="Cuota (€)" hint="0 para no cobrar cuotas automáticas.">
@@ -285,5 +303,6 @@ function RulesForm({ caja, lastResult }: { caja: Caja; lastResult: LastResult })
         Guardar normas
       </button>
     </Form>
+    </Fold>
   );
 }

@@ -47,6 +47,16 @@ async function selectedPool(request: Request, group: GroupDetail, quinielaId: nu
  * /grupo/{id}/ajustes and /grupo/{id}/gestionar-quinielas: the season's pools and, for the one
  * chosen with ?quiniela=, its configuration, dates, state and blocked members.
  */
+/** Pools on one page of the season's list: a season of 38 jornadas is not one screen (decision 042). */
+export const POOLS_PAGE = 10;
+
+/** The latest jornadas first, a page of them; `page` beyond the last shows the last. */
+function poolsPage<T>(all: T[], page: number) {
+  const pages = Math.max(1, Math.ceil(all.length / POOLS_PAGE));
+  const shown = Math.min(Math.max(1, Math.trunc(page)), pages);
+  return { pools: all.slice((shown - 1) * POOLS_PAGE, shown * POOLS_PAGE), poolPage: { page: shown, pages, total: all.length } };
+}
+
 export async function roundSettingsLoader(request: Request, group: GroupDetail) {
   const search = new URL(request.url).searchParams;
   const chosen = Number(search.get("quiniela")) || 0;
@@ -66,7 +76,10 @@ export async function roundSettingsLoader(request: Request, group: GroupDetail) 
     group: { id: group.id, name: group.name },
     season: season ? { id: season.id, name: season.name } : null,
     seasons: seasons.map((s) => ({ id: s.id, name: s.name })),
-    pools: [...seasonPools].sort((a, b) => a.numberQuiniela - b.numberQuiniela).map((q) => ({ ...poolSummary(q), round: byPool.get(q.id) ?? null })),
+    ...poolsPage(
+      [...seasonPools].sort((a, b) => b.numberQuiniela - a.numberQuiniela).map((q) => ({ ...poolSummary(q), round: byPool.get(q.id) ?? null })),
+      Number(search.get("pagina")) || 1,
+    ),
     types,
     selected: chosen ? await selectedPool(request, group, chosen, seasonPools) : null,
     missing: chosen > 0 && !chosenPool,

@@ -21,7 +21,7 @@ export default resource("audit", (app, deps) => {
     async (request) => {
       const { groupId } = request.params;
       await assertGroupExists(deps.db, groupId);
-      return auditTrail(deps.db, { groupId, limit: request.query.limit });
+      return auditTrail(deps.db, { groupId, limit: request.query.limit, before: request.query.before });
     },
   );
 
@@ -33,7 +33,7 @@ export default resource("audit", (app, deps) => {
     },
     async (request) => {
       requireUser(request);
-      return auditTrail(deps.db, { limit: request.query.limit });
+      return auditTrail(deps.db, { limit: request.query.limit, before: request.query.before });
     },
   );
 });

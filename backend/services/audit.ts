@@ -63,9 +63,13 @@ const json = (value: unknown) => {
 };
 
 /** The newest entries first: one group's (a manager's view) or all of them (an admin's). */
-export async function auditTrail(db: Db, filter: { groupId?: number; limit?: number }): Promise<AuditEntry[]> {
+export async function auditTrail(db: Db, filter: { groupId?: number; limit?: number; before?: number }): Promise<AuditEntry[]> {
   const params: unknown[] = [filter.limit ?? 200];
-  const where = filter.groupId === undefined ? "" : (params.push(filter.groupId), "where a.group_id = $2");
+  const conditions: string[] = [];
+  if (filter.groupId !== undefined) conditions.push(`a.group_id = $${params.push(filter.groupId)}`);
+  // Older than the entry named, in the trail's own order (newest first).
+  if (filter.before !== undefined) conditions.push(`(a.at, a.id) < (select b.at, b.id from audit_log b where b.id = $${params.push(filter.before)})`);
+  const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
   const rows = await db.query<AuditRow>(
     `select a.id, a.at, a.actor_id, a.actor_name, a.group_id, g.name as group_name, a.action, a.entity, a.entity_id,
             a.subject, a.before, a.after

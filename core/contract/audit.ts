@@ -128,6 +128,8 @@ export const auditQuery = z.object({
     .min(1, "Límite no válido.")
     .max(500, "Límite no válido.")
     .optional(),
+  /** The entries older than this one (the next page of a statement: decision 042). */
+  before: id.optional(),
 });
 
 export const auditGroupParams = z.object({ groupId: id });

@@ -68,6 +68,9 @@ test.describe("la caja de la peña", () => {
     await signIn(page, manager.username);
     await page.goto(`/grupo/${group.id}/caja`);
     await expect(page.getByRole("heading", { level: 1, name: `Caja de ${group.name}` })).toBeVisible();
+    // The manager's forms are folded under their titles: the statement comes first.
+    await expect(page.getByRole("form", { name: "Anotar un pago" })).toBeHidden();
+    await page.locator("summary", { hasText: "Anotar un pago" }).click();
     const payment = page.getByRole("form", { name: "Anotar un pago" });
     await payment.getByLabel("Miembro").selectOption({ label: player.username });
     // A dot is not a Spanish decimal mark: the form comes back with the message on the field.
@@ -246,6 +249,7 @@ test.describe("la caja de la peña", () => {
     await page.goto(`/grupo/${group.id}/quiniela-grupal`);
     await expect(page.getByRole("note")).toContainText(`Esta semana sella: ${manager.username}`);
     await page.goto(`/grupo/${group.id}/caja`);
+    await page.locator("summary", { hasText: "Normas de la caja" }).click();
     const rules = page.getByRole("form", { name: "Normas de la caja" });
     // A member twice: the message on the field, the rota as typed.
     await rules.getByLabel("Turno para sellar el boleto").fill(`${player.username}\n${player.username}`);

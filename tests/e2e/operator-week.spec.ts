@@ -73,11 +73,12 @@ test.describe("the week runs itself from the operator's own jornadas", () => {
       await expect(page.getByText("Regla guardada: cada nueva jornada oficial se abrirá sola en el grupo.")).toBeVisible();
       // And the caja's rules, once: a quota per jornada, the ticket paid from the pot.
       await page.goto(`/grupo/${group.id}/caja`);
+      await page.locator("summary", { hasText: "Normas de la caja" }).click();
       const cajaRules = page.getByRole("form", { name: "Normas de la caja" });
       await cajaRules.getByLabel("Cuota (€)").fill("1,50");
       await cajaRules.getByLabel("Pagar el boleto del bote al confirmar la apuesta").check();
       await cajaRules.getByRole("button", { name: "Guardar normas" }).click();
-      await expect(cajaRules.getByLabel("Pagar el boleto del bote al confirmar la apuesta")).toBeChecked();
+      await expect(page.getByText("Normas de la caja guardadas.")).toBeVisible();
       await signOut(page);
 
       // Each project (and each retry) plays three draw days of its own, the latest today: their results are due.

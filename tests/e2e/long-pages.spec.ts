@@ -1,0 +1,75 @@
+import { expect, test, type Page } from "./fixtures";
+import { apiCall, E2E, newGroup, newPlayer, newSeason, openRound, signIn } from "./helpers";
+
+// Lists that grow every week read like a bank statement (decision 042): the latest first, a page of
+// them, the rest behind a link that works without JavaScript, so the first screen stays short at
+// 390 px whatever the season's length.
+test.use({ viewport: { width: 390, height: 844 } });
+
+const height = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+test.describe("long lists read as statements", () => {
+  /** A group of a season of its own with `n` jornadas, each opened and then moved once by its manager: 2n - 1 audit entries. */
+  async function seasonOfRounds(n: number) {
+    const s = await newSeason();
+    const manager = await newPlayer("gestor");
+    const group = await newGroup(manager);
+    const pools: { id: number; numberQuiniela: number }[] = [];
+    for (let k = 0; k < n; k++) pools.push(await s.pool());
+    for (const p of pools) await openRound(manager, { groupId: group.id, poolId: p.id });
+    for (const p of pools.slice(0, n - 1)) await openRound(manager, { groupId: group.id, poolId: p.id, closesInHours: 20 });
+    return { s, manager, group, pools };
+  }
+
+  test("a season's jornadas and a long audit trail come a page at a time, newest first", async ({ page }) => {
+    test.slow();
+    const { s, manager, group, pools } = await seasonOfRounds(14);
+    const total = (await apiCall<unknown[]>("GET", `/Audit/ByGroup/${group.id}?limit=500`, undefined, manager.token)).body.length;
+    expect(total).toBeGreaterThan(25);
+
+    await signIn(page, manager.username);
+    await page.goto(`/grupo/${group.id}/gestionar-quinielas?temporada=${s.seasonId}`);
+    const rows = page.getByRole("table").getByRole("row");
+    // The newest ten, the newest first; the four oldest behind "Jornadas anteriores".
+    await expect(rows.filter({ has: page.getByRole("rowheader") })).toHaveCount(10);
+    await expect(rows.nth(1).getByRole("rowheader")).toHaveText(`Jornada ${pools[13].numberQuiniela}`);
+    await expect(page.getByText("Página 1 de 2 · 14 jornadas")).toBeVisible();
+    expect(await height(page)).toBeLessThanOrEqual(3_000);
+    await page.getByRole("link", { name: "Jornadas anteriores" }).click();
+    await expect(rows.filter({ has: page.getByRole("rowheader") })).toHaveCount(4);
+    await expect(page.getByRole("link", { name: `Gestionar jornada ${pools[0].numberQuiniela}` })).toBeVisible();
+    await page.getByRole("link", { name: "Jornadas más recientes" }).click();
+    await expect(page.getByText("Página 1 de 2 · 14 jornadas")).toBeVisible();
+
+    await page.goto(`/grupo/${group.id}/ajustes`);
+    const trail = page.getByRole("region", { name: "Registro de cambios" });
+    const entries = trail.getByRole("listitem");
+    await expect(entries).toHaveCount(25);
+    // One line each; who and what changed are folded under it.
+    await expect(entries.first()).toContainText(`Jornada ${pools[12].numberQuiniela}`);
+    await expect(entries.first().getByText(`por ${manager.username}`)).toBeHidden();
+    await entries.first().locator("summary").click();
+    await expect(entries.first().getByText(`por ${manager.username}`)).toBeVisible();
+    await trail.getByRole("link", { name: "Cambios anteriores" }).click();
+    await expect(page).toHaveURL(/antes=\d+/);
+    await expect(entries).toHaveCount(total - 25);
+    await expect(entries.last()).toContainText(`Jornada ${pools[0].numberQuiniela}`);
+    await expect(trail.getByRole("link", { name: "Cambios anteriores" })).toHaveCount(0);
+    await trail.getByRole("link", { name: "Lo más reciente" }).click();
+    await expect(entries).toHaveCount(25);
+  });
+
+  test("the admin's audit of every group pages the same way", async ({ page }) => {
+    test.slow();
+    await seasonOfRounds(14);
+    await signIn(page, E2E.admin.username, E2E.admin.password);
+    await page.goto("/admin/auditoria");
+    const entries = page.getByRole("region", { name: "Cambios" }).getByRole("listitem");
+    await expect(entries).toHaveCount(25);
+    expect(await height(page)).toBeLessThanOrEqual(3_000);
+    await page.getByRole("link", { name: "Cambios anteriores" }).click();
+    await expect(page).toHaveURL(/\/admin\/auditoria\?antes=\d+/);
+    await expect(entries.first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Lo más reciente" })).toBeVisible();
+  });
+});
