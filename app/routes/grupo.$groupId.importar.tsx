@@ -78,8 +78,15 @@ export default function ImportPage() {
             <input type="radio" name="kind" value="movements" defaultChecked={sent?.kind === "movements"} /> Movimientos de la caja
           </label>
         </fieldset>
-        <label htmlFor="archivo">Archivo CSV (máximo {IMPORT_MAX_BYTES / 1024 / 1024} MB)</label>
-        <input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required aria-describedby={sent?.error ? "archivo-error" : undefined} />
+        <label htmlFor="archivo">Archivo CSV o Excel .xlsx (máximo {IMPORT_MAX_BYTES / 1024 / 1024} MB)</label>
+        <input
+          id="archivo"
+          name="archivo"
+          type="file"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          required
+          aria-describedby={sent?.error ? "archivo-error" : undefined}
+        />
         {sent?.error ? (
           <p id="archivo-error" className="form-error" role="alert">
             {sent.error}

@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
-import { readImportFile, type CsvRow } from "#core/domain/import-file";
+import type { CsvRow } from "#core/domain/import-file";
+import { readSpreadsheet } from "#core/domain/xlsx-file";
 import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
@@ -49,7 +50,7 @@ async function jornadas(db: Db, groupId: number, seasonId: number): Promise<Jorn
 
 /** Everything the file would do, computed against what the database holds now. */
 async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) {
-  const read = readImportFile(bytes);
+  const read = await readSpreadsheet(bytes, kind);
   const season = kind === "picks" ? await seasonOf(db, groupId, seasonId) : null;
   const people = await members(db, groupId);
   const nameOf = new Map(people.map((m) => [m.id, m.name]));
