@@ -139,3 +139,12 @@ describe("the fixture workbook (fixtures/xlsx/pena-ejemplo.xlsx)", () => {
     });
   });
 });
+
+describe("a workbook inside a larger buffer", () => {
+  it("reads only its own bytes, as a Node Buffer from a pool hands them", async () => {
+    const book = writeXlsx([{ name: "Hoja1", rows: [["a", 1]] }]);
+    const pool = Buffer.alloc(book.length + 100, 0x41);
+    pool.set(book, 50);
+    expect(await readSpreadsheet(pool.subarray(50, 50 + book.length), "picks")).toMatchObject({ ok: true, rows: [{ line: 1, cells: ["a", "1"] }] });
+  });
+});

@@ -59,8 +59,11 @@ export async function readXlsx(bytes: Uint8Array, kind: string): Promise<ReadRes
   }
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
-    const copy = bytes.slice().buffer;
-    sheets = (await readXlsxFile(copy)) as unknown as { sheet: string; data: unknown[][] }[];
+    // A copy of exactly these bytes: a Node Buffer is often a view into a larger pool, and its
+    // `slice` is not a copy, so `.buffer` would hand the library the whole pool.
+    const copy = new Uint8Array(bytes.length);
+    copy.set(bytes);
+    sheets = (await readXlsxFile(copy.buffer)) as unknown as { sheet: string; data: unknown[][] }[];
   } catch {
     return { ok: false, message: ZIP_MESSAGES.damaged };
   }
