@@ -39,8 +39,11 @@ export default function ImportPage() {
       <section className="card stack" aria-labelledby="plantillas">
         <h2 id="plantillas">Plantillas</h2>
         <p>
-          Rellena una plantilla en tu hoja de cálculo y guárdala como CSV (Excel con punto y coma, o Google Sheets con comas). Dobles y triples como 1X, X2 o
-          1X2.
+          Rellena una plantilla en tu hoja de cálculo y súbela como libro de Excel (.xlsx) o como CSV (Excel con punto y coma, o Google Sheets con comas).
+          Dobles y triples como 1X, X2 o 1X2.
+        </p>
+        <p>
+          ¿Faltan en el catálogo jornadas ya jugadas? <Link to={`/grupo/${groupId}/importar/jornadas`}>Súbelas desde un archivo de jornadas</Link>.
         </p>
         <ul>
           {TEMPLATE_FILES.map((f) => (

@@ -29,7 +29,7 @@ async function members(db: Db, groupId: number): Promise<ImportMember[]> {
 }
 
 /** The season imported into: the one asked for, else the season of the group's latest jornada. */
-async function seasonOf(db: Db, groupId: number, seasonId: number | null) {
+export async function seasonOf(db: Db, groupId: number, seasonId: number | null) {
   return db.one<{ id: number; name: string }>(
     `select s.id, s.name from seasons s
       where ($2::int is not null and s.id = $2) or ($2::int is null and s.id = (
@@ -240,7 +240,7 @@ export async function exportGroup(db: Db, groupId: number): Promise<{ name: stri
 export async function confirmImport(deps: Deps, caller: AuthUser, groupId: number, hash: string): Promise<ImportResult> {
   return deps.db.tx(async (tx) => {
     const draft = await tx.one<{ kind: ImportKind; season_id: number | null; content: string }>(
-      "select kind, season_id, content from import_drafts where hash = $1 and group_id = $2",
+      "select kind, season_id, content from import_drafts where hash = $1 and group_id = $2 and kind <> 'jornadas'",
       [hash, groupId],
     );
     if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
