@@ -67,7 +67,7 @@ export default function JornadasImportPage() {
       {preview ? (
         <section className="card stack" aria-labelledby="vista-previa">
           <h2 id="vista-previa">Vista previa</h2>
-          <p>Temporada {preview.season?.name}. Las jornadas nuevas quedan en el registro con tu nombre.</p>
+          <p>{preview.season?.name}: las jornadas nuevas quedan en el registro con tu nombre.</p>
           <StackedTable columns={["Jornada", "Fecha", "Qué pasa", "Partidos"]}>
             {preview.jornadas.map((j) => (
               <tr key={j.number}>

@@ -54,4 +54,42 @@ test.describe("importar un libro de Excel", () => {
     await expect(page.getByRole("alert")).toContainText("Los libros de Excel antiguos (.xls) no se leen");
     await expect(page.getByLabel("Movimientos de la caja")).toBeChecked();
   });
+
+  test("creates a past jornada the catalogue lacks from a jornadas file, naming the unknown team it refuses", async ({ page }, testInfo) => {
+    const { pool, home, away } = await newSeason();
+    const round = await pool();
+    const manager = await newPlayer("gestorj");
+    const group = await newGroup(manager, [], "Peña jornadas ");
+    await openRound(manager, { groupId: group.id, poolId: round.id });
+    const past = new Date(Date.now() - 20 * 86_400_000);
+    const rows = (number: number, visitor: string) =>
+      Array.from({ length: 15 }, (_, i) => [number, past, i + 1, home, i === 3 ? visitor : away, i < 14 ? ["1", "X", "2"][i % 3] : "2-1"]);
+    const book = writeXlsx([
+      {
+        name: "Jornadas",
+        rows: [
+          ["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado"],
+          ...rows(round.numberQuiniela + 1, away),
+          ...rows(round.numberQuiniela + 2, "Equipo Fantasma"),
+        ],
+      },
+    ]);
+
+    await signIn(page, manager.username);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/grupo/${group.id}/importar`);
+    await page.getByRole("link", { name: "Súbelas desde un archivo de jornadas" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Jornadas pasadas" })).toBeVisible();
+    const template = await page.request.get(`/grupo/${group.id}/plantillas/jornadas.csv`);
+    expect((await template.text()).startsWith("\uFEFFJornada;Fecha;Partido;Local;Visitante;Resultado")).toBe(true);
+    await page.getByLabel(/Archivo CSV o Excel/).setInputFiles({ name: "jornadas.xlsx", mimeType: "application/octet-stream", buffer: Buffer.from(book) });
+    await page.getByRole("button", { name: "Ver la vista previa" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(`Jornada ${round.numberQuiniela + 1}`) })).toContainText("Se crea");
+    await expect(page.getByText("«Equipo Fantasma»")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, testInfo);
+    await page.screenshot({ path: testInfo.outputPath("import-jornadas-390.png"), fullPage: true });
+    await page.getByRole("button", { name: "Crear las jornadas" }).click();
+    await expect(page.getByText(/Jornadas hechas: 1 creadas y 0 añadidas al grupo; 0 ya estaban y 1 rechazadas\./)).toBeVisible();
+  });
 });
