@@ -17,6 +17,7 @@ import type { Db } from "../db/db";
 import { badRequest } from "../errors";
 import { recordAudit } from "./audit";
 import { seasonOf } from "./import";
+import { writeMatches } from "./quiniela";
 import { currentSeason } from "./season";
 import { loadTeamIndex } from "./team";
 
@@ -122,16 +123,7 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
           close,
         ]);
         quinielaId = row!.id;
-        for (const [i, m] of j.resolved.entries()) {
-          await tx.query("insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)", [
-            quinielaId,
-            i + 1,
-            m.home,
-            m.away,
-            m.homeTeamId,
-            m.awayTeamId,
-          ]);
-        }
+        await writeMatches(tx, quinielaId, j.resolved);
         await tx.query(
           "insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source, updated_at) values ($1, $2, $3, $4, 'import', $5)",
           [quinielaId, JSON.stringify(j.result), j.pleno.home, j.pleno.away, now],

@@ -121,7 +121,11 @@ export function checkPicks(rows: readonly CsvRow[], members: readonly ImportMemb
     const number = /^\s*\d{1,3}\s*$/.test(jornadaText) ? Number(jornadaText) : NaN;
     const jornada = jornadaByNumber.get(number);
     if (!jornada) {
-      fail(Number.isNaN(number) ? `«${jornadaText}» no es un número de jornada.` : `La jornada ${number} no existe en la temporada.`);
+      fail(
+        Number.isNaN(number)
+          ? `«${jornadaText}» no es un número de jornada.`
+          : `La jornada ${number} no existe en la temporada: si ya se jugó, créala en «Jornadas pasadas» con un archivo de jornadas.`,
+      );
       continue;
     }
     const member = findMember(playerText);
