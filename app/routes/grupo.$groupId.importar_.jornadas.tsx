@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#core/dates";
-import { IMPORT_MAX_BYTES } from "#core/domain/import-file";
 import { Alert } from "~/components/Field";
+import { ImportFileField } from "~/components/ImportFileField";
 import { StackedTable } from "~/components/StackedTable";
 import { jornadasAction, loadJornadasPage, type JornadasActionData } from "~/server/import-jornadas.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
@@ -47,20 +47,7 @@ export default function JornadasImportPage() {
       </section>
       <form method="post" encType="multipart/form-data" className="card stack">
         <h2>Subir el archivo de jornadas</h2>
-        <label htmlFor="archivo">Archivo CSV o Excel .xlsx (máximo {IMPORT_MAX_BYTES / 1024 / 1024} MB)</label>
-        <input
-          id="archivo"
-          name="archivo"
-          type="file"
-          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          required
-          aria-describedby={sent?.error ? "archivo-error" : undefined}
-        />
-        {sent?.error ? (
-          <p id="archivo-error" className="form-error" role="alert">
-            {sent.error}
-          </p>
-        ) : null}
+        <ImportFileField error={sent?.error} />
         <p className="muted">Subirlo no guarda nada: primero verás lo que se crearía.</p>
         <button type="submit">Ver la vista previa</button>
       </form>

@@ -148,3 +148,14 @@ describe("a workbook inside a larger buffer", () => {
     expect(await readSpreadsheet(pool.subarray(50, 50 + book.length), "picks")).toMatchObject({ ok: true, rows: [{ line: 1, cells: ["a", "1"] }] });
   });
 });
+
+describe("a pleno Excel turned into a date", () => {
+  it("reads back as the score typed, for every score Excel would turn into a date (day 1–10, month 1–10)", async () => {
+    const { parsePlenoText } = await import("./import-rows");
+    for (let home = 1; home <= 10; home++)
+      for (let away = 1; away <= 10; away++) expect(parsePlenoText(cellText(new Date(Date.UTC(2026, away - 1, home))))).toEqual({ home, away });
+    // A score with a 0 or past 12 stays text in Excel, and reads as ever.
+    expect(parsePlenoText("0-3")).toEqual({ home: 0, away: 3 });
+    expect(parsePlenoText("11/01/2026")).toBeNull();
+  });
+});
