@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { IMPORT_MAX_BYTES } from "#core/domain/import-file";
 import { formatEuros } from "#core/domain/money";
 import { Alert } from "~/components/Field";
+import { ImportFileField } from "~/components/ImportFileField";
 import { StackedTable } from "~/components/StackedTable";
 import { importAction, loadImportPage, TEMPLATE_FILES, type ImportActionData } from "~/server/import.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
@@ -39,8 +39,11 @@ export default function ImportPage() {
       <section className="card stack" aria-labelledby="plantillas">
         <h2 id="plantillas">Plantillas</h2>
         <p>
-          Rellena una plantilla en tu hoja de cálculo y guárdala como CSV (Excel con punto y coma, o Google Sheets con comas). Dobles y triples como 1X, X2 o
-          1X2.
+          Rellena una plantilla en tu hoja de cálculo y súbela como libro de Excel (.xlsx) o como CSV (Excel con punto y coma, o Google Sheets con comas).
+          Dobles y triples como 1X, X2 o 1X2.
+        </p>
+        <p>
+          ¿Faltan en el catálogo jornadas ya jugadas? <Link to={`/grupo/${groupId}/importar/jornadas`}>Súbelas desde un archivo de jornadas</Link>.
         </p>
         <ul>
           {TEMPLATE_FILES.map((f) => (
@@ -78,13 +81,7 @@ export default function ImportPage() {
             <input type="radio" name="kind" value="movements" defaultChecked={sent?.kind === "movements"} /> Movimientos de la caja
           </label>
         </fieldset>
-        <label htmlFor="archivo">Archivo CSV (máximo {IMPORT_MAX_BYTES / 1024 / 1024} MB)</label>
-        <input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required aria-describedby={sent?.error ? "archivo-error" : undefined} />
-        {sent?.error ? (
-          <p id="archivo-error" className="form-error" role="alert">
-            {sent.error}
-          </p>
-        ) : null}
+        <ImportFileField error={sent?.error} />
         <p className="muted">Subirlo no guarda nada: primero verás lo que se importaría.</p>
         <button type="submit">Ver la vista previa</button>
       </form>

@@ -9,6 +9,7 @@ import {
   importPreviewBody,
   importTemplateQuery,
 } from "#core/contract/import";
+import { JornadasPreview, JornadasResult, importJornadasConfirmBody, importJornadasPreviewBody } from "#core/contract/import-jornadas";
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/import-file";
 import { requireManager } from "../context";
 import { ApiError, badRequest } from "../errors";
@@ -17,6 +18,7 @@ import { readMultipart } from "../multipart";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
 import { confirmImport, exportGroup, importTemplate, previewImport } from "../services/import";
+import { confirmJornadas, previewJornadas } from "../services/import-jornadas";
 import { resource } from "./resource";
 
 /**
@@ -78,6 +80,43 @@ export default resource("import", (app, deps) => {
       },
     },
     async (request) => confirmImport(deps, request.authUser!, request.params.id, request.body.draft),
+  );
+
+  // Past jornadas the catalogue lacks, from the peña's jornadas file (decision 059).
+  app.post(
+    "/group/:id/import/jornadas/preview",
+    {
+      config,
+      preValidation: [managers, readUpload],
+      schema: {
+        summary:
+          "Vista previa de un archivo de jornadas pasadas (gestor o admin): las que se crearían en el catálogo o se añadirían al grupo, y cada línea rechazada",
+        consumes: ["multipart/form-data"],
+        params: importParams,
+        body: importJornadasPreviewBody,
+        response: { 200: JornadasPreview, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const bytes = files.get(request);
+      if (!bytes) throw badRequest("Elige el archivo que quieres importar.");
+      return previewJornadas(deps, request.authUser!, request.params.id, bytes);
+    },
+  );
+
+  app.post(
+    "/group/:id/import/jornadas/confirm",
+    {
+      config,
+      preValidation: managers,
+      schema: {
+        summary: "Confirma las jornadas pasadas ya previsualizadas, en una transacción y en el registro; la misma otra vez no cambia nada (gestor o admin)",
+        params: importParams,
+        body: importJornadasConfirmBody,
+        response: { 200: JornadasResult, ...errorReplies },
+      },
+    },
+    async (request) => confirmJornadas(deps, request.authUser!, request.params.id, request.body.draft),
   );
 
   app.get(

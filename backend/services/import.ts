@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
-import { readImportFile, type CsvRow } from "#core/domain/import-file";
+import type { CsvRow } from "#core/domain/import-file";
+import { readSpreadsheet } from "#core/domain/xlsx-file";
 import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
@@ -28,7 +29,7 @@ async function members(db: Db, groupId: number): Promise<ImportMember[]> {
 }
 
 /** The season imported into: the one asked for, else the season of the group's latest jornada. */
-async function seasonOf(db: Db, groupId: number, seasonId: number | null) {
+export async function seasonOf(db: Db, groupId: number, seasonId: number | null) {
   return db.one<{ id: number; name: string }>(
     `select s.id, s.name from seasons s
       where ($2::int is not null and s.id = $2) or ($2::int is null and s.id = (
@@ -49,7 +50,7 @@ async function jornadas(db: Db, groupId: number, seasonId: number): Promise<Jorn
 
 /** Everything the file would do, computed against what the database holds now. */
 async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) {
-  const read = readImportFile(bytes);
+  const read = await readSpreadsheet(bytes, kind);
   const season = kind === "picks" ? await seasonOf(db, groupId, seasonId) : null;
   const people = await members(db, groupId);
   const nameOf = new Map(people.map((m) => [m.id, m.name]));
@@ -239,7 +240,7 @@ export async function exportGroup(db: Db, groupId: number): Promise<{ name: stri
 export async function confirmImport(deps: Deps, caller: AuthUser, groupId: number, hash: string): Promise<ImportResult> {
   return deps.db.tx(async (tx) => {
     const draft = await tx.one<{ kind: ImportKind; season_id: number | null; content: string }>(
-      "select kind, season_id, content from import_drafts where hash = $1 and group_id = $2",
+      "select kind, season_id, content from import_drafts where hash = $1 and group_id = $2 and kind <> 'jornadas'",
       [hash, groupId],
     );
     if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");

@@ -103,7 +103,7 @@ async function resolvedMatches(db: Db, matches: PoolInput["matches"]) {
   return resolution.matches;
 }
 
-async function writeMatches(db: Db, quinielaId: number, matches: Awaited<ReturnType<typeof resolvedMatches>>) {
+export async function writeMatches(db: Db, quinielaId: number, matches: Awaited<ReturnType<typeof resolvedMatches>>) {
   await db.query("delete from quiniela_matches where quiniela_id = $1", [quinielaId]);
   for (const [i, m] of matches.entries()) {
     await db.query("insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)", [

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = {
   "provisional.clear": "Marcador provisional borrado",
   "import.prediction": "Pronóstico importado",
   "import.prediction.replace": "Pronóstico importado de nuevo (reemplaza)",
+  "import.jornada": "Jornada pasada creada desde un archivo de jornadas",
+  "import.jornada.attach": "Jornada del catálogo añadida al grupo por importación",
   "import.member": "Miembro importado sin cuenta",
   "import.claim": "Miembro importado que se registra",
 } as const;

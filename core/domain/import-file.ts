@@ -10,7 +10,8 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** Most rows a file may have: a season of a big peña is a few hundred. */
 export const IMPORT_MAX_ROWS = 5_000;
 
-export type ImportEncoding = "utf-8" | "windows-1252";
+/** How the file was read: a CSV's encoding, or an Excel workbook (core/domain/xlsx-file.ts). */
+export type ImportEncoding = "utf-8" | "windows-1252" | "xlsx";
 
 export interface CsvRow {
   /** The file's line (1-based) where the row starts, as a spreadsheet numbers it. */

@@ -63,7 +63,7 @@ describe("checkPicks", () => {
       { line: 1, message: "«Pepe» no es un miembro de la peña." },
       { line: 2, message: "El partido 14 tiene «4»: los signos son 1, X o 2 (dobles y triples como 1X o 1X2)." },
       { line: 3, message: "Hay un triple y el tipo de la jornada 1 no admite triples." },
-      { line: 4, message: "La jornada 9 no existe en la temporada." },
+      { line: 4, message: "La jornada 9 no existe en la temporada: si ya se jugó, créala en «Jornadas pasadas» con un archivo de jornadas." },
       { line: 5, message: "El pleno «dos» no es un resultado: escríbelo como 2-1 (goles de 0 a 10)." },
       { line: 7, message: "Línea repetida: la jornada 1 de Ana ya está en la línea 6." },
     ]);

@@ -67,9 +67,12 @@ const isHeader = (row: CsvRow, word: RegExp) => word.test(nameKey(row.cells[0] ?
 
 const SCORE = /^\s*(\d{1,2})\s*[-–:]\s*(\d{1,2})\s*$/;
 
-/** A pleno as a sheet writes it: "2-1", "2 - 1", "2:1"; goals 0 to 10. */
+// Spanish Excel reads a typed "2-1" as the 2nd of January: an .xlsx (or a CSV it saved) then holds 02/01/2026.
+const SCORE_AS_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/\d{4}\s*$/;
+
+/** A pleno as a sheet writes it: "2-1", "2 - 1", "2:1", or the date Excel made of "2-1" (02/01/2026); goals 0 to 10. */
 export function parsePlenoText(text: string): Score | null {
-  const m = SCORE.exec(text);
+  const m = SCORE.exec(text) ?? SCORE_AS_DATE.exec(text);
   if (!m) return null;
   const home = Number(m[1]);
   const away = Number(m[2]);
@@ -121,7 +124,11 @@ export function checkPicks(rows: readonly CsvRow[], members: readonly ImportMemb
     const number = /^\s*\d{1,3}\s*$/.test(jornadaText) ? Number(jornadaText) : NaN;
     const jornada = jornadaByNumber.get(number);
     if (!jornada) {
-      fail(Number.isNaN(number) ? `«${jornadaText}» no es un número de jornada.` : `La jornada ${number} no existe en la temporada.`);
+      fail(
+        Number.isNaN(number)
+          ? `«${jornadaText}» no es un número de jornada.`
+          : `La jornada ${number} no existe en la temporada: si ya se jugó, créala en «Jornadas pasadas» con un archivo de jornadas.`,
+      );
       continue;
     }
     const member = findMember(playerText);

@@ -1,0 +1,152 @@
+/**
+ * Past jornadas a peña played that the catalogue lacks (issue 38 item 4, decision 059), from its
+ * jornadas file: previewed (nothing written but the draft), then confirmed in one transaction. The
+ * manager may do it for his own import: only jornadas already closed are created, their teams must
+ * all be known to the catalogue (an unknown name is named, never guessed), and each pool created or
+ * added to the group is in the audit trail with who did it. A jornada the catalogue already has is
+ * only added to the group; one the group already plays is left alone.
+ */
+import { createHash } from "node:crypto";
+import type { JornadasPreview, JornadasResult } from "#core/contract/import-jornadas";
+import { madridLocalToUtc } from "#core/dates";
+import { checkJornadas, type FileJornada } from "#core/domain/jornadas-file";
+import { resolveTeamNames } from "#core/domain/team-names";
+import { readSpreadsheet } from "#core/domain/xlsx-file";
+import type { AuthUser, Deps } from "../context";
+import type { Db } from "../db/db";
+import { badRequest } from "../errors";
+import { recordAudit } from "./audit";
+import { seasonOf } from "./import";
+import { writeMatches } from "./quiniela";
+import { currentSeason } from "./season";
+import { loadTeamIndex } from "./team";
+
+const DAY = 86_400_000;
+type State = JornadasPreview["jornadas"][number]["state"];
+
+/** The day a jornada closed, as its close: that day's start in Madrid. */
+const closeOf = (j: FileJornada) => madridLocalToUtc(j.date)!;
+
+async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array) {
+  const read = await readSpreadsheet(bytes, "jornadas");
+  const season = (await seasonOf(db, groupId, null)) ?? (await currentSeason(db, now));
+  if (!read.ok || !season) return { read, season, errors: [], jornadas: [] };
+  const checked = checkJornadas(read.rows);
+  const errors = [...checked.errors];
+  const index = await loadTeamIndex(db);
+  const known = await db.query<{ id: number; number: number; plays: boolean }>(
+    `select q.id, q.number, exists (select 1 from group_quinielas gq where gq.quiniela_id = q.id and gq.group_id = $2) as plays
+       from quinielas q where q.season_id = $1`,
+    [season.id, groupId],
+  );
+  const byNumber = new Map(known.map((k) => [k.number, k]));
+  const jornadas: (FileJornada & {
+    state: State;
+    quinielaId: number | null;
+    resolved: ReturnType<typeof resolveTeamNames<{ home: string; away: string }>>["matches"];
+  })[] = [];
+  for (const j of checked.jornadas) {
+    const there = byNumber.get(j.number);
+    const resolution = resolveTeamNames(j.matches, index);
+    if (closeOf(j).getTime() > now.getTime()) {
+      errors.push({ line: j.line, message: `La jornada ${j.number} (${j.date}) no ha pasado todavía: solo se crean jornadas ya jugadas.` });
+    } else if (!there && resolution.unknown.length > 0) {
+      errors.push({
+        line: j.line,
+        message: `La jornada ${j.number} tiene equipos que el catálogo no conoce: ${resolution.unknown.map((u) => `«${u}»`).join(", ")}. Escríbelos como en el catálogo.`,
+      });
+    } else {
+      const state: State = !there ? "created" : there.plays ? "unchanged" : "attached";
+      jornadas.push({ ...j, state, quinielaId: there?.id ?? null, resolved: resolution.matches });
+    }
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { read, season, errors, jornadas };
+}
+
+const draftHash = (groupId: number, bytes: Uint8Array) => createHash("sha256").update(`${groupId}:jornadas:`).update(bytes).digest("hex");
+
+/** What the file would create, add or leave, and every refused line. Writes only the draft. */
+export async function previewJornadas(deps: Deps, caller: AuthUser, groupId: number, bytes: Uint8Array): Promise<JornadasPreview> {
+  const a = await analyse(deps.db, deps.clock(), groupId, bytes);
+  const fileError = !a.read.ok ? a.read.message : !a.season ? "No hay ninguna temporada en el catálogo: el administrador debe crearla primero." : null;
+  let draft: string | null = null;
+  if (!fileError && a.jornadas.some((j) => j.state !== "unchanged")) {
+    draft = draftHash(groupId, bytes);
+    await deps.db.query(
+      `insert into import_drafts (hash, group_id, kind, season_id, content, created_by, created_at) values ($1, $2, 'jornadas', $3, $4, $5, $6)
+       on conflict (hash) do update set created_at = excluded.created_at`,
+      [draft, groupId, a.season!.id, Buffer.from(bytes).toString("base64"), caller.id, deps.clock()],
+    );
+  }
+  return {
+    draft,
+    fileError,
+    season: a.season ? { id: a.season.id, name: a.season.name } : null,
+    errors: a.errors,
+    jornadas: a.jornadas.map((j) => ({ number: j.number, date: j.date, state: j.state, matches: j.resolved.map((m) => `${m.home} - ${m.away}`) })),
+  };
+}
+
+/** The confirm: each jornada created (pool, matches, official result) or added to the group, audited; the same file again changes nothing. */
+export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: number, hash: string): Promise<JornadasResult> {
+  return deps.db.tx(async (tx) => {
+    const draft = await tx.one<{ content: string }>("select content from import_drafts where hash = $1 and group_id = $2 and kind = 'jornadas'", [
+      hash,
+      groupId,
+    ]);
+    if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
+    const now = deps.clock();
+    // The same lock as the other imports of the group; the season's row keeps two peñas from making one number twice.
+    await tx.query("select pg_advisory_xact_lock($1, $2)", [3838, groupId]);
+    const season = (await seasonOf(tx, groupId, null)) ?? (await currentSeason(tx, now));
+    if (season) await tx.query("select id from seasons where id = $1 for update", [season.id]);
+    const a = await analyse(tx, now, groupId, Buffer.from(draft.content, "base64"));
+    const type = await tx.one<{ type_quiniela_id: number }>(
+      "select type_quiniela_id from group_quinielas where group_id = $1 order by close_date desc limit 1",
+      [groupId],
+    );
+    const result = { created: 0, attached: 0, unchanged: 0, refused: a.errors.length };
+    for (const j of a.jornadas) {
+      if (j.state === "unchanged") {
+        result.unchanged++;
+        continue;
+      }
+      const close = closeOf(j);
+      const open = new Date(close.getTime() - 3 * DAY);
+      let quinielaId = j.quinielaId;
+      if (quinielaId === null) {
+        const row = await tx.one<{ id: number }>("insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id", [
+          a.season!.id,
+          j.number,
+          open,
+          close,
+        ]);
+        quinielaId = row!.id;
+        await writeMatches(tx, quinielaId, j.resolved);
+        await tx.query(
+          "insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source, updated_at) values ($1, $2, $3, $4, 'import', $5)",
+          [quinielaId, JSON.stringify(j.result), j.pleno.home, j.pleno.away, now],
+        );
+      }
+      await tx.query(
+        `insert into group_quinielas (group_id, quiniela_id, open_date, close_date, force_closed, type_quiniela_id)
+         values ($1, $2, $3, $4, false, $5) on conflict do nothing`,
+        [groupId, quinielaId, open, close, type?.type_quiniela_id ?? 1],
+      );
+      await recordAudit(tx, {
+        at: now,
+        actorId: caller.id,
+        groupId,
+        action: j.state === "created" ? "import.jornada" : "import.jornada.attach",
+        entity: "pool",
+        entityId: quinielaId,
+        subject: `Jornada ${j.number} · ${j.date}`,
+        before: null,
+        after: { matches: j.resolved.map((m) => `${m.home} - ${m.away}`), result: j.result, pleno: `${j.pleno.home}-${j.pleno.away}` },
+      });
+      result[j.state]++;
+    }
+    return result;
+  });
+}
