@@ -16,7 +16,8 @@ import { groupGuard, groupIn } from "../guards";
 import { readMultipart } from "../multipart";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import { confirmImport, exportGroup, importTemplate, previewImport } from "../services/import";
+import { exportGroup } from "../services/export";
+import { confirmImport, importTemplate, previewImport } from "../services/import";
 import { resource } from "./resource";
 
 /**

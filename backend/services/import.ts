@@ -19,7 +19,7 @@ interface Jornada extends ImportJornada {
   closeDate: Date;
 }
 
-async function members(db: Db, groupId: number): Promise<ImportMember[]> {
+export async function members(db: Db, groupId: number): Promise<ImportMember[]> {
   return db.query<ImportMember>(
     `select u.id, u.username as name, u.email from group_members gm join users u on u.id = gm.user_id
       where gm.group_id = $1 and gm.removed_at is null order by u.id`,
@@ -28,7 +28,7 @@ async function members(db: Db, groupId: number): Promise<ImportMember[]> {
 }
 
 /** The season imported into: the one asked for, else the season of the group's latest jornada. */
-async function seasonOf(db: Db, groupId: number, seasonId: number | null) {
+export async function seasonOf(db: Db, groupId: number, seasonId: number | null) {
   return db.one<{ id: number; name: string }>(
     `select s.id, s.name from seasons s
       where ($2::int is not null and s.id = $2) or ($2::int is null and s.id = (
@@ -180,59 +180,6 @@ export async function importTemplate(db: Db, groupId: number, kind: ImportKind):
   const rounds = season ? await jornadas(db, groupId, season.id) : [];
   const header = ["Jornada", "Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno"];
   return [header, ...rounds.flatMap((r) => people.map((m) => [String(r.number), m.name, ...Array<string>(15).fill("")]))];
-}
-
-const euros = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
-const KIND_WORD: Record<string, string> = { payment: "Pago", quota: "Cuota", prize: "Premio", fine: "Multa", payout: "Reparto" };
-
-/**
- * 'Exportar la peña': the members, the season's picks and the members' movements in the importer's
- * own formats, so importing them into an empty group gives the same standings and balances. A
- * reversed movement and its correction cancel out and are left out; the pot's own movements (a
- * ticket, a prize of the pot) touch no member's balance and are left out too.
- */
-export async function exportGroup(db: Db, groupId: number): Promise<{ name: string; rows: string[][] }[]> {
-  const people = await members(db, groupId);
-  const nameOf = new Map(people.map((m) => [m.id, m.name]));
-  const season = await seasonOf(db, groupId, null);
-  const picks = season
-    ? await db.query<{ number: number; username: string; matches: unknown; pleno_home: number; pleno_away: number }>(
-        `select q.number, u.username, p.matches, p.pleno_home, p.pleno_away from predictions p
-           join quinielas q on q.id = p.quiniela_id join users u on u.id = p.user_id
-          where p.group_id = $1 and q.season_id = $2 order by q.number, u.username`,
-        [groupId, season.id],
-      )
-    : [];
-  const moves = await db.query<{ user_id: number; kind: string; amount_cents: number; reference: string; recorded_at: Date | string }>(
-    `select m.user_id, m.kind, m.amount_cents, m.reference, m.recorded_at from caja_movements m
-      where m.group_id = $1 and m.user_id is not null and m.kind <> 'correction'
-        and not exists (select 1 from caja_movements r where r.reverses_id = m.id) order by m.recorded_at, m.id`,
-    [groupId],
-  );
-  const seen = new Map<string, number>();
-  const movementRows = moves.map((m) => {
-    const d = new Date(m.recorded_at);
-    const date = `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
-    const row = [date, nameOf.get(m.user_id) ?? String(m.user_id), euros(m.amount_cents), KIND_WORD[m.kind] ?? m.kind, m.reference];
-    // Two equal movements of one day would read as a repeated line: the second gets a numbered reference.
-    const key = row.join("|");
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
-    if (n > 1) row[4] = `${m.reference} (${n})`.trim();
-    return row;
-  });
-  const signs = (matches: unknown) => (Array.isArray(matches) ? matches.map((p) => (Array.isArray(p) ? p.join("") : String(p))) : []);
-  return [
-    { name: "miembros.csv", rows: [["Nombre", "E-mail"], ...people.map((m) => [m.name, m.email ?? ""])] },
-    {
-      name: "pronosticos.csv",
-      rows: [
-        ["Jornada", "Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno"],
-        ...picks.map((p) => [String(p.number), p.username, ...signs(p.matches), `${p.pleno_home}-${p.pleno_away}`]),
-      ],
-    },
-    { name: "movimientos.csv", rows: [["Fecha", "Miembro", "Importe", "Tipo", "Referencia"], ...movementRows] },
-  ];
 }
 
 /** The confirm: the draft's valid lines written in one transaction; the same draft again changes nothing. */
