@@ -12,7 +12,8 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest } from "../errors";
 import { recordAudit } from "./audit";
-import { auditMovement, ledgerTotals, lockCajaShared } from "./caja-ledger";
+import { ledgerTotals, lockCajaShared } from "./caja-ledger";
+import { classifyImported, writeImportedMovement } from "./import-corrections";
 import { refreshTouched } from "./standings-store";
 
 interface Jornada extends ImportJornada {
@@ -73,12 +74,7 @@ async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: numb
     return { read, season, people, nameOf, ...none, picks, errors: checked.errors };
   }
   const checked = checkMovements(read.rows, people);
-  const known = await db.query<{ idempotency_key: string }>(
-    "select idempotency_key from caja_movements where group_id = $1 and idempotency_key = any($2::text[])",
-    [groupId, checked.movements.map((m) => m.importKey)],
-  );
-  const exists = new Set(known.map((k) => k.idempotency_key));
-  const movements = checked.movements.map((m) => ({ ...m, state: exists.has(m.importKey) ? ("unchanged" as const) : ("created" as const) }));
+  const movements = await classifyImported(db, groupId, checked.movements);
   return { read, season, people, nameOf, ...none, movements, errors: checked.errors };
 }
 
@@ -146,8 +142,10 @@ export async function previewImport(
     byRound.set(p.jornadaNumber, r);
   }
   const fresh = a.movements.filter((m) => m.state === "created");
+  const corrected = a.movements.flatMap((m) => (m.state === "corrected" ? [m] : []));
   const totals = kind === "movements" ? await ledgerTotals(deps.db, groupId) : null;
-  const after = balancesAfter(fresh, totals?.balances ?? new Map());
+  const deltas = [...fresh, ...corrected.map((m) => ({ ...m, amountCents: m.amountCents - m.replaces.amountCents }))];
+  const after = balancesAfter(deltas, totals?.balances ?? new Map());
   return {
     draft,
     kind,
@@ -159,8 +157,14 @@ export async function previewImport(
     rounds: [...byRound.values()].sort((x, y) => x.number - y.number),
     movements: {
       created: fresh.length,
-      unchanged: a.movements.length - fresh.length,
+      unchanged: a.movements.length - fresh.length - corrected.length,
       totalCents: fresh.reduce((s, m) => s + m.amountCents, 0),
+      corrected: corrected.map((m) => ({
+        line: m.line,
+        member: a.nameOf.get(m.memberId) ?? `#${m.memberId}`,
+        beforeCents: m.replaces.amountCents,
+        afterCents: m.amountCents,
+      })),
     },
     balances: totals
       ? [...after].map(([id, cents]) => ({ member: a.nameOf.get(id) ?? `#${id}`, beforeCents: totals.balances.get(id) ?? 0, afterCents: cents }))
@@ -242,22 +246,16 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
       });
     }
     let movementsCreated = 0;
-    if (a.movements.some((m) => m.state === "created")) await lockCajaShared(tx, groupId);
+    let movementsCorrected = 0;
+    if (a.movements.some((m) => m.state !== "unchanged")) await lockCajaShared(tx, groupId);
     for (const m of a.movements) {
-      if (m.state === "unchanged") continue;
-      const row = await tx.one<{ id: number; user_id: number; amount_cents: number; reference: string; kind: string }>(
-        `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (group_id, idempotency_key) do nothing
-         returning id, user_id, amount_cents, reference, kind`,
-        [groupId, m.memberId, m.kind, m.amountCents, m.reference, caller.id, new Date(`${m.date}T12:00:00Z`), m.importKey],
-      );
-      if (!row) continue;
-      movementsCreated++;
-      await auditMovement(tx, now, caller.id, groupId, row);
+      if (m.state === "unchanged" || !(await writeImportedMovement(tx, now, caller.id, groupId, m))) continue;
+      if (m.state === "corrected") movementsCorrected++;
+      else movementsCreated++;
     }
     await refreshTouched(tx, now);
-    const written = membersCreated + picksCreated + picksChanged + movementsCreated;
+    const written = membersCreated + picksCreated + picksChanged + movementsCreated + movementsCorrected;
     const lines = a.newMembers.length + a.matched.length + a.picks.length + a.movements.length;
-    return { membersCreated, picksCreated, picksChanged, movementsCreated, unchanged: lines - written, refused: a.errors.length };
+    return { membersCreated, picksCreated, picksChanged, movementsCreated, movementsCorrected, unchanged: lines - written, refused: a.errors.length };
   });
 }

@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = {
   "provisional.clear": "Marcador provisional borrado",
   "import.prediction": "Pronóstico importado",
   "import.prediction.replace": "Pronóstico importado de nuevo (reemplaza)",
+  "import.movement.replace": "Movimiento importado de nuevo (corrige el importe)",
   "import.member": "Miembro importado sin cuenta",
   "import.claim": "Miembro importado que se registra",
 } as const;
