@@ -55,8 +55,8 @@ export default function ImportPage() {
       <section className="card stack" aria-labelledby="exportar">
         <h2 id="exportar">Exportar la peña</h2>
         <p>
-          Todo en un archivo .zip de CSV con los mismos formatos: miembros, pronósticos de la temporada y movimientos de la caja. Importado en un grupo vacío da
-          la misma clasificación y los mismos saldos.
+          Todo en un archivo .zip de CSV: miembros, pronósticos y movimientos en estos mismos formatos, y además resultados, clasificación, quinielas grupales,
+          la caja entera y la liquidación. Importado en un grupo vacío da la misma clasificación y los mismos saldos.
         </p>
         <p>
           <a href={`/grupo/${groupId}/exportar.zip`} download>
