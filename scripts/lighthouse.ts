@@ -3,7 +3,8 @@
 // run), on the built app with the demo's data, signed in as the demo's manager for the pages that
 // need a session. Prints page, FCP, LCP, bytes transferred and the performance score, the median
 // of N runs (1 by default), and each page's target (decision 038): FCP ≤ 1.0 s, LCP ≤ 1.2 s, and
-// ≤ 30 KiB for a page without the Remix client or ≤ 90 KiB with it.
+// ≤ 30 KiB for a page without the Remix client or ≤ 90 KiB with it; and the page's height at 390 px
+// with JavaScript off (decision 042: the first screen of a list at most 3,000 px).
 //
 // Needs Chromium (CHROME_PATH, /usr/bin/chromium by default) and `npm run build` (run first when
 // the build is missing). The demo is loaded into a throwaway DATA_DIR, removed at the end.
@@ -12,6 +13,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { freePort, startProcess, stopProcesses } from "./bench-support";
 
@@ -21,6 +23,8 @@ const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const DEMO_PASSWORD = "Demo#2025";
 const MANAGER = "marta";
+const PLAYER = "alberto";
+const ADMIN = "admin-demo";
 const KIB = 1024;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -29,7 +33,8 @@ interface Page {
   key: string;
   label: string;
   path: string;
-  signedIn: boolean;
+  /** Whose session opens it: null for the pages of a visitor. */
+  as: "manager" | "player" | "admin" | null;
 }
 
 interface Figures {
@@ -47,13 +52,13 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
   return result.stdout;
 }
 
-/** Signs the demo's manager in through the login form; the `__session=…` pair of its cookie. */
-async function signIn(origin: string): Promise<string> {
+/** Signs one of the demo's people in through the login form; the `__session=…` pair of its cookie. */
+async function signIn(origin: string, identifier: string): Promise<string> {
   const res = await fetch(`${origin}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams({ identifier: MANAGER, password: DEMO_PASSWORD }),
+    body: new URLSearchParams({ identifier, password: DEMO_PASSWORD }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
   if (res.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión (${res.status}).`);
@@ -69,15 +74,19 @@ async function pagesOf(origin: string, cookie: string): Promise<Page[]> {
   const standings = new RegExp(`/grupo/${group}/temporada/(\\d+)/clasificacion`).exec(html)?.[0] ?? `/grupo/${group}/temporada/1/clasificacion`;
   const g = `/grupo/${group}`;
   const pages: Page[] = [
-    { key: "login", label: "Iniciar sesión", path: "/login", signedIn: false },
-    { key: "registro", label: "Registro", path: "/register", signedIn: false },
-    { key: "predicciones", label: "Pronósticos", path: `${g}/predictions`, signedIn: true },
-    { key: "perfil", label: "Perfil", path: "/perfil", signedIn: true },
-    { key: "grupal", label: "Quiniela grupal", path: `${g}/quiniela-grupal`, signedIn: true },
-    { key: "ajustes", label: "Ajustes del grupo", path: `${g}/ajustes`, signedIn: true },
-    { key: "clasificacion", label: "Clasificación", path: standings, signedIn: true },
-    { key: "resultados", label: "Resultados y apuestas", path: `${g}/resultados-y-apuestas`, signedIn: true },
-    { key: "panel", label: "Panel del grupo", path: `${g}/dashboard`, signedIn: true },
+    { key: "login", label: "Iniciar sesión", path: "/login", as: null },
+    { key: "registro", label: "Registro", path: "/register", as: null },
+    { key: "predicciones", label: "Pronósticos", path: `${g}/predictions`, as: "manager" },
+    { key: "perfil", label: "Perfil", path: "/perfil", as: "manager" },
+    { key: "grupal", label: "Quiniela grupal", path: `${g}/quiniela-grupal`, as: "manager" },
+    { key: "ajustes", label: "Ajustes del grupo", path: `${g}/ajustes`, as: "manager" },
+    { key: "gestionar", label: "Gestionar quinielas", path: `${g}/gestionar-quinielas`, as: "manager" },
+    { key: "caja", label: "Caja (gestor)", path: `${g}/caja`, as: "manager" },
+    { key: "caja-jugador", label: "Caja (jugador)", path: `${g}/caja`, as: "player" },
+    { key: "auditoria", label: "Registro (admin)", path: "/admin/auditoria", as: "admin" },
+    { key: "clasificacion", label: "Clasificación", path: standings, as: "manager" },
+    { key: "resultados", label: "Resultados y apuestas", path: `${g}/resultados-y-apuestas`, as: "manager" },
+    { key: "panel", label: "Panel del grupo", path: `${g}/dashboard`, as: "manager" },
   ];
   return pages.filter((p) => !ONLY || ONLY.includes(p.key));
 }
@@ -120,6 +129,28 @@ async function measure(url: string, port: number, cookie: string | null): Promis
   };
 }
 
+/** Each page's height at 390 px with JavaScript off, as a player's phone without scripts shows it. */
+async function heightsAt390(origin: string, pages: Page[], cookies: Record<NonNullable<Page["as"]>, string>): Promise<Map<string, number>> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
+  const heights = new Map<string, number>();
+  try {
+    for (const page of pages) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+      if (page.as) {
+        const [name, value] = cookies[page.as].split(/=(.*)/s);
+        await context.addCookies([{ name, value, url: origin }]);
+      }
+      const tab = await context.newPage();
+      await tab.goto(origin + page.path);
+      heights.set(page.key, await tab.evaluate(() => document.documentElement.scrollHeight));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return heights;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
@@ -143,13 +174,14 @@ async function main() {
         `${origin}/login`,
       ),
     );
-    const cookie = await signIn(origin);
-    const pages = await pagesOf(origin, cookie);
+    const cookies = { manager: await signIn(origin, MANAGER), player: await signIn(origin, PLAYER), admin: await signIn(origin, ADMIN) };
+    const pages = await pagesOf(origin, cookies.manager);
+    const heights = await heightsAt390(origin, pages, cookies);
     const { chrome, port, dir } = await startChrome();
     children.push(chrome);
     chromeDir = dir;
     log(`\nLighthouse 12, preset móvil (4G lento simulado, CPU × 4), en frío; mediana de ${RUNS} ${RUNS === 1 ? "pasada" : "pasadas"}.\n`);
-    const header = `${"Página".padEnd(24)}${"FCP s".padStart(7)}${"LCP s".padStart(7)}${"KiB".padStart(7)}${"nota".padStart(6)}  cliente  objetivo`;
+    const header = `${"Página".padEnd(24)}${"FCP s".padStart(7)}${"LCP s".padStart(7)}${"KiB".padStart(7)}${"nota".padStart(6)}${"alto px".padStart(9)}  cliente  objetivo`;
     log(header);
     log("─".repeat(header.length + 12));
     for (const page of pages) {
@@ -157,7 +189,7 @@ async function main() {
       // A run Chrome could not load (a busy machine's interstitial) is tried again, up to twice.
       let failed = 0;
       while (runs.length < RUNS && failed < 3) {
-        const figures = await measure(origin + page.path, port, page.signedIn ? cookie : null);
+        const figures = await measure(origin + page.path, port, page.as ? cookies[page.as] : null);
         if (Number.isNaN(figures.fcp)) failed++;
         else runs.push(figures);
       }
@@ -173,9 +205,10 @@ async function main() {
         client: runs.some((r) => r.client),
       };
       const limit = f.client ? 90 : 30;
-      const met = f.fcp <= 1000 && f.lcp <= 1200 && f.bytes <= limit * KIB;
+      const tall = heights.get(page.key) ?? NaN;
+      const met = f.fcp <= 1000 && f.lcp <= 1200 && f.bytes <= limit * KIB && tall <= 3000;
       log(
-        `${page.label.padEnd(24)}${(f.fcp / 1000).toFixed(2).padStart(7)}${(f.lcp / 1000).toFixed(2).padStart(7)}${(f.bytes / KIB).toFixed(0).padStart(7)}${String(f.score).padStart(6)}  ${(f.client ? "sí" : "no").padEnd(7)}  ${met ? "cumple" : "NO cumple"} (FCP ≤ 1,0 s, LCP ≤ 1,2 s, ≤ ${limit} KiB)`,
+        `${page.label.padEnd(24)}${(f.fcp / 1000).toFixed(2).padStart(7)}${(f.lcp / 1000).toFixed(2).padStart(7)}${(f.bytes / KIB).toFixed(0).padStart(7)}${String(f.score).padStart(6)}${String(tall).padStart(9)}  ${(f.client ? "sí" : "no").padEnd(7)}  ${met ? "cumple" : "NO cumple"} (FCP ≤ 1,0 s, LCP ≤ 1,2 s, ≤ ${limit} KiB, ≤ 3.000 px)`,
       );
     }
     log(`\nCarga de la máquina (1 min): ${os.loadavg()[0].toFixed(1)}.`);

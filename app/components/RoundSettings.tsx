@@ -50,26 +50,45 @@ export function RoundSettings({ title, children }: { title: string; children?: R
       ) : pools.length === 0 ? (
         <p className="muted">Esta temporada todavía no tiene quinielas.</p>
       ) : (
-        <StackedTable columns={["Jornada", "Fechas de la quiniela", "En el grupo", "Estado", "Acción"]}>
-          {pools.map((p) => (
-            <tr key={p.id} aria-current={selected?.pool.id === p.id ? "true" : undefined}>
-              <th scope="row">Jornada {p.numberQuiniela}</th>
-              <td data-label="Fechas">
-                {formatDateTime(p.startDate)} – {formatDateTime(p.closingDate)}
-              </td>
-              <td data-label="En el grupo">{p.round ? `Activada (${p.round.typeName})` : "Sin activar"}</td>
-              <td data-label="Estado">{p.round ? <RoundState state={p.round.state} reason={p.round.reason} /> : "—"}</td>
-              <td>
-                <Link
-                  to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`}
-                  aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}
-                >
-                  {p.round ? "Gestionar" : "Activar"}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </StackedTable>
+        <div className="table-wrap">
+          <table className="pool-list">
+            <thead>
+              <tr>
+                <th scope="col">Jornada</th>
+                <th scope="col">En el grupo</th>
+                <th scope="col">Acción</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pools.map((p) => (
+                <tr key={p.id} aria-current={selected?.pool.id === p.id ? "true" : undefined}>
+                  <th scope="row">
+                    Jornada {p.numberQuiniela}{" "}
+                    <small className="muted">
+                      {formatDateTime(p.startDate)} – {formatDateTime(p.closingDate)}
+                    </small>
+                  </th>
+                  <td>
+                    {p.round ? `Activada (${p.round.typeName})` : "Sin activar"}
+                    {p.round ? (
+                      <small>
+                        <RoundState state={p.round.state} reason={p.round.reason} />
+                      </small>
+                    ) : null}
+                  </td>
+                  <td>
+                    <Link
+                      to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`}
+                      aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}
+                    >
+                      {p.round ? "Gestionar" : "Activar"}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {poolPage.pages > 1 ? (
         <nav className="pager" aria-label="Páginas de jornadas">

@@ -4,6 +4,10 @@ import { AUDIT_PAGE, loadAuditPage } from "~/server/audit.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
 import { requireAdmin } from "~/server/session/session.server";
+import type { RouteHandle } from "~/route-handle";
+
+// Links and a list: plain HTML, no Remix client (decision 038).
+export const handle: RouteHandle = { scripts: false };
 
 export const meta: MetaFunction = () => [{ title: "Registro de cambios · Quiniela de peñas" }];
 

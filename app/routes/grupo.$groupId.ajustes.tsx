@@ -62,6 +62,18 @@ export default function GroupSettings() {
           <a href={`/grupo/${group.id}/importar`}>Importar la peña</a>.
         </p>
       </section>
+      <section className="card stack" aria-labelledby="exportar">
+        <h2 id="exportar">Exportar la peña</h2>
+        <p>
+          Todo el grupo en un archivo .zip de CSV: miembros, pronósticos y resultados de cada jornada, clasificación, quinielas grupales, movimientos de la caja
+          y liquidación. Miembros, pronósticos y movimientos van en los formatos del importador.
+        </p>
+        <p>
+          <a href={`/grupo/${group.id}/exportar.zip`} download>
+            Exportar la peña
+          </a>
+        </p>
+      </section>
       {audit ? <AuditTrail {...audit} /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </RoundSettings>
   );

@@ -11,6 +11,10 @@ import { MEMBER_FORMS, type MemberFormKind, movementFormSchema, potFormSchema, r
 import { cajaAction, loadCajaPage } from "~/server/caja.server";
 import { StackedTable } from "~/components/StackedTable";
 import { CajaStatement } from "~/components/CajaStatement";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
+
+// Plain posts, no Remix client (decision 038): a season's caja or jornadas read on any phone.
+export const handle: RouteHandle = FORM_PAGE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Caja de ${data?.caja.groupName ?? "la peña"} · Quiniela de peñas` }];
 
@@ -165,25 +169,25 @@ function MemberMovementForm({ kind, caja, idempotencyKey, lastResult }: { kind: 
   });
   return (
     <Fold titleId={`${form.id}-title`} title={text.title} open={lastResult?.status === "error"}>
-    <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby={`${form.id}-title`}>
-      <p className="muted">{text.hint}</p>
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <input {...getInputProps(fields.kind, { type: "hidden" })} />
-      <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
-      <Field field={fields.userId} label="Miembro">
-        <select {...getSelectProps(fields.userId)}>
-          <option value="">Elige…</option>
-          <MemberOptions members={caja.members} />
-        </select>
-      </Field>
-      <AmountField field={fields.amount} />
-      <Field field={fields.reference} label="Referencia">
-        <input {...getInputProps(fields.reference, { type: "text" })} placeholder="Bizum, efectivo, transferencia…" maxLength={120} />
-      </Field>
-      <button type="submit" name="intent" value="movement">
-        {text.button}
-      </button>
-    </Form>
+      <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby={`${form.id}-title`}>
+        <p className="muted">{text.hint}</p>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input {...getInputProps(fields.kind, { type: "hidden" })} />
+        <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
+        <Field field={fields.userId} label="Miembro">
+          <select {...getSelectProps(fields.userId)}>
+            <option value="">Elige…</option>
+            <MemberOptions members={caja.members} />
+          </select>
+        </Field>
+        <AmountField field={fields.amount} />
+        <Field field={fields.reference} label="Referencia">
+          <input {...getInputProps(fields.reference, { type: "text" })} placeholder="Bizum, efectivo, transferencia…" maxLength={120} />
+        </Field>
+        <button type="submit" name="intent" value="movement">
+          {text.button}
+        </button>
+      </Form>
     </Fold>
   );
 }
@@ -208,24 +212,24 @@ function PotMovementForm({ idempotencyKey, lastResult }: { idempotencyKey: strin
   });
   return (
     <Fold titleId="caja-pot-title" title="Dinero del bote" open={lastResult?.status === "error"}>
-    <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby="caja-pot-title">
-      <p className="muted">Un premio que entra en el bote, o un boleto pagado a mano.</p>
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
-      <Field field={fields.kind} label="Tipo">
-        <select {...getSelectProps(fields.kind)}>
-          <option value="prize">Premio (entra)</option>
-          <option value="ticket">Boleto (sale)</option>
-        </select>
-      </Field>
-      <AmountField field={fields.amount} />
-      <Field field={fields.reference} label="Referencia">
-        <input {...getInputProps(fields.reference, { type: "text" })} maxLength={120} />
-      </Field>
-      <button type="submit" name="intent" value="pot">
-        Anotar en el bote
-      </button>
-    </Form>
+      <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby="caja-pot-title">
+        <p className="muted">Un premio que entra en el bote, o un boleto pagado a mano.</p>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
+        <Field field={fields.kind} label="Tipo">
+          <select {...getSelectProps(fields.kind)}>
+            <option value="prize">Premio (entra)</option>
+            <option value="ticket">Boleto (sale)</option>
+          </select>
+        </Field>
+        <AmountField field={fields.amount} />
+        <Field field={fields.reference} label="Referencia">
+          <input {...getInputProps(fields.reference, { type: "text" })} maxLength={120} />
+        </Field>
+        <button type="submit" name="intent" value="pot">
+          Anotar en el bote
+        </button>
+      </Form>
     </Fold>
   );
 }
@@ -257,52 +261,52 @@ function RulesForm({ caja, lastResult }: { caja: Caja; lastResult: LastResult })
   });
   return (
     <Fold titleId="caja-rules-title" title="Normas de la caja" open={lastResult?.status === "error"}>
-    <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby="caja-rules-title">
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <input {...getInputProps(fields.version, { type: "hidden" })} />
-      <Field field={fields.quota} label="Cuota (€)" hint="0 para no cobrar cuotas automáticas.">
-        <input {...getInputProps(fields.quota, { type: "text" })} inputMode="decimal" autoComplete="off" />
-      </Field>
-      <Field field={fields.quotaBasis} label="Se cobra">
-        <select {...getSelectProps(fields.quotaBasis)}>
-          <option value="round">Por jornada jugada, al cerrar la jornada</option>
-          <option value="season">Una vez por temporada</option>
-        </select>
-      </Field>
-      <div className="field">
-        <label>
-          <input {...getInputProps(fields.payTicket, { type: "checkbox" })} /> Pagar el boleto del bote al confirmar la apuesta
-        </label>
-      </div>
-      <div className="field">
-        <label>
-          <input {...getInputProps(fields.hideBalances, { type: "checkbox" })} /> Ocultar a los miembros los saldos de los demás
-        </label>
-      </div>
-      <Field field={fields.bestPrize} label="Premio al mejor de la temporada (€)">
-        <input {...getInputProps(fields.bestPrize, { type: "text" })} inputMode="decimal" autoComplete="off" />
-      </Field>
-      <Field field={fields.pinaPenalty} label="Penalización de la piña (€)">
-        <input {...getInputProps(fields.pinaPenalty, { type: "text" })} inputMode="decimal" autoComplete="off" />
-      </Field>
-      <Field
-        field={fields.lastPlaceFine}
-        label="Multa al último de la jornada (€)"
-        hint="Se cobra una vez por jornada con resultados al que menos aciertos tuvo; si empatan, al peor clasificado de la jornada. 0: sin multa."
-      >
-        <input {...getInputProps(fields.lastPlaceFine, { type: "text" })} inputMode="decimal" autoComplete="off" />
-      </Field>
-      <Field
-        field={fields.stampRota}
-        label="Turno para sellar el boleto"
-        hint="Un nombre por línea, el primero sella primero; avanza uno por jornada con apuesta. Vacío: por orden de llegada al grupo. Quien falte va al final."
-      >
-        <textarea {...getTextareaProps(fields.stampRota)} rows={4} />
-      </Field>
-      <button type="submit" name="intent" value="rules" className="secondary">
-        Guardar normas
-      </button>
-    </Form>
+      <Form method="post" className="stack" {...getFormProps(form)} aria-labelledby="caja-rules-title">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input {...getInputProps(fields.version, { type: "hidden" })} />
+        <Field field={fields.quota} label="Cuota (€)" hint="0 para no cobrar cuotas automáticas.">
+          <input {...getInputProps(fields.quota, { type: "text" })} inputMode="decimal" autoComplete="off" />
+        </Field>
+        <Field field={fields.quotaBasis} label="Se cobra">
+          <select {...getSelectProps(fields.quotaBasis)}>
+            <option value="round">Por jornada jugada, al cerrar la jornada</option>
+            <option value="season">Una vez por temporada</option>
+          </select>
+        </Field>
+        <div className="field">
+          <label>
+            <input {...getInputProps(fields.payTicket, { type: "checkbox" })} /> Pagar el boleto del bote al confirmar la apuesta
+          </label>
+        </div>
+        <div className="field">
+          <label>
+            <input {...getInputProps(fields.hideBalances, { type: "checkbox" })} /> Ocultar a los miembros los saldos de los demás
+          </label>
+        </div>
+        <Field field={fields.bestPrize} label="Premio al mejor de la temporada (€)">
+          <input {...getInputProps(fields.bestPrize, { type: "text" })} inputMode="decimal" autoComplete="off" />
+        </Field>
+        <Field field={fields.pinaPenalty} label="Penalización de la piña (€)">
+          <input {...getInputProps(fields.pinaPenalty, { type: "text" })} inputMode="decimal" autoComplete="off" />
+        </Field>
+        <Field
+          field={fields.lastPlaceFine}
+          label="Multa al último de la jornada (€)"
+          hint="Se cobra una vez por jornada con resultados al que menos aciertos tuvo; si empatan, al peor clasificado de la jornada. 0: sin multa."
+        >
+          <input {...getInputProps(fields.lastPlaceFine, { type: "text" })} inputMode="decimal" autoComplete="off" />
+        </Field>
+        <Field
+          field={fields.stampRota}
+          label="Turno para sellar el boleto"
+          hint="Un nombre por línea, el primero sella primero; avanza uno por jornada con apuesta. Vacío: por orden de llegada al grupo. Quien falte va al final."
+        >
+          <textarea {...getTextareaProps(fields.stampRota)} rows={4} />
+        </Field>
+        <button type="submit" name="intent" value="rules" className="secondary">
+          Guardar normas
+        </button>
+      </Form>
     </Fold>
   );
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { groupExportZip } from "~/server/import.server";
 
-/** 'Exportar la peña' (issue 38): members, picks and movements as one zip of CSVs the importer reads back. */
+/** 'Exportar la peña' (issue 38): every CSV of the group in one zip; members, picks and movements in the importer's formats. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return groupExportZip(request, params.groupId);
 }

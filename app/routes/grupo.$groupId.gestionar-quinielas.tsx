@@ -2,6 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { RoundSettings } from "~/components/RoundSettings";
+import { FORM_PAGE, type RouteHandle } from "~/route-handle";
+
+// Plain posts, no Remix client (decision 038): a season's caja or jornadas read on any phone.
+export const handle: RouteHandle = FORM_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Gestionar quinielas · Quiniela de peñas" }];
 // A save refused as stale (409) still reloads the page's data (decision 021).

@@ -58,8 +58,8 @@ export default function ImportPage() {
       <section className="card stack" aria-labelledby="exportar">
         <h2 id="exportar">Exportar la peña</h2>
         <p>
-          Todo en un archivo .zip de CSV con los mismos formatos: miembros, pronósticos de la temporada y movimientos de la caja. Importado en un grupo vacío da
-          la misma clasificación y los mismos saldos.
+          Todo en un archivo .zip de CSV: miembros, pronósticos y movimientos en estos mismos formatos, y además resultados, clasificación, quinielas grupales,
+          la caja entera y la liquidación. Importado en un grupo vacío da la misma clasificación y los mismos saldos.
         </p>
         <p>
           <a href={`/grupo/${groupId}/exportar.zip`} download>
@@ -94,7 +94,7 @@ function Preview({ preview }: { preview: NonNullable<ImportActionData["preview"]
   const nothing = {
     members: preview.members.created.length + preview.members.matched.length === 0,
     picks: preview.rounds.length === 0,
-    movements: preview.movements.created + preview.movements.unchanged === 0,
+    movements: preview.movements.created + preview.movements.unchanged + preview.movements.corrected.length === 0,
   }[preview.kind];
   return (
     <section className="card stack" aria-labelledby="vista-previa">
@@ -128,6 +128,26 @@ function Preview({ preview }: { preview: NonNullable<ImportActionData["preview"]
           <p>
             {preview.movements.created} movimientos nuevos por {formatEuros(preview.movements.totalCents)}; {preview.movements.unchanged} ya estaban anotados.
           </p>
+          {preview.movements.corrected.length ? (
+            <>
+              <h3>Corregidos ({preview.movements.corrected.length})</h3>
+              <p>Estas líneas cambian el importe de un movimiento de una importación anterior: se anula el viejo y se anota el nuevo.</p>
+              <StackedTable columns={["Línea", "Miembro", "Antes", "Ahora"]}>
+                {preview.movements.corrected.map((c) => (
+                  <tr key={c.line}>
+                    <th scope="row">Línea {c.line}</th>
+                    <td data-label="Miembro">{c.member}</td>
+                    <td data-label="Antes" className="amount">
+                      {formatEuros(c.beforeCents)}
+                    </td>
+                    <td data-label="Ahora" className="amount">
+                      corregido: {formatEuros(c.afterCents)}
+                    </td>
+                  </tr>
+                ))}
+              </StackedTable>
+            </>
+          ) : null}
           <StackedTable columns={["Miembro", "Saldo ahora", "Saldo después"]}>
             {preview.balances.map((b) => (
               <tr key={b.member}>

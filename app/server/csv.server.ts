@@ -4,7 +4,8 @@ import type { Failure } from "~/server/client.server";
 export function csvText(rows: (string | number)[][]): string {
   const cell = (v: string | number) => {
     // A leading = + - @ would run as a formula in a spreadsheet: names are text, so they stay text.
-    const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
+    // A negative amount ("-1,25") is a number, not a formula: it stays a number.
+    const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) && !/^-\d+(\.\d{3})*(,\d+)?$/.test(v) ? `'${v}` : String(v);
     return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";

@@ -44,7 +44,7 @@ export async function importAction(request: Request, groupIdParam: string | unde
     const written = {
       members: `${r.membersCreated} miembros sin cuenta añadidos`,
       picks: `${r.picksCreated} pronósticos nuevos y ${r.picksChanged} reemplazados`,
-      movements: `${r.movementsCreated} movimientos anotados`,
+      movements: `${r.movementsCreated} movimientos anotados y ${r.movementsCorrected} corregidos`,
     }[kind];
     return redirectWithToast(back, { kind: "success", text: `Importación hecha: ${written}; ${r.unchanged} ya estaban y ${r.refused} líneas rechazadas.` });
   }

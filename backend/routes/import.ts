@@ -17,7 +17,8 @@ import { groupGuard, groupIn } from "../guards";
 import { readMultipart } from "../multipart";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import { confirmImport, exportGroup, importTemplate, previewImport } from "../services/import";
+import { exportGroup } from "../services/export";
+import { confirmImport, importTemplate, previewImport } from "../services/import";
 import { confirmJornadas, previewJornadas } from "../services/import-jornadas";
 import { resource } from "./resource";
 
@@ -140,11 +141,12 @@ export default resource("import", (app, deps) => {
       config,
       preValidation: managers,
       schema: {
-        summary: "Exportar la peña: miembros, pronósticos de la temporada y movimientos, en los formatos del importador (gestor o admin)",
+        summary:
+          "Exportar la peña: miembros, pronósticos, resultados, clasificación, quinielas grupales, movimientos, caja y liquidación de la temporada; en los formatos del importador donde lo hay (gestor o admin)",
         params: importParams,
         response: { 200: GroupExport, ...errorReplies },
       },
     },
-    async (request) => ({ files: await exportGroup(deps.db, request.params.id) }),
+    async (request) => ({ files: await exportGroup(deps, request.params.id) }),
   );
 });

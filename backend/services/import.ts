@@ -13,14 +13,15 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest } from "../errors";
 import { recordAudit } from "./audit";
-import { auditMovement, ledgerTotals, lockCajaShared } from "./caja-ledger";
+import { ledgerTotals, lockCajaShared } from "./caja-ledger";
+import { classifyImported, writeImportedMovement } from "./import-corrections";
 import { refreshTouched } from "./standings-store";
 
 interface Jornada extends ImportJornada {
   closeDate: Date;
 }
 
-async function members(db: Db, groupId: number): Promise<ImportMember[]> {
+export async function members(db: Db, groupId: number): Promise<ImportMember[]> {
   return db.query<ImportMember>(
     `select u.id, u.username as name, u.email from group_members gm join users u on u.id = gm.user_id
       where gm.group_id = $1 and gm.removed_at is null order by u.id`,
@@ -74,12 +75,7 @@ async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: numb
     return { read, season, people, nameOf, ...none, picks, errors: checked.errors };
   }
   const checked = checkMovements(read.rows, people);
-  const known = await db.query<{ idempotency_key: string }>(
-    "select idempotency_key from caja_movements where group_id = $1 and idempotency_key = any($2::text[])",
-    [groupId, checked.movements.map((m) => m.importKey)],
-  );
-  const exists = new Set(known.map((k) => k.idempotency_key));
-  const movements = checked.movements.map((m) => ({ ...m, state: exists.has(m.importKey) ? ("unchanged" as const) : ("created" as const) }));
+  const movements = await classifyImported(db, groupId, checked.movements);
   return { read, season, people, nameOf, ...none, movements, errors: checked.errors };
 }
 
@@ -147,8 +143,10 @@ export async function previewImport(
     byRound.set(p.jornadaNumber, r);
   }
   const fresh = a.movements.filter((m) => m.state === "created");
+  const corrected = a.movements.flatMap((m) => (m.state === "corrected" ? [m] : []));
   const totals = kind === "movements" ? await ledgerTotals(deps.db, groupId) : null;
-  const after = balancesAfter(fresh, totals?.balances ?? new Map());
+  const deltas = [...fresh, ...corrected.map((m) => ({ ...m, amountCents: m.amountCents - m.replaces.amountCents }))];
+  const after = balancesAfter(deltas, totals?.balances ?? new Map());
   return {
     draft,
     kind,
@@ -160,8 +158,14 @@ export async function previewImport(
     rounds: [...byRound.values()].sort((x, y) => x.number - y.number),
     movements: {
       created: fresh.length,
-      unchanged: a.movements.length - fresh.length,
+      unchanged: a.movements.length - fresh.length - corrected.length,
       totalCents: fresh.reduce((s, m) => s + m.amountCents, 0),
+      corrected: corrected.map((m) => ({
+        line: m.line,
+        member: a.nameOf.get(m.memberId) ?? `#${m.memberId}`,
+        beforeCents: m.replaces.amountCents,
+        afterCents: m.amountCents,
+      })),
     },
     balances: totals
       ? [...after].map(([id, cents]) => ({ member: a.nameOf.get(id) ?? `#${id}`, beforeCents: totals.balances.get(id) ?? 0, afterCents: cents }))
@@ -181,59 +185,6 @@ export async function importTemplate(db: Db, groupId: number, kind: ImportKind):
   const rounds = season ? await jornadas(db, groupId, season.id) : [];
   const header = ["Jornada", "Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno"];
   return [header, ...rounds.flatMap((r) => people.map((m) => [String(r.number), m.name, ...Array<string>(15).fill("")]))];
-}
-
-const euros = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
-const KIND_WORD: Record<string, string> = { payment: "Pago", quota: "Cuota", prize: "Premio", fine: "Multa", payout: "Reparto" };
-
-/**
- * 'Exportar la peña': the members, the season's picks and the members' movements in the importer's
- * own formats, so importing them into an empty group gives the same standings and balances. A
- * reversed movement and its correction cancel out and are left out; the pot's own movements (a
- * ticket, a prize of the pot) touch no member's balance and are left out too.
- */
-export async function exportGroup(db: Db, groupId: number): Promise<{ name: string; rows: string[][] }[]> {
-  const people = await members(db, groupId);
-  const nameOf = new Map(people.map((m) => [m.id, m.name]));
-  const season = await seasonOf(db, groupId, null);
-  const picks = season
-    ? await db.query<{ number: number; username: string; matches: unknown; pleno_home: number; pleno_away: number }>(
-        `select q.number, u.username, p.matches, p.pleno_home, p.pleno_away from predictions p
-           join quinielas q on q.id = p.quiniela_id join users u on u.id = p.user_id
-          where p.group_id = $1 and q.season_id = $2 order by q.number, u.username`,
-        [groupId, season.id],
-      )
-    : [];
-  const moves = await db.query<{ user_id: number; kind: string; amount_cents: number; reference: string; recorded_at: Date | string }>(
-    `select m.user_id, m.kind, m.amount_cents, m.reference, m.recorded_at from caja_movements m
-      where m.group_id = $1 and m.user_id is not null and m.kind <> 'correction'
-        and not exists (select 1 from caja_movements r where r.reverses_id = m.id) order by m.recorded_at, m.id`,
-    [groupId],
-  );
-  const seen = new Map<string, number>();
-  const movementRows = moves.map((m) => {
-    const d = new Date(m.recorded_at);
-    const date = `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
-    const row = [date, nameOf.get(m.user_id) ?? String(m.user_id), euros(m.amount_cents), KIND_WORD[m.kind] ?? m.kind, m.reference];
-    // Two equal movements of one day would read as a repeated line: the second gets a numbered reference.
-    const key = row.join("|");
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
-    if (n > 1) row[4] = `${m.reference} (${n})`.trim();
-    return row;
-  });
-  const signs = (matches: unknown) => (Array.isArray(matches) ? matches.map((p) => (Array.isArray(p) ? p.join("") : String(p))) : []);
-  return [
-    { name: "miembros.csv", rows: [["Nombre", "E-mail"], ...people.map((m) => [m.name, m.email ?? ""])] },
-    {
-      name: "pronosticos.csv",
-      rows: [
-        ["Jornada", "Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno"],
-        ...picks.map((p) => [String(p.number), p.username, ...signs(p.matches), `${p.pleno_home}-${p.pleno_away}`]),
-      ],
-    },
-    { name: "movimientos.csv", rows: [["Fecha", "Miembro", "Importe", "Tipo", "Referencia"], ...movementRows] },
-  ];
 }
 
 /** The confirm: the draft's valid lines written in one transaction; the same draft again changes nothing. */
@@ -296,22 +247,16 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
       });
     }
     let movementsCreated = 0;
-    if (a.movements.some((m) => m.state === "created")) await lockCajaShared(tx, groupId);
+    let movementsCorrected = 0;
+    if (a.movements.some((m) => m.state !== "unchanged")) await lockCajaShared(tx, groupId);
     for (const m of a.movements) {
-      if (m.state === "unchanged") continue;
-      const row = await tx.one<{ id: number; user_id: number; amount_cents: number; reference: string; kind: string }>(
-        `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (group_id, idempotency_key) do nothing
-         returning id, user_id, amount_cents, reference, kind`,
-        [groupId, m.memberId, m.kind, m.amountCents, m.reference, caller.id, new Date(`${m.date}T12:00:00Z`), m.importKey],
-      );
-      if (!row) continue;
-      movementsCreated++;
-      await auditMovement(tx, now, caller.id, groupId, row);
+      if (m.state === "unchanged" || !(await writeImportedMovement(tx, now, caller.id, groupId, m))) continue;
+      if (m.state === "corrected") movementsCorrected++;
+      else movementsCreated++;
     }
     await refreshTouched(tx, now);
-    const written = membersCreated + picksCreated + picksChanged + movementsCreated;
+    const written = membersCreated + picksCreated + picksChanged + movementsCreated + movementsCorrected;
     const lines = a.newMembers.length + a.matched.length + a.picks.length + a.movements.length;
-    return { membersCreated, picksCreated, picksChanged, movementsCreated, unchanged: lines - written, refused: a.errors.length };
+    return { membersCreated, picksCreated, picksChanged, movementsCreated, movementsCorrected, unchanged: lines - written, refused: a.errors.length };
   });
 }

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = {
   "import.prediction.replace": "Pronóstico importado de nuevo (reemplaza)",
   "import.jornada": "Jornada pasada creada desde un archivo de jornadas",
   "import.jornada.attach": "Jornada del catálogo añadida al grupo por importación",
+  "import.movement.replace": "Movimiento importado de nuevo (corrige el importe)",
   "import.member": "Miembro importado sin cuenta",
   "import.claim": "Miembro importado que se registra",
 } as const;

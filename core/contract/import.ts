@@ -27,7 +27,14 @@ export const ImportPreview = z.object({
       .describe("Pronósticos de una jornada"),
   ),
   members: z.object({ created: z.array(z.string()).describe("Miembros sin cuenta que se crearían"), matched: z.array(z.string()).describe("Ya son miembros") }),
-  movements: z.object({ created: z.number().int(), unchanged: z.number().int(), totalCents: z.number().int() }),
+  movements: z.object({
+    created: z.number().int(),
+    unchanged: z.number().int(),
+    totalCents: z.number().int(),
+    corrected: z
+      .array(z.object({ line: z.number().int(), member: z.string(), beforeCents: z.number().int(), afterCents: z.number().int() }))
+      .describe("Líneas que corrigen el importe de un movimiento que escribió una importación anterior: se anula el viejo y se anota el nuevo"),
+  }),
   balances: z.array(z.object({ member: z.string(), beforeCents: z.number().int(), afterCents: z.number().int() })),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
@@ -37,6 +44,7 @@ export const ImportResult = z.object({
   picksCreated: z.number().int(),
   picksChanged: z.number().int(),
   movementsCreated: z.number().int(),
+  movementsCorrected: z.number().int().describe("Movimientos corregidos: el viejo anulado y el nuevo anotado"),
   unchanged: z.number().int(),
   refused: z.number().int(),
 });

@@ -1,0 +1,73 @@
+/**
+ * A corrected movements file (issue 38, decision 060): a line that replaces what an earlier import
+ * wrote for the same date, member, kind and reference is previewed as "corregido", and the confirm
+ * reverses the old movement (decision 032's correction) and writes the new one, both audited.
+ */
+import { classifyMovements, type ImportedBefore } from "#core/domain/import-corrections";
+import type { ImportedMovement } from "#core/domain/import-rows";
+import type { Db } from "../db/db";
+import { recordAudit } from "./audit";
+import { auditMovement, type Inserted } from "./caja-ledger";
+
+export type ClassifiedMovement = ImportedMovement & ({ state: "created" | "unchanged" } | { state: "corrected"; replaces: ImportedBefore });
+
+/** The file's movements against the ledger: new, already there, or correcting an earlier import's line. */
+export async function classifyImported(db: Db, groupId: number, lines: ImportedMovement[]): Promise<ClassifiedMovement[]> {
+  const known = await db.query<{ idempotency_key: string }>(
+    "select idempotency_key from caja_movements where group_id = $1 and idempotency_key = any($2::text[])",
+    [groupId, lines.map((m) => m.importKey)],
+  );
+  const members = [...new Set(lines.map((m) => m.memberId))];
+  const before = await db.query<{ id: number; idempotency_key: string; amount_cents: number }>(
+    `select m.id, m.idempotency_key, m.amount_cents from caja_movements m
+      where m.group_id = $1 and m.user_id = any($2::int[]) and m.idempotency_key like 'import:%'
+        and not exists (select 1 from caja_movements r where r.reverses_id = m.id) order by m.id`,
+    [groupId, members],
+  );
+  const states = classifyMovements(
+    lines,
+    before.map((b) => ({ id: Number(b.id), key: b.idempotency_key, amountCents: b.amount_cents })),
+    new Set(known.map((k) => k.idempotency_key)),
+  );
+  return lines.map((m, i) => ({ ...m, ...states[i]! }));
+}
+
+const RETURNING = "returning id, user_id, amount_cents, reference, kind";
+
+/**
+ * One line of the confirm, under the caja lock: a new movement, or for a correction the old one's
+ * reversal and then the new one. Returns whether it wrote anything (the same key again writes nothing).
+ */
+export async function writeImportedMovement(tx: Db, now: Date, actorId: number, groupId: number, m: ClassifiedMovement): Promise<boolean> {
+  if (m.state === "unchanged") return false;
+  const recordedAt = new Date(`${m.date}T12:00:00Z`);
+  const row = await tx.one<Inserted>(
+    `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (group_id, idempotency_key) do nothing ${RETURNING}`,
+    [groupId, m.memberId, m.kind, m.amountCents, m.reference, actorId, recordedAt, m.importKey],
+  );
+  if (!row) return false;
+  if (m.state === "corrected") {
+    const old = m.replaces;
+    const reversal = await tx.one<Inserted>(
+      `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, reverses_id, idempotency_key, season_id)
+       select group_id, user_id, 'correction', -amount_cents, $3, $4, $5, id, $6, season_id from caja_movements where id = $1 and group_id = $2
+       on conflict do nothing ${RETURNING}`,
+      [old.id, groupId, `Corregido por importación: línea ${m.line}`, actorId, now, `${m.importKey}#corrige:${old.id}`],
+    );
+    if (reversal) await auditMovement(tx, now, actorId, groupId, reversal, old.id);
+    await recordAudit(tx, {
+      at: now,
+      actorId,
+      groupId,
+      action: "import.movement.replace",
+      entity: "caja",
+      entityId: row.id,
+      subject: `Movimiento corregido por importación · línea ${m.line}`,
+      before: { movement: old.id, amountCents: old.amountCents },
+      after: { movement: row.id, amountCents: m.amountCents, reversal: reversal?.id ?? null },
+    });
+  }
+  await auditMovement(tx, now, actorId, groupId, row);
+  return true;
+}
