@@ -34,6 +34,7 @@ import chancesRoutes from "./routes/chances";
 import automationRoutes from "./routes/automation";
 import liveRoutes from "./routes/live";
 import importRoutes from "./routes/import";
+import placeholderRoutes from "./routes/placeholders";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -68,6 +69,7 @@ const resources: RoutePlugin[] = [
   chancesRoutes,
   liveRoutes,
   importRoutes,
+  placeholderRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

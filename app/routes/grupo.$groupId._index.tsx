@@ -78,6 +78,7 @@ export default function GroupDetail() {
       <p className="row">
         <Link to={`/grupo/${group.id}/dashboard`}>Ir al panel del grupo</Link>
         {isManager ? <Link to={`/admin/roles?grupo=${group.id}`}>Cambiar roles</Link> : null}
+        {isManager ? <Link to={`/grupo/${group.id}/sin-cuenta`}>Miembros sin cuenta e invitaciones</Link> : null}
       </p>
 
       <h2>Miembros</h2>

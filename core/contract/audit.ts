@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = {
   "import.movement.replace": "Movimiento importado de nuevo (corrige el importe)",
   "import.member": "Miembro importado sin cuenta",
   "import.claim": "Miembro importado que se registra",
+  "placeholder.invite": "Invitación enviada a un miembro sin cuenta",
+  "placeholder.link": "Miembro sin cuenta unido a un miembro con cuenta",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -29,6 +29,7 @@ const BODYLESS = new Set([
   "POST /digest/unsubscribe/{token}", // the signed link is in the path
   "POST /share/{id}/revoke", // the link is in the path
   "POST /quiniela/{id}/livefeed", // the pool is in the path
+  "POST /group/{id}/placeholders/{userid}/invite", // the placeholder is in the path
 ]);
 
 let t: TestBackend;

@@ -1,0 +1,85 @@
+import type { Placeholder, PlaceholderInvite } from "#core/contract/placeholders";
+import type { Deps } from "../context";
+import { notFound } from "../errors";
+import { recordAudit } from "./audit";
+
+/**
+ * Members imported without an account (issue 38 item 3, decision 058): the group's list of them, and
+ * the one invitation by e-mail the manager sends each, with the group's code and a sign-up link.
+ * Signing up with that e-mail turns the placeholder into the real account (decision 052).
+ */
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The group's current members who have no account yet, with when each was invited. */
+export async function listPlaceholders({ db }: Pick<Deps, "db">, groupId: number): Promise<Placeholder[]> {
+  const rows = await db.query<{ user_id: number; username: string; email: string; sent_at: Date | string | null }>(
+    `select u.id as user_id, u.username, u.email, i.sent_at
+       from group_members m join users u on u.id = m.user_id
+       left join placeholder_invitations i on i.group_id = m.group_id and i.user_id = u.id
+      where m.group_id = $1 and m.removed_at is null and u.placeholder
+      order by lower(u.username)`,
+    [groupId],
+  );
+  return rows.map((r) => ({ userId: r.user_id, name: r.username, email: r.email, invitedAt: r.sent_at ? iso(r.sent_at) : null }));
+}
+
+export const NOT_A_PLACEHOLDER = "Ese miembro no está en el grupo o ya tiene cuenta: no hace falta invitarle.";
+
+/**
+ * Sends the invitation once. The row is written in the transaction that sends the mail: a mail that
+ * fails leaves nothing recorded (the manager may press again); a second press, or a second manager at
+ * the same moment (the primary key makes it wait), finds the row and sends nothing.
+ */
+export async function invitePlaceholder(deps: Deps, actorId: number, groupId: number, userId: number): Promise<PlaceholderInvite> {
+  return deps.db.tx(async (tx) => {
+    const member = await tx.one<{ username: string; email: string; group_name: string; invite_code: string }>(
+      `select u.username, u.email, g.name as group_name, g.invite_code
+         from group_members m join users u on u.id = m.user_id join groups g on g.id = m.group_id
+        where m.group_id = $1 and m.user_id = $2 and m.removed_at is null and u.placeholder`,
+      [groupId, userId],
+    );
+    if (!member) throw notFound(NOT_A_PLACEHOLDER);
+    const now = deps.clock();
+    const inserted = await tx.one<{ sent_at: Date | string }>(
+      `insert into placeholder_invitations (group_id, user_id, email, sent_at, sent_by) values ($1, $2, $3, $4, $5)
+       on conflict (group_id, user_id) do nothing returning sent_at`,
+      [groupId, userId, member.email, now, actorId],
+    );
+    if (!inserted) {
+      const before = await tx.one<{ sent_at: Date | string }>("select sent_at from placeholder_invitations where group_id = $1 and user_id = $2", [
+        groupId,
+        userId,
+      ]);
+      return { sent: false, invitedAt: iso(before!.sent_at) };
+    }
+    await recordAudit(tx, {
+      at: now,
+      actorId,
+      groupId,
+      action: "placeholder.invite",
+      entity: "member",
+      entityId: userId,
+      subject: member.username,
+      after: { email: member.email },
+    });
+    const base = deps.config.publicUrl.replace(/\/$/, "");
+    await deps.mailer.send({
+      to: member.email,
+      subject: `Quiniela de peñas: te esperan en ${member.group_name}`,
+      text: [
+        `Hola, ${member.username}:`,
+        "",
+        `La peña ${member.group_name} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
+        `Crea tu cuenta con este mismo e-mail (${member.email}) y todo lo tuyo pasará a ser tuyo:`,
+        "",
+        `${base}/register`,
+        "",
+        `Si ya tienes cuenta con otro e-mail, únete al grupo con su código: ${member.invite_code}`,
+        "",
+        "Si no esperabas este correo, ignóralo.",
+      ].join("\n"),
+    });
+    return { sent: true, invitedAt: iso(inserted.sent_at) };
+  });
+}
