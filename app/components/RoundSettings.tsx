@@ -51,7 +51,7 @@ export function RoundSettings({ title, children }: { title: string; children?: R
         <p className="muted">Esta temporada todavía no tiene quinielas.</p>
       ) : (
         <div className="table-wrap">
-          <table className="pool-list">
+          <table className="line-table">
             <thead>
               <tr>
                 <th scope="col">Jornada</th>

@@ -9,7 +9,6 @@ import { Balance } from "~/components/Balance";
 import { Field, FormErrors } from "~/components/Field";
 import { MEMBER_FORMS, type MemberFormKind, movementFormSchema, potFormSchema, rulesFormSchema } from "~/forms/caja";
 import { cajaAction, loadCajaPage } from "~/server/caja.server";
-import { StackedTable } from "~/components/StackedTable";
 import { CajaStatement } from "~/components/CajaStatement";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
@@ -93,16 +92,28 @@ export default function CajaPage() {
       )}
 
       <h2>Saldos de los miembros</h2>
-      <StackedTable columns={["Miembro", "Saldo"]}>
-        {caja.members.map((m) => (
-          <tr key={m.userId}>
-            <th scope="row">{m.username}</th>
-            <td data-label="Saldo">
-              <Balance cents={m.balanceCents} />
-            </td>
-          </tr>
-        ))}
-      </StackedTable>
+      <div className="table-wrap">
+        <table className="line-table">
+          <thead>
+            <tr>
+              <th scope="col">Miembro</th>
+              <th scope="col" className="num">
+                Saldo
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {caja.members.map((m) => (
+              <tr key={m.userId}>
+                <th scope="row">{m.username}</th>
+                <td className="num">
+                  <Balance cents={m.balanceCents} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       {caja.canWrite ? <ManagerForms caja={caja} keys={keys} last={last} /> : null}
     </main>
