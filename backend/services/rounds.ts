@@ -4,6 +4,7 @@ import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { resultsCompleteSql } from "./round-closed";
 import { refreshTouched } from "./standings-store";
 import { NOT_A_MEMBER } from "./group";
 import { assertVersion } from "./versions";
@@ -27,19 +28,25 @@ interface RoundRow {
   description: string;
   version: number;
   reopened_at: Date | null;
+  results_complete: boolean;
 }
 
 const SELECT_ROUND = `
   select gq.id, gq.group_id, gq.quiniela_id, q.season_id, q.number, gq.open_date, gq.close_date, gq.force_closed, gq.version, gq.reopened_at,
          gq.type_quiniela_id, pt.name as type_name, pt.num_double, pt.num_triple,
-         coalesce(nullif(gq.description, ''), pt.description) as description
+         coalesce(nullif(gq.description, ''), pt.description) as description,
+         ${resultsCompleteSql("gq.quiniela_id")} as results_complete
     from group_quinielas gq
     join quinielas q on q.id = gq.quiniela_id
     join pool_types pt on pt.id = gq.type_quiniela_id`;
 
 /** The round as the contract shows it, its state computed at the backend's clock. */
 function toRound(row: RoundRow, now: Date): GroupRound {
-  const { state, reason } = roundStatus({ openDate: row.open_date, closeDate: row.close_date, forceClosed: row.force_closed }, now);
+  // Complete official results end the round before its close date, as the round-close job has it (decision 015).
+  const { state, reason } = roundStatus(
+    { openDate: row.open_date, closeDate: row.close_date, forceClosed: row.force_closed, resultsComplete: row.results_complete },
+    now,
+  );
   return {
     id: row.id,
     groupId: row.group_id,

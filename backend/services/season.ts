@@ -4,6 +4,7 @@ import { utcToMadridLocal } from "#core/dates";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
+import { roundClosedSql } from "./round-closed";
 import { refreshTouched } from "./standings-store";
 
 export const SEASON_NOT_FOUND = "Temporada no encontrada.";
@@ -62,7 +63,7 @@ const PLAYING = (today: string) => `select s.id, s.name from seasons s where s.s
  */
 const GROUP_CURRENT = (group: string, now: string, today: string) => `select id, name from (
     (select 1 as rank, s.id, s.name from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join seasons s on s.id = q.season_id
-      where gq.group_id = ${group} and not gq.force_closed and gq.close_date > ${now}
+      where gq.group_id = ${group} and not ${roundClosedSql("gq", now)}
       order by gq.open_date desc, q.number desc limit 1)
     union all
     (select 2, p.id, p.name from (${PLAYING(today)}) p)

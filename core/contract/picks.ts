@@ -15,4 +15,4 @@ export const PicksSchema = fastArray(PickSchema, isPick);
 export const ScoreSchema = z.object({ home: wireInt, away: wireInt });
 /** A round's state at the backend's clock (core/domain/round-status). */
 export const RoundStateSchema = z.enum(["not-open", "open", "closed"]) satisfies z.ZodType<RoundState>;
-export const RoundReasonSchema = z.enum(["before-open", "forced", "date-passed"]) satisfies z.ZodType<RoundReason>;
+export const RoundReasonSchema = z.enum(["before-open", "forced", "date-passed", "results"]) satisfies z.ZodType<RoundReason>;

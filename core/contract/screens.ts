@@ -13,7 +13,7 @@ export const screenGroupParams = z.object({ id });
 export const predictionsScreenQuery = z.object({ quinielaId: id.optional() });
 
 const roundState = z.enum(["not-open", "open", "closed"]);
-const roundReason = z.enum(["before-open", "forced", "date-passed"]).nullable();
+const roundReason = z.enum(["before-open", "forced", "date-passed", "results"]).nullable();
 const score = z.object({ home: z.number().int(), away: z.number().int() });
 
 /** A group round's pool, dates and state, as every screen shows them. */

@@ -1,10 +1,12 @@
 export type RoundState = "not-open" | "open" | "closed";
-export type RoundReason = "before-open" | "forced" | "date-passed";
+export type RoundReason = "before-open" | "forced" | "date-passed" | "results";
 
 interface RoundDates {
   openDate: Date | string | null;
   closeDate: Date | string | null;
   forceClosed: boolean;
+  /** The pool's official results are complete (`resultsComplete`): the round is over whatever its dates (decision 015). */
+  resultsComplete?: boolean;
 }
 
 function toTime(d: Date | string | null): number | null {
@@ -23,6 +25,8 @@ export function roundStatus(r: RoundDates, now: Date): { state: RoundState; reas
   const close = toTime(r.closeDate);
   if (r.forceClosed) return { state: "closed", reason: "forced" };
   if (close !== null && t >= close) return { state: "closed", reason: "date-passed" };
+  // The same order as the round-close job's reason (backend/services/round-closed.ts closeReasonSql).
+  if (r.resultsComplete) return { state: "closed", reason: "results" };
   if (open !== null && t < open) return { state: "not-open", reason: "before-open" };
   return { state: "open", reason: null };
 }
@@ -47,6 +51,7 @@ const REASON_TEXTS: Record<RoundReason, string> = {
   "before-open": "Se abre más adelante",
   forced: "Cerrada por el gestor",
   "date-passed": "Fecha de cierre pasada",
+  results: "Resultados oficiales completos",
 };
 
 export function roundStateLabel(state: RoundState): string {

@@ -106,3 +106,33 @@ describe("GET /screens/group/{id}/predictions", () => {
     }
   });
 });
+
+describe("a round whose official results are complete (decision 015, issue 34)", () => {
+  it("reads as ended on the dashboard, the predictions screen and the group's rounds before its close date", async () => {
+    const now = Date.now();
+    const quinielaId = await build.pool(t.db, { seasonId, number: 4, startDate: new Date(now - DAY), closingDate: new Date(now + 3 * DAY) });
+    await build.round(t.db, { groupId, quinielaId, openDate: new Date(now - DAY), closeDate: new Date(now + 3 * DAY) });
+    await build.results(
+      t.db,
+      quinielaId,
+      Array.from({ length: 14 }, () => "1" as const),
+      { home: 1, away: 0 },
+    );
+    const dashboard = DashboardScreen.parse((await ana.get(`/screens/group/${groupId}/dashboard`)).body);
+    expect(dashboard.rounds.map((r) => r.quinielaId)).not.toContain(quinielaId);
+    const screen = PredictionsScreen.parse((await ana.get(`/screens/group/${groupId}/predictions?quinielaId=${quinielaId}`)).body);
+    expect(screen.round).toMatchObject({ quinielaId, state: "closed", reason: "results" });
+    expect(screen.available.map((r) => r.quinielaId)).not.toContain(quinielaId);
+    const byGroup = (await ana.get(`/GroupQuiniela/ByGroup/${groupId}`)).body as { quinielaId: number; state: string; reason: string }[];
+    expect(byGroup.find((r) => r.quinielaId === quinielaId)).toMatchObject({ state: "closed", reason: "results" });
+  });
+
+  it("still reads as open with results that are not complete", async () => {
+    const now = Date.now();
+    const quinielaId = await build.pool(t.db, { seasonId, number: 5, startDate: new Date(now - DAY), closingDate: new Date(now + 3 * DAY) });
+    await build.round(t.db, { groupId, quinielaId, openDate: new Date(now - DAY), closeDate: new Date(now + 3 * DAY) });
+    await build.results(t.db, quinielaId, [...Array.from({ length: 13 }, () => "1" as const), null], { home: 1, away: 0 });
+    const screen = PredictionsScreen.parse((await ana.get(`/screens/group/${groupId}/predictions?quinielaId=${quinielaId}`)).body);
+    expect(screen.round).toMatchObject({ quinielaId, state: "open", reason: null });
+  });
+});
