@@ -31,6 +31,14 @@ describe("roundStatus", () => {
     expect(roundStatus(round({ forceClosed: true, openDate: "2030-01-01" }), now).reason).toBe("forced");
   });
 
+  it("is closed by complete official results before its close date, even before it opens, as the round-close job reasons", () => {
+    expect(roundStatus(round({ resultsComplete: true }), now)).toEqual({ state: "closed", reason: "results" });
+    expect(roundStatus(round({ resultsComplete: true, openDate: "2030-01-01" }), now)).toEqual({ state: "closed", reason: "results" });
+    expect(roundStatus(round({ resultsComplete: true, forceClosed: true }), now).reason).toBe("forced");
+    expect(roundStatus(round({ resultsComplete: true, closeDate: now }), now).reason).toBe("date-passed");
+    expect(roundReasonText("results")).toBe("Resultados oficiales completos");
+  });
+
   it("treats missing or unreadable dates as no limit", () => {
     expect(roundStatus(round({ openDate: null, closeDate: null }), now).state).toBe("open");
     expect(roundStatus(round({ openDate: "nonsense", closeDate: "nonsense" }), now).state).toBe("open");
