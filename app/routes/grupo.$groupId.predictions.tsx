@@ -112,7 +112,12 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
       ) : null}
       {round.state === "closed" ? (
         <p className="notice warning" role="status">
-          {round.reason === "forced" ? "El gestor ha cerrado esta jornada" : "Esta jornada ya ha cerrado"}: no admite cambios.
+          {round.reason === "forced"
+            ? "El gestor ha cerrado esta jornada"
+            : round.reason === "results"
+              ? "Esta jornada ya tiene sus resultados oficiales"
+              : "Esta jornada ya ha cerrado"}
+          : no admite cambios.
         </p>
       ) : null}
       {round.blocked ? (

@@ -182,4 +182,20 @@ test.describe("predicting a round", () => {
     const mine = await apiCall("GET", `/Quiniela/${round.quinielaId}/MyPrediction?groupId=${groupId}`, undefined, player.token);
     expect(mine.body.prediction ?? null).toBeNull();
   });
+
+  test("a round whose official results are complete reads as ended before its close date, on the dashboard and the predictions screen", async ({ page }) => {
+    const { admin, pools } = await seasonWithPools(1);
+    const player = await newPlayer();
+    const { groupId } = await groupWithRounds([player], [{ quinielaId: pools[0].id, openIn: -HOUR, closeIn: 48 * HOUR, typeQuinielaId: 1 }]);
+    await signIn(page, player.username);
+    await page.goto(`/grupo/${groupId}/dashboard`);
+    await expect(page.getByRole("rowheader", { name: `Jornada ${pools[0].numberQuiniela}`, exact: true })).toBeVisible();
+    const results = { quinielaId: pools[0].id, matches: Array.from({ length: 14 }, () => "1"), plain15: { home: 2, away: 1 } };
+    expect((await apiCall("POST", "/Quiniela/SetResults", results, admin)).status).toBeLessThan(300);
+    await page.goto(`/grupo/${groupId}/dashboard`);
+    await expect(page.getByText("No hay jornadas abiertas ni por abrir ahora mismo.")).toBeVisible();
+    await page.goto(`/grupo/${groupId}/predictions?quiniela=${pools[0].id}`);
+    await expect(page.getByText("Esta jornada ya tiene sus resultados oficiales: no admite cambios.")).toBeVisible();
+    await expect(sign(page, 1, "1")).toBeDisabled();
+  });
 });
