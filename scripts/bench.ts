@@ -8,7 +8,8 @@
 // 3. Loads each page and the ceiling at the same time (20 keep-alive connections each, so that a
 //    busy machine slows both alike; --alternate loads them in turn, ABBA, as before) and prints
 //    req/s, p50, p99, the CPU each spent per answer and the HTML's gzip size side by side.
-//    --pages clasificacion,resultados picks pages (clasificacion, pronosticos, panel, resultados, apuesta, oficina).
+//    --pages clasificacion,resultados picks pages (clasificacion, pronosticos, panel, resultados, apuesta, oficina);
+//    --rounds 38 seeds that many rounds with results instead of 40.
 // A benchmark, not a test; it exits 1 only when the seeded data is not realistic or a page fails.
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, statSync, readdirSync } from "node:fs";
@@ -48,7 +49,8 @@ const PAGES = process.argv.includes("--pages") ? process.argv[process.argv.index
 /** Every member and ticket through the API (several minutes more on this machine). */
 const ALL_API = process.argv.includes("--all-api");
 const MEMBERS = 200;
-const ROUNDS = 40;
+/** Rounds with results before the open ones (--rounds 38: a season of La Liga). */
+const ROUNDS = process.argv.includes("--rounds") ? Number(process.argv[process.argv.indexOf("--rounds") + 1]) : 40;
 /** Members who register, sign in, join and send every ticket through the API (all with --all-api). */
 const API_MEMBERS = ALL_API ? 200 : 12;
 const CONNECTIONS = 20;
@@ -145,7 +147,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     const group = await call<{ id: number; inviteCode: string }>(
       "POST",
       "/group/CreateGroup",
-      { name: "Peña grande", description: "200 socios, 40 jornadas" },
+      { name: "Peña grande", description: `${MEMBERS} socios, ${ROUNDS} jornadas` },
       manager,
     );
     await pool(tokens.slice(1), 4, async (token) => {
@@ -166,16 +168,13 @@ async function seed(dataDir: string): Promise<Seeded> {
     const season = await call<{ id: number }>("POST", "/season/CreateSeason", { name: "Temporada bench", startDate: seasonStart }, admin);
 
     const random = seededRandom(2025);
-    const bulk: { group_id: number; quiniela_id: number; user_id: number; matches: Pick[]; pleno_home: number; pleno_away: number }[] = [];
+    const bulk: Ticket[] = [];
     const userIds = (
       await db.query<{ id: number; username: string }>("select id from users where username like 'socio%' order by substring(username from 6)::int")
     ).map((u) => u.id);
     let apiTickets = 0;
-    const round = async (r: number) => {
-      const j = played[r % played.length];
-      const open = new Date(weekZero + r * 7 * DAY);
-      const close = new Date(open.getTime() + 4 * DAY);
-      now = new Date(open.getTime() - 60_000);
+    /** A pool of jornada `j`'s matches made by the admin and opened for the group by its manager. */
+    const openRound = async (j: (typeof played)[number], open: Date, close: Date, typeQuinielaId?: number) => {
       const made = await call<{ id: number }>(
         "POST",
         "/quiniela/CreateQuiniela",
@@ -187,13 +186,17 @@ async function seed(dataDir: string): Promise<Seeded> {
         },
         admin,
       );
+      const config = { groupId: group.id, quinielaId: made.id, openDate: open.toISOString(), closeDate: close.toISOString() };
+      await call("POST", "/GroupQuiniela/ConfigureGroupQuiniela", typeQuinielaId ? { ...config, typeQuinielaId } : config, manager);
+      return made;
+    };
+    const round = async (r: number) => {
+      const j = played[r % played.length];
+      const open = new Date(weekZero + r * 7 * DAY);
+      const close = new Date(open.getTime() + 4 * DAY);
+      now = new Date(open.getTime() - 60_000);
       const typeQuinielaId = r % 4 === 3 ? 4 : 1;
-      await call(
-        "POST",
-        "/GroupQuiniela/ConfigureGroupQuiniela",
-        { groupId: group.id, quinielaId: made.id, openDate: open.toISOString(), closeDate: close.toISOString(), typeQuinielaId },
-        manager,
-      );
+      const made = await openRound(j, open, close, typeQuinielaId);
       now = new Date(open.getTime() + DAY);
       const tickets = userIds.map(() => {
         // A player who knows football: about 55% of signs right, as a real peña scores.
@@ -228,28 +231,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     // Round 41, open now: the predictions page has a form to show.
     now = new Date();
     const open = played[ROUNDS % played.length];
-    const openPool = await call<{ id: number }>(
-      "POST",
-      "/quiniela/CreateQuiniela",
-      {
-        startDate: new Date(Date.now() - DAY).toISOString(),
-        closingDate: new Date(Date.now() + 4 * DAY).toISOString(),
-        matches: open.matches.map((m) => ({ home: m.home, away: m.away })),
-        seasonId: season.id,
-      },
-      admin,
-    );
-    await call(
-      "POST",
-      "/GroupQuiniela/ConfigureGroupQuiniela",
-      {
-        groupId: group.id,
-        quinielaId: openPool.id,
-        openDate: new Date(Date.now() - DAY).toISOString(),
-        closeDate: new Date(Date.now() + 4 * DAY).toISOString(),
-      },
-      manager,
-    );
+    const openPool = await openRound(open, new Date(Date.now() - DAY), new Date(Date.now() + 4 * DAY));
     await call(
       "POST",
       `/Quiniela/${openPool.id}/MakePrediction`,
@@ -258,14 +240,8 @@ async function seed(dataDir: string): Promise<Seeded> {
     );
     apiTickets++;
 
-    // Bulk: the same columns MakePrediction fills, the picks as a JSON array (not a JSON string).
     if (bulk.length) {
-      await db.query(
-        `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away)
-         select group_id, quiniela_id, user_id, matches, pleno_home, pleno_away
-         from jsonb_to_recordset($1::jsonb) as x(group_id int, quiniela_id int, user_id int, matches jsonb, pleno_home int, pleno_away int)`,
-        [JSON.stringify(bulk)],
-      );
+      await insertTickets(db, bulk);
     }
     phase("boletos en bloque");
     await checkRealistic(db, group.id, season.id, userIds);
@@ -273,28 +249,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     // Round 42, open too, with every member's ticket and the group's bet made: the bet page then
     // computes its chances from the whole season (40 rounds × 200 tickets), as a big peña's does.
     const betRound = played[(ROUNDS + 1) % played.length];
-    const betPool = await call<{ id: number }>(
-      "POST",
-      "/quiniela/CreateQuiniela",
-      {
-        startDate: new Date(Date.now() - DAY).toISOString(),
-        closingDate: new Date(Date.now() + 5 * DAY).toISOString(),
-        matches: betRound.matches.map((m) => ({ home: m.home, away: m.away })),
-        seasonId: season.id,
-      },
-      admin,
-    );
-    await call(
-      "POST",
-      "/GroupQuiniela/ConfigureGroupQuiniela",
-      {
-        groupId: group.id,
-        quinielaId: betPool.id,
-        openDate: new Date(Date.now() - DAY).toISOString(),
-        closeDate: new Date(Date.now() + 5 * DAY).toISOString(),
-      },
-      manager,
-    );
+    const betPool = await openRound(betRound, new Date(Date.now() - DAY), new Date(Date.now() + 5 * DAY));
     const betTickets = userIds.map((userId) => ({
       group_id: group.id,
       quiniela_id: betPool.id,
@@ -303,12 +258,7 @@ async function seed(dataDir: string): Promise<Seeded> {
       pleno_home: Math.floor(random() * 4),
       pleno_away: Math.floor(random() * 3),
     }));
-    await db.query(
-      `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away)
-       select group_id, quiniela_id, user_id, matches, pleno_home, pleno_away
-       from jsonb_to_recordset($1::jsonb) as x(group_id int, quiniela_id int, user_id int, matches jsonb, pleno_home int, pleno_away int)`,
-      [JSON.stringify(betTickets)],
-    );
+    await insertTickets(db, betTickets);
     await call("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: betPool.id, topNUsers: 10 }, manager, [201]);
     phase("quiniela grupal");
 
@@ -321,6 +271,18 @@ async function seed(dataDir: string): Promise<Seeded> {
     await app.close();
     await db.close();
   }
+}
+
+type Ticket = { group_id: number; quiniela_id: number; user_id: number; matches: Pick[]; pleno_home: number; pleno_away: number };
+
+/** Bulk tickets: the same columns MakePrediction fills, the picks as a JSON array (not a JSON string). */
+async function insertTickets(db: Db, tickets: Ticket[]) {
+  await db.query(
+    `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away)
+     select group_id, quiniela_id, user_id, matches, pleno_home, pleno_away
+     from jsonb_to_recordset($1::jsonb) as x(group_id int, quiniela_id int, user_id int, matches jsonb, pleno_home int, pleno_away int)`,
+    [JSON.stringify(tickets)],
+  );
 }
 
 /** Stops the bench unless the data looks like a real peña's season, and bulk tickets look like the API's. */
@@ -570,9 +532,11 @@ async function countCalls(dataDir: string, seeded: Seeded, children: ChildProces
       await fetch(page.url, { headers: page.headers }).then((r) => r.arrayBuffer());
       calls.length = 0;
       const res = await fetch(page.url, { headers: page.headers });
-      await res.arrayBuffer();
+      const html = await res.text();
       const shown = calls.map((c) => `${c.call} ${c.ms.toFixed(0)} ms`).join(", ");
       log(`  ${page.label.padEnd(24)}${String(calls.length).padStart(2)}  ${shown}${res.status === 200 ? "" : ` (respondió ${res.status})`}`);
+      // The bet page is measured with its chances on it: the costly part, computed from the whole season.
+      if (page.key === "apuesta" && !html.includes('id="chances-title"')) throw new Error("La página de la quiniela grupal no muestra las probabilidades.");
     }
   } finally {
     await stopProcesses([bff, backend]);
