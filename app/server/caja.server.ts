@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { Caja, CajaRules, KIND_LABELS, Movement, PrizeSharing, ROTA_REPEATED, Settlement, Stamper } from "#core/contract/caja";
 import { MOVEMENT_KINDS } from "#core/domain/caja";
-import { formatEuros } from "#core/domain/money";
+import { formatEuros, plainEuros } from "#core/domain/money";
 import { percentText } from "#core/domain/prize-sharing";
 import { formatDateTime } from "#core/dates";
 import { movementFormSchema, potFormSchema, reverseFormSchema, rotaNames, rulesFormSchema, settleFormSchema } from "~/forms/caja";
@@ -181,7 +181,7 @@ export async function settleAction(request: Request, groupIdParam: string | unde
  * a minus (a cell starting with "-" is quoted against formula injection and would turn to text), so
  * money going up and going down have a column each.
  */
-const csvEuros = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+const csvEuros = (cents: number) => plainEuros(Math.abs(cents));
 const plus = (cents: number) => (cents > 0 ? csvEuros(cents) : "");
 const minus = (cents: number) => (cents < 0 ? csvEuros(cents) : "");
 

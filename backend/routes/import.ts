@@ -30,6 +30,12 @@ export default resource("import", (app, deps) => {
   // The group's managers only, decided on arrival (backend/guards.ts); `managers` then tells a missing group (404).
   const config = { guard: groupGuard("group-manager", "params", groupIn("id")) };
   const files = new WeakMap<FastifyRequest, Buffer>();
+  /** The uploaded file's bytes, or the Spanish message when the form came without one. */
+  const uploaded = (request: FastifyRequest): Buffer => {
+    const bytes = files.get(request);
+    if (!bytes) throw badRequest("Elige el archivo que quieres importar.");
+    return bytes;
+  };
   const managers = async (request: FastifyRequest) => {
     const parsed = importParams.safeParse({ id: (request.params as { id?: unknown }).id });
     if (!parsed.success) return;
@@ -61,11 +67,7 @@ export default resource("import", (app, deps) => {
         response: { 200: ImportPreview, ...errorReplies },
       },
     },
-    async (request) => {
-      const bytes = files.get(request);
-      if (!bytes) throw badRequest("Elige el archivo que quieres importar.");
-      return previewImport(deps, request.authUser!, request.params.id, request.body.kind, request.body.seasonId ?? null, bytes);
-    },
+    async (request) => previewImport(deps, request.authUser!, request.params.id, request.body.kind, request.body.seasonId ?? null, uploaded(request)),
   );
 
   app.post(
@@ -98,11 +100,7 @@ export default resource("import", (app, deps) => {
         response: { 200: JornadasPreview, ...errorReplies },
       },
     },
-    async (request) => {
-      const bytes = files.get(request);
-      if (!bytes) throw badRequest("Elige el archivo que quieres importar.");
-      return previewJornadas(deps, request.authUser!, request.params.id, bytes);
-    },
+    async (request) => previewJornadas(deps, request.authUser!, request.params.id, uploaded(request)),
   );
 
   app.post(

@@ -2,6 +2,7 @@
  * 'Exportar la peña' (issue 38): the group's data as rows in the importer's own formats, so an
  * export imported into an empty group gives the same standings and balances (decision 052, 060).
  */
+import { plainEuros } from "#core/domain/money";
 import { KIND_LABELS } from "#core/contract/caja";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
@@ -9,7 +10,6 @@ import { settlementPreview } from "./caja-settlement";
 import { classification } from "./classification";
 import { members, seasonOf } from "./import";
 
-const euros = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 const dayOf = (at: Date | string) => {
   const d = new Date(at);
   return `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
@@ -47,7 +47,7 @@ export async function exportGroup(deps: Deps, groupId: number): Promise<{ name: 
   );
   const seen = new Map<string, number>();
   const movementRows = moves.map((m) => {
-    const row = [dayOf(m.recorded_at), nameOf.get(m.user_id) ?? String(m.user_id), euros(m.amount_cents), KIND_WORD[m.kind] ?? m.kind, m.reference];
+    const row = [dayOf(m.recorded_at), nameOf.get(m.user_id) ?? String(m.user_id), plainEuros(m.amount_cents), KIND_WORD[m.kind] ?? m.kind, m.reference];
     // Two equal movements of one day would read as a repeated line: the second gets a numbered reference.
     const key = row.join("|");
     const n = (seen.get(key) ?? 0) + 1;
@@ -91,7 +91,6 @@ async function seasonFiles(deps: Deps, groupId: number, seasonId: number): Promi
   );
   const { rows: standing } = await classification(deps, groupId, seasonId);
   const settlement = await settlementPreview(deps, groupId, seasonId);
-  const money = (cents: number) => euros(cents);
   return [
     {
       name: "resultados.csv",
@@ -133,15 +132,15 @@ async function seasonFiles(deps: Deps, groupId: number, seasonId: number): Promi
         ...settlement.lines.map((l) => [
           l.username,
           l.position === null ? "" : String(l.position),
-          money(l.balanceCents),
-          money(l.shareCents),
-          money(l.prizeCents),
-          money(l.penaltyCents),
-          money(l.creditCents),
-          money(l.payoutCents),
+          plainEuros(l.balanceCents),
+          plainEuros(l.shareCents),
+          plainEuros(l.prizeCents),
+          plainEuros(l.penaltyCents),
+          plainEuros(l.creditCents),
+          plainEuros(l.payoutCents),
         ]),
         [],
-        ["Bote", "", money(settlement.potCents)],
+        ["Bote", "", plainEuros(settlement.potCents)],
         ["Liquidada", "", settlement.settledAt ? dayOf(settlement.settledAt) : "No"],
       ],
     },
@@ -170,7 +169,7 @@ async function ledgerRows(db: Db, groupId: number): Promise<string[][]> {
       dayOf(m.recorded_at),
       m.username ?? "Bote",
       KIND_LABELS[m.kind] ?? m.kind,
-      euros(m.amount_cents),
+      plainEuros(m.amount_cents),
       m.reference,
       m.reverses_id === null ? "" : String(m.reverses_id),
     ]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToEuros, eurosToCents, formatEuros, MoneyError, NBSP, parseEuros, parseEurosOrThrow, splitEven, splitWeighted } from "./money";
+import { centsToEuros, eurosToCents, formatEuros, MoneyError, plainEuros, NBSP, parseEuros, parseEurosOrThrow, splitEven, splitWeighted } from "./money";
 
 const cents = (text: string, allowNegative = false) => {
   const r = parseEuros(text, { allowNegative });
@@ -38,6 +38,18 @@ describe("parseEuros", () => {
     if (!r.ok) expect(r.error.message).toMatch(/más de dos decimales/);
     expect(() => parseEurosOrThrow("nada")).toThrow(MoneyError);
     expect(parseEurosOrThrow("0,75")).toBe(75);
+  });
+});
+
+describe("plainEuros", () => {
+  it("writes cents as a Spanish spreadsheet number that parseEuros reads back, for every cent around the edges", () => {
+    expect(plainEuros(123450)).toBe("1234,50");
+    expect(plainEuros(-5)).toBe("-0,05");
+    expect(plainEuros(0)).toBe("0,00");
+    for (const cents of [...Array.from({ length: 2001 }, (_, i) => i - 1000), 99_999_999, -99_999_999]) {
+      const read = parseEuros(plainEuros(cents), { allowNegative: true });
+      expect(read.ok && read.cents).toBe(cents);
+    }
   });
 });
 

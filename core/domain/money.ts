@@ -87,6 +87,16 @@ export function formatEuros(cents: Cents): string {
 }
 
 /**
+ * Cents as a spreadsheet cell in Spanish: 123450 → "1234,50", -5 → "-0,05". No euro sign and no
+ * thousands dot, so a spreadsheet reads it as a number and parseEuros reads it back.
+ */
+export function plainEuros(cents: Cents): string {
+  assertCents(cents);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
  * The one conversion from euros as a number (a JSON field, a PostgreSQL numeric read as a number or
  * as its digits "0.75") to cents. A number is rounded with Math.round(x × 100): exact for any value
  * with at most two decimals, whose float is within far less than half a cent of the true amount. A
