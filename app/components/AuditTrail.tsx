@@ -63,13 +63,11 @@ export function AuditTrail({
                   <span className="statement-what">
                     <strong>{auditActionLabel(entry.action)}</strong>
                     {entry.subject ? ` · ${entry.subject}` : null}
+                    {showGroup ? ` · ${entry.groupName ?? "Catálogo (todos los grupos)"}` : null}
                   </span>
                   {entry.late ? <span className="badge warn">Tardío</span> : null}
                 </summary>
-                <p className="muted">
-                  por {entry.actorName || "usuario eliminado"}
-                  {showGroup ? ` · ${entry.groupName ?? "Catálogo (todos los grupos)"}` : null}
-                </p>
+                <p className="muted">por {entry.actorName || "usuario eliminado"}</p>
                 {changes(entry).length ? (
                   <dl className="audit-changes">
                     {changes(entry).map((c) => (
