@@ -42,6 +42,30 @@ export default tseslint.config(
     rules: {
       "import-x/no-cycle": "error",
       "import-x/no-unresolved": "error",
+      // The layer rule (docs/architecture.md): core/ sits below both programs, and the app and the backend
+      // meet only through core/contract (tests/lint/layers.test.ts). Only server.ts, which starts both, sees both.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./core",
+              from: ["./app", "./backend", "./server.ts", "./web-http.ts"],
+              message: "Layer rule: core/ imports neither program (docs/architecture.md).",
+            },
+            {
+              target: "./app",
+              from: "./backend",
+              message: "Layer rule: the app reaches the backend only over HTTP, through core/contract (docs/architecture.md).",
+            },
+            {
+              target: "./backend",
+              from: ["./app", "./server.ts", "./web-http.ts"],
+              message: "Layer rule: the backend never imports the app; they meet only through core/contract (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
