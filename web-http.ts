@@ -1,5 +1,6 @@
 // The BFF's HTTP edge (used by server.ts): what reaches Remix is a request whose body is bounded and
-// readable, and what leaves it for a signed-in visitor is never cached.
+// readable, and what leaves it for a signed-in visitor is never cached, unless the page may be kept
+// and revalidated (decision 067).
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import type express from "express";
@@ -154,12 +155,27 @@ export async function boundedFormBody(req: express.Request, res: express.Respons
   next();
 }
 
-/** A page for a visitor with a session: it may hold their data, so no cache keeps it. */
+/** A page for a visitor with a session: it may hold their data, so no cache keeps it unless it says so. */
 const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+
+type KeptPage = (request: Request, context: AppLoadContext, buildVersion: string) => Promise<Response | null>;
+
+/**
+ * A page that asks the browser to keep it and ask again on every view (`private, no-cache`) and
+ * carries the validator to ask with (a strong ETag): the live page, the standings, the kiosk's
+ * screens (decision 067). The browser's reload then sends If-None-Match and gets a 304; its copy
+ * is for this visitor only (`private`, `Vary: Cookie`) and logging out clears it (Clear-Site-Data).
+ * Every other answer to a signed-in visitor, forms above all, is `no-store`.
+ */
+export function mayBeKept(response: Response): boolean {
+  const etag = response.headers.get("etag") ?? "";
+  return /^private,\s*no-cache$/i.test(response.headers.get("cache-control") ?? "") && /^"[^"]+"$/.test(etag);
+}
 
 /**
  * Remix's express adapter, with the body read by boundedFormBody (when it was) and
- * `Cache-Control: private, no-store` on every page and data answer to a signed-in visitor.
+ * `Cache-Control: private, no-store` on every page and data answer to a signed-in visitor but the
+ * pages that may be kept (mayBeKept).
  */
 export function remixHandler(
   build: ServerBuild,
@@ -167,6 +183,7 @@ export function remixHandler(
   loadContext: (req: express.Request, res: express.Response) => AppLoadContext,
 ): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
+  const kept = (build.entry.module as { keptPage?: KeptPage }).keptPage;
   return async (req, res, next) => {
     try {
       const controller = new AbortController();
@@ -186,12 +203,15 @@ export function remixHandler(
         init.body = res.locals.body instanceof Buffer ? res.locals.body : createReadableStreamFromReadable(req);
         init.duplex = "half";
       }
-      const response = await handle(new Request(url.href, init), loadContext(req, res));
+      const request = new Request(url.href, init);
+      const context = loadContext(req, res);
+      // A kept page's reload is answered from its versions before any loader runs (decision 067).
+      const response = (await kept?.(request, context, build.assets.version)) ?? (await handle(request, context));
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);
       const type = response.headers.get("content-type") ?? "";
-      if (SESSION_COOKIE.test(req.get("cookie") ?? "") && /^(text\/html|application\/json|text\/x-script)/i.test(type)) {
+      if (SESSION_COOKIE.test(req.get("cookie") ?? "") && /^(text\/html|application\/json|text\/x-script)/i.test(type) && !mayBeKept(response)) {
         res.set("Cache-Control", "private, no-store");
       }
       if (response.body) await writeReadableStreamToWritable(response.body, res);

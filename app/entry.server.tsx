@@ -5,12 +5,17 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { Fragment, fragmentsOf, gzipOf, heldText, splitAtFragments } from "~/server/fragments.server";
 import { inlineStylesheets } from "~/server/inline-styles.server";
+import type { KeptContext } from "~/server/kept-pages.server";
 import { renderDocument } from "~/server/render-document.server";
 import { shipsNoScripts, wantsEtag } from "~/route-handle";
 
 // Single Fetch: promises still pending in loader data are rejected after this long (Remix reads the
 // export), and React gets one more second to flush the rejected boundaries before the render is aborted.
 export const streamTimeout = 5_000;
+
+// The HTTP edge (web-http.ts) asks this before Remix runs a loader: a kept page's reload is answered
+// from its versions (decision 067). Exported from the entry so that it shares the build's modules.
+export { keptPage } from "~/server/kept-pages.server";
 
 export default async function handleRequest(
   request: Request,
@@ -44,8 +49,11 @@ export default async function handleRequest(
       // The cut is the same for every view with the same classes: it too is encoded and compressed once.
       hold: (css) => heldText(fragments, css),
     });
-    const page = pageOf(splitAtFragments(html, fragments), acceptsGzip(request));
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    // A kept page (decision 067) is stored under the validator its versions gave, encoded once for this visitor.
+    const kept = etag ? (loadContext as KeptContext).kept : undefined;
+    if (kept) return kept.answer(pageOf(splitAtFragments(html, fragments)).body, responseHeaders);
+    const page = pageOf(splitAtFragments(html, fragments), acceptsGzip(request));
     if (page.encoding) {
       // compression (server.ts) leaves an encoded body alone.
       responseHeaders.set("Content-Encoding", page.encoding);

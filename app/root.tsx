@@ -55,7 +55,9 @@ function Document({ children }: { children: React.ReactNode }) {
         {data?.toast && !bare ? <Toast key={`${data.toast.kind}:${data.toast.text}`} toast={data.toast} /> : null}
         <div id="main">{children}</div>
         {noScripts ? (
-          enhancementsOf(matches).map((src) => <script key={src} src={src} defer nonce={nonce} />)
+          // Files of this site ('self' in the CSP): no nonce, so the page's bytes are the same on every
+          // view and its ETag can match (decision 067).
+          enhancementsOf(matches).map((src) => <script key={src} src={src} defer />)
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

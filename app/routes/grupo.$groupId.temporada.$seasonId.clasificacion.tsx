@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { RouteHandle } from "~/route-handle";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/Field";
@@ -12,6 +12,9 @@ import { loadStandings } from "~/server/standings.server";
 // Read-only: plain HTML with no Remix script nor hydration data, answered 304 when unchanged
 // (docs/decisions/022).
 export const handle: RouteHandle = { scripts: false, etag: true };
+
+// Kept by the browser and asked again on every view, so a reload is a 304 (decision 067).
+export const headers: HeadersFunction = () => ({ "cache-control": "private, no-cache" });
 
 export const meta: MetaFunction = () => [{ title: "Clasificación · Quiniela de peñas" }];
 

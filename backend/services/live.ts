@@ -206,6 +206,40 @@ export async function liveFor(deps: Deps, user: AuthUser, groupId: number, quini
   return { ...view, canEdit: manager };
 }
 
+/**
+ * GET /Group/{id}/LiveVersion: in one statement, the round the live page would show (as roundInPlay
+ * picks it), what its view is computed from (as versionOf reads it), the group's row version (its
+ * name), whether the round is closed by now (a view variant: what may be shown of each player while
+ * it is open) and whether the caller may type scores. The BFF's validator and its rendered-bytes
+ * cache are keyed by it (decision 067): nothing of the view is computed here.
+ */
+export async function liveVersionFor(deps: Deps, user: AuthUser, groupId: number, quinielaId?: number): Promise<{ version: string }> {
+  const row = await deps.db.one<{ v: string }>(
+    `with r as (
+       select gq.quiniela_id, gq.close_date
+         from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
+         left join quiniela_results res on res.quiniela_id = gq.quiniela_id
+        where gq.group_id = $1 and ($2::int is null or gq.quiniela_id = $2) and ($2::int is not null or gq.open_date <= $3)
+        order by (res.quiniela_id is null) desc,
+                 case when res.quiniela_id is null then gq.close_date end asc,
+                 gq.close_date desc, q.number desc
+        limit 1)
+     select concat_ws('.', r.quiniela_id,
+        (select version from quiniela_results where quiniela_id = r.quiniela_id),
+        greatest((select max(rev) from provisional_results where quiniela_id = r.quiniela_id), (select rev from provisional_clears where quiniela_id = r.quiniela_id)),
+        (select xmin::text from bets where group_id = $1 and quiniela_id = r.quiniela_id),
+        (select count(*) || '-' || coalesce(max(updated_at)::text, '') from predictions where group_id = $1 and quiniela_id = r.quiniela_id),
+        (select xmin::text from groups where id = $1),
+        case when r.close_date <= $3 then 'closed' else 'open' end,
+        case when $5::boolean or exists (select 1 from group_members where group_id = $1 and user_id = $4 and role_id = 2 and removed_at is null)
+             then 'manager' else 'member' end) as v
+       from r`,
+    [groupId, quinielaId ?? null, deps.clock(), user.id, user.isAdmin],
+  );
+  // No round in play: the page says so, and that answer is as kept as any other until a round opens.
+  return { version: row?.v ?? `none.${quinielaId ?? ""}` };
+}
+
 /** Whose entry a caller's is in this group: its manager's (the group's), else an admin's. */
 async function sourceOf(db: Db, user: AuthUser, groupId: number): Promise<{ source: "group" | "admin"; groupId: number | null }> {
   const manager = await db.one(`select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null`, [groupId, user.id]);

@@ -107,6 +107,15 @@ export const LiveRound = z.object({
 });
 export type LiveRound = z.infer<typeof LiveRound>;
 
+/**
+ * GET /Group/{id}/LiveVersion: what the live page shows for the caller, as one string that changes
+ * whenever the page would (the round in play, its scores and results, the predictions, the bet, the
+ * group's name, whether the round is closed, and the caller's role). The BFF answers a reload with 304
+ * from it before rendering anything (decision 067).
+ */
+export const LiveVersion = z.object({ version: z.string() });
+export type LiveVersion = z.infer<typeof LiveVersion>;
+
 /** POST /Quiniela/{id}/LiveFeed: what the feed brought (admin). */
 export const LiveFeedRun = z.object({ quinielaId: wireId, provider: z.string(), matched: count, stored: count, unmatched: z.array(z.string()) });
 export type LiveFeedRun = z.infer<typeof LiveFeedRun>;

@@ -205,15 +205,40 @@ describe("provisional results and the live view", () => {
     expect(kiosk.body).toEqual({ ...live, canEdit: undefined });
   });
 
+  it("names what the live page shows for each caller in a version that every change moves (decision 067)", async () => {
+    const version = async (who: Player) => {
+      const r = await who.get(`/Group/${groupId}/LiveVersion`);
+      expect(r.status).toBe(200);
+      return r.body.version as string;
+    };
+    const [a, b, m] = [await version(players[0]), await version(players[1]), await version(manager)];
+    // One view for the group's players; the manager's has the score forms, so it is another variant.
+    expect(a).toBe(b);
+    expect(m).not.toBe(a);
+    expect(a.split(".")[0]).toBe(String(quinielaId));
+    expect((await otherManager.get(`/Group/${groupId}/LiveVersion`)).status).toBe(403);
+    // A score moves it, and so does taking it back: the view changed both times.
+    expect((await manager.post(`/Group/${groupId}/ProvisionalResult`, score(9, 1, 1))).status).toBe(200);
+    const scored = await version(players[0]);
+    expect(scored).not.toBe(a);
+    expect((await manager.post(`/Group/${groupId}/ProvisionalResult`, { quinielaId, position: 9, home: "", away: "" })).status).toBe(200);
+    const cleared = await version(players[0]);
+    expect([a, scored]).not.toContain(cleared);
+    // Unchanged data, unchanged version.
+    expect(await version(players[0])).toBe(cleared);
+  });
+
   it("lets the official results replace the provisional ones, and refuses new ones after", async () => {
     const admin = await t.admin();
     const official: Sign[] = ["2", "2", "2", "2", "2", "2", "2", "2", "2", "2", "2", "2", "2", "2"];
+    const liveVersionBefore = (await manager.get(`/Group/${groupId}/LiveVersion`)).body.version as string;
     expect((await admin.post("/Quiniela/SetResults", { quinielaId, matches: official, plain15: { home: 3, away: 3 } })).status).toBe(200);
     const live = (await manager.get(`/Group/${groupId}/Live`)).body;
     expect(live.provisional).toBe(false);
     expect(live.played).toBe(14);
     expect(live.matches.every((m: { source: string }) => m.source === "oficial")).toBe(true);
     expect(live.matches[14].score).toEqual({ home: 3, away: 3 });
+    expect((await manager.get(`/Group/${groupId}/LiveVersion`)).body.version).not.toBe(liveVersionBefore);
     const refused = await manager.post(`/Group/${groupId}/ProvisionalResult`, score(4, 1, 1));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(PROVISIONAL_AFTER_OFFICIAL);

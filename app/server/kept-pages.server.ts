@@ -1,0 +1,167 @@
+// Pages a browser may keep (decision 067): a reload is answered from the versions of what the page
+// shows, before any loader runs or anything is rendered. A matching If-None-Match is a 304; a
+// validator this instance has rendered before is its stored bytes; anything else is rendered by
+// Remix once and stored under that validator.
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { LiveVersion } from "#core/contract/live";
+import { api } from "~/server/client.server";
+import { getUser } from "~/server/session/session.server";
+
+/** A page kept by version: the backend call that names its version, for a path it matches. */
+interface KeptRoute {
+  path: RegExp;
+  version: (match: RegExpMatchArray, url: URL) => string;
+}
+
+const positiveInt = (text: string | null) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+const KEPT: KeptRoute[] = [
+  {
+    // The live page (app/routes/grupo.$groupId.directo.tsx): its `?quiniela=` is read as loadLive reads it.
+    path: /^\/grupo\/(\d+)\/directo$/,
+    version: (m, url) => {
+      const q = positiveInt(url.searchParams.get("quiniela"));
+      return `/Group/${m[1]}/LiveVersion${q ? `?quinielaId=${q}` : ""}`;
+    },
+  },
+];
+
+/** A flash message waits in this cookie: the page that reads it is rendered, never answered from a version. */
+const TOAST_COOKIE = /(?:^|;\s*)__toast=/;
+
+type Encoding = "br" | "gzip" | "identity";
+
+/** The encoding the page is stored in for this visitor: brotli, else gzip, else none (a q=0 refuses one). */
+export function encodingFor(acceptEncoding: string | null): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const takes = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (takes("br")) return "br";
+  if (takes("gzip")) return "gzip";
+  return "identity";
+}
+
+interface Stored {
+  body: Uint8Array<ArrayBuffer>;
+  headers: [string, string][];
+}
+
+/** Rendered pages by validator, least recently served out first, within a byte budget per instance. */
+const STORE_BYTES = 32 * 1024 * 1024;
+const stored = new Map<string, Stored>();
+let storedBytes = 0;
+
+function remember(tag: string, page: Stored) {
+  const old = stored.get(tag);
+  if (old) storedBytes -= old.body.byteLength;
+  stored.delete(tag);
+  stored.set(tag, page);
+  storedBytes += page.body.byteLength;
+  for (const [key, value] of stored) {
+    if (storedBytes <= STORE_BYTES) break;
+    stored.delete(key);
+    storedBytes -= value.body.byteLength;
+  }
+}
+
+function recall(tag: string): Stored | undefined {
+  const page = stored.get(tag);
+  if (page) {
+    stored.delete(tag);
+    stored.set(tag, page);
+  }
+  return page;
+}
+
+/** What a document render that Remix does after a miss needs to store itself (entry.server.tsx). */
+export interface KeptRender {
+  tag: string;
+  /** The page's bytes, encoded for this visitor, stored under the tag, as the 200 to send. */
+  answer: (html: Uint8Array, headers: Headers) => Response;
+}
+
+export interface KeptContext {
+  kept?: KeptRender;
+}
+
+const matches = (ifNoneMatch: string | null, tag: string) =>
+  (ifNoneMatch ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .includes(tag);
+
+/** Headers every answer of a kept page carries: a browser keeps it for this visitor only and asks again each time. */
+function validatorHeaders(tag: string, encoding: Encoding): Headers {
+  const headers = new Headers({ ETag: tag, "Cache-Control": "private, no-cache" });
+  headers.append("Vary", "Cookie");
+  headers.append("Vary", "Accept-Encoding");
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  return headers;
+}
+
+function encode(html: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  // Quality 5, as server.ts's compression (decision 027): done once per version, not once per view.
+  if (encoding === "br") return new Uint8Array(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === "gzip") return new Uint8Array(gzipSync(html));
+  return new Uint8Array(html);
+}
+
+/**
+ * A kept page's answer without Remix when it can be given: 304 for a matching If-None-Match, the
+ * stored bytes for a validator already rendered. Null otherwise (not a kept page, no session, a
+ * flash message waiting, the backend refusing: Remix answers as always), with the validator left
+ * in `context` for entry.server.tsx to store the render under.
+ *
+ * The validator hashes the build, the address (its query is part of the view: `?pausa`, `?todos`),
+ * the session's user as the page's header shows it, the backend's version of the view for this
+ * caller (role included) and the encoding. Costs: the session check (remembered a few seconds,
+ * decision 014) and one backend read of versions.
+ */
+export async function keptPage(request: Request, context: KeptContext, buildVersion: string): Promise<Response | null> {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  let route: KeptRoute | undefined;
+  let found: RegExpMatchArray | null = null;
+  for (const r of KEPT) if ((found = r.path.exec(url.pathname))) route = r;
+  if (!route || !found) return null;
+  if (TOAST_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
+  let version: string;
+  let user: unknown;
+  try {
+    user = await getUser(request);
+    if (!user) return null;
+    version = (await api.read(request, route.version(found, url), LiveVersion)).version;
+  } catch {
+    return null;
+  }
+  const encoding = encodingFor(request.headers.get("accept-encoding"));
+  const tag = `"${createHash("sha256")
+    .update(`${buildVersion}\0${url.pathname}${url.search}\0${JSON.stringify(user)}\0${version}\0${encoding}`)
+    .digest("base64url")}"`;
+  if (matches(request.headers.get("if-none-match"), tag)) return new Response(null, { status: 304, headers: validatorHeaders(tag, encoding) });
+  const page = recall(tag);
+  if (page) return new Response(page.body, { status: 200, headers: new Headers(page.headers) });
+  context.kept = {
+    tag,
+    answer(html, routeHeaders) {
+      const body = encode(html, encoding);
+      const headers = new Headers(routeHeaders);
+      for (const [key, value] of validatorHeaders(tag, encoding)) headers.set(key, value);
+      headers.set("Content-Length", String(body.byteLength));
+      // Only what the route and the entry set: helmet's headers (the CSP's nonce) are the server's, per answer.
+      const kept = [...headers].filter(([key]) => key.toLowerCase() !== "set-cookie");
+      remember(tag, { body, headers: kept });
+      return new Response(body, { status: 200, headers });
+    },
+  };
+  return null;
+}
