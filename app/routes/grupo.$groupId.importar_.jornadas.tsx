@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return jornadasAction(request, params.groupId);
 }
 
-const STATE = { created: "Se crea", attached: "Se añade al grupo", unchanged: "Ya la tiene el grupo" } as const;
+const STATE = { created: "Se crea, solo para esta peña", attached: "Se añade al grupo", unchanged: "Ya la tiene el grupo" } as const;
 
 export default function JornadasImportPage() {
   const { groupId, groupName } = useLoaderData<typeof loader>();
@@ -35,9 +35,9 @@ export default function JornadasImportPage() {
       <section className="card stack" aria-labelledby="jornadas-plantilla">
         <h2 id="jornadas-plantilla">Plantilla</h2>
         <p>
-          Los pronósticos solo entran en jornadas del catálogo. Si le falta una jornada ya jugada de la temporada, súbela aquí: una fila por partido, con la
+          Los pronósticos solo entran en jornadas de la peña. Si le falta una jornada ya jugada de la temporada, súbela aquí: una fila por partido, con la
           jornada, la fecha, el partido (1 a 15), el local, el visitante y el resultado oficial (1, X o 2; el pleno como 2-1). Los equipos se escriben como en
-          el catálogo o con uno de sus alias.
+          el catálogo o con uno de sus alias. Las jornadas que se crean así son solo de esta peña: ni las demás peñas ni el catálogo las ven.
         </p>
         <p>
           <a href={`/grupo/${groupId}/plantillas/jornadas.csv`} download>

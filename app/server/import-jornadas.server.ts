@@ -1,5 +1,5 @@
 import { JornadasPreview, JornadasResult } from "#core/contract/import-jornadas";
-import { IMPORT_MESSAGES } from "#core/domain/import-file";
+import { IMPORT_MESSAGES, IMPORT_MAX_BYTES } from "#core/domain/import-file";
 import { jornadasTemplate } from "#core/domain/jornadas-file";
 import { csvResponse } from "~/server/csv.server";
 import { api, attempt } from "~/server/client.server";
@@ -25,7 +25,7 @@ export async function jornadasTemplateCsv(request: Request, groupIdParam: string
 export async function jornadasAction(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);
   const back = `/grupo/${group.id}/importar/jornadas`;
-  const { formData, tooLarge } = await readMultipartForm(request);
+  const { formData, tooLarge } = await readMultipartForm(request, IMPORT_MAX_BYTES);
   if (formData.get("intent") === "confirm") {
     const draft = String(formData.get("draft") ?? "");
     const sent = await attempt(() => api.post(request, `/group/${group.id}/import/jornadas/confirm`, { draft }, JornadasResult));

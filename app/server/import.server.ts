@@ -1,5 +1,5 @@
 import { GroupExport, ImportKind as ImportKindSchema, ImportPreview, ImportResult, ImportTemplate, type ImportKind } from "#core/contract/import";
-import { IMPORT_MESSAGES } from "#core/domain/import-file";
+import { IMPORT_MESSAGES, IMPORT_MAX_BYTES } from "#core/domain/import-file";
 import { csvError, csvResponse, csvText } from "~/server/csv.server";
 import { zipStored } from "~/server/zip.server";
 import { api, attempt } from "~/server/client.server";
@@ -33,7 +33,7 @@ export type ImportActionData = { kind: ImportKind; preview: ImportPreview | null
 export async function importAction(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);
   const back = `/grupo/${group.id}/importar`;
-  const { formData, tooLarge } = await readMultipartForm(request);
+  const { formData, tooLarge } = await readMultipartForm(request, IMPORT_MAX_BYTES);
   const sentKind = ImportKindSchema.safeParse(formData.get("kind"));
   const kind: ImportKind = sentKind.success ? sentKind.data : "picks";
   if (formData.get("intent") === "confirm") {

@@ -4,15 +4,15 @@ const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const TOO_LARGE = "La imagen es demasiado grande (máximo 5 MB).";
 
 /**
- * Reads a multipart form without ever failing half-way: an oversized file is drained and
- * reported, so the other fields still come back to the form.
+ * Reads a multipart form without ever failing half-way: a file over `fileMaxBytes` (an avatar's
+ * 5 MB unless told) is drained and reported, so the other fields still come back to the form.
  */
-export async function readMultipartForm(request: Request): Promise<{ formData: FormData; tooLarge: boolean }> {
+export async function readMultipartForm(request: Request, fileMaxBytes = AVATAR_MAX_BYTES): Promise<{ formData: FormData; tooLarge: boolean }> {
   let tooLarge = false;
   const handler: UploadHandler = async ({ filename, contentType, data }) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
-    const limit = filename ? AVATAR_MAX_BYTES : 20_000;
+    const limit = filename ? fileMaxBytes : 20_000;
     for await (const chunk of data) {
       size += chunk.byteLength;
       if (size <= limit) chunks.push(chunk);

@@ -13,7 +13,7 @@ export async function poolsInPlay(deps: Deps): Promise<number[]> {
   const now = deps.clock();
   const rows = await deps.db.query<{ id: number }>(
     `select q.id from quinielas q
-      where q.closing_date <= $1 and q.closing_date > $2
+      where q.closing_date <= $1 and q.closing_date > $2 and q.owner_group_id is null
         and not exists (select 1 from quiniela_results r where r.quiniela_id = q.id)
       order by q.closing_date, q.id`,
     [now, new Date(now.getTime() - 4 * DAY)],

@@ -54,8 +54,7 @@ export default resource("quiniela", (app, deps) => {
     "/quiniela/GetById/:id",
     { schema: { summary: "Una quiniela con sus 15 partidos", params: quinielaParams, response: { 200: Quiniela, ...errorReplies } } },
     async (request) => {
-      requireUser(request);
-      return pools.poolById(deps.db, request.params.id);
+      return pools.visiblePool(deps.db, requireUser(request), request.params.id);
     },
   );
 
@@ -63,8 +62,7 @@ export default resource("quiniela", (app, deps) => {
     "/Quiniela/:id/GetMatches",
     { schema: { summary: "Los 15 partidos de una quiniela", params: quinielaParams, response: { 200: QuinielaMatchList, ...errorReplies } } },
     async (request) => {
-      requireUser(request);
-      return (await pools.poolById(deps.db, request.params.id)).matches;
+      return (await pools.visiblePool(deps.db, requireUser(request), request.params.id)).matches;
     },
   );
 

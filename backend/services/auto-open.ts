@@ -31,7 +31,7 @@ async function candidates(db: Db, now: Date, today: string): Promise<Candidate[]
   return db.query<Candidate>(
     `select ${AUTOMATION_COLUMNS}, q.id as quiniela_id, q.number, q.start_date, q.closing_date
        from group_automation a
-       join quinielas q on q.closing_date > $1
+       join quinielas q on q.closing_date > $1 and q.owner_group_id is null
        join seasons s on s.id = q.season_id and s.start_date <= $2::date
       where a.auto_open
         and not exists (select 1 from group_quinielas gq where gq.group_id = a.group_id and gq.quiniela_id = q.id)

@@ -3,6 +3,7 @@
  * wrote for the same date, member, kind and reference is previewed as "corregido", and the confirm
  * reverses the old movement (decision 032's correction) and writes the new one, both audited.
  */
+import { createHash } from "node:crypto";
 import { classifyMovements, type ImportedBefore } from "#core/domain/import-corrections";
 import type { ImportedMovement } from "#core/domain/import-rows";
 import type { Db } from "../db/db";
@@ -11,11 +12,31 @@ import { auditMovement, type Inserted } from "./caja-ledger";
 
 export type ClassifiedMovement = ImportedMovement & ({ state: "created" | "unchanged" } | { state: "corrected"; replaces: ImportedBefore });
 
+/**
+ * A line's import key: `import:date|member|amount|kind|` and the reference's SHA-256, never the
+ * reference itself, so a key's size never depends on what the file says (decision 062).
+ */
+const digest = (reference: string) => `sha256:${createHash("sha256").update(reference, "utf8").digest("hex")}`;
+const keyOf = (m: ImportedMovement) => `import:${[m.date, m.memberId, m.amountCents, m.kind, digest(m.reference)].join("|")}`;
+
+/**
+ * A key as written before decision 062 (the reference as typed) in today's form, so a movement an
+ * older import wrote is still the same line: a re-import of that file writes nothing, and a
+ * corrected one replaces it. The ledger is append-only, so old keys are read this way, not rewritten.
+ */
+export function currentKey(key: string): string {
+  const parts = /^import:((?:[^|]*\|){4})([\s\S]*)$/.exec(key);
+  if (!parts || parts[2]!.startsWith("sha256:")) return key;
+  return `import:${parts[1]}${digest(parts[2]!)}`;
+}
+
 /** The file's movements against the ledger: new, already there, or correcting an earlier import's line. */
-export async function classifyImported(db: Db, groupId: number, lines: ImportedMovement[]): Promise<ClassifiedMovement[]> {
+export async function classifyImported(db: Db, groupId: number, read: ImportedMovement[]): Promise<ClassifiedMovement[]> {
+  const lines = read.map((m) => ({ ...m, importKey: keyOf(m) }));
+  // Today's keys and the keys an import before decision 062 would have written for the same lines.
   const known = await db.query<{ idempotency_key: string }>(
     "select idempotency_key from caja_movements where group_id = $1 and idempotency_key = any($2::text[])",
-    [groupId, lines.map((m) => m.importKey)],
+    [groupId, [...lines.map((m) => m.importKey), ...read.map((m) => m.importKey)]],
   );
   const members = [...new Set(lines.map((m) => m.memberId))];
   const before = await db.query<{ id: number; idempotency_key: string; amount_cents: number }>(
@@ -26,8 +47,8 @@ export async function classifyImported(db: Db, groupId: number, lines: ImportedM
   );
   const states = classifyMovements(
     lines,
-    before.map((b) => ({ id: Number(b.id), key: b.idempotency_key, amountCents: b.amount_cents })),
-    new Set(known.map((k) => k.idempotency_key)),
+    before.map((b) => ({ id: Number(b.id), key: currentKey(b.idempotency_key), amountCents: b.amount_cents })),
+    new Set(known.map((k) => currentKey(k.idempotency_key))),
   );
   return lines.map((m, i) => ({ ...m, ...states[i]! }));
 }

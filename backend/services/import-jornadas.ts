@@ -3,8 +3,11 @@
  * jornadas file: previewed (nothing written but the draft), then confirmed in one transaction. The
  * manager may do it for his own import: only jornadas already closed are created, their teams must
  * all be known to the catalogue (an unknown name is named, never guessed), and each pool created or
- * added to the group is in the audit trail with who did it. A jornada the catalogue already has is
- * only added to the group; one the group already plays is left alone.
+ * added to the group is in the audit trail with who did it. A pool created here belongs to the group
+ * (owner_group_id, decision 062): never the catalogue's, so no other peña or the admin sees it and it
+ * takes no number from the admin. A catalogue jornada with the file's own 15 matches is only added to
+ * the group; one with other matches leaves the group its own pool; one the group already plays is
+ * left alone. The preview shows the matches the confirm writes.
  */
 import { createHash } from "node:crypto";
 import type { JornadasPreview, JornadasResult } from "#core/contract/import-jornadas";
@@ -17,7 +20,8 @@ import type { Db } from "../db/db";
 import { badRequest } from "../errors";
 import { recordAudit } from "./audit";
 import { seasonOf } from "./import";
-import { writeMatches } from "./quiniela";
+import { draftCutoff, saveDraft } from "./import-drafts";
+import { poolById, writeMatches } from "./quiniela";
 import { currentSeason } from "./season";
 import { loadTeamIndex } from "./team";
 
@@ -34,20 +38,27 @@ async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array) {
   const checked = checkJornadas(read.rows);
   const errors = [...checked.errors];
   const index = await loadTeamIndex(db);
-  const known = await db.query<{ id: number; number: number; plays: boolean }>(
-    `select q.id, q.number, exists (select 1 from group_quinielas gq where gq.quiniela_id = q.id and gq.group_id = $2) as plays
-       from quinielas q where q.season_id = $1`,
+  // The catalogue's pools and the group's own; a number the group already plays wins, then its own pool.
+  const known = await db.query<{ id: number; number: number; own: boolean; plays: boolean }>(
+    `select q.id, q.number, q.owner_group_id is not null as own,
+            exists (select 1 from group_quinielas gq where gq.quiniela_id = q.id and gq.group_id = $2) as plays
+       from quinielas q where q.season_id = $1 and (q.owner_group_id is null or q.owner_group_id = $2)
+      order by q.number, plays desc, own desc, q.id`,
     [season.id, groupId],
   );
-  const byNumber = new Map(known.map((k) => [k.number, k]));
+  const byNumber = new Map<number, (typeof known)[number]>();
+  for (const k of known) if (!byNumber.has(k.number)) byNumber.set(k.number, k);
   const jornadas: (FileJornada & {
     state: State;
     quinielaId: number | null;
     resolved: ReturnType<typeof resolveTeamNames<{ home: string; away: string }>>["matches"];
+    shown: string[];
   })[] = [];
   for (const j of checked.jornadas) {
-    const there = byNumber.get(j.number);
     const resolution = resolveTeamNames(j.matches, index);
+    let there = byNumber.get(j.number);
+    // A catalogue jornada is added only when it is the file's: with other matches the group keeps its own.
+    if (there && !there.plays && !there.own && !(await sameMatches(db, there.id, resolution.matches))) there = undefined;
     if (closeOf(j).getTime() > now.getTime()) {
       errors.push({ line: j.line, message: `La jornada ${j.number} (${j.date}) no ha pasado todavía: solo se crean jornadas ya jugadas.` });
     } else if (!there && resolution.unknown.length > 0) {
@@ -57,11 +68,19 @@ async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array) {
       });
     } else {
       const state: State = !there ? "created" : there.plays ? "unchanged" : "attached";
-      jornadas.push({ ...j, state, quinielaId: there?.id ?? null, resolved: resolution.matches });
+      // What the group plays after the confirm: the file's matches for a new pool, else the pool's own.
+      const shown = there ? (await poolById(db, there.id)).matches.map((m) => `${m.home} - ${m.away}`) : resolution.matches.map((m) => `${m.home} - ${m.away}`);
+      jornadas.push({ ...j, state, quinielaId: there?.id ?? null, resolved: resolution.matches, shown });
     }
   }
   errors.sort((a, b) => a.line - b.line);
   return { read, season, errors, jornadas };
+}
+
+/** The pool holds exactly these 15 matches, in order. */
+async function sameMatches(db: Db, quinielaId: number, wanted: { home: string; away: string }[]) {
+  const pool = await poolById(db, quinielaId);
+  return pool.matches.length === wanted.length && pool.matches.every((m, i) => m.home === wanted[i].home && m.away === wanted[i].away);
 }
 
 const draftHash = (groupId: number, bytes: Uint8Array) => createHash("sha256").update(`${groupId}:jornadas:`).update(bytes).digest("hex");
@@ -73,28 +92,24 @@ export async function previewJornadas(deps: Deps, caller: AuthUser, groupId: num
   let draft: string | null = null;
   if (!fileError && a.jornadas.some((j) => j.state !== "unchanged")) {
     draft = draftHash(groupId, bytes);
-    await deps.db.query(
-      `insert into import_drafts (hash, group_id, kind, season_id, content, created_by, created_at) values ($1, $2, 'jornadas', $3, $4, $5, $6)
-       on conflict (hash) do update set created_at = excluded.created_at`,
-      [draft, groupId, a.season!.id, Buffer.from(bytes).toString("base64"), caller.id, deps.clock()],
-    );
+    await saveDraft(deps.db, deps.clock(), { hash: draft, groupId, kind: "jornadas", seasonId: a.season!.id, bytes, userId: caller.id });
   }
   return {
     draft,
     fileError,
     season: a.season ? { id: a.season.id, name: a.season.name } : null,
     errors: a.errors,
-    jornadas: a.jornadas.map((j) => ({ number: j.number, date: j.date, state: j.state, matches: j.resolved.map((m) => `${m.home} - ${m.away}`) })),
+    jornadas: a.jornadas.map((j) => ({ number: j.number, date: j.date, state: j.state, matches: j.shown })),
   };
 }
 
 /** The confirm: each jornada created (pool, matches, official result) or added to the group, audited; the same file again changes nothing. */
 export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: number, hash: string): Promise<JornadasResult> {
   return deps.db.tx(async (tx) => {
-    const draft = await tx.one<{ content: string }>("select content from import_drafts where hash = $1 and group_id = $2 and kind = 'jornadas'", [
-      hash,
-      groupId,
-    ]);
+    const draft = await tx.one<{ content: string }>(
+      "select content from import_drafts where hash = $1 and group_id = $2 and kind = 'jornadas' and created_at >= $3",
+      [hash, groupId, draftCutoff(deps.clock())],
+    );
     if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
     const now = deps.clock();
     // The same lock as the other imports of the group; the season's row keeps two peñas from making one number twice.
@@ -116,12 +131,10 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
       const open = new Date(close.getTime() - 3 * DAY);
       let quinielaId = j.quinielaId;
       if (quinielaId === null) {
-        const row = await tx.one<{ id: number }>("insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id", [
-          a.season!.id,
-          j.number,
-          open,
-          close,
-        ]);
+        const row = await tx.one<{ id: number }>(
+          "insert into quinielas (season_id, number, start_date, closing_date, owner_group_id) values ($1, $2, $3, $4, $5) returning id",
+          [a.season!.id, j.number, open, close, groupId],
+        );
         quinielaId = row!.id;
         await writeMatches(tx, quinielaId, j.resolved);
         await tx.query(
@@ -143,7 +156,7 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
         entityId: quinielaId,
         subject: `Jornada ${j.number} · ${j.date}`,
         before: null,
-        after: { matches: j.resolved.map((m) => `${m.home} - ${m.away}`), result: j.result, pleno: `${j.pleno.home}-${j.pleno.away}` },
+        after: { matches: j.shown, result: j.result, pleno: `${j.pleno.home}-${j.pleno.away}` },
       });
       result[j.state]++;
     }

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
 import type { CsvRow } from "#core/domain/import-file";
+import { roundStatus } from "#core/domain/round-status";
 import { readSpreadsheet } from "#core/domain/xlsx-file";
 import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
 import type { AuthUser, Deps } from "../context";
@@ -15,10 +16,16 @@ import { badRequest } from "../errors";
 import { recordAudit } from "./audit";
 import { ledgerTotals, lockCajaShared } from "./caja-ledger";
 import { classifyImported, writeImportedMovement } from "./import-corrections";
+import { draftCutoff, saveDraft } from "./import-drafts";
 import { refreshTouched } from "./standings-store";
 
 interface Jornada extends ImportJornada {
+  roundId: number;
+  openDate: Date;
   closeDate: Date;
+  forceClosed: boolean;
+  hasResults: boolean;
+  playedInApp: boolean;
 }
 
 export async function members(db: Db, groupId: number): Promise<ImportMember[]> {
@@ -39,18 +46,68 @@ export async function seasonOf(db: Db, groupId: number, seasonId: number | null)
   );
 }
 
+/**
+ * The group's jornadas of the season, with what the predictions form would say of each (decision
+ * 062): its dates, its official results, and whether it was played in the app (opened for the group
+ * before its close, by the manager's screen or the weekly job, or holding a pick not imported).
+ */
 async function jornadas(db: Db, groupId: number, seasonId: number): Promise<Jornada[]> {
-  const rows = await db.query<{ id: number; number: number; num_double: number; num_triple: number; close_date: Date | string }>(
-    `select q.id, q.number, t.num_double, t.num_triple, gq.close_date from group_quinielas gq
+  const rows = await db.query<{
+    id: number;
+    round_id: number;
+    number: number;
+    num_double: number;
+    num_triple: number;
+    open_date: Date | string;
+    close_date: Date | string;
+    force_closed: boolean;
+    has_results: boolean;
+    played_in_app: boolean;
+  }>(
+    `select q.id, gq.id as round_id, q.number, t.num_double, t.num_triple, gq.open_date, gq.close_date, gq.force_closed,
+            exists (select 1 from quiniela_results r where r.quiniela_id = q.id) as has_results,
+            (exists (select 1 from predictions p where p.group_id = gq.group_id and p.quiniela_id = gq.quiniela_id and not p.imported)
+             or exists (select 1 from audit_log a where a.group_id = gq.group_id and a.entity = 'round' and a.entity_id = gq.id
+                          and a.action in ('round.configure', 'round.auto-open') and a.at < gq.close_date)) as played_in_app
+       from group_quinielas gq
        join quinielas q on q.id = gq.quiniela_id join pool_types t on t.id = gq.type_quiniela_id
       where gq.group_id = $1 and q.season_id = $2 order by q.number`,
     [groupId, seasonId],
   );
-  return rows.map((r) => ({ id: r.id, number: r.number, numDouble: r.num_double, numTriple: r.num_triple, closeDate: new Date(r.close_date) }));
+  return rows.map((r) => ({
+    id: r.id,
+    roundId: r.round_id,
+    number: r.number,
+    numDouble: r.num_double,
+    numTriple: r.num_triple,
+    openDate: new Date(r.open_date),
+    closeDate: new Date(r.close_date),
+    forceClosed: r.force_closed,
+    hasResults: r.has_results,
+    playedInApp: r.played_in_app,
+  }));
+}
+
+/**
+ * Why the predictions form or the manager's screens would not take this line (decision 062), or
+ * null: the importer writes only into closed rounds, never for a player blocked in the round, and
+ * into a round with official results only when it is the peña's history brought in, not a round
+ * the group played in the app.
+ */
+function refusedPick(j: Jornada, blocked: boolean, name: string, now: Date): string | null {
+  const { state } = roundStatus({ openDate: j.openDate, closeDate: j.closeDate, forceClosed: j.forceClosed }, now);
+  if (state !== "closed" && !j.hasResults) {
+    return `La jornada ${j.number} no ha cerrado todavía: cada jugador hace su pronóstico en la app hasta el cierre.`;
+  }
+  if (blocked) return `${name} está bloqueado en la jornada ${j.number}: no se le pone ningún pronóstico.`;
+  if (j.hasResults && j.playedInApp) {
+    return `La jornada ${j.number} se jugó en la app y ya tiene resultados oficiales: sus pronósticos ya no se cambian.`;
+  }
+  return null;
 }
 
 /** Everything the file would do, computed against what the database holds now. */
-async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) {
+async function analyse(db: Db, now: Date, groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) {
   const read = await readSpreadsheet(bytes, kind);
   const season = kind === "picks" ? await seasonOf(db, groupId, seasonId) : null;
   const people = await members(db, groupId);
@@ -61,18 +118,32 @@ async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: numb
   if (kind === "picks") {
     const rounds = season ? await jornadas(db, groupId, season.id) : [];
     const checked = checkPicks(read.rows, people, rounds);
+    const blocks = await db.query<{ round_id: number; user_id: number }>(
+      "select group_quiniela_id as round_id, user_id from group_quiniela_blocks where group_quiniela_id = any($1::int[])",
+      [rounds.map((r) => r.roundId)],
+    );
+    const blocked = new Set(blocks.map((b) => `${b.round_id}:${b.user_id}`));
+    const roundOf = new Map(rounds.map((r) => [r.id, r]));
+    const errors = [...checked.errors];
+    const allowed = checked.picks.filter((p) => {
+      const round = roundOf.get(p.jornadaId)!;
+      const refusal = refusedPick(round, blocked.has(`${round.roundId}:${p.memberId}`), nameOf.get(p.memberId) ?? `#${p.memberId}`, now);
+      if (refusal) errors.push({ line: p.line, message: refusal });
+      return !refusal;
+    });
+    errors.sort((x, y) => x.line - y.line);
     const stored = await db.query<{ quiniela_id: number; user_id: number; matches: unknown; pleno_home: number; pleno_away: number }>(
       "select quiniela_id, user_id, matches, pleno_home, pleno_away from predictions where group_id = $1 and quiniela_id = any($2::int[])",
       [groupId, rounds.map((r) => r.id)],
     );
     const before = new Map(stored.map((p) => [`${p.quiniela_id}:${p.user_id}`, p]));
     const closeOf = new Map(rounds.map((r) => [r.id, r.closeDate]));
-    const picks = checked.picks.map((p) => {
+    const picks = allowed.map((p) => {
       const old = before.get(`${p.jornadaId}:${p.memberId}`);
       const same = old && JSON.stringify(old.matches) === JSON.stringify(p.matches) && old.pleno_home === p.pleno.home && old.pleno_away === p.pleno.away;
       return { ...p, closeDate: closeOf.get(p.jornadaId)!, state: !old ? ("created" as const) : same ? ("unchanged" as const) : ("changed" as const), old };
     });
-    return { read, season, people, nameOf, ...none, picks, errors: checked.errors };
+    return { read, season, people, nameOf, ...none, picks, errors };
   }
   const checked = checkMovements(read.rows, people);
   const movements = await classifyImported(db, groupId, checked.movements);
@@ -120,7 +191,7 @@ export async function previewImport(
   seasonId: number | null,
   bytes: Uint8Array,
 ): Promise<ImportPreview> {
-  const a = await analyse(deps.db, groupId, kind, seasonId, bytes);
+  const a = await analyse(deps.db, deps.clock(), groupId, kind, seasonId, bytes);
   const fileError = !a.read.ok
     ? a.read.message
     : kind === "picks" && !a.season
@@ -129,12 +200,7 @@ export async function previewImport(
   let draft: string | null = null;
   if (!fileError) {
     draft = draftHash(groupId, kind, a.season?.id ?? null, bytes);
-    await deps.db.query("delete from import_drafts where created_at < $1", [new Date(deps.clock().getTime() - 86_400_000)]);
-    await deps.db.query(
-      `insert into import_drafts (hash, group_id, kind, season_id, content, created_by, created_at) values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict (hash) do update set created_at = excluded.created_at`,
-      [draft, groupId, kind, a.season?.id ?? null, Buffer.from(bytes).toString("base64"), caller.id, deps.clock()],
-    );
+    await saveDraft(deps.db, deps.clock(), { hash: draft, groupId, kind, seasonId: a.season?.id ?? null, bytes, userId: caller.id });
   }
   const byRound = new Map<number, { number: number; created: number; changed: number; unchanged: number }>();
   for (const p of a.picks) {
@@ -191,20 +257,20 @@ export async function importTemplate(db: Db, groupId: number, kind: ImportKind):
 export async function confirmImport(deps: Deps, caller: AuthUser, groupId: number, hash: string): Promise<ImportResult> {
   return deps.db.tx(async (tx) => {
     const draft = await tx.one<{ kind: ImportKind; season_id: number | null; content: string }>(
-      "select kind, season_id, content from import_drafts where hash = $1 and group_id = $2 and kind <> 'jornadas'",
-      [hash, groupId],
+      "select kind, season_id, content from import_drafts where hash = $1 and group_id = $2 and kind <> 'jornadas' and created_at >= $3",
+      [hash, groupId, draftCutoff(deps.clock())],
     );
     if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
     await tx.query("select pg_advisory_xact_lock($1, $2)", [3838, groupId]);
-    const a = await analyse(tx, groupId, draft.kind, draft.season_id, Buffer.from(draft.content, "base64"));
     const now = deps.clock();
+    const a = await analyse(tx, now, groupId, draft.kind, draft.season_id, Buffer.from(draft.content, "base64"));
     let picksCreated = 0;
     let picksChanged = 0;
     for (const p of a.picks) {
       if (p.state === "unchanged") continue;
       const row = await tx.one<{ id: number }>(
-        `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at, late)
-         values ($1, $2, $3, $4, $5, $6, $7, $7, false)
+        `insert into predictions (group_id, quiniela_id, user_id, matches, pleno_home, pleno_away, created_at, updated_at, late, imported)
+         values ($1, $2, $3, $4, $5, $6, $7, $7, false, true)
          on conflict (group_id, quiniela_id, user_id) do update set matches = excluded.matches, pleno_home = excluded.pleno_home,
            pleno_away = excluded.pleno_away, updated_at = excluded.updated_at, late = false
          returning id`,

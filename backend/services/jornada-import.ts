@@ -68,7 +68,7 @@ const matchLines = (ms: OfficialMatch[]) => ms.map((m) => ({ home: m.home, away:
 async function adoptablePool(tx: Db, seasonId: number, input: JornadaInput): Promise<number | null> {
   const window = 3 * 86_400_000;
   const rows = await tx.query<{ id: number }>(
-    `select q.id from quinielas q where q.season_id = $1 and q.closing_date between $2 and $3
+    `select q.id from quinielas q where q.season_id = $1 and q.owner_group_id is null and q.closing_date between $2 and $3
         and not exists (select 1 from official_jornadas o where o.quiniela_id = q.id and o.draw_key not like 'pegado-%')
       order by q.id`,
     [seasonId, new Date(input.closesAt.getTime() - window), new Date(input.closesAt.getTime() + window)],

@@ -50,7 +50,7 @@ async function poolForDraw(db: Db, draw: DrawSummary, known?: number): Promise<S
   const inWeek = await db.query<Candidate>(
     `select q.id, q.season_id, s.name as season_name
        from quinielas q join seasons s on s.id = q.season_id
-      where q.closing_date <= $1 and q.closing_date > $2
+      where q.closing_date <= $1 and q.closing_date > $2 and q.owner_group_id is null
       order by q.closing_date, q.id`,
     [dayEnd, new Date(dayEnd.getTime() - WEEK_MS)],
   );
@@ -218,7 +218,7 @@ async function searchStart(deps: Deps): Promise<string | null> {
   const row = await deps.db.one<{ start_date: Date | string }>(
     `select q.start_date from quinielas q
       where q.season_id = (select id from seasons where start_date <= $1::date order by start_date desc, id desc limit 1)
-        and not exists (select 1 from quiniela_results r where r.quiniela_id = q.id)
+        and q.owner_group_id is null and not exists (select 1 from quiniela_results r where r.quiniela_id = q.id)
       order by q.start_date, q.number limit 1`,
     [today],
   );

@@ -70,11 +70,28 @@ async function loadPools(db: Db, where: string, params: unknown[]): Promise<Quin
   return [...pools.values()];
 }
 
-export const allPools = ({ db }: Deps) => loadPools(db, "", []);
+/**
+ * The catalogue is the pools no group owns: a pool created from a peña's jornadas file belongs to
+ * that peña alone and is never listed, numbered or found as the catalogue's (decision 062).
+ */
+export const CATALOGUE = "q.owner_group_id is null";
+
+export const allPools = ({ db }: Deps) => loadPools(db, `where ${CATALOGUE}`, []);
 
 export async function poolsOfSeason({ db }: Deps, seasonId: number) {
   await seasonById(db, seasonId);
-  return loadPools(db, "where q.season_id = $1", [seasonId]);
+  return loadPools(db, `where q.season_id = $1 and ${CATALOGUE}`, [seasonId]);
+}
+
+/** A pool read through the API: a catalogue pool for anyone signed in; a peña's own only for its members and the admin (decision 062). */
+export async function visiblePool(db: Db, user: { id: number; isAdmin: boolean }, id: number): Promise<Quiniela> {
+  const visible = await db.one(
+    `select 1 from quinielas q where q.id = $1 and (${CATALOGUE} or $3::boolean
+        or exists (select 1 from group_members gm where gm.group_id = q.owner_group_id and gm.user_id = $2 and gm.removed_at is null))`,
+    [id, user.id, user.isAdmin],
+  );
+  if (!visible) throw notFound(QUINIELA_NOT_FOUND);
+  return poolById(db, id);
 }
 
 export async function poolById(db: Db, id: number): Promise<Quiniela> {
@@ -133,7 +150,7 @@ export async function createPool({ db, clock }: Deps, actorId: number | null, in
     const matches = await resolvedMatches(tx, input.matches);
     // Locking the season makes two pools created at once take consecutive numbers, not the same one.
     await tx.query("select id from seasons where id = $1 for update", [season.id]);
-    const count = await tx.one<{ n: number }>("select count(*)::int as n from quinielas where season_id = $1", [season.id]);
+    const count = await tx.one<{ n: number }>(`select count(*)::int as n from quinielas q where q.season_id = $1 and ${CATALOGUE}`, [season.id]);
     const row = await tx.one<{ id: number }>("insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id", [
       season.id,
       count!.n + 1,

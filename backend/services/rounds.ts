@@ -190,7 +190,10 @@ const lockRound = (tx: Db, groupId: number, quinielaId: number) =>
 /** Creates the group's round of a pool, or sets its dates, type and forced close again. */
 export async function configure(deps: Deps, actorId: number, input: Configure): Promise<{ round: GroupRoundDetail; created: boolean }> {
   const created = await deps.db.tx(async (tx) => {
-    if (!(await tx.one("select 1 from quinielas where id = $1", [input.quinielaId]))) throw notFound("Quiniela no encontrada.");
+    // A catalogue pool, or the group's own past jornada; another peña's own is not found (decision 062).
+    if (!(await tx.one("select 1 from quinielas where id = $1 and (owner_group_id is null or owner_group_id = $2)", [input.quinielaId, input.groupId]))) {
+      throw notFound("Quiniela no encontrada.");
+    }
     if (!(await tx.one("select 1 from pool_types where id = $1", [input.typeQuinielaId]))) throw badRequest("Tipo de quiniela no válido.");
     const existing = await lockRound(tx, input.groupId, input.quinielaId);
     if (existing) {

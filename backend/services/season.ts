@@ -54,7 +54,7 @@ export async function currentSeason(db: Db, now: Date): Promise<Season | null> {
  * screens (decision 013). New pools still go to the latest started season (`currentSeason`).
  */
 const PLAYING = (today: string) => `select s.id, s.name from seasons s where s.start_date <= ${today}::date
-  order by exists (select 1 from quinielas q where q.season_id = s.id) desc, s.start_date desc, s.id desc limit 1`;
+  order by exists (select 1 from quinielas q where q.season_id = s.id and q.owner_group_id is null) desc, s.start_date desc, s.id desc limit 1`;
 
 /**
  * The season a group is in, as SQL over $group and $now: that of its latest round still open or to

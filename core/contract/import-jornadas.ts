@@ -20,7 +20,9 @@ export const JornadasPreview = z.object({
       .object({
         number: z.number().int(),
         date: z.string().describe("yyyy-mm-dd"),
-        state: z.enum(["created", "attached", "unchanged"]).describe("Se crea en el catálogo, ya estaba y se añade al grupo, o el grupo ya la tiene"),
+        state: z
+          .enum(["created", "attached", "unchanged"])
+          .describe("Se crea para el grupo (solo suya), ya estaba con los mismos partidos y se añade al grupo, o el grupo ya la tiene"),
         matches: z.array(z.string()).describe("«Local - Visitante» de los 15 partidos, con los nombres del catálogo"),
       })
       .describe("Una jornada del archivo"),

@@ -45,7 +45,7 @@ export interface ImportedMovement {
   /** Signed as the member's balance sees it (decision 032). */
   amountCents: number;
   reference: string;
-  /** What makes the line the same line when the file comes again: its date, member, amount, kind and reference. */
+  /** What makes the line the same line when the file comes again: its date, member, amount, kind and reference (the backend stores the reference as its hash, decision 062). */
   importKey: string;
 }
 
@@ -212,6 +212,9 @@ export function parseSheetDate(text: string): string | null {
  * sees it ("20,00" paid, "-2,00" charged) or unsigned, the kind deciding the sign. Two identical
  * lines are refused as a repeat: two equal Bizums of one day differ by their reference.
  */
+/** A movement's reference, as the caja's form takes it. */
+export const REFERENCE_MAX = 120;
+
 export function checkMovements(rows: readonly CsvRow[], members: readonly ImportMember[]) {
   const findMember = memberFinder(members);
   const movements: ImportedMovement[] = [];
@@ -244,6 +247,11 @@ export function checkMovements(rows: readonly CsvRow[], members: readonly Import
     const signed = Math.abs(amount.cents) * KIND_SIGN[kind];
     if (amount.cents < 0 && KIND_SIGN[kind] === 1) {
       fail(`El importe ${amountText} no casa con el tipo «${kindText}»: un pago o un premio suman, una cuota, una multa o un reparto restan.`);
+      continue;
+    }
+    // The caja form's own limit (`reference` in core/contract/caja.ts), so the confirm stores what the preview took.
+    if (reference.trim().length > REFERENCE_MAX) {
+      fail(`La referencia tiene ${reference.trim().length} caracteres: la caja admite ${REFERENCE_MAX} como mucho.`);
       continue;
     }
     const base = [date, member.id, signed, kind, reference.trim()].join("|");

@@ -2,7 +2,7 @@ import { createDeflateRaw } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { xlsxParts, zipOf, type ZipPart } from "../../tests/support/xlsx-writer";
 import { readSpreadsheet } from "./xlsx-file";
-import { checkZip, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, ZIP_MESSAGES } from "./zip-guard";
+import { checkZip, ZIP_MAX_BYTES, ZIP_MAX_CELL_BYTES, ZIP_MAX_ENTRIES, ZIP_MESSAGES } from "./zip-guard";
 
 /** 1 GB of zeros deflated (about 1 MB), streamed so the test never holds the gigabyte. */
 async function gigabyteOfZeros(): Promise<Uint8Array> {
@@ -67,4 +67,31 @@ describe("checkZip", () => {
     expect(checkZip(whole.subarray(0, whole.length - 30))).toEqual(damaged);
     expect(checkZip(new Uint8Array())).toEqual(damaged);
   });
+
+  it("refuses a workbook with a cell longer than Excel's 32,767 characters before the reader parses it (decision 062)", async () => {
+    const wide = { entries: ZIP_MAX_ENTRIES, bytes: ZIP_MAX_BYTES, ratio: 1e9 };
+    const sheetOf = (cell: string) =>
+      zipOf(
+        xlsxParts([
+          {
+            name: "Movimientos",
+            rows: [
+              ["Fecha", "Miembro"],
+              ["01/01/2026", cell],
+            ],
+          },
+        ]),
+      );
+    // A shared string of 37 MB (the ratio cap lifted, as when its text does not repeat): refused by the cell.
+    const huge = sheetOf("x".repeat(37 * 1024 * 1024));
+    expect(checkZip(huge, wide)).toEqual({ ok: false, message: ZIP_MESSAGES.cell });
+    expect(await readSpreadsheet(sheetOf("y".repeat(ZIP_MAX_CELL_BYTES + 1)), "movements")).toEqual({ ok: false, message: ZIP_MESSAGES.cell });
+    // Excel's longest cell, and thousands of ordinary ones adding up to megabytes, still read.
+    const longest = await readSpreadsheet(sheetOf("é".repeat(32_767)), "movements");
+    expect(longest).toMatchObject({ ok: true });
+    const many = zipOf(
+      xlsxParts([{ name: "Movimientos", rows: Array.from({ length: 4_000 }, (_, i) => [`línea ${i} ${"r".repeat(300)}`, `${i} ${"m".repeat(300)}`]) }]),
+    );
+    expect(checkZip(many)).toMatchObject({ ok: true });
+  }, 60_000);
 });

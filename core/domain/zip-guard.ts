@@ -6,7 +6,10 @@
  * - at most `ZIP_MAX_ENTRIES` entries;
  * - the declared sizes add up to at most `ZIP_MAX_BYTES`, and no entry past 1 MB inflates more than
  *   `ZIP_MAX_RATIO` times its compressed size (a real sheet's XML stays under 30);
- * - every entry inflates to exactly what it declares, and all of them to at most `ZIP_MAX_BYTES`.
+ * - every entry inflates to exactly what it declares, and all of them to at most `ZIP_MAX_BYTES`;
+ * - no cell of a sheet or shared string takes more than `ZIP_MAX_CELL_BYTES` of XML (decision 062):
+ *   Excel's own cell holds 32,767 characters; one of 37 MB in a 420 KB upload passed the other
+ *   checks and kept the reader busy for seconds before it failed.
  * Pure but for `node:zlib`, which is Node's own.
  */
 import { inflateRawSync } from "node:zlib";
@@ -14,9 +17,12 @@ import { inflateRawSync } from "node:zlib";
 export const ZIP_MAX_ENTRIES = 200;
 export const ZIP_MAX_BYTES = 40 * 1024 * 1024;
 export const ZIP_MAX_RATIO = 200;
+/** 32,767 characters (Excel's limit for a cell) written as XML: up to 6 bytes each with its escapes, and the tags around them. */
+export const ZIP_MAX_CELL_BYTES = 256 * 1024;
 
 export const ZIP_MESSAGES = {
   bomb: "El libro de Excel se descomprime en demasiados datos (¿una bomba zip?): no se ha leído. Guarda solo la hoja que importas, o súbela como CSV.",
+  cell: "Una celda del libro de Excel tiene más de 32.767 caracteres (lo más que admite Excel): no se ha leído. Revisa la hoja o súbela como CSV.",
   damaged: "El archivo no es un libro de Excel (.xlsx) válido: ábrelo en la hoja de cálculo, guárdalo de nuevo como .xlsx o como CSV y súbelo otra vez.",
 } as const;
 
@@ -66,6 +72,27 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
   return entries;
 }
 
+/** Where one cell starts and where the cells end, per part of a workbook that holds cells' text. */
+const CELL_PARTS: { name: RegExp; start: string; end: string }[] = [
+  { name: /^xl\/sharedStrings\.xml$/i, start: "<si", end: "</sst>" },
+  { name: /^xl\/worksheets\/[^/]+\.xml$/i, start: "<c ", end: "</sheetData>" },
+];
+
+/** The longest stretch of XML from one cell's start to the next (or to the end of the cells). */
+export function longestCell(xml: Buffer, start: string, end: string): number {
+  let longest = 0;
+  let at = xml.indexOf(start);
+  const stop = at < 0 ? -1 : xml.indexOf(end, at);
+  const last = stop < 0 ? xml.length : stop;
+  while (at >= 0 && at < last) {
+    const next = xml.indexOf(start, at + start.length);
+    const until = next < 0 || next > last ? last : next;
+    longest = Math.max(longest, until - at);
+    at = next;
+  }
+  return longest;
+}
+
 /** Declared counts and sizes first, then every entry inflated under the running byte cap. */
 export function checkZip(bytes: Uint8Array, limits = { entries: ZIP_MAX_ENTRIES, bytes: ZIP_MAX_BYTES, ratio: ZIP_MAX_RATIO }): ZipCheck {
   const bomb = { ok: false as const, message: ZIP_MESSAGES.bomb };
@@ -86,18 +113,21 @@ export function checkZip(bytes: Uint8Array, limits = { entries: ZIP_MAX_ENTRIES,
     if (e.offset + 30 > bytes.length || view.getUint32(e.offset, true) !== LOCAL) return damaged;
     const start = e.offset + 30 + view.getUint16(e.offset + 26, true) + view.getUint16(e.offset + 28, true);
     const data = bytes.subarray(start, start + e.compressedSize);
-    let size: number;
-    if (e.method === 0) size = data.length;
+    let content: Buffer;
+    if (e.method === 0) content = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     else if (e.method === 8) {
       try {
         // One byte more than the entry may have left: an inflation that reaches it has lied.
-        size = inflateRawSync(data, { maxOutputLength: Math.min(limits.bytes - inflated, e.size) + 1 }).length;
+        content = inflateRawSync(data, { maxOutputLength: Math.min(limits.bytes - inflated, e.size) + 1 });
       } catch (error) {
         if (error instanceof RangeError) return bomb;
         return damaged;
       }
     } else return damaged;
+    const size = content.length;
     if (size !== e.size) return size > e.size ? bomb : damaged;
+    const cells = size > ZIP_MAX_CELL_BYTES ? CELL_PARTS.find((p) => p.name.test(e.name)) : undefined;
+    if (cells && longestCell(content, cells.start, cells.end) > ZIP_MAX_CELL_BYTES) return { ok: false, message: ZIP_MESSAGES.cell };
     inflated += size;
     if (inflated > limits.bytes) return bomb;
   }

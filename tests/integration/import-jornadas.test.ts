@@ -50,7 +50,14 @@ describe("past jornadas from a jornadas file", () => {
       const id = await build.pool(t.db, { seasonId, number: n, startDate: new Date(close(n).getTime() - 3 * DAY), closingDate: close(n) });
       await build.round(t.db, { groupId, quinielaId: id, openDate: new Date(close(n).getTime() - 3 * DAY), closeDate: close(n) });
     }
-    const sixth = await build.pool(t.db, { seasonId, number: 6, startDate: new Date(close(6).getTime() - 3 * DAY), closingDate: close(6) });
+    // The catalogue's jornada 6 has the file's matches, so the group is only added to it (decision 062).
+    const sixth = await build.pool(t.db, {
+      seasonId,
+      number: 6,
+      startDate: new Date(close(6).getTime() - 3 * DAY),
+      closingDate: close(6),
+      matches: Array.from({ length: 15 }, (_, i) => ({ home: teams[2 * i], away: teams[2 * i + 1] })),
+    });
     const unknown = [...teams.slice(0, 7), "Equipo Inventado", ...teams.slice(8)];
     const book = writeXlsx([
       {
