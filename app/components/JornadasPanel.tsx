@@ -12,6 +12,7 @@ const KIND_LABEL: Record<string, string> = {
   importada: "Importada",
   resultados: "Resultados",
   premios: "Premios",
+  escrutinio: "Escrutinio",
 };
 const STATUS_LABEL: Record<OfficialJornadaView["status"], string> = {
   creada: "creada",

@@ -36,7 +36,9 @@ export type Reading<T> = { ok: true; value: T } | { ok: false; message: string }
 
 /**
  * A team as the operator names it, for our catalogue: the men's marker " (M)" / " (m)" (since August
- * 2026) is dropped; the women's " (F)" is kept, since it names another team.
+ * 2026) is dropped; the women's " (F)" is kept, since it names another team. The one reader of the
+ * operator's names: the jornada's import, the paste and the played draw's check all go through it
+ * (decision 064), so a Liga F match is the same match before and after its draw.
  */
 export function officialTeamName(name: string): string {
   return name
