@@ -218,3 +218,17 @@ describe("a pleno decided by lot", () => {
     });
   }
 });
+
+describe("pastes as people copy them", () => {
+  it("a newspaper's table copied from a browser (tab-separated, with its 1 X 2 columns) becomes the pool on confirm", async () => {
+    const table = LIGA_F[0].partidos.map((p: { local: string; visitante: string }, i: number) => `${i + 1}\t${p.local}\t${p.visitante}\t1 X 2`).join("\r\n");
+    const close = "2026-12-12T15:00:00.000Z";
+    const preview = await admin.post("/Loteria/jornadas/pegar", { text: table, closingDate: close });
+    expect(preview.status).toBe(200);
+    expect(preview.body.jornada.unknown).toEqual([]);
+    const confirmed = await admin.post("/Loteria/jornadas/pegar", { text: table, closingDate: close, confirm: true });
+    expect(confirmed.body.created).toMatchObject({ drawKey: "pegado-2026-12-12", status: "creada" });
+    const pool = (await admin.get(`/quiniela/GetById/${confirmed.body.created.quinielaId}`)).body;
+    expect(pool.matches[10]).toMatchObject({ home: "Athletic Club (F)", away: "Badalona W. (F)" });
+  });
+});
