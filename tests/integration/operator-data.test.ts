@@ -232,3 +232,64 @@ describe("pastes as people copy them", () => {
     expect(pool.matches[10]).toMatchObject({ home: "Athletic Club (F)", away: "Badalona W. (F)" });
   });
 });
+
+describe("the caja's ticket rule, asked with the standing rule", () => {
+  const rule = (extra: Record<string, unknown> = {}) => ({
+    autoOpen: true,
+    typeRota: [1],
+    openAt: "publication",
+    closeBeforeMinutes: 60,
+    betAtClose: true,
+    betRule: "wilson",
+    autoConfirm: true,
+    absentFill: "off",
+    absentMax: 3,
+    ...extra,
+  });
+  /** A peña with one confirmed bet (a single column, played as the two-bet minimum) and no caja rules. */
+  async function peñaWithBet(number: number) {
+    const manager = await t.player();
+    const groupId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }] });
+    const close = new Date("2026-09-12T13:00:00Z");
+    const quinielaId = await build.pool(t.db, { seasonId, number, startDate: new Date("2026-09-08T08:00:00Z"), closingDate: close });
+    await build.round(t.db, { groupId, quinielaId, openDate: new Date("2026-09-08T08:00:00Z"), closeDate: close });
+    await t.db.query("insert into bets (group_id, quiniela_id, season_id, top_n, matches, confirmed, confirmed_at) values ($1, $2, $3, 1, $4, true, $5)", [
+      groupId,
+      quinielaId,
+      seasonId,
+      JSON.stringify(PLAYED.map((s) => [s])),
+      close,
+    ]);
+    return { manager, groupId };
+  }
+  const tickets = async (manager: Client, groupId: number) =>
+    ((await manager.get(`/group/${groupId}/caja`)).body.movements as { kind: string; amountCents: number }[]).filter((m) => m.kind === "ticket");
+
+  it("is offered on until the rule is saved; saved with it, the caja pays the ticket, and the caja said beforehand what it would charge", async () => {
+    const { manager, groupId } = await peñaWithBet(60);
+    expect((await manager.get(`/group/${groupId}/Automation`)).body).toMatchObject({ version: 0, payTicket: true });
+    // The caja, before: the rule off, and what switching it on would charge now.
+    const before = (await manager.get(`/group/${groupId}/caja`)).body;
+    expect(before.rules.payTicket).toBe(false);
+    expect(before.lateTickets).toEqual({ count: 1, cents: 150 });
+    expect(await tickets(manager, groupId)).toEqual([]);
+    // The standing rule saved as its form sends it (the box left ticked): the caja's rule is on, the ticket paid once.
+    const saved = await manager.put(`/group/${groupId}/Automation`, rule({ payTicket: true }));
+    expect(saved.body).toMatchObject({ version: 1, payTicket: true });
+    const after = (await manager.get(`/group/${groupId}/caja`)).body;
+    expect(after.rules.payTicket).toBe(true);
+    expect(after.lateTickets).toBeNull();
+    expect((await tickets(manager, groupId)).map((m) => m.amountCents)).toEqual([-150]);
+    const audit = await t.db.query<{ action: string }>("select action from audit_log where group_id = $1 order by id", [groupId]);
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["caja.rules", "group.automation"]));
+  });
+
+  it("left out by a client of the API, the caja's rule stays as it was; unticked, it is switched off", async () => {
+    const { manager, groupId } = await peñaWithBet(61);
+    expect((await manager.put(`/group/${groupId}/Automation`, rule())).body).toMatchObject({ version: 1, payTicket: false });
+    expect(await tickets(manager, groupId)).toEqual([]);
+    expect((await manager.put(`/group/${groupId}/Automation`, rule({ payTicket: true, version: 1 }))).body).toMatchObject({ payTicket: true });
+    expect((await manager.put(`/group/${groupId}/Automation`, rule({ payTicket: false, version: 2 }))).body).toMatchObject({ payTicket: false });
+    expect((await manager.get(`/group/${groupId}/caja`)).body.rules.payTicket).toBe(false);
+  });
+});
