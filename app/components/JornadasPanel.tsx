@@ -12,6 +12,7 @@ const KIND_LABEL: Record<string, string> = {
   importada: "Importada",
   resultados: "Resultados",
   premios: "Premios",
+  escrutinio: "Escrutinio",
 };
 const STATUS_LABEL: Record<OfficialJornadaView["status"], string> = {
   creada: "creada",
@@ -42,6 +43,33 @@ function ResolveForm({ jornada }: { jornada: OfficialJornadaView }) {
   );
 }
 
+/**
+ * 'Crear los equipos' (decision 064): every unknown name of a pending jornada at once, as the operator
+ * writes it and editable; a name already a team's is kept as its alias. One confirm, then the pool.
+ */
+function TeamsForm({ jornada }: { jornada: OfficialJornadaView }) {
+  const id = (i: number) => `equipo-${jornada.drawKey}-${i}`;
+  return (
+    <Form method="post" className="stack">
+      <input type="hidden" name="drawKey" value={jornada.drawKey} />
+      <p className="muted">
+        Crea de una vez los equipos que faltan. Si un nombre es otra forma de escribir un equipo que ya existe, escribe el nombre de ese equipo: quedará como
+        alias y no se volverá a preguntar.
+      </p>
+      {jornada.unknown.map((name, i) => (
+        <div className="field" key={name}>
+          <label htmlFor={id(i)}>Equipo para «{name}»</label>
+          <input type="hidden" name="spelling" value={name} />
+          <input id={id(i)} name="name" type="text" defaultValue={name} required maxLength={100} autoComplete="off" />
+        </div>
+      ))}
+      <button type="submit" name="intent" value="crear-equipos">
+        {jornada.unknown.length === 1 ? "Guardar el equipo y crear la quiniela" : `Crear los ${jornada.unknown.length} equipos y la quiniela`}
+      </button>
+    </Form>
+  );
+}
+
 function JornadaCard({ jornada, step }: { jornada: OfficialJornadaView; step: AutomationStep | undefined }) {
   return (
     <li className="card stack jornada-card">
@@ -64,6 +92,7 @@ function JornadaCard({ jornada, step }: { jornada: OfficialJornadaView; step: Au
           ))}
         </ol>
       ) : null}
+      {jornada.status === "pendiente" && jornada.unknown.length ? <TeamsForm jornada={jornada} /> : null}
       {jornada.status !== "creada" ? (
         <div className="row">
           {jornada.status === "pendiente" ? <ResolveForm jornada={jornada} /> : null}

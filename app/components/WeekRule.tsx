@@ -41,6 +41,7 @@ export function WeekRule({
           betRule: rule.betRule,
           topN: rule.topN ? String(rule.topN) : "",
           autoConfirm: rule.autoConfirm ? "on" : undefined,
+          payTicket: rule.payTicket ? "on" : undefined,
           absentFill: rule.absentFill,
           absentMax: String(rule.absentMax),
         }
@@ -144,6 +145,13 @@ export function WeekRule({
             <input {...getInputProps(fields.autoConfirm, { type: "checkbox" })} />
             Confirmar la apuesta automáticamente
           </label>
+          <label className="check">
+            <input {...getInputProps(fields.payTicket, { type: "checkbox" })} aria-describedby="week-rule-ticket-hint" />
+            Pagar el boleto del bote al confirmar la apuesta
+          </label>
+          <p id="week-rule-ticket-hint" className="muted">
+            Es la norma de la caja: el boleto confirmado se paga del bote y su premio entra en él.
+          </p>
         </fieldset>
         <fieldset className="stack">
           <legend>Quien no haya pronosticado al cerrar</legend>

@@ -30,6 +30,7 @@ export const automationSchema = z
     autoConfirm: flag,
     absentFill: automationFields.absentFill,
     absentMax: typedNumber(automationFields.absentMax),
+    payTicket: flag,
     version: typedNumber(version),
   })
   .superRefine(weeklyNeedsDayAndHour);
@@ -51,6 +52,7 @@ export function automationBodyOf(v: AutomationForm) {
     autoConfirm: Boolean(v.autoConfirm),
     absentFill: v.absentFill,
     absentMax: v.absentMax,
+    payTicket: Boolean(v.payTicket),
     ...(v.version ? { version: v.version } : {}),
   };
 }

@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === "pegar" || intent === "confirmar-pegado") return pasteAction(request, formData, intent === "confirmar-pegado");
-  if (["importar", "reintentar", "aceptar", "aceptar-premios"].includes(intent)) return machineAction(request, intent, formData);
+  if (["importar", "reintentar", "crear-equipos", "aceptar", "aceptar-premios"].includes(intent)) return machineAction(request, intent, formData);
   const submission = parseWithZod(formData, { schema: lookupSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply(), lookup: null, error: null }, { status: 400 });
   const lookup = await attempt(() => lookupDraw(request, submission.value.fecha));

@@ -245,6 +245,10 @@ function PotMovementForm({ idempotencyKey, lastResult }: { idempotencyKey: strin
   );
 }
 
+/** What switching the ticket rule on now charges to the pot at once. */
+const lateTicketsText = ({ count, cents }: { count: number; cents: number }) =>
+  `Si la activas ahora, se cargarán al bote ${count === 1 ? "el boleto de 1 apuesta ya confirmada" : `los boletos de ${count} apuestas ya confirmadas`}: ${formatEuros(cents)}.`;
+
 const eurosText = (cents: number) => formatEuros(cents).replace(/\s*€$/u, "");
 
 function RulesForm({ caja, lastResult }: { caja: Caja; lastResult: LastResult }) {
@@ -286,8 +290,15 @@ function RulesForm({ caja, lastResult }: { caja: Caja; lastResult: LastResult })
         </Field>
         <div className="field">
           <label>
-            <input {...getInputProps(fields.payTicket, { type: "checkbox" })} /> Pagar el boleto del bote al confirmar la apuesta
+            <input {...getInputProps(fields.payTicket, { type: "checkbox" })} aria-describedby={caja.lateTickets?.count ? "caja-late-tickets" : undefined} />{" "}
+            Pagar el boleto del bote al confirmar la apuesta
           </label>
+          {caja.lateTickets?.count ? (
+            // A late switch charges the tickets already confirmed at once: said before it does (decision 064).
+            <p id="caja-late-tickets" className="muted">
+              {lateTicketsText(caja.lateTickets)}
+            </p>
+          ) : null}
         </div>
         <div className="field">
           <label>

@@ -17,7 +17,7 @@ async function toastOf(request: Request, call: () => Promise<StepsDone>, fallbac
   return redirectWithToast("/call-quiniela", { kind: "error", text: sent.message(fallback) });
 }
 
-/** 'Importar próxima jornada', 'Reintentar', 'Aceptar el cambio', 'Aceptar los oficiales': each posts, then back to the page with what happened. */
+/** 'Importar próxima jornada', 'Reintentar', 'Crear los equipos', 'Aceptar el cambio', 'Aceptar los oficiales': each posts, then back to the page with what happened. */
 export function machineAction(request: Request, intent: string, formData: FormData) {
   switch (intent) {
     case "importar":
@@ -28,6 +28,15 @@ export function machineAction(request: Request, intent: string, formData: FormDa
         () => api.post(request, "/Loteria/jornadas/reintentar", { stepId: Number(formData.get("stepId")) || 0 }, stepsDone),
         "No se pudo reintentar.",
       );
+    case "crear-equipos": {
+      const names = formData.getAll("name").map(String);
+      const teams = formData.getAll("spelling").map((spelling, i) => ({ spelling: String(spelling), name: names[i] ?? "" }));
+      return toastOf(
+        request,
+        () => api.post(request, "/Loteria/jornadas/equipos", { drawKey: String(formData.get("drawKey") ?? ""), teams }, stepsDone),
+        "No se pudieron crear los equipos.",
+      );
+    }
     case "aceptar":
       return toastOf(
         request,

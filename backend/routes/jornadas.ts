@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { acceptBody, jornadasPanel, pasteBody, pastePreview, retryBody, stepsDone } from "#core/contract/jornadas";
+import { acceptBody, jornadasPanel, jornadaTeamsBody, pasteBody, pastePreview, retryBody, stepsDone } from "#core/contract/jornadas";
 import { quinielaParams } from "#core/contract/quiniela";
 import { requireAdmin } from "../context";
 import { adminOnly } from "../guards";
@@ -9,6 +9,7 @@ import "../services/official-steps";
 import { listJornadas } from "../services/jornada-import";
 import { acceptChange, importNextDraws } from "../services/jornada-next";
 import { pasteJornada } from "../services/jornada-paste";
+import { createJornadaTeams } from "../services/jornada-teams";
 import { acceptOfficialPrizes } from "../services/official-prizes";
 import { resource } from "./resource";
 
@@ -69,6 +70,22 @@ export default resource("loteria", (app, deps) => {
     async (request) => {
       requireAdmin(request);
       return retryStep(deps, request.body.stepId);
+    },
+  );
+
+  app.post(
+    "/Loteria/jornadas/equipos",
+    {
+      config: { guard: adminOnly },
+      schema: {
+        summary: "Crear de una vez los equipos que faltan a una jornada pendiente (o guardar un nombre como alias), y crear su quiniela (admin)",
+        body: jornadaTeamsBody,
+        response: { 200: stepsDone, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return createJornadaTeams(deps, admin.id, request.body);
     },
   );
 

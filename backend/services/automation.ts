@@ -5,6 +5,8 @@ import { badRequest } from "../errors";
 import { recordAudit } from "./audit";
 import { assertGroupExists } from "./group";
 import { assertVersion } from "./versions";
+import { cajaRules } from "./caja-ledger";
+import { syncCaja } from "./caja-automatic";
 
 /** A group's standing rule for the week as stored (backend/db/migrations/022_week_automation.sql). */
 export interface AutomationRow {
@@ -33,7 +35,7 @@ export const rotaOf = (v: unknown): number[] => {
   return Array.isArray(raw) ? raw.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
 };
 
-/** What a group has until a manager saves its rule: nothing runs by itself. */
+/** What a group has until a manager saves its rule: nothing runs by itself; the ticket rule is offered on (decision 064). */
 const DEFAULTS = (groupId: number): GroupAutomation => ({
   groupId,
   autoOpen: false,
@@ -48,10 +50,11 @@ const DEFAULTS = (groupId: number): GroupAutomation => ({
   autoConfirm: false,
   absentFill: "off",
   absentMax: 3,
+  payTicket: true,
   version: 0,
 });
 
-function toAutomation(row: AutomationRow): GroupAutomation {
+function toAutomation(row: AutomationRow, payTicket: boolean): GroupAutomation {
   return {
     groupId: row.group_id,
     autoOpen: row.auto_open,
@@ -66,6 +69,7 @@ function toAutomation(row: AutomationRow): GroupAutomation {
     autoConfirm: row.auto_confirm,
     absentFill: row.absent_fill,
     absentMax: row.absent_max,
+    payTicket,
     version: row.version,
   };
 }
@@ -78,7 +82,7 @@ async function ruleRow(db: Db, groupId: number, lock = false): Promise<Automatio
 export async function automationOf(deps: Deps, groupId: number): Promise<GroupAutomation> {
   await assertGroupExists(deps.db, groupId);
   const row = await ruleRow(deps.db, groupId);
-  return row ? toAutomation(row) : DEFAULTS(groupId);
+  return row ? toAutomation(row, (await cajaRules(deps.db, groupId)).payTicket) : DEFAULTS(groupId);
 }
 
 /** What the audit trail keeps of a rule, in the words of the settings form. */
@@ -132,6 +136,27 @@ export async function setAutomation(deps: Deps, actorId: number, groupId: number
       values,
     );
     const after = (await ruleRow(tx, groupId))!;
+    const caja = await cajaRules(tx, groupId);
+    if (body.payTicket !== undefined && body.payTicket !== caja.payTicket) {
+      // The caja's own rule, written as its form writes it: versioned and in its audit trail; the charges follow below.
+      await tx.query(
+        `insert into caja_rules (group_id, pay_ticket) values ($1, $2)
+         on conflict (group_id) do update set pay_ticket = $2, version = caja_rules.version + 1`,
+        [groupId, body.payTicket],
+      );
+      const { version: _b, ...shownBefore } = caja;
+      const { version: _a, ...shownAfter } = await cajaRules(tx, groupId);
+      await recordAudit(tx, {
+        at: deps.clock(),
+        actorId,
+        groupId,
+        action: "caja.rules",
+        entity: "caja",
+        subject: "Normas de la caja",
+        before: shownBefore,
+        after: shownAfter,
+      });
+    }
     await recordAudit(tx, {
       at: deps.clock(),
       actorId,
@@ -140,9 +165,10 @@ export async function setAutomation(deps: Deps, actorId: number, groupId: number
       entity: "group",
       entityId: groupId,
       subject: "Regla automática de la semana",
-      before: before ? snapshot(toAutomation(before), typeNames) : null,
-      after: snapshot(toAutomation(after), typeNames),
+      before: before ? snapshot(toAutomation(before, caja.payTicket), typeNames) : null,
+      after: snapshot(toAutomation(after, caja.payTicket), typeNames),
     });
   });
+  if (body.payTicket) await syncCaja(deps, groupId);
   return automationOf(deps, groupId);
 }

@@ -79,6 +79,31 @@ export async function syncAutomaticCharges(db: Db, groupId: number, now: Date): 
 }
 
 /**
+ * What switching the ticket rule on now would charge at once (decision 064): the confirmed bets of
+ * the seasons not settled whose ticket is not in the caja yet, counted and summed as the charge would be.
+ */
+export async function lateTickets(db: Db, groupId: number): Promise<{ count: number; cents: number }> {
+  const bets = await db.query<{ id: number }>(
+    `select b.id from bets b join quinielas q on q.id = b.quiniela_id
+       join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
+      where b.group_id = $1 and b.confirmed
+        and not exists (select 1 from caja_settlements s where s.group_id = gq.group_id and s.season_id = q.season_id)
+        and not exists (select 1 from caja_movements c where c.group_id = b.group_id and c.idempotency_key = 'auto:ticket:' || b.id)`,
+    [groupId],
+  );
+  let count = 0;
+  let cents = 0;
+  for (const { id } of bets) {
+    const { ticket } = await betById(db, id);
+    if (ticket.costCents > 0) {
+      count++;
+      cents += ticket.costCents;
+    }
+  }
+  return { count, cents };
+}
+
+/**
  * The pot's side of each confirmed group bet: its ticket, at what the shop charges for it (the
  * reduction, the pleno marks and the two-bet minimum: `ticket.costCents`), paid once
  * (`auto:ticket:{betId}`); and its prize, credited once the escrutinio has every official prize

@@ -18,7 +18,7 @@ import type { Db } from "../db/db";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { recordAudit } from "./audit";
 
-import { syncCaja } from "./caja-automatic";
+import { lateTickets, syncCaja } from "./caja-automatic";
 import {
   auditMovement,
   cajaRules,
@@ -94,6 +94,7 @@ export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, fi
     movements: rows.map(toMovement),
     nextBefore,
     rules,
+    lateTickets: canWrite && !rules.payTicket ? await lateTickets(db, groupId) : null,
   };
 }
 

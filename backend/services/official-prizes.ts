@@ -1,6 +1,6 @@
 import type { StepsDone } from "#core/contract/jornadas";
 import { formatEuros } from "#core/domain/money";
-import { prizesFromEscrutinio, type PrizeTable } from "#core/domain/prizes";
+import { readEscrutinio, type EscrutinioReading } from "#core/domain/prizes";
 import { CATEGORIES, type Category } from "#core/domain/scrutiny";
 import { compactDate } from "#core/domain/lottery";
 import type { Deps } from "../context";
@@ -12,9 +12,12 @@ import { prizesOf, setPrizes } from "./ticket";
 
 const CATEGORY_LABEL: Record<Category, string> = { especial: "Especial", primera: "1ª", segunda: "2ª", tercera: "3ª", cuarta: "4ª", quinta: "5ª" };
 
-/** The escrutinio of a draw as the operator answered it (decision 034 reads it loosely): categories with a prize, in cents. */
-export const officialPrizes = (payload: unknown): PrizeTable =>
-  prizesFromEscrutinio(payload && typeof payload === "object" ? (payload as { escrutinio?: unknown }).escrutinio : undefined);
+/** The escrutinio of a draw as the operator answered it: every category's prize in cents, nothing yet, or refused (decision 064). */
+export const officialPrizes = (payload: unknown): EscrutinioReading =>
+  readEscrutinio(payload && typeof payload === "object" ? (payload as { escrutinio?: unknown }).escrutinio : undefined);
+
+const escrutinioRefused = (name: string, reason: string) =>
+  `El escrutinio de ${name} que da Loterías no se puede leer (${reason}): no se ha guardado ningún premio. Teclea los premios en la pantalla de resultados de la jornada.`;
 
 /**
  * The official prizes stored as if typed (source 'lottery'), item 5 of issue 36. Prizes an admin typed
@@ -22,11 +25,23 @@ export const officialPrizes = (payload: unknown): PrizeTable =>
  * offers to accept the official ones. Categories the admin left empty are filled.
  */
 export async function importPrizes(tx: Db, at: Date, quinielaId: number, payload: unknown): Promise<void> {
-  const table = officialPrizes(payload);
-  if (Object.keys(table).length === 0) return;
-  const current = await prizesOf(tx, quinielaId);
+  const reading = officialPrizes(payload);
+  if (reading.status === "none") return;
   const pool = await tx.one<{ number: number }>("select number from quinielas where id = $1", [quinielaId]);
   const name = `Jornada ${pool?.number ?? "?"}`;
+  if (reading.status === "refused") {
+    // Nothing of it is stored, and the pool is not asked for again: the admin types the prizes (decision 064).
+    await recordStep(tx, at, {
+      key: `escrutinio:${quinielaId}`,
+      kind: "escrutinio",
+      outcome: "error",
+      message: escrutinioRefused(name, reading.reason),
+      quinielaId,
+    });
+    return;
+  }
+  const table = reading.prizes;
+  const current = await prizesOf(tx, quinielaId);
   const differing =
     current.source === "admin" ? CATEGORIES.filter((c) => table[c] !== undefined && current.prizes[c] !== null && current.prizes[c] !== table[c]) : [];
   const merged = { ...current.prizes };
@@ -52,10 +67,10 @@ export async function acceptOfficialPrizes(deps: Deps, actorId: number, quiniela
     quinielaId,
   ]);
   const payload = typeof draw?.payload === "string" ? (JSON.parse(draw.payload) as unknown) : draw?.payload;
-  const table = officialPrizes(payload);
-  if (!Object.keys(table).length) throw new ApiError(409, "Loterías todavía no ha dado los premios de esa quiniela.");
-  const current = await prizesOf(deps.db, quinielaId);
-  await setPrizes(deps.db, deps.clock(), actorId, quinielaId, { ...current.prizes, ...table }, "lottery");
+  const reading = officialPrizes(payload);
+  if (reading.status === "refused") throw new ApiError(409, escrutinioRefused(`esa quiniela`, reading.reason));
+  if (reading.status !== "ok") throw new ApiError(409, "Loterías todavía no ha dado los premios de esa quiniela.");
+  await setPrizes(deps.db, deps.clock(), actorId, quinielaId, reading.prizes, "lottery");
   const text = "Premios oficiales aceptados.";
   await recordStep(deps.db, deps.clock(), { key: `premios:${quinielaId}`, kind: "premios", outcome: "ok", message: text, quinielaId });
   return { ok: true, messages: [text] };
@@ -63,7 +78,8 @@ export async function acceptOfficialPrizes(deps: Deps, actorId: number, quiniela
 
 /**
  * The escrutinio often comes a day after the signs: the draws stored in the last two weeks whose pool
- * has no complete official prizes are looked up again, and their prizes stored when they arrived.
+ * has no complete official prizes are looked up again, and their prizes stored when they arrived. A
+ * pool whose escrutinio was refused (decision 064) or whose typed prizes differ is not asked again.
  */
 export async function refreshPrizes(deps: Deps): Promise<StepsDone> {
   const since = new Date(deps.clock().getTime() - 14 * 86_400_000);
@@ -72,6 +88,7 @@ export async function refreshPrizes(deps: Deps): Promise<StepsDone> {
       where d.quiniela_id is not null and d.draw_date >= $1::date
         and (select count(*) from quiniela_prizes p where p.quiniela_id = d.quiniela_id) < 6
         and not exists (select 1 from automation_steps s where s.step_key = 'premios:' || d.quiniela_id and s.outcome = 'aviso')
+        and not exists (select 1 from automation_steps s where s.step_key = 'escrutinio:' || d.quiniela_id and s.outcome = 'error')
       order by d.draw_date`,
     [since.toISOString().slice(0, 10)],
   );
@@ -83,12 +100,14 @@ export async function refreshPrizes(deps: Deps): Promise<StepsDone> {
       const draw = Array.isArray(body)
         ? (body as unknown[]).find((d) => String((d as { fecha_sorteo?: unknown })?.fecha_sorteo ?? "").startsWith(row.day))
         : null;
-      if (!Object.keys(officialPrizes(draw)).length) continue;
+      if (officialPrizes(draw).status === "none") continue;
       await deps.db.tx(async (tx) => {
         await tx.query("update lottery_draws set payload = $2 where draw_date = $1::date", [row.day, JSON.stringify(draw)]);
         await importPrizes(tx, deps.clock(), row.quiniela_id, draw);
       });
-      messages.push(`Premios del sorteo del ${row.day} guardados.`);
+      messages.push(
+        officialPrizes(draw).status === "ok" ? `Premios del sorteo del ${row.day} guardados.` : `El escrutinio del sorteo del ${row.day} no se puede leer.`,
+      );
     } catch (error) {
       const text = `Premios del sorteo del ${row.day}: ${error instanceof ApiError ? error.message : "error desconocido"}`;
       await recordStep(deps.db, deps.clock(), {

@@ -155,6 +155,11 @@ export const Caja = z.object({
   /** With `limit`: the last movement answered when older ones remain (ask `before` it next); null otherwise. */
   nextBefore: wireId.nullable(),
   rules: CajaRules,
+  /**
+   * What switching «Pagar el boleto del bote» on now would charge at once (decision 064): the tickets
+   * of the confirmed bets of the open seasons not paid yet. Null when the rule is on or the caller cannot write.
+   */
+  lateTickets: z.object({ count: wireInt, cents: wireInt }).nullable(),
 });
 export type Caja = z.infer<typeof Caja>;
 

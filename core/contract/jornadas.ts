@@ -81,5 +81,24 @@ export type PastePreview = z.infer<typeof pastePreview>;
 
 /** POST /Loteria/jornadas/reintentar: a failed step, tried again. */
 export const retryBody = z.object({ stepId: bodyId });
+export const TEAMS_NONE = "No hay equipos que crear.";
+export const TEAM_SPELLING_UNKNOWN = "Ese nombre no está sin resolver en esa jornada.";
+export const JORNADA_NOT_PENDING = "Esa jornada ya no espera equipos.";
+
+/**
+ * POST /Loteria/jornadas/equipos (decision 064): the unknown names of a pending jornada, each with the
+ * team it names, created at once; a name already a team's (or typed twice) is kept as an alias of it.
+ */
+export const jornadaTeamsBody = z.object({
+  drawKey: text(80, "Falta la jornada."),
+  teams: z
+    .array(z.object({ spelling: text(100, TEAM_SPELLING_UNKNOWN), name: text(100, "Escribe el nombre de cada equipo.") }), {
+      errorMap: () => ({ message: TEAMS_NONE }),
+    })
+    .min(1, TEAMS_NONE)
+    .max(30, TEAMS_NONE),
+});
+export type JornadaTeamsBody = z.infer<typeof jornadaTeamsBody>;
+
 /** POST /Loteria/jornadas/aceptar: the admin accepts a held jornada's new matches (or, for prizes, the official ones). */
 export const acceptBody = z.object({ drawKey: text(80, "Falta la jornada.") });

@@ -1,12 +1,8 @@
 import type { DrawSummary, SelaeDraw } from "#core/contract/lottery";
 import { madridLocalToUtc } from "#core/dates";
 import { MATCHES, type Score, type Sign } from "./signs";
+import { officialTeamName } from "./official-jornada";
 import { teamKey, type TeamMatch } from "./team-names";
-
-/** Since 2026 the service names sides "Sevilla (m)" or "Sevilla (f)"; the team is the same. */
-export function withoutSection(name: string): string {
-  return name.replace(/\s*\((?:m|f)\)\s*$/i, "").trim();
-}
 
 function readSign(value: string | null | undefined): Sign | null {
   const s = (value ?? "").trim().toUpperCase();
@@ -20,6 +16,33 @@ export function readScore(value: string | null | undefined): Score | null {
   if (!m) return null;
   const [home, away] = [Number(m[1]), Number(m[2])];
   return home <= 10 && away <= 10 ? { home, away } : null;
+}
+
+/**
+ * The pleno as the operator marks it, 0, 1, 2 or M (three or more) per side, in every token form seen
+ * ("M-2", "2-M", "M2", "0M", "0-0", "22"), as the score the app stores: M is kept as 3, the least it
+ * may be (decision 064), so the slip's escrutinio reads M again. A pleno decided by lot comes so, with
+ * no `marcador`.
+ */
+export function readPlenoMarks(value: string | null | undefined): Score | null {
+  const s = (value ?? "").replace(/\s+/g, "").toUpperCase();
+  const m = /^([0-2M])-?([0-2M])$/.exec(s);
+  if (!m) return null;
+  const goals = (mark: string) => (mark === "M" ? 3 : Number(mark));
+  return { home: goals(m[1]), away: goals(m[2]) };
+}
+
+/** Two readings of the pleno agree when they mark the same: "4 - 1" and "M-1" are one pleno. */
+const sameMarks = (a: Score, b: Score) => Math.min(a.home, 3) === Math.min(b.home, 3) && Math.min(a.away, 3) === Math.min(b.away, 3);
+
+/** The combination's 15 tokens, " - " between them; a pleno written "M-2" in it stays one token. */
+function combinationTokens(combinacion: string | null | undefined): string[] {
+  const text = (combinacion ?? "").trim();
+  if (!text) return [];
+  const spaced = text.split(/\s+-\s+/).map((t) => t.trim());
+  if (spaced.length === MATCHES + 1) return spaced;
+  const tight = text.split("-").map((t) => t.trim());
+  return tight.length === MATCHES + 2 ? [...tight.slice(0, MATCHES), `${tight[MATCHES]}-${tight[MATCHES + 1]}`] : tight.filter(Boolean);
 }
 
 type DrawReading = { ok: true; draw: DrawSummary } | { ok: false; message: string };
@@ -44,10 +67,7 @@ export function readDraw(draw: SelaeDraw): DrawReading {
       message: "Los partidos del sorteo no van del 1 al 15.",
     };
 
-  const tokens = (draw.combinacion ?? "")
-    .split("-")
-    .map((t) => t.trim())
-    .filter(Boolean);
+  const tokens = combinationTokens(draw.combinacion);
   if (tokens.length && tokens.length !== MATCHES + 1)
     return {
       ok: false,
@@ -75,8 +95,15 @@ export function readDraw(draw: SelaeDraw): DrawReading {
   }
 
   const last = partidos[MATCHES];
-  const plenoSources = [readScore(last.marcador), readScore(last.signo), readScore(tokens[MATCHES])].filter((s): s is Score => s !== null);
-  if (plenoSources.some((s) => s.home !== plenoSources[0].home || s.away !== plenoSources[0].away)) {
+  // The exact score (marcador) first; the signo's and the combination's marks when there is none (a pleno by lot).
+  const plenoSources = [
+    readScore(last.marcador),
+    readScore(last.signo),
+    readScore(tokens[MATCHES]),
+    readPlenoMarks(last.signo),
+    readPlenoMarks(tokens[MATCHES]),
+  ].filter((s): s is Score => s !== null);
+  if (plenoSources.some((s) => !sameMarks(s, plenoSources[0]))) {
     return {
       ok: false,
       message: "El pleno al quince del sorteo no coincide entre marcador y combinación.",
@@ -121,7 +148,8 @@ interface PoolSide {
 /**
  * The matches where a draw and a pool name different teams, as "3: «Getafe – Barcelona» / «Getafe –
  * Girona»"; empty when all 15 agree. A draw's name counts as a pool's team when the alias
- * normalisation (team-names) takes it, with or without its " (m)"/" (f)", to that team.
+ * normalisation (team-names) takes it to that team, read through the one reader of the operator's names
+ * (`officialTeamName`, decision 064): " (m)" dropped, " (f)" kept, since a women's team is a team of its own.
  */
 export function matchMismatches(
   draw: readonly { position: number; home: string; away: string }[],
@@ -129,9 +157,10 @@ export function matchMismatches(
   index: Map<string, TeamMatch>,
 ): string[] {
   const same = (drawName: string, poolName: string, poolTeamId: number | null) => {
-    const team = index.get(teamKey(withoutSection(drawName))) ?? index.get(teamKey(drawName));
+    const name = officialTeamName(drawName);
+    const team = index.get(teamKey(name)) ?? index.get(teamKey(drawName));
     if (team && poolTeamId !== null) return team.id === poolTeamId;
-    return teamKey(team?.name ?? withoutSection(drawName)) === teamKey(poolName);
+    return teamKey(team?.name ?? name) === teamKey(poolName);
   };
   const out: string[] = [];
   for (const d of draw) {

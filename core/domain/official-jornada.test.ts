@@ -141,3 +141,45 @@ describe("small readings", () => {
     expect(changedPositions([{ home: "A", away: "B" }], [{ home: "A", away: "C" }])).toEqual([1]);
   });
 });
+
+describe("pastes as people copy them (decision 064)", () => {
+  const pre = fixture("pre-draw-2026-11-29.json") as { partidos: { local: string; visitante: string }[] }[];
+  const names = pre[0].partidos.map((p) => ({ home: officialTeamName(p.local), away: officialTeamName(p.visitante) }));
+  const plain = (n: string) => n.replace(/ \(M\)$/, "");
+  // The columns a newspaper's table or the operator's page carries around the two names, as a browser copies them.
+  const rows: ((n: number, home: string, away: string) => string)[] = [
+    (n, h, a) => `${n}\t${h}\t${a}\t1 X 2`,
+    (n, h, a) => `${n}\t${h}\t${a}\t1\tX\t2`,
+    (n, h, a) => `${n}.\t${h}\t${a}\t`,
+    (_, h, a) => `${h}\t${a}`,
+    (n, h, a) => `\t${n}\t ${h} \t ${a} \t45%\t27%\t28%`,
+    (n, h, a) => `${n}\t${h} - ${a}\t1 X 2`,
+    (n, h, a) => (n === 15 ? `P15\t${h}\t${a}\t0 1 2 M` : `${n}\t${h}\t${a}\t1 X 2`),
+  ];
+
+  it("reads a tab-separated table in every column layout, with or without the sections, CRLF or LF: enumerated", () => {
+    for (const [r, row] of rows.entries())
+      for (const section of [true, false])
+        for (const eol of ["\n", "\r\n"]) {
+          const pasted = pre[0].partidos.map((p, i) => row(i + 1, section ? p.local : plain(p.local), section ? p.visitante : plain(p.visitante))).join(eol);
+          const read = parsePastedJornada(pasted);
+          if (!read.ok) throw new Error(`layout ${r}: ${read.message}`);
+          expect(read.value.matches, `layout ${r}`).toEqual(names);
+        }
+  });
+
+  it("still names the line of a row that holds no two teams", () => {
+    const pasted = pre[0].partidos.map((p, i) => (i === 4 ? `5\tElche\t1 X 2` : `${i + 1}\t${p.local}\t${p.visitante}\t1 X 2`)).join("\n");
+    expect(parsePastedJornada(pasted)).toEqual({ ok: false, message: "Línea 5: «5\tElche\t1 X 2» no es un partido «Local - Visitante»." });
+  });
+
+  it("reads dates with escaped slashes, as fechav3 writes them before the draw, in a stamp or a pasted body", () => {
+    expect(madridStamp("2026\\/09\\/29 20:45:00")).toEqual(new Date("2026-09-29T18:45:00Z"));
+    const body = JSON.stringify(fixture("pre-draw-2026-09-20-liga-f.json")).replaceAll("/", "\\\\/");
+    expect(body).toContain("2026\\\\/09\\\\/19");
+    const read = parsePastedJornada(body);
+    if (!read.ok) throw new Error(read.message);
+    expect(read.value.firstKickOff).toEqual(new Date("2026-09-19T10:00:00Z"));
+    expect(read.value.matches[10]).toEqual({ home: "Athletic Club (F)", away: "Badalona W. (F)" });
+  });
+});

@@ -36,7 +36,9 @@ export type Reading<T> = { ok: true; value: T } | { ok: false; message: string }
 
 /**
  * A team as the operator names it, for our catalogue: the men's marker " (M)" / " (m)" (since August
- * 2026) is dropped; the women's " (F)" is kept, since it names another team.
+ * 2026) is dropped; the women's " (F)" is kept, since it names another team. The one reader of the
+ * operator's names: the jornada's import, the paste and the played draw's check all go through it
+ * (decision 064), so a Liga F match is the same match before and after its draw.
  */
 export function officialTeamName(name: string): string {
   return name
@@ -48,10 +50,12 @@ export function officialTeamName(name: string): string {
 
 const record = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : null);
+/** A stamp as text, its slashes unescaped: the service's JSON encoder writes "2026\/09\/29 20:45:00", and a copied body may keep the backslashes. */
+const stampText = (v: unknown): string | null => text(v)?.replace(/\\+\//g, "/") ?? null;
 
-/** "2026-09-29 20:45:00" or "2026/09/29 20:45", Madrid wall time, as a UTC instant; null when absent or unreadable. */
+/** "2026-09-29 20:45:00", "2026/09/29 20:45" or "2026\\/09\\/29 20:45:00", Madrid wall time, as a UTC instant; null when absent or unreadable. */
 export function madridStamp(value: unknown): Date | null {
-  const t = text(value);
+  const t = stampText(value);
   if (!t) return null;
   const m = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[ T](\d{2}):(\d{2}))?/.exec(t);
   if (!m) return null;
@@ -59,7 +63,7 @@ export function madridStamp(value: unknown): Date | null {
 }
 
 const dayOf = (value: unknown) => {
-  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})/.exec(text(value) ?? "");
+  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})/.exec(stampText(value) ?? "");
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 };
 
@@ -134,8 +138,31 @@ export function seasonYear(name: string | null): number | null {
 const LINE = /^\s*(?:(?:P\s*)?\d{1,2}\s*[.)ºª:-]?\s+)?(.+?)\s+[-–—]\s+(.+?)\s*$/i;
 
 /**
+ * A row of a table copied from a browser (a newspaper's or the operator's page): its cells are
+ * separated by tabs, "1⇥Girona⇥Rayo Vallecano⇥1 X 2" (⇥ a tab). The number in front and the sign or pleno
+ * columns after the names ("1 X 2", "1", "0 1 2 M", "45%") are not names; the two cells left are.
+ * A row that is a "Local - Visitante" cell among such columns is read as one line. Null: not a table row.
+ */
+function tableRow(raw: string): { home: string; away: string } | null {
+  if (!raw.includes("\t")) return null;
+  const cells = raw
+    .split("\t")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  if (cells.length && /^(?:P\s*)?\d{1,2}\s*[.)ºª:]?$/i.test(cells[0])) cells.shift();
+  const names = cells.filter((c) => !/^(?:[12XM0](?:\s+|$))+$|^[\d\s.,%]+$/i.test(c));
+  if (names.length === 2) return { home: names[0], away: names[1] };
+  if (names.length === 1) {
+    const m = LINE.exec(names[0]);
+    return m ? { home: m[1], away: m[2] } : null;
+  }
+  return null;
+}
+
+/**
  * What an admin pastes on /call-quiniela: the operator's JSON answer (`fechav3`), or the 15 lines of
- * the official betting page, "Local (M) - Visitante (M)", numbered ("1.", "1)", "15", "P15") or not.
+ * the official betting page, "Local (M) - Visitante (M)", numbered ("1.", "1)", "15", "P15") or not,
+ * or a table's 15 rows copied from a browser, tab-separated (decision 064).
  * A bad paste is refused with a Spanish message naming the line.
  */
 export function parsePastedJornada(pasted: string): Reading<OfficialJornada> {
@@ -155,9 +182,10 @@ export function parsePastedJornada(pasted: string): Reading<OfficialJornada> {
   const matches: OfficialMatch[] = [];
   for (const [i, raw] of lines.entries()) {
     if (!raw.trim()) continue;
-    const m = LINE.exec(raw);
-    const home = m ? officialTeamName(m[1]) : "";
-    const away = m ? officialTeamName(m[2]) : "";
+    const line = LINE.exec(raw);
+    const m = tableRow(raw) ?? (line ? { home: line[1], away: line[2] } : null);
+    const home = m ? officialTeamName(m.home) : "";
+    const away = m ? officialTeamName(m.away) : "";
     if (!m || !/\p{L}/u.test(home) || !/\p{L}/u.test(away)) {
       return { ok: false, message: `Línea ${i + 1}: «${raw.trim().slice(0, 60)}» no es un partido «Local - Visitante».` };
     }

@@ -48,10 +48,15 @@ test.describe("the week runs itself from the operator's own jornadas", () => {
         seasonId = created.body.id;
       }
       const teams = Array.from({ length: 6 }, (_, i) => unique(`Equipo${i}`));
-      for (const name of teams) expect((await apiCall("POST", "/team/Create", { name, logo: "", alias: [] }, admin, api)).status).toBe(201);
+      // Two clubs' women's teams too, teams of their own (decision 064): the operator writes them "… (F)".
+      const women = [`${teams[0]} (F)`, `${teams[1]} (F)`];
+      for (const name of [...teams, ...women]) expect((await apiCall("POST", "/team/Create", { name, logo: "", alias: [] }, admin, api)).status).toBe(201);
       // The operator names Spanish men's teams with " (M)" (decision 046): the app resolves them to the admin's teams.
-      const pairs = Array.from({ length: 15 }, (_, i) => [teams[i % 6], teams[(i + 1 + Math.floor(i / 6)) % 6]] as const);
-      const matches = pairs.map(([home, away]) => ({ local: `${home} (M)`, visitante: `${away} (M)` }));
+      const menPairs = Array.from({ length: 15 }, (_, i) => [teams[i % 6], teams[(i + 1 + Math.floor(i / 6)) % 6]] as const);
+      // The second week's jornada holds four Liga F matches (11–14), as jornada 3 of 2026-27 did.
+      const pairsOf = (week: number) => menPairs.map((pair, i) => (week === 1 && i >= 10 && i <= 13 ? ([women[i % 2], women[(i + 1) % 2]] as const) : pair));
+      const operatorNames = (pairs: readonly (readonly [string, string])[]) =>
+        pairs.map(([home, away]) => ({ local: home.endsWith(" (F)") ? home : `${home} (M)`, visitante: away.endsWith(" (F)") ? away : `${away} (M)` }));
 
       const manager = await newPlayer("gestor", api);
       const [ana, bea] = [await newPlayer("ana", api), await newPlayer("bea", api)];
@@ -69,14 +74,16 @@ test.describe("the week runs itself from the operator's own jornadas", () => {
       await rule.getByLabel("Generar la apuesta del grupo y avisar al gestor por email").check();
       await rule.getByLabel("Con los mejores por Wilson").check();
       await rule.getByLabel("Confirmar la apuesta automáticamente").check();
+      // The caja's ticket rule is asked here too, ticked by default (decision 064): left as it is.
+      await expect(rule.getByLabel("Pagar el boleto del bote al confirmar la apuesta")).toBeChecked();
       await rule.getByRole("button", { name: "Guardar regla automática" }).click();
       await expect(page.getByText("Regla guardada: cada nueva jornada oficial se abrirá sola en el grupo.")).toBeVisible();
-      // And the caja's rules, once: a quota per jornada, the ticket paid from the pot.
+      // And the caja's rules, once: a quota per jornada; the ticket is already paid from the pot, by the standing rule.
       await page.goto(`/grupo/${group.id}/caja`);
       await page.locator("summary", { hasText: "Normas de la caja" }).click();
       const cajaRules = page.getByRole("form", { name: "Normas de la caja" });
       await cajaRules.getByLabel("Cuota (€)").fill("1,50");
-      await cajaRules.getByLabel("Pagar el boleto del bote al confirmar la apuesta").check();
+      await expect(cajaRules.getByLabel("Pagar el boleto del bote al confirmar la apuesta")).toBeChecked();
       await cajaRules.getByRole("button", { name: "Guardar normas" }).click();
       await expect(page.getByText("Normas de la caja guardadas.")).toBeVisible();
       await signOut(page);
@@ -85,6 +92,8 @@ test.describe("the week runs itself from the operator's own jornadas", () => {
       const back = (testInfo.project.name === "js" ? 3 : 0) + testInfo.retry * 6;
       const numbers: number[] = [];
       for (let week = 0; week < 3; week++) {
+        const pairs = pairsOf(week);
+        const matches = operatorNames(pairs);
         const date = madridDay(back + 2 - week);
         const close = inMinutes(Date.now() + 15 * MINUTE);
         await operator("publish", { date, matches, opens: Date.now() - HOUR, close });
@@ -139,7 +148,8 @@ test.describe("the week runs itself from the operator's own jornadas", () => {
         expect((await betMails())[0].text).toMatch(/Coste: \d+,\d\d\s€/);
 
         // The draw is played and its escrutinio published: results, prizes and the caja's credit follow by themselves.
-        await operator("play", { date });
+        // The third week's pleno is suspended and decided by lot: "M-2", no score (fixtures/selae/played-draw-2026-10-18-pleno-por-sorteo.json).
+        await operator("play", week === 2 ? { date, file: "played-draw-2026-10-18-pleno-por-sorteo.json" } : { date });
         await signIn(page, ana.username);
         const card = page.locator(".stat-card").filter({ has: page.getByRole("heading", { name: "El boleto" }) });
         await expect(async () => {
@@ -148,6 +158,11 @@ test.describe("the week runs itself from the operator's own jornadas", () => {
           await expect(card).toContainText(/Premio: [\d.]+,\d\d\s€/, { timeout: 1_000 });
         }).toPass({ timeout: 30_000 });
         await expect(card).not.toContainText("pendiente");
+        if (week === 2) {
+          // The pleno by lot counts as played, marked M-2.
+          const results = await apiCall<{ plain15: { home: number; away: number } }>("GET", `/Quiniela/GetResults/${pool.body.id}`, undefined, admin, api);
+          expect(results.body.plain15).toEqual({ home: 3, away: 2 });
+        }
         await expect(card).toContainText(/Coste: \d+,\d\d\s€/);
         await signOut(page);
       }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEARCH_FINISHED, TIMEOUT_MESSAGE, type LogLine } from "#core/contract/lottery";
-import { withoutSection } from "#core/domain/lottery";
+import { officialTeamName } from "#core/domain/official-jornada";
 import { searchForward } from "../../backend/services/lottery";
 import { lotteryClient } from "../../backend/lottery/client";
 import { runScheduledImport } from "../../backend/lottery/schedule";
@@ -14,8 +14,8 @@ const APRIL = recorded("played-draw-2026-04-26.json");
 const AUGUST = recorded("played-draw-2026-08-23.json");
 const matchesOf = (body: { partidos: { local: string; visitante: string }[] }[]) =>
   body[0].partidos.map((p) => ({
-    home: withoutSection(p.local),
-    away: withoutSection(p.visitante),
+    home: officialTeamName(p.local),
+    away: officialTeamName(p.visitante),
   }));
 
 let fake: FakeSelae;
@@ -323,7 +323,7 @@ describe("official results from the lottery", () => {
     expect((await admin.get(`/Quiniela/GetResults/${augustPool}`)).body.plain15).toEqual({ home: 2, away: 2 });
   });
 
-  it("an escrutinio in the lottery's answer brings the prizes, read loosely, and a strange one never fails the import", async () => {
+  it("an escrutinio in the lottery's answer is read whole or not at all (decision 064), and a strange one never fails the import", async () => {
     const odd = [{ ...AUGUST[0], escrutinio: { no: "es una lista" } }];
     expect((await admin.post("/Loteria/RegistrarQuiniela", odd)).status).toBe(200);
     expect((await admin.get(`/Quiniela/${augustPool}/Prizes`)).body).toMatchObject({ version: 0, source: null });
@@ -338,11 +338,13 @@ describe("official results from the lottery", () => {
         ],
       },
     ];
+    // Two prizes read, one row naming no category, one amount unreadable: nothing of it is stored as if complete.
     expect((await admin.post("/Loteria/RegistrarQuiniela", withPrizes)).status).toBe(200);
-    expect((await admin.get(`/Quiniela/${augustPool}/Prizes`)).body).toMatchObject({
-      version: 1,
-      source: "lottery",
-      prizes: { especial: 25000050, primera: 123456, segunda: null, quinta: null },
+    expect((await admin.get(`/Quiniela/${augustPool}/Prizes`)).body).toMatchObject({ version: 0, source: null });
+    const steps = (await admin.get("/Loteria/jornadas")).body.steps as { kind: string; quinielaId: number; outcome: string; message: string }[];
+    expect(steps.find((s) => s.kind === "escrutinio" && s.quinielaId === augustPool)).toMatchObject({
+      outcome: "error",
+      message: expect.stringContaining("(la fila 3 no dice su categoría)"),
     });
   });
 

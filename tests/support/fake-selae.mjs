@@ -217,6 +217,8 @@ export async function startFakeSelae(port = 0, { publishedOnly = false } = {}) {
    * The published jornada of `date` played: the recorded played draw with its escrutinio (its signs,
    * score and prizes) under the jornada's own id, day and matches; it leaves the next draws.
    */
+  const afterDraw = (name) => name.replace(/\((M|F)\)$/, (_, s) => `(${s.toLowerCase()})`);
+
   function play(date, file = "played-draw-2026-08-23-escrutinio.json") {
     const p = published.get(date);
     if (!p) throw new Error(`no published jornada on ${date}`);
@@ -227,7 +229,13 @@ export async function startFakeSelae(port = 0, { publishedOnly = false } = {}) {
       id_sorteo: p.id,
       jornada: p.jornada,
       fecha_sorteo: `${day} 23:24:00`,
-      partidos: recorded.partidos.map((m, i) => ({ ...m, local: p.matches[i].local, visitante: p.matches[i].visitante, fecha_completa: `${day} 17:00:00` })),
+      // After the draw the operator writes the section in lower case ("Sevilla (m)", "Athletic Club (f)"), as recorded.
+      partidos: recorded.partidos.map((m, i) => ({
+        ...m,
+        local: afterDraw(p.matches[i].local),
+        visitante: afterDraw(p.matches[i].visitante),
+        fecha_completa: `${day} 17:00:00`,
+      })),
     };
     draws.set(date, JSON.stringify([body], null, 1));
     published.delete(date);
