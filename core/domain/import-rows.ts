@@ -70,6 +70,15 @@ const SCORE = /^\s*(\d{1,2})\s*[-–:]\s*(\d{1,2})\s*$/;
 // Spanish Excel reads a typed "2-1" as the 2nd of January: an .xlsx (or a CSV it saved) then holds 02/01/2026.
 const SCORE_AS_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/\d{4}\s*$/;
 
+/**
+ * A pleno as the export writes it: "2 - 1", with spaces, because Spanish Excel turns a typed or
+ * opened "2-1" into the 2nd of January and "2:1" into a time, while "2 - 1" stays text; the
+ * importers read it back (`parsePlenoText`), decision 063.
+ */
+export function plenoText(score: Score): string {
+  return `${score.home} - ${score.away}`;
+}
+
 /** A pleno as a sheet writes it: "2-1", "2 - 1", "2:1", or the date Excel made of "2-1" (02/01/2026); goals 0 to 10. */
 export function parsePlenoText(text: string): Score | null {
   const m = SCORE.exec(text) ?? SCORE_AS_DATE.exec(text);

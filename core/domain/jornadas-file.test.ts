@@ -82,6 +82,17 @@ describe("checkJornadas", () => {
     }
   });
 
+  it("reads the round's type when the file gives one, and refuses a jornada with two types (decision 063)", () => {
+    const typed = jornada("7", "12/10/2025", 1, (c) => [...c, "  Dos dobles   y un triple "]);
+    const untyped = jornada("8", "19/10/2025", 16);
+    expect(checkJornadas([...typed, ...untyped]).jornadas.map((j) => [j.number, j.type])).toEqual([
+      [7, "Dos dobles y un triple"],
+      [8, null],
+    ]);
+    const two = jornada("9", "26/10/2025", 1, (c, p) => [...c, p === 3 ? "Sencilla" : "Un triple"]);
+    expect(checkJornadas(two)).toEqual({ jornadas: [], errors: [{ line: 1, message: "La jornada 9 tiene más de un tipo: «Un triple», «Sencilla»." }] });
+  });
+
   it("refuses a jornada with a match missing, one repeated, or two dates", () => {
     const rows = jornada("6", "05/10/2025", 1);
     expect(checkJornadas(rows.slice(0, 14)).errors).toEqual([{ line: 1, message: "A la jornada 6 le faltan partidos: 15." }]);
