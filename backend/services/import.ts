@@ -22,11 +22,15 @@ interface Jornada extends ImportJornada {
 }
 
 export async function members(db: Db, groupId: number): Promise<ImportMember[]> {
-  return db.query<ImportMember>(
-    `select u.id, u.username as name, u.email from group_members gm join users u on u.id = gm.user_id
+  const rows = await db.query<Omit<ImportMember, "aliases"> & { aliases: { name: string; keyId: number }[] | null }>(
+    `select u.id, u.username as name, u.email,
+            (select json_agg(json_build_object('name', a.name, 'keyId', a.key_user_id) order by a.created_at, a.name)
+               from member_aliases a where a.group_id = gm.group_id and a.user_id = u.id) as aliases
+       from group_members gm join users u on u.id = gm.user_id
       where gm.group_id = $1 and gm.removed_at is null order by u.id`,
     [groupId],
   );
+  return rows.map((r) => ({ ...r, aliases: (typeof r.aliases === "string" ? JSON.parse(r.aliases) : r.aliases) ?? [] }));
 }
 
 /** The season imported into: the one asked for, else the season of the group's latest jornada. */
@@ -147,6 +151,11 @@ export async function previewImport(
   const totals = kind === "movements" ? await ledgerTotals(deps.db, groupId) : null;
   const deltas = [...fresh, ...corrected.map((m) => ({ ...m, amountCents: m.amountCents - m.replaces.amountCents }))];
   const after = balancesAfter(deltas, totals?.balances ?? new Map());
+  // A member who left (a placeholder linked to an account) still has rows in the ledger: named, never "#30".
+  const unnamed = [...after.keys()].filter((id) => !a.nameOf.has(id));
+  if (unnamed.length)
+    for (const u of await deps.db.query<{ id: number; username: string }>("select id, username from users where id = any($1::int[])", [unnamed]))
+      a.nameOf.set(u.id, u.username);
   return {
     draft,
     kind,

@@ -13,6 +13,13 @@ export interface ImportMember {
   id: number;
   name: string;
   email: string | null;
+  /**
+   * Other names the peña's sheets call the member by (a placeholder linked or claimed, decision 063),
+   * each with the id its lines were imported under, so an old line keeps its import key.
+   */
+  aliases?: readonly { name: string; keyId: number }[];
+  /** The id a line's import key carries: the member's own unless the line named an alias. */
+  keyId?: number;
 }
 
 export interface ImportJornada {
@@ -54,14 +61,39 @@ export function nameKey(name: string): string {
   return name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/** A name as written, without case or extra spaces but with its accents: "Lucía" is not "lucia" here. */
+const exactKey = (name: string) => name.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Who a sheet's cell names: the member with that e-mail, else the one with that name as written
+ * (accents kept), else the only one with that name without accents, else the only one who went by it
+ * (an alias, decision 063). Several members the cell could be are returned all, to be refused.
+ */
 function memberFinder(members: readonly ImportMember[]) {
-  const byKey = new Map<string, ImportMember>();
+  const byEmail = new Map<string, ImportMember>();
+  const exact = new Map<string, ImportMember[]>();
+  const loose = new Map<string, ImportMember[]>();
+  const alias = new Map<string, ImportMember[]>();
+  const add = (map: Map<string, ImportMember[]>, key: string, m: ImportMember) => {
+    const list = map.get(key) ?? [];
+    if (!list.some((x) => x.id === m.id)) map.set(key, [...list, m]);
+  };
   for (const m of members) {
-    byKey.set(nameKey(m.name), m);
-    if (m.email) byKey.set(m.email.trim().toLowerCase(), m);
+    add(exact, exactKey(m.name), m);
+    add(loose, nameKey(m.name), m);
+    if (m.email) byEmail.set(m.email.trim().toLowerCase(), m);
   }
-  return (text: string) => byKey.get(nameKey(text)) ?? byKey.get(text.trim().toLowerCase()) ?? null;
+  // An old name never hides a member who goes by it now.
+  for (const m of members) for (const a of m.aliases ?? []) if (!loose.has(nameKey(a.name))) add(alias, nameKey(a.name), { ...m, keyId: a.keyId });
+  return (text: string): ImportMember | ImportMember[] | null => {
+    const found = byEmail.get(text.trim().toLowerCase()) ?? exact.get(exactKey(text)) ?? loose.get(nameKey(text)) ?? alias.get(nameKey(text));
+    return Array.isArray(found) ? (found.length === 1 ? found[0]! : found) : (found ?? null);
+  };
 }
+
+/** Why a cell that could be several members is refused. */
+const ambiguous = (text: string, found: readonly ImportMember[]) =>
+  `«${text.trim()}» puede ser ${found.map((m) => `«${m.name}»`).join(" o ")}: escribe el nombre tal cual está en la peña.`;
 
 const isHeader = (row: CsvRow, word: RegExp) => word.test(nameKey(row.cells[0] ?? ""));
 
@@ -141,8 +173,14 @@ export function checkPicks(rows: readonly CsvRow[], members: readonly ImportMemb
       continue;
     }
     const member = findMember(playerText);
-    if (!member) {
-      fail(playerText.trim() === "" ? "Falta el nombre del jugador." : `«${playerText}» no es un miembro de la peña.`);
+    if (!member || Array.isArray(member)) {
+      fail(
+        Array.isArray(member)
+          ? ambiguous(playerText, member)
+          : playerText.trim() === ""
+            ? "Falta el nombre del jugador."
+            : `«${playerText}» no es un miembro de la peña.`,
+      );
       continue;
     }
     const signCells = rest.slice(0, MATCHES);
@@ -236,8 +274,10 @@ export function checkMovements(rows: readonly CsvRow[], members: readonly Import
       continue;
     }
     const member = findMember(memberText);
-    if (!member) {
-      fail(memberText.trim() === "" ? "Falta el miembro." : `«${memberText}» no es un miembro de la peña.`);
+    if (!member || Array.isArray(member)) {
+      fail(
+        Array.isArray(member) ? ambiguous(memberText, member) : memberText.trim() === "" ? "Falta el miembro." : `«${memberText}» no es un miembro de la peña.`,
+      );
       continue;
     }
     const kind = KIND_WORDS[nameKey(kindText)] ?? (kindText.trim() === "" ? "payment" : null);
@@ -255,7 +295,7 @@ export function checkMovements(rows: readonly CsvRow[], members: readonly Import
       fail(`El importe ${amountText} no casa con el tipo «${kindText}»: un pago o un premio suman, una cuota, una multa o un reparto restan.`);
       continue;
     }
-    const base = [date, member.id, signed, kind, reference.trim()].join("|");
+    const base = [date, member.keyId ?? member.id, signed, kind, reference.trim()].join("|");
     const first = seen.get(base);
     if (first !== undefined) {
       fail(`Línea repetida: es igual que la línea ${first} (distingue dos pagos iguales con la referencia).`);
@@ -284,9 +324,13 @@ export interface ImportedMemberLine {
 
 const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
 
-/** Members file: nombre; e-mail. A line that is already a member is matched, not created again. */
+/**
+ * Members file: nombre; e-mail. A line that is already a member, by its e-mail, is matched, not
+ * created again. A name is not an identity (decision 063): a namesake with another e-mail is a new
+ * person, unless the peña already has someone by exactly that name, when the line is refused so
+ * the sheets can tell the two apart.
+ */
 export function checkMembers(rows: readonly CsvRow[], members: readonly ImportMember[]) {
-  const findMember = memberFinder(members);
   const lines: ImportedMemberLine[] = [];
   const errors: LineError[] = [];
   const seen = new Map<string, number>();
@@ -314,7 +358,15 @@ export function checkMembers(rows: readonly CsvRow[], members: readonly ImportMe
     }
     seen.set(email, row.line);
     seen.set(nameKey(name), row.line);
-    const member = findMember(email) ?? findMember(name);
+    const member = members.find((m) => m.email?.trim().toLowerCase() === email);
+    const namesake = members.find((m) => exactKey(m.name) === exactKey(name));
+    if (!member && namesake) {
+      fail(
+        `En la peña ya hay un miembro llamado «${namesake.name}» con otro e-mail. Si es la misma persona, escribe el e-mail de su cuenta; ` +
+          "si es otra, escríbela con otro nombre (por ejemplo, con su apellido).",
+      );
+      continue;
+    }
     lines.push({ line: row.line, name: name.trim(), email, memberId: member?.id ?? null });
   }
   return { lines, errors };
