@@ -149,7 +149,7 @@ async function seasonFiles(deps: Deps, groupId: number, seasonId: number): Promi
     {
       name: "clasificacion.csv",
       rows: [
-        ["Posición", "Jugador", "Puntos", "Aciertos", "Jugados sin triples", "Aciertos sin triples", "Plenos al 15", "Precisión (%)"],
+        ["Posición", "Jugador", "Puntos", "Aciertos (pleno incluido)", "Jugados sin triples", "Aciertos sin triples", "Plenos al 15", "Precisión (%)"],
         ...standing.map((r) => [
           String(r.position),
           r.userName,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CsvRow } from "./import-file";
-import { balancesAfter, checkMembers, checkMovements, checkPicks, nameKey, parsePlenoText, parseSheetDate, parseSignCell } from "./import-rows";
+import { balancesAfter, checkMembers, checkMovements, checkPicks, nameKey, parsePlenoText, parseSheetDate, parseSignCell, plenoText } from "./import-rows";
 
 const members = [
   { id: 1, name: "José García", email: "jose@example.com" },
@@ -25,6 +25,12 @@ describe("cells", () => {
     expect(parsePlenoText("2-1")).toEqual({ home: 2, away: 1 });
     expect(parsePlenoText(" 0 : 0 ")).toEqual({ home: 0, away: 0 });
     expect(parsePlenoText("11-0")).toBeNull();
+    // The slip's M, three goals or more, in any file (decision 063); the export's "2 - 1" reads back.
+    expect(parsePlenoText("M-1")).toEqual({ home: 3, away: 1 });
+    expect(parsePlenoText("0 - m")).toEqual({ home: 0, away: 3 });
+    expect(parsePlenoText("M-M")).toEqual({ home: 3, away: 3 });
+    expect(parsePlenoText(plenoText({ home: 10, away: 0 }))).toEqual({ home: 10, away: 0 });
+    expect(parsePlenoText("MM-1")).toBeNull();
     expect(parseSheetDate("31/01/2026")).toBe("2026-01-31");
     expect(parseSheetDate("1/2/26")).toBe("2026-02-01");
     expect(parseSheetDate("2026-02-01 10:00")).toBe("2026-02-01");

@@ -97,7 +97,8 @@ const ambiguous = (text: string, found: readonly ImportMember[]) =>
 
 const isHeader = (row: CsvRow, word: RegExp) => word.test(nameKey(row.cells[0] ?? ""));
 
-const SCORE = /^\s*(\d{1,2})\s*[-–:]\s*(\d{1,2})\s*$/;
+// "M" is how the slip marks three goals or more (decision 030): read as 3, the least it can be.
+const SCORE = /^\s*(\d{1,2}|m)\s*[-–:]\s*(\d{1,2}|m)\s*$/i;
 
 // Spanish Excel reads a typed "2-1" as the 2nd of January: an .xlsx (or a CSV it saved) then holds 02/01/2026.
 const SCORE_AS_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/\d{4}\s*$/;
@@ -111,12 +112,13 @@ export function plenoText(score: Score): string {
   return `${score.home} - ${score.away}`;
 }
 
-/** A pleno as a sheet writes it: "2-1", "2 - 1", "2:1", or the date Excel made of "2-1" (02/01/2026); goals 0 to 10. */
+/** A pleno as a sheet writes it: "2-1", "2 - 1", "2:1", "M-1" (M: three goals or more, read as 3), or the date Excel made of "2-1" (02/01/2026); goals 0 to 10. */
 export function parsePlenoText(text: string): Score | null {
   const m = SCORE.exec(text) ?? SCORE_AS_DATE.exec(text);
   if (!m) return null;
-  const home = Number(m[1]);
-  const away = Number(m[2]);
+  const goals = (cell: string) => (/^m$/i.test(cell) ? 3 : Number(cell));
+  const home = goals(m[1]!);
+  const away = goals(m[2]!);
   return home <= 10 && away <= 10 ? { home, away } : null;
 }
 

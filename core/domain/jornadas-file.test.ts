@@ -69,7 +69,7 @@ describe("checkJornadas", () => {
       ["away team", 5, (c) => [...c.slice(0, 4), " ", c[5]], /Falta el equipo local o el visitante/],
       ["sign", 6, (c) => [...c.slice(0, 5), "3"], /partido 6 es «3»: escribe 1, X o 2/],
       ["double as a result", 7, (c) => [...c.slice(0, 5), "1X"], /partido 7 es «1X»/],
-      ["pleno", 15, (c) => [...c.slice(0, 5), "M-1"], /pleno es «M-1»/],
+      ["pleno", 15, (c) => [...c.slice(0, 5), "1X"], /pleno es «1X»/],
     ];
     for (const [what, position, change, message] of bad) {
       const { jornadas, errors } = checkJornadas(jornada("5", "28/09/2025", 10, (c, p) => (p === position ? change(c) : c)));

@@ -173,3 +173,28 @@ describe("a namesake", () => {
     ]);
   });
 });
+
+describe("after a claim", () => {
+  it("the peña's old sheet name still names the member, the invitation says the peña's name once, and the old lines are already there", async () => {
+    const manager = await t.player();
+    const id = tag();
+    const groupId = await build.group(t.db, { name: `Peña Los del Bar ${id}`, members: [{ userId: manager.id, role: 2 }] });
+    const paco = `Paco Jiménez ${id}`;
+    await importFile(manager, groupId, "members", csv([[paco, `pj${id}@test.local`]]));
+    const sheet = csv([["03/10/2025", paco, "20,00", "Pago", "Bizum"]]);
+    expect((await importFile(manager, groupId, "movements", sheet)).result).toMatchObject({ movementsCreated: 1 });
+    const placeholder = (await t.db.one<{ id: number }>("select id from users where username = $1", [paco]))!.id;
+
+    expect((await manager.post(`/group/${groupId}/placeholders/${placeholder}/invite`)).body).toMatchObject({ sent: true });
+    const [mail] = t.mail.to(`pj${id}@test.local`);
+    expect(mail!.text).toContain(`Peña Los del Bar ${id} ya lleva tus pronósticos`);
+    expect(mail!.text).not.toMatch(/La peña Peña/i);
+
+    const claimed = await t.player(`pj${id}`);
+    expect(claimed.id).toBe(placeholder);
+    const again = await preview(manager, groupId, "movements", sheet);
+    expect(again.errors).toEqual([]);
+    expect(again.movements).toMatchObject({ created: 0, unchanged: 1 });
+    expect(again.balances).toEqual([{ member: claimed.username, beforeCents: 2000, afterCents: 2000 }]);
+  });
+});
