@@ -85,14 +85,15 @@ async function analyse(db: Db, groupId: number, kind: ImportKind, seasonId: numb
 
 /**
  * Members not in the group yet become placeholders: a name and an e-mail, no account. A person who
- * already has an account joins with the group's code instead; a name another user has is refused.
+ * already has an account joins with the group's code instead. The name is the peña's: another peña's
+ * member or an account elsewhere with that name is no obstacle, and is never mentioned (decision 063).
  */
 async function analyseMembers(db: Db, rows: CsvRow[], people: ImportMember[]) {
   const checked = checkMembers(rows, people);
   const fresh = checked.lines.filter((l) => l.memberId === null);
-  const users = await db.query<{ id: number; email: string; username: string; placeholder: boolean }>(
-    "select id, lower(email) as email, lower(username) as username, placeholder from users where lower(email) = any($1::text[]) or lower(username) = any($2::text[])",
-    [fresh.map((l) => l.email), fresh.map((l) => l.name.toLowerCase())],
+  const users = await db.query<{ id: number; email: string; placeholder: boolean }>(
+    "select id, lower(email) as email, placeholder from users where lower(email) = any($1::text[])",
+    [fresh.map((l) => l.email)],
   );
   const errors = [...checked.errors];
   const newMembers: { line: number; name: string; email: string; userId: number | null }[] = [];
@@ -100,8 +101,6 @@ async function analyseMembers(db: Db, rows: CsvRow[], people: ImportMember[]) {
     const byEmail = users.find((u) => u.email === l.email);
     if (byEmail && !byEmail.placeholder) {
       errors.push({ line: l.line, message: `${l.email} ya tiene cuenta: que se una al grupo con su código.` });
-    } else if (!byEmail && users.some((u) => u.username === l.name.toLowerCase())) {
-      errors.push({ line: l.line, message: `Ya hay un usuario llamado «${l.name}»: usa otro nombre para este miembro.` });
     } else newMembers.push({ ...l, userId: byEmail?.id ?? null });
   }
   errors.sort((a, b) => a.line - b.line);
@@ -243,6 +242,15 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
         ))!.id;
       const joined = await tx.one("insert into group_members (group_id, user_id) values ($1, $2) on conflict do nothing returning user_id", [groupId, userId]);
       if (!joined) continue;
+      // The same person without an account already in another peña keeps that name; this peña's
+      // sheets call them by its own (decision 063).
+      if (m.userId !== null)
+        await tx.query("insert into member_aliases (group_id, user_id, name, key_user_id, created_at) values ($1, $2, $3, $2, $4) on conflict do nothing", [
+          groupId,
+          userId,
+          m.name,
+          now,
+        ]);
       membersCreated++;
       await recordAudit(tx, {
         at: now,

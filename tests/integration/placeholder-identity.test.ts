@@ -198,3 +198,39 @@ describe("after a claim", () => {
     expect(again.balances).toEqual([{ member: claimed.username, beforeCents: 2000, afterCents: 2000 }]);
   });
 });
+
+describe("a member without an account is named by their peña", () => {
+  it("two peñas each have their own Chema, an account elsewhere named so is no obstacle and is never mentioned, and the name is still free to sign up with", async () => {
+    const id = tag();
+    const chema = `Chema${id}`;
+    const managers = [await t.player(), await t.player()];
+    const groups = [];
+    for (const [i, manager] of managers.entries()) {
+      const groupId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }] });
+      const p = await preview(manager, groupId, "members", csv([[chema, `chema${i}.${id}@correo.es`]]));
+      expect(p.errors).toEqual([]);
+      expect(p.members.created).toEqual([chema]);
+      expect(JSON.stringify(p)).not.toMatch(/usuario llamado|ya existe|otra peña/);
+      expect((await manager.post(`/group/${groupId}/import/confirm`, { draft: p.draft })).body).toMatchObject({ membersCreated: 1 });
+      groups.push(groupId);
+    }
+    const rows = await t.db.query<{ id: number; group_id: number }>(
+      "select u.id, m.group_id from users u join group_members m on m.user_id = u.id where u.username = $1 and u.placeholder order by m.group_id",
+      [chema],
+    );
+    expect(rows.map((r) => r.group_id)).toEqual(groups);
+    expect(rows[0]!.id).not.toBe(rows[1]!.id);
+
+    // Someone signs up choosing that name: it is theirs, they sign in with it, and a third peña still adds its own Chema.
+    const account = await t.player(chema);
+    expect((await account.get("/auth/me")).body.username).toBe(chema);
+    const third = await t.player();
+    const groupId = await build.group(t.db, { members: [{ userId: third.id, role: 2 }] });
+    const p = await preview(third, groupId, "members", csv([[chema, `chema2.${id}@correo.es`]]));
+    expect(p.errors).toEqual([]);
+    expect(p.members.created).toEqual([chema]);
+    // Within one peña a name still means one person.
+    const again = await preview(managers[0]!, groups[0]!, "members", csv([[chema, `otro.${id}@correo.es`]]));
+    expect(again.errors).toEqual([{ line: 1, message: expect.stringMatching(/^En la peña ya hay un miembro llamado/) }]);
+  });
+});
