@@ -11,6 +11,8 @@ test.describe("exportar y volver a importar la peña", () => {
   test("a group with doubles, a triple, the pleno and money: exported, imported into an empty group, the same standings and balances", async ({
     page,
   }, testInfo) => {
+    // Two rounds played, an export and four uploads through the pages: a long journey.
+    test.setTimeout(240_000);
     const season = await newSeason();
     const manager = await newPlayer("gestora");
     const [ana, bea] = [await newPlayer("ana"), await newPlayer("bea")];
