@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const TEMPLATE_LABELS: Record<string, string> = {
   "miembros.csv": "Miembros (nombre; e-mail): los que no tienen cuenta se añaden y se unen a ella al registrarse con ese e-mail",
-  "pronosticos.csv": "Pronósticos (jornada; jugador; 14 signos; pleno como 2-1)",
+  "pronosticos.csv": "Pronósticos (jornada; jugador; 14 signos; pleno como 2 - 1, M para 3 goles o más)",
   "movimientos.csv": "Movimientos (fecha; miembro; importe; tipo; referencia)",
 };
 
@@ -58,8 +58,9 @@ export default function ImportPage() {
       <section className="card stack" aria-labelledby="exportar">
         <h2 id="exportar">Exportar la peña</h2>
         <p>
-          Todo en un archivo .zip de CSV: miembros, pronósticos y movimientos en estos mismos formatos, y además resultados, clasificación, quinielas grupales,
-          la caja entera y la liquidación. Importado en un grupo vacío da la misma clasificación y los mismos saldos.
+          Todo en un archivo .zip de CSV: miembros, pronósticos y movimientos en estos mismos formatos, las jornadas con su tipo en el de jornadas pasadas, y
+          además resultados, clasificación, quinielas grupales, la caja entera y la liquidación. Importado en un grupo vacío (primero las jornadas) da la misma
+          clasificación y los mismos saldos.
         </p>
         <p>
           <a href={`/grupo/${groupId}/exportar.zip`} download>

@@ -36,12 +36,13 @@ export default function JornadasImportPage() {
         <h2 id="jornadas-plantilla">Plantilla</h2>
         <p>
           Los pronósticos solo entran en jornadas de la peña. Si le falta una jornada ya jugada de la temporada, súbela aquí: una fila por partido, con la
-          jornada, la fecha, el partido (1 a 15), el local, el visitante y el resultado oficial (1, X o 2; el pleno como 2-1). Los equipos se escriben como en
-          el catálogo o con uno de sus alias. Las jornadas que se crean así son solo de esta peña: ni las demás peñas ni el catálogo las ven.
+          jornada, la fecha, el partido (1 a 15), el local, el visitante y el resultado oficial (1, X o 2; el pleno como 2 - 1, o M para 3 goles o más). Los
+          equipos se escriben como en el catálogo o con uno de sus alias. La columna tipo es opcional (por ejemplo «Dos dobles y un triple»); si falta, la
+          jornada toma el tipo de la última jornada del grupo. Las jornadas que se crean así son solo de esta peña: ni las demás peñas ni el catálogo las ven.
         </p>
         <p>
           <a href={`/grupo/${groupId}/plantillas/jornadas.csv`} download>
-            Jornadas (jornada; fecha; partido; local; visitante; resultado)
+            Jornadas (jornada; fecha; partido; local; visitante; resultado; tipo)
           </a>
         </p>
       </section>
@@ -55,12 +56,13 @@ export default function JornadasImportPage() {
         <section className="card stack" aria-labelledby="vista-previa">
           <h2 id="vista-previa">Vista previa</h2>
           <p>{preview.season?.name}: las jornadas nuevas quedan en el registro con tu nombre.</p>
-          <StackedTable columns={["Jornada", "Fecha", "Qué pasa", "Partidos"]}>
+          <StackedTable columns={["Jornada", "Fecha", "Qué pasa", "Tipo", "Partidos"]}>
             {preview.jornadas.map((j) => (
               <tr key={j.number}>
                 <th scope="row">Jornada {j.number}</th>
                 <td data-label="Fecha">{formatDate(j.date)}</td>
                 <td data-label="Qué pasa">{STATE[j.state]}</td>
+                <td data-label="Tipo">{j.type}</td>
                 <td data-label="Partidos">{j.matches.join(" · ")}</td>
               </tr>
             ))}

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { plenoText } from "#core/domain/import-rows";
 import { MATCHES } from "#core/domain/signs";
 import { readSummary } from "~/server/bet-stats.server";
 import { csvError, csvResponse } from "~/server/csv.server";
@@ -28,22 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const official = summary.results?.matches ?? [];
   const pleno = summary.results?.plain15;
-  const header = ["Jugador", ...Array.from({ length: MATCHES }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos", "In.", "Top", "Automático"];
-  const resultRow = [
-    "Resultado oficial",
-    ...Array.from({ length: MATCHES }, (_, i) => official[i] ?? ""),
-    pleno ? `${pleno.home}-${pleno.away}` : "",
-    "",
-    "",
-    "",
-    "",
-  ];
+  const header = ["Jugador", ...Array.from({ length: MATCHES }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos (de 15)", "In.", "Top", "Automático"];
+  const resultRow = ["Resultado oficial", ...Array.from({ length: MATCHES }, (_, i) => official[i] ?? ""), pleno ? plenoText(pleno) : "", "", "", "", ""];
   const bet = summary.bet;
   const betRow = bet
     ? [
         "Quiniela grupal",
         ...Array.from({ length: MATCHES }, (_, i) => (bet.matches[i] ?? []).join("")),
-        bet.plain15 ? `${bet.plain15.home}-${bet.plain15.away}` : "",
+        bet.plain15 ? plenoText(bet.plain15) : "",
         bet.hits,
         "",
         "",
@@ -53,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const rows = (summary.players ?? []).map((p) => [
     p.username,
     ...Array.from({ length: MATCHES }, (_, i) => (p.matches[i] ?? []).join("")),
-    p.plain15 ? `${p.plain15.home}-${p.plain15.away}` : "",
+    p.plain15 ? plenoText(p.plain15) : "",
     p.hits,
     p.included ? "Sí" : "No",
     p.rank ?? "",

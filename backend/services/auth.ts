@@ -40,7 +40,10 @@ export async function issueToken({ db, clock, config }: Deps, userId: number): P
  * separately; a name that is no account keys by itself.
  */
 export async function accountKey(deps: Deps, identifier: string): Promise<string> {
-  const row = await deps.db.one<{ id: number }>("select id from users where lower(email) = lower($1) or lower(username) = lower($1) limit 1", [identifier]);
+  const row = await deps.db.one<{ id: number }>(
+    "select id from users where lower(email) = lower($1) or (lower(username) = lower($1) and not placeholder) limit 1",
+    [identifier],
+  );
   return row ? `user:${row.id}` : `name:${identifier.toLowerCase()}`;
 }
 
@@ -48,7 +51,8 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
   const byEmail = Boolean(body.email?.trim());
   const key = (byEmail ? body.email : body.username)!.trim();
   const row = await deps.db.one<{ id: number; password_hash: string }>(
-    `select id, password_hash from users where ${byEmail ? "lower(email)" : "lower(username)"} = lower($1)`,
+    // A username names an account; a member without one is named per peña (decision 063).
+    `select id, password_hash from users where ${byEmail ? "lower(email) = lower($1)" : "lower(username) = lower($1) and not placeholder"}`,
     [key],
   );
   const ok = await verifyPassword(body.password, row?.password_hash ?? DUMMY_HASH);
@@ -57,10 +61,11 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
 }
 
 async function assertFree(deps: Deps, email: string, username: string) {
-  // A placeholder imported with this e-mail (issue 38) is no obstacle: signing up claims it.
+  // A placeholder imported with this e-mail (issue 38) is no obstacle: signing up claims it; nor is
+  // one with this name, which belongs to its peña, not to the accounts (decision 063).
   const taken = await deps.db.one<{ email_taken: boolean }>(
     `select lower(email) = lower($1) as email_taken from users
-      where (lower(email) = lower($1) or lower(username) = lower($2)) and not (placeholder and lower(email) = lower($1)) limit 1`,
+      where (lower(email) = lower($1) or lower(username) = lower($2)) and not placeholder limit 1`,
     [email, username],
   );
   if (taken) throw conflict(taken.email_taken ? "Ese email ya está registrado." : "Ese nombre de usuario ya existe.");

@@ -158,9 +158,11 @@ async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
   if (participants.length) return new Map(participants.map((p) => [p.user_id, p.rank_position]));
   const names = parseJson(bet.usernames_included);
   if (!Array.isArray(names) || !names.length) return new Map();
-  const users = await deps.db.query<{ id: number; username: string }>("select id, username from users where lower(username) = any($1::text[])", [
-    names.map((n) => String(n).toLowerCase()),
-  ]);
+  // Names are the group's members' (a member without an account is named per peña, decision 063).
+  const users = await deps.db.query<{ id: number; username: string }>(
+    `select u.id, u.username from users u join group_members m on m.user_id = u.id and m.group_id = $2 where lower(u.username) = any($1::text[])`,
+    [names.map((n) => String(n).toLowerCase()), bet.group_id],
+  );
   const rankOf = new Map(names.map((n, i) => [String(n).toLowerCase(), i + 1]));
   return new Map(users.map((u) => [u.id, rankOf.get(u.username.toLowerCase())!]));
 }

@@ -2,6 +2,8 @@
  * 'Exportar la peña' (issue 38): the group's data as rows in the importer's own formats, so an
  * export imported into an empty group gives the same standings and balances (decision 052, 060).
  */
+import { wallClock } from "#core/dates";
+import { plenoText } from "#core/domain/import-rows";
 import { plainEuros } from "#core/domain/money";
 import { KIND_LABELS } from "#core/contract/caja";
 import type { Deps } from "../context";
@@ -16,7 +18,7 @@ const dayOf = (at: Date | string) => {
 };
 const decimals = (n: number, digits: number) => n.toFixed(digits).replace(".", ",");
 const signs = (matches: unknown) => (Array.isArray(matches) ? matches.map((p) => (Array.isArray(p) ? p.join("") : String(p ?? ""))) : []);
-const score = (home: number | null, away: number | null) => (home === null || away === null ? "" : `${home}-${away}`);
+const score = (home: number | null, away: number | null) => (home === null || away === null ? "" : plenoText({ home, away }));
 const P = Array.from({ length: 14 }, (_, i) => `P${i + 1}`);
 const KIND_WORD: Record<string, string> = { payment: "Pago", quota: "Cuota", prize: "Premio", fine: "Multa", payout: "Reparto" };
 
@@ -61,13 +63,61 @@ export async function exportGroup(deps: Deps, groupId: number): Promise<{ name: 
       name: "pronosticos.csv",
       rows: [
         ["Jornada", "Jugador", ...P, "Pleno"],
-        ...picks.map((p) => [String(p.number), p.username, ...signs(p.matches), `${p.pleno_home}-${p.pleno_away}`]),
+        ...picks.map((p) => [String(p.number), p.username, ...signs(p.matches), score(p.pleno_home, p.pleno_away)]),
       ],
     },
+    ...(season ? [{ name: "jornadas.csv", rows: await jornadaRows(db, groupId, season.id) }] : []),
     { name: "movimientos.csv", rows: [["Fecha", "Miembro", "Importe", "Tipo", "Referencia"], ...movementRows] },
     ...(season ? await seasonFiles(deps, groupId, season.id) : []),
     { name: "caja.csv", rows: await ledgerRows(db, groupId) },
   ];
+}
+
+/**
+ * The group's jornadas of the season in the jornadas importer's format, each with its round's type,
+ * so an empty group takes them with the types its picks need (decision 063). Only a jornada with its
+ * whole official result can be written as the importer reads it; the others are left out.
+ */
+async function jornadaRows(db: Db, groupId: number, seasonId: number): Promise<string[][]> {
+  const rounds = await db.query<{
+    id: number;
+    number: number;
+    close_date: Date | string;
+    type: string;
+    matches: unknown;
+    pleno_home: number | null;
+    pleno_away: number | null;
+  }>(
+    `select q.id, q.number, gq.close_date, pt.name as type, r.matches, r.pleno_home, r.pleno_away
+       from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join pool_types pt on pt.id = gq.type_quiniela_id
+       join quiniela_results r on r.quiniela_id = q.id
+      where gq.group_id = $1 and q.season_id = $2 order by q.number`,
+    [groupId, seasonId],
+  );
+  const teams = await db.query<{ quiniela_id: number; position: number; home: string; away: string }>(
+    `select m.quiniela_id, m.position, m.home, m.away from quiniela_matches m
+      where m.quiniela_id in (select quiniela_id from group_quinielas where group_id = $1) order by m.quiniela_id, m.position`,
+    [groupId],
+  );
+  const rows: string[][] = [["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado", "Tipo"]];
+  for (const r of rounds) {
+    const result = signs(r.matches);
+    const matches = teams.filter((m) => m.quiniela_id === r.id);
+    if (result.length !== 14 || result.some((s) => !/^[1X2]$/.test(s)) || matches.length !== 15 || r.pleno_home === null || r.pleno_away === null) continue;
+    const c = wallClock(new Date(r.close_date));
+    const day = `${c.day}/${c.month}/${c.year}`;
+    for (const m of matches)
+      rows.push([
+        String(r.number),
+        day,
+        String(m.position),
+        m.home,
+        m.away,
+        m.position < 15 ? result[m.position - 1]! : score(r.pleno_home, r.pleno_away),
+        r.type,
+      ]);
+  }
+  return rows;
 }
 
 /** The season's official results, standings, group bets and settlement: read-only files, for the record. */
@@ -99,7 +149,7 @@ async function seasonFiles(deps: Deps, groupId: number, seasonId: number): Promi
     {
       name: "clasificacion.csv",
       rows: [
-        ["Posición", "Jugador", "Puntos", "Aciertos", "Jugados sin triples", "Aciertos sin triples", "Plenos al 15", "Precisión (%)"],
+        ["Posición", "Jugador", "Puntos", "Aciertos (pleno incluido)", "Jugados sin triples", "Aciertos sin triples", "Plenos al 15", "Precisión (%)"],
         ...standing.map((r) => [
           String(r.position),
           r.userName,

@@ -4,7 +4,7 @@
  * reverses the old movement (decision 032's correction) and writes the new one, both audited.
  */
 import { createHash } from "node:crypto";
-import { classifyMovements, type ImportedBefore } from "#core/domain/import-corrections";
+import { classifyMovements, keyForMember, type ImportedBefore } from "#core/domain/import-corrections";
 import type { ImportedMovement } from "#core/domain/import-rows";
 import type { Db } from "../db/db";
 import { recordAudit } from "./audit";
@@ -39,6 +39,17 @@ export async function classifyImported(db: Db, groupId: number, read: ImportedMo
     [groupId, [...lines.map((m) => m.importKey), ...read.map((m) => m.importKey)]],
   );
   const members = [...new Set(lines.map((m) => m.memberId))];
+  // A line a link moved before the copy kept its key (decision 063): the copy is "link:<id of the line>".
+  const moved = await db.query<{ idempotency_key: string; user_id: number }>(
+    `select o.idempotency_key, c.user_id from caja_movements c join caja_movements o on c.idempotency_key = 'link:' || o.id and o.group_id = c.group_id
+      where c.group_id = $1 and c.user_id = any($2::int[]) and o.idempotency_key like 'import:%'`,
+    [groupId, members],
+  );
+  const knownKeys = new Set(known.map((k) => currentKey(k.idempotency_key)));
+  for (const m of moved) {
+    const key = keyForMember(m.idempotency_key, m.user_id);
+    if (key) knownKeys.add(currentKey(key));
+  }
   const before = await db.query<{ id: number; idempotency_key: string; amount_cents: number }>(
     `select m.id, m.idempotency_key, m.amount_cents from caja_movements m
       where m.group_id = $1 and m.user_id = any($2::int[]) and m.idempotency_key like 'import:%'
@@ -48,7 +59,7 @@ export async function classifyImported(db: Db, groupId: number, read: ImportedMo
   const states = classifyMovements(
     lines,
     before.map((b) => ({ id: Number(b.id), key: currentKey(b.idempotency_key), amountCents: b.amount_cents })),
-    new Set(known.map((k) => currentKey(k.idempotency_key))),
+    knownKeys,
   );
   return lines.map((m, i) => ({ ...m, ...states[i]! }));
 }

@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import type { JornadasPreview, JornadasResult } from "#core/contract/import-jornadas";
 import { madridLocalToUtc } from "#core/dates";
 import { checkJornadas, type FileJornada } from "#core/domain/jornadas-file";
+import { nameKey } from "#core/domain/import-rows";
 import { resolveTeamNames } from "#core/domain/team-names";
 import { readSpreadsheet } from "#core/domain/xlsx-file";
 import type { AuthUser, Deps } from "../context";
@@ -48,9 +49,19 @@ async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array) {
   );
   const byNumber = new Map<number, (typeof known)[number]>();
   for (const k of known) if (!byNumber.has(k.number)) byNumber.set(k.number, k);
+  // A round's type by its name (decision 063); without one, the group's latest round's type, as before.
+  const types = await db.query<{ id: number; name: string }>("select id, name from pool_types order by id");
+  const typeByName = new Map(types.map((t) => [nameKey(t.name), t]));
+  const latest = await db.one<{ id: number; name: string }>(
+    `select pt.id, pt.name from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id
+      where gq.group_id = $1 order by gq.close_date desc limit 1`,
+    [groupId],
+  );
+  const fallback = latest ?? types[0];
   const jornadas: (FileJornada & {
     state: State;
     quinielaId: number | null;
+    poolType: { id: number; name: string };
     resolved: ReturnType<typeof resolveTeamNames<{ home: string; away: string }>>["matches"];
     shown: string[];
   })[] = [];
@@ -59,7 +70,13 @@ async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array) {
     let there = byNumber.get(j.number);
     // A catalogue jornada is added only when it is the file's: with other matches the group keeps its own.
     if (there && !there.plays && !there.own && !(await sameMatches(db, there.id, resolution.matches))) there = undefined;
-    if (closeOf(j).getTime() > now.getTime()) {
+    const poolType = j.type === null ? fallback : typeByName.get(nameKey(j.type));
+    if (!poolType) {
+      errors.push({
+        line: j.line,
+        message: `El tipo «${j.type}» de la jornada ${j.number} no existe: escribe uno de estos: ${types.map((t) => t.name).join(", ")}.`,
+      });
+    } else if (closeOf(j).getTime() > now.getTime()) {
       errors.push({ line: j.line, message: `La jornada ${j.number} (${j.date}) no ha pasado todavía: solo se crean jornadas ya jugadas.` });
     } else if (!there && resolution.unknown.length > 0) {
       errors.push({
@@ -70,7 +87,7 @@ async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array) {
       const state: State = !there ? "created" : there.plays ? "unchanged" : "attached";
       // What the group plays after the confirm: the file's matches for a new pool, else the pool's own.
       const shown = there ? (await poolById(db, there.id)).matches.map((m) => `${m.home} - ${m.away}`) : resolution.matches.map((m) => `${m.home} - ${m.away}`);
-      jornadas.push({ ...j, state, quinielaId: there?.id ?? null, resolved: resolution.matches, shown });
+      jornadas.push({ ...j, state, quinielaId: there?.id ?? null, resolved: resolution.matches, shown, poolType });
     }
   }
   errors.sort((a, b) => a.line - b.line);
@@ -99,7 +116,7 @@ export async function previewJornadas(deps: Deps, caller: AuthUser, groupId: num
     fileError,
     season: a.season ? { id: a.season.id, name: a.season.name } : null,
     errors: a.errors,
-    jornadas: a.jornadas.map((j) => ({ number: j.number, date: j.date, state: j.state, matches: j.shown })),
+    jornadas: a.jornadas.map((j) => ({ number: j.number, date: j.date, state: j.state, type: j.poolType.name, matches: j.shown })),
   };
 }
 
@@ -117,10 +134,6 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
     const season = (await seasonOf(tx, groupId, null)) ?? (await currentSeason(tx, now));
     if (season) await tx.query("select id from seasons where id = $1 for update", [season.id]);
     const a = await analyse(tx, now, groupId, Buffer.from(draft.content, "base64"));
-    const type = await tx.one<{ type_quiniela_id: number }>(
-      "select type_quiniela_id from group_quinielas where group_id = $1 order by close_date desc limit 1",
-      [groupId],
-    );
     const result = { created: 0, attached: 0, unchanged: 0, refused: a.errors.length };
     for (const j of a.jornadas) {
       if (j.state === "unchanged") {
@@ -145,7 +158,7 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
       await tx.query(
         `insert into group_quinielas (group_id, quiniela_id, open_date, close_date, force_closed, type_quiniela_id)
          values ($1, $2, $3, $4, false, $5) on conflict do nothing`,
-        [groupId, quinielaId, open, close, type?.type_quiniela_id ?? 1],
+        [groupId, quinielaId, open, close, j.poolType.id],
       );
       await recordAudit(tx, {
         at: now,
@@ -156,7 +169,7 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
         entityId: quinielaId,
         subject: `Jornada ${j.number} · ${j.date}`,
         before: null,
-        after: { matches: j.shown, result: j.result, pleno: `${j.pleno.home}-${j.pleno.away}` },
+        after: { matches: j.shown, result: j.result, pleno: `${j.pleno.home}-${j.pleno.away}`, type: j.poolType.name },
       });
       result[j.state]++;
     }

@@ -29,11 +29,15 @@ interface Jornada extends ImportJornada {
 }
 
 export async function members(db: Db, groupId: number): Promise<ImportMember[]> {
-  return db.query<ImportMember>(
-    `select u.id, u.username as name, u.email from group_members gm join users u on u.id = gm.user_id
+  const rows = await db.query<Omit<ImportMember, "aliases"> & { aliases: { name: string; keyId: number }[] | null }>(
+    `select u.id, u.username as name, u.email,
+            (select json_agg(json_build_object('name', a.name, 'keyId', a.key_user_id) order by a.created_at, a.name)
+               from member_aliases a where a.group_id = gm.group_id and a.user_id = u.id) as aliases
+       from group_members gm join users u on u.id = gm.user_id
       where gm.group_id = $1 and gm.removed_at is null order by u.id`,
     [groupId],
   );
+  return rows.map((r) => ({ ...r, aliases: (typeof r.aliases === "string" ? JSON.parse(r.aliases) : r.aliases) ?? [] }));
 }
 
 /** The season imported into: the one asked for, else the season of the group's latest jornada. */
@@ -152,14 +156,15 @@ async function analyse(db: Db, now: Date, groupId: number, kind: ImportKind, sea
 
 /**
  * Members not in the group yet become placeholders: a name and an e-mail, no account. A person who
- * already has an account joins with the group's code instead; a name another user has is refused.
+ * already has an account joins with the group's code instead. The name is the peña's: another peña's
+ * member or an account elsewhere with that name is no obstacle, and is never mentioned (decision 063).
  */
 async function analyseMembers(db: Db, rows: CsvRow[], people: ImportMember[]) {
   const checked = checkMembers(rows, people);
   const fresh = checked.lines.filter((l) => l.memberId === null);
-  const users = await db.query<{ id: number; email: string; username: string; placeholder: boolean }>(
-    "select id, lower(email) as email, lower(username) as username, placeholder from users where lower(email) = any($1::text[]) or lower(username) = any($2::text[])",
-    [fresh.map((l) => l.email), fresh.map((l) => l.name.toLowerCase())],
+  const users = await db.query<{ id: number; email: string; placeholder: boolean }>(
+    "select id, lower(email) as email, placeholder from users where lower(email) = any($1::text[])",
+    [fresh.map((l) => l.email)],
   );
   const errors = [...checked.errors];
   const newMembers: { line: number; name: string; email: string; userId: number | null }[] = [];
@@ -167,8 +172,6 @@ async function analyseMembers(db: Db, rows: CsvRow[], people: ImportMember[]) {
     const byEmail = users.find((u) => u.email === l.email);
     if (byEmail && !byEmail.placeholder) {
       errors.push({ line: l.line, message: `${l.email} ya tiene cuenta: que se una al grupo con su código.` });
-    } else if (!byEmail && users.some((u) => u.username === l.name.toLowerCase())) {
-      errors.push({ line: l.line, message: `Ya hay un usuario llamado «${l.name}»: usa otro nombre para este miembro.` });
     } else newMembers.push({ ...l, userId: byEmail?.id ?? null });
   }
   errors.sort((a, b) => a.line - b.line);
@@ -213,6 +216,11 @@ export async function previewImport(
   const totals = kind === "movements" ? await ledgerTotals(deps.db, groupId) : null;
   const deltas = [...fresh, ...corrected.map((m) => ({ ...m, amountCents: m.amountCents - m.replaces.amountCents }))];
   const after = balancesAfter(deltas, totals?.balances ?? new Map());
+  // A member who left (a placeholder linked to an account) still has rows in the ledger: named, never "#30".
+  const unnamed = [...after.keys()].filter((id) => !a.nameOf.has(id));
+  if (unnamed.length)
+    for (const u of await deps.db.query<{ id: number; username: string }>("select id, username from users where id = any($1::int[])", [unnamed]))
+      a.nameOf.set(u.id, u.username);
   return {
     draft,
     kind,
@@ -300,6 +308,15 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
         ))!.id;
       const joined = await tx.one("insert into group_members (group_id, user_id) values ($1, $2) on conflict do nothing returning user_id", [groupId, userId]);
       if (!joined) continue;
+      // The same person without an account already in another peña keeps that name; this peña's
+      // sheets call them by its own (decision 063).
+      if (m.userId !== null)
+        await tx.query("insert into member_aliases (group_id, user_id, name, key_user_id, created_at) values ($1, $2, $3, $2, $4) on conflict do nothing", [
+          groupId,
+          userId,
+          m.name,
+          now,
+        ]);
       membersCreated++;
       await recordAudit(tx, {
         at: now,

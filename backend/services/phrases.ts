@@ -22,7 +22,7 @@ export async function listPhrases({ db }: Deps, caller: AuthUser, usuario?: stri
   let userId = caller.id;
   if (usuario && usuario !== String(caller.id) && usuario.toLowerCase() !== caller.username.toLowerCase()) {
     if (!caller.isAdmin) throw forbidden("Solo puedes ver tus propias frases.");
-    const other = await db.one<{ id: number }>("select id from users where id::text = $1 or lower(username) = lower($1)", [usuario]);
+    const other = await db.one<{ id: number }>("select id from users where id::text = $1 or (lower(username) = lower($1) and not placeholder)", [usuario]);
     if (!other) throw notFound("Usuario no encontrado.");
     userId = other.id;
   }

@@ -1,4 +1,5 @@
 import type { PlaceholderLinked } from "#core/contract/placeholders";
+import { keyForMember } from "#core/domain/import-corrections";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
@@ -27,10 +28,14 @@ async function memberOf(tx: Db, groupId: number, userId: number): Promise<Person
   );
 }
 
-/** A charge the caja writes by itself is keyed by member ("auto:quota:12:7"): the copy takes the member's key, so it is not charged twice. */
-const copyKey = (key: string, from: number, to: number, movementId: number) => {
+/**
+ * A charge the caja writes by itself is keyed by member ("auto:quota:12:7"): the copy takes the
+ * member's key, so it is not charged twice. A line an import wrote keeps its identity under the member
+ * (decision 063), so the season's sheet with the line renamed to the member is already there.
+ */
+const copyKey = (key: string, from: number, to: number) => {
   const automatic = new RegExp(`^(auto:.*):${from}$`).exec(key);
-  return automatic ? `${automatic[1]}:${to}` : `link:${movementId}`;
+  return automatic ? `${automatic[1]}:${to}` : keyForMember(key, to);
 };
 
 export async function linkPlaceholder(deps: Deps, actorId: number, groupId: number, placeholderId: number, memberId: number): Promise<PlaceholderLinked> {
@@ -93,24 +98,27 @@ export async function linkPlaceholder(deps: Deps, actorId: number, groupId: numb
          values ($1, $2, 'correction', $3, $4, $5, $6, $7, $8, $9)`,
         [groupId, placeholderId, -m.amount_cents, `Pasa a ${member.username}`.slice(0, 120), actorId, now, m.id, `link:reverse:${m.id}`, m.season_id],
       );
-      const copied = await tx.one<{ id: number }>(
-        `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key, season_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (group_id, idempotency_key) do nothing returning id`,
-        [
-          groupId,
-          memberId,
-          m.kind,
-          m.amount_cents,
-          m.reference,
-          actorId,
-          m.recorded_at,
-          copyKey(m.idempotency_key, placeholderId, memberId, m.id),
-          m.season_id,
-        ],
-      );
+      const copy = (key: string) =>
+        tx.one<{ id: number }>(
+          `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key, season_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (group_id, idempotency_key) do nothing returning id`,
+          [groupId, memberId, m.kind, m.amount_cents, m.reference, actorId, m.recorded_at, key, m.season_id],
+        );
+      const key = copyKey(m.idempotency_key, placeholderId, memberId);
+      // An automatic charge the member already has is not copied; an imported line the member has
+      // word for word (both paid the same on the same day) is: it is the placeholder's money too.
+      const copied = (await copy(key ?? `link:${m.id}`)) ?? (key?.startsWith("import:") ? await copy(`link:${m.id}`) : undefined);
       if (copied) moved++;
     }
     await tx.query("update group_members set removed_at = $3 where group_id = $1 and user_id = $2", [groupId, placeholderId, now]);
+    // The peña's sheets still call the member by the placeholder's name (decision 063).
+    await tx.query("insert into member_aliases (group_id, user_id, name, key_user_id, created_at) values ($1, $2, $3, $4, $5) on conflict do nothing", [
+      groupId,
+      memberId,
+      placeholder.username,
+      placeholderId,
+      now,
+    ]);
     await recordAudit(tx, {
       at: now,
       actorId,

@@ -70,7 +70,8 @@ export async function invitePlaceholder(deps: Deps, actorId: number, groupId: nu
       text: [
         `Hola, ${member.username}:`,
         "",
-        `La peña ${member.group_name} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
+        // "La peña Peña Los del Bar" says the word twice: a name that starts with it goes alone.
+        `${/^\s*peña\b/iu.test(member.group_name) ? member.group_name.trim() : `La peña ${member.group_name}`} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
         `Crea tu cuenta con este mismo e-mail (${member.email}) y todo lo tuyo pasará a ser tuyo:`,
         "",
         `${base}/register`,

@@ -23,6 +23,7 @@ export const JornadasPreview = z.object({
         state: z
           .enum(["created", "attached", "unchanged"])
           .describe("Se crea para el grupo (solo suya), ya estaba con los mismos partidos y se añade al grupo, o el grupo ya la tiene"),
+        type: z.string().describe("El tipo de la jornada en el grupo (el del archivo, o el de la última jornada del grupo si no lo dice)"),
         matches: z.array(z.string()).describe("«Local - Visitante» de los 15 partidos, con los nombres del catálogo"),
       })
       .describe("Una jornada del archivo"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyMovements, lineOf } from "./import-corrections";
+import { classifyMovements, keyForMember, lineOf } from "./import-corrections";
 import type { ImportedMovement } from "./import-rows";
 
 const line = (n: number, amount: number, reference = "Bizum"): ImportedMovement => ({
@@ -17,6 +17,12 @@ describe("a corrected movements file", () => {
   it("keeps the line without its amount, a reference with | included", () => {
     expect(lineOf("import:2025-10-03|7|1000|payment|a|b")).toBe("2025-10-03|7|payment|a|b");
     expect(lineOf("caja:manual")).toBeNull();
+  });
+
+  it("a linked member's copy keeps the line's key under the member, a reference with | included", () => {
+    expect(keyForMember("import:2025-10-03|30|1000|payment|a|b", 7)).toBe("import:2025-10-03|7|1000|payment|a|b");
+    expect(keyForMember("auto:quota:3:30", 7)).toBeNull();
+    expect(keyForMember("import:roto", 7)).toBeNull();
   });
 
   it("the same key is unchanged, another amount corrects, another reference is new", () => {

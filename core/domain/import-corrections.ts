@@ -22,6 +22,17 @@ export function lineOf(importKey: string): string | null {
 }
 
 /**
+ * The same import key for another member: when a member without an account is linked to one who has
+ * it (decision 058), the movement the link copies keeps its line's identity under the member, so the
+ * sheet renamed as the app asks reads as already there (decision 063). Null for a key no import wrote.
+ */
+export function keyForMember(importKey: string, memberId: number): string | null {
+  const parts = importKey.replace(/^import:/, "").split("|");
+  if (!importKey.startsWith("import:") || parts.length < 5) return null;
+  return `import:${[parts[0], String(memberId), ...parts.slice(2)].join("|")}`;
+}
+
+/**
  * Each line of the file against what earlier imports wrote: a key the ledger has (reversed or not)
  * is unchanged, so the same line again writes nothing; otherwise
  * the first movement left of the same date|member|kind|reference (oldest first) is the one it

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CsvRow } from "./import-file";
-import { balancesAfter, checkMembers, checkMovements, checkPicks, nameKey, parsePlenoText, parseSheetDate, parseSignCell } from "./import-rows";
+import { balancesAfter, checkMembers, checkMovements, checkPicks, nameKey, parsePlenoText, parseSheetDate, parseSignCell, plenoText } from "./import-rows";
 
 const members = [
   { id: 1, name: "José García", email: "jose@example.com" },
@@ -25,6 +25,12 @@ describe("cells", () => {
     expect(parsePlenoText("2-1")).toEqual({ home: 2, away: 1 });
     expect(parsePlenoText(" 0 : 0 ")).toEqual({ home: 0, away: 0 });
     expect(parsePlenoText("11-0")).toBeNull();
+    // The slip's M, three goals or more, in any file (decision 063); the export's "2 - 1" reads back.
+    expect(parsePlenoText("M-1")).toEqual({ home: 3, away: 1 });
+    expect(parsePlenoText("0 - m")).toEqual({ home: 0, away: 3 });
+    expect(parsePlenoText("M-M")).toEqual({ home: 3, away: 3 });
+    expect(parsePlenoText(plenoText({ home: 10, away: 0 }))).toEqual({ home: 10, away: 0 });
+    expect(parsePlenoText("MM-1")).toBeNull();
     expect(parseSheetDate("31/01/2026")).toBe("2026-01-31");
     expect(parseSheetDate("1/2/26")).toBe("2026-02-01");
     expect(parseSheetDate("2026-02-01 10:00")).toBe("2026-02-01");
@@ -94,6 +100,27 @@ describe("the classic sheet of one jornada", () => {
 });
 
 describe("checkMovements", () => {
+  it("reads a linked placeholder's old name as the member, keyed as its lines were; a member who goes by that name wins (decision 063)", () => {
+    const linked = [
+      {
+        id: 1,
+        name: "Manuel",
+        email: null,
+        aliases: [
+          { name: "Chema", keyId: 30 },
+          { name: "Ana", keyId: 31 },
+        ],
+      },
+      members[1]!,
+    ];
+    const r = checkMovements(rows(["03/10/2025", "chema", "5,00", "Pago", ""], ["03/10/2025", "Ana", "5,00", "Pago", ""]), linked);
+    expect(r.errors).toEqual([]);
+    expect(r.movements.map((m) => [m.memberId, m.importKey])).toEqual([
+      [1, "import:2025-10-03|30|500|payment|"],
+      [2, "import:2025-10-03|2|500|payment|"],
+    ]);
+  });
+
   it("signs amounts by kind, and balances are the file's sums", () => {
     const r = checkMovements(
       rows(
@@ -135,11 +162,11 @@ describe("checkMovements", () => {
 });
 
 describe("checkMembers", () => {
-  it("matches members by e-mail or name, and refuses lines without a name or a valid e-mail, or repeated", () => {
+  it("matches members by e-mail, never by name alone, and refuses lines without a name or a valid e-mail, or repeated", () => {
     const r = checkMembers(
       rows(
         ["Nombre", "E-mail"],
-        ["Jose Garcia", "otro@example.com"],
+        ["Pepe", "JOSE@example.com"],
         ["Nuevo", "NUEVO@example.com"],
         ["", "x@example.com"],
         ["Mal", "mal@"],
@@ -148,7 +175,7 @@ describe("checkMembers", () => {
       members,
     );
     expect(r.lines).toEqual([
-      { line: 2, name: "Jose Garcia", email: "otro@example.com", memberId: 1 },
+      { line: 2, name: "Pepe", email: "jose@example.com", memberId: 1 },
       { line: 3, name: "Nuevo", email: "nuevo@example.com", memberId: null },
     ]);
     expect(r.errors).toEqual([
@@ -156,5 +183,23 @@ describe("checkMembers", () => {
       { line: 5, message: "«mal@» no es un e-mail." },
       { line: 6, message: "Línea repetida: ese nombre o ese e-mail ya está en la línea 3." },
     ]);
+  });
+
+  it("a namesake with another e-mail is a new person; the very same name as a member is asked about (decision 063)", () => {
+    expect(checkMembers(rows(["Jose Garcia", "otro@example.com"]), members)).toEqual({
+      lines: [{ line: 1, name: "Jose Garcia", email: "otro@example.com", memberId: null }],
+      errors: [],
+    });
+    expect(checkMembers(rows(["  josé  GARCÍA", "tercero@example.com"]), members).errors).toEqual([
+      { line: 1, message: expect.stringMatching(/^En la peña ya hay un miembro llamado «José García» con otro e-mail/) },
+    ]);
+    // Then both are in the peña: a sheet names each as written, and a name that could be either is refused.
+    const both = [...members, { id: 3, name: "Jose Garcia", email: "otro@example.com" }];
+    const m = checkMovements(
+      rows(["03/10/2025", "José García", "5", "Pago", ""], ["03/10/2025", "jose garcia", "5", "Pago", ""], ["03/10/2025", "Jose  García", "5", "Pago", ""]),
+      both,
+    );
+    expect(m.movements.map((x) => x.memberId)).toEqual([1, 3]);
+    expect(m.errors).toEqual([{ line: 3, message: "«Jose  García» puede ser «José García» o «Jose Garcia»: escribe el nombre tal cual está en la peña." }]);
   });
 });

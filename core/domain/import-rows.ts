@@ -13,6 +13,13 @@ export interface ImportMember {
   id: number;
   name: string;
   email: string | null;
+  /**
+   * Other names the peña's sheets call the member by (a placeholder linked or claimed, decision 063),
+   * each with the id its lines were imported under, so an old line keeps its import key.
+   */
+  aliases?: readonly { name: string; keyId: number }[];
+  /** The id a line's import key carries: the member's own unless the line named an alias. */
+  keyId?: number;
 }
 
 export interface ImportJornada {
@@ -54,28 +61,64 @@ export function nameKey(name: string): string {
   return name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/** A name as written, without case or extra spaces but with its accents: "Lucía" is not "lucia" here. */
+const exactKey = (name: string) => name.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Who a sheet's cell names: the member with that e-mail, else the one with that name as written
+ * (accents kept), else the only one with that name without accents, else the only one who went by it
+ * (an alias, decision 063). Several members the cell could be are returned all, to be refused.
+ */
 function memberFinder(members: readonly ImportMember[]) {
-  const byKey = new Map<string, ImportMember>();
+  const byEmail = new Map<string, ImportMember>();
+  const exact = new Map<string, ImportMember[]>();
+  const loose = new Map<string, ImportMember[]>();
+  const alias = new Map<string, ImportMember[]>();
+  const add = (map: Map<string, ImportMember[]>, key: string, m: ImportMember) => {
+    const list = map.get(key) ?? [];
+    if (!list.some((x) => x.id === m.id)) map.set(key, [...list, m]);
+  };
   for (const m of members) {
-    byKey.set(nameKey(m.name), m);
-    if (m.email) byKey.set(m.email.trim().toLowerCase(), m);
+    add(exact, exactKey(m.name), m);
+    add(loose, nameKey(m.name), m);
+    if (m.email) byEmail.set(m.email.trim().toLowerCase(), m);
   }
-  return (text: string) => byKey.get(nameKey(text)) ?? byKey.get(text.trim().toLowerCase()) ?? null;
+  // An old name never hides a member who goes by it now.
+  for (const m of members) for (const a of m.aliases ?? []) if (!loose.has(nameKey(a.name))) add(alias, nameKey(a.name), { ...m, keyId: a.keyId });
+  return (text: string): ImportMember | ImportMember[] | null => {
+    const found = byEmail.get(text.trim().toLowerCase()) ?? exact.get(exactKey(text)) ?? loose.get(nameKey(text)) ?? alias.get(nameKey(text));
+    return Array.isArray(found) ? (found.length === 1 ? found[0]! : found) : (found ?? null);
+  };
 }
+
+/** Why a cell that could be several members is refused. */
+const ambiguous = (text: string, found: readonly ImportMember[]) =>
+  `«${text.trim()}» puede ser ${found.map((m) => `«${m.name}»`).join(" o ")}: escribe el nombre tal cual está en la peña.`;
 
 const isHeader = (row: CsvRow, word: RegExp) => word.test(nameKey(row.cells[0] ?? ""));
 
-const SCORE = /^\s*(\d{1,2})\s*[-–:]\s*(\d{1,2})\s*$/;
+// "M" is how the slip marks three goals or more (decision 030): read as 3, the least it can be.
+const SCORE = /^\s*(\d{1,2}|m)\s*[-–:]\s*(\d{1,2}|m)\s*$/i;
 
 // Spanish Excel reads a typed "2-1" as the 2nd of January: an .xlsx (or a CSV it saved) then holds 02/01/2026.
 const SCORE_AS_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/\d{4}\s*$/;
 
-/** A pleno as a sheet writes it: "2-1", "2 - 1", "2:1", or the date Excel made of "2-1" (02/01/2026); goals 0 to 10. */
+/**
+ * A pleno as the export writes it: "2 - 1", with spaces, because Spanish Excel turns a typed or
+ * opened "2-1" into the 2nd of January and "2:1" into a time, while "2 - 1" stays text; the
+ * importers read it back (`parsePlenoText`), decision 063.
+ */
+export function plenoText(score: Score): string {
+  return `${score.home} - ${score.away}`;
+}
+
+/** A pleno as a sheet writes it: "2-1", "2 - 1", "2:1", "M-1" (M: three goals or more, read as 3), or the date Excel made of "2-1" (02/01/2026); goals 0 to 10. */
 export function parsePlenoText(text: string): Score | null {
   const m = SCORE.exec(text) ?? SCORE_AS_DATE.exec(text);
   if (!m) return null;
-  const home = Number(m[1]);
-  const away = Number(m[2]);
+  const goals = (cell: string) => (/^m$/i.test(cell) ? 3 : Number(cell));
+  const home = goals(m[1]!);
+  const away = goals(m[2]!);
   return home <= 10 && away <= 10 ? { home, away } : null;
 }
 
@@ -132,8 +175,14 @@ export function checkPicks(rows: readonly CsvRow[], members: readonly ImportMemb
       continue;
     }
     const member = findMember(playerText);
-    if (!member) {
-      fail(playerText.trim() === "" ? "Falta el nombre del jugador." : `«${playerText}» no es un miembro de la peña.`);
+    if (!member || Array.isArray(member)) {
+      fail(
+        Array.isArray(member)
+          ? ambiguous(playerText, member)
+          : playerText.trim() === ""
+            ? "Falta el nombre del jugador."
+            : `«${playerText}» no es un miembro de la peña.`,
+      );
       continue;
     }
     const signCells = rest.slice(0, MATCHES);
@@ -230,8 +279,10 @@ export function checkMovements(rows: readonly CsvRow[], members: readonly Import
       continue;
     }
     const member = findMember(memberText);
-    if (!member) {
-      fail(memberText.trim() === "" ? "Falta el miembro." : `«${memberText}» no es un miembro de la peña.`);
+    if (!member || Array.isArray(member)) {
+      fail(
+        Array.isArray(member) ? ambiguous(memberText, member) : memberText.trim() === "" ? "Falta el miembro." : `«${memberText}» no es un miembro de la peña.`,
+      );
       continue;
     }
     const kind = KIND_WORDS[nameKey(kindText)] ?? (kindText.trim() === "" ? "payment" : null);
@@ -254,7 +305,7 @@ export function checkMovements(rows: readonly CsvRow[], members: readonly Import
       fail(`La referencia tiene ${reference.trim().length} caracteres: la caja admite ${REFERENCE_MAX} como mucho.`);
       continue;
     }
-    const base = [date, member.id, signed, kind, reference.trim()].join("|");
+    const base = [date, member.keyId ?? member.id, signed, kind, reference.trim()].join("|");
     const first = seen.get(base);
     if (first !== undefined) {
       fail(`Línea repetida: es igual que la línea ${first} (distingue dos pagos iguales con la referencia).`);
@@ -283,9 +334,13 @@ export interface ImportedMemberLine {
 
 const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
 
-/** Members file: nombre; e-mail. A line that is already a member is matched, not created again. */
+/**
+ * Members file: nombre; e-mail. A line that is already a member, by its e-mail, is matched, not
+ * created again. A name is not an identity (decision 063): a namesake with another e-mail is a new
+ * person, unless the peña already has someone by exactly that name, when the line is refused so
+ * the sheets can tell the two apart.
+ */
 export function checkMembers(rows: readonly CsvRow[], members: readonly ImportMember[]) {
-  const findMember = memberFinder(members);
   const lines: ImportedMemberLine[] = [];
   const errors: LineError[] = [];
   const seen = new Map<string, number>();
@@ -313,7 +368,15 @@ export function checkMembers(rows: readonly CsvRow[], members: readonly ImportMe
     }
     seen.set(email, row.line);
     seen.set(nameKey(name), row.line);
-    const member = findMember(email) ?? findMember(name);
+    const member = members.find((m) => m.email?.trim().toLowerCase() === email);
+    const namesake = members.find((m) => exactKey(m.name) === exactKey(name));
+    if (!member && namesake) {
+      fail(
+        `En la peña ya hay un miembro llamado «${namesake.name}» con otro e-mail. Si es la misma persona, escribe el e-mail de su cuenta; ` +
+          "si es otra, escríbela con otro nombre (por ejemplo, con su apellido).",
+      );
+      continue;
+    }
     lines.push({ line: row.line, name: name.trim(), email, memberId: member?.id ?? null });
   }
   return { lines, errors };

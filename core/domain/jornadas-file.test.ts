@@ -69,7 +69,7 @@ describe("checkJornadas", () => {
       ["away team", 5, (c) => [...c.slice(0, 4), " ", c[5]], /Falta el equipo local o el visitante/],
       ["sign", 6, (c) => [...c.slice(0, 5), "3"], /partido 6 es «3»: escribe 1, X o 2/],
       ["double as a result", 7, (c) => [...c.slice(0, 5), "1X"], /partido 7 es «1X»/],
-      ["pleno", 15, (c) => [...c.slice(0, 5), "M-1"], /pleno es «M-1»/],
+      ["pleno", 15, (c) => [...c.slice(0, 5), "1X"], /pleno es «1X»/],
     ];
     for (const [what, position, change, message] of bad) {
       const { jornadas, errors } = checkJornadas(jornada("5", "28/09/2025", 10, (c, p) => (p === position ? change(c) : c)));
@@ -80,6 +80,17 @@ describe("checkJornadas", () => {
       ).toContain(9 + position);
       expect(errors.find((e) => e.line === 9 + position)!.message, what).toMatch(message);
     }
+  });
+
+  it("reads the round's type when the file gives one, and refuses a jornada with two types (decision 063)", () => {
+    const typed = jornada("7", "12/10/2025", 1, (c) => [...c, "  Dos dobles   y un triple "]);
+    const untyped = jornada("8", "19/10/2025", 16);
+    expect(checkJornadas([...typed, ...untyped]).jornadas.map((j) => [j.number, j.type])).toEqual([
+      [7, "Dos dobles y un triple"],
+      [8, null],
+    ]);
+    const two = jornada("9", "26/10/2025", 1, (c, p) => [...c, p === 3 ? "Sencilla" : "Un triple"]);
+    expect(checkJornadas(two)).toEqual({ jornadas: [], errors: [{ line: 1, message: "La jornada 9 tiene más de un tipo: «Un triple», «Sencilla»." }] });
   });
 
   it("refuses a jornada with a match missing, one repeated, or two dates", () => {

@@ -1,8 +1,10 @@
 /**
  * A jornadas file (issue 38 item 4, decision 059): the past jornadas a peña played that the
  * catalogue lacks, a row per match: jornada; fecha; partido (1–15); local; visitante; resultado
- * (1, X or 2 for matches 1–14; the pleno's score, "2-1", for match 15). Each jornada needs its 15
- * matches and one date. Every bad line is named with its number; a jornada with any bad line is
+ * (1, X or 2 for matches 1–14; the pleno's score, "2-1", for match 15); and an optional tipo, the
+ * round's type by name ("Dos dobles y un triple"), which the export writes so its picks import into
+ * an empty group with no hand edit (decision 063). Each jornada needs its 15 matches, one date and at
+ * most one type. Every bad line is named with its number; a jornada with any bad line is
  * left out whole (a pool with a missing match cannot be scored).
  */
 import type { CsvRow } from "./import-file";
@@ -18,19 +20,22 @@ export interface FileJornada {
   matches: { home: string; away: string }[];
   result: Sign[];
   pleno: Score;
+  /** The round's type as the file names it; null when the file does not say. */
+  type: string | null;
 }
 
-export const JORNADAS_HEADER = ["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado"];
+export const JORNADAS_HEADER = ["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado", "Tipo"];
 
 /** The jornadas file's template: the header and the 15 matches of one jornada to fill in. */
 export function jornadasTemplate(): string[][] {
-  return [JORNADAS_HEADER, ...Array.from({ length: 15 }, (_, i) => ["", "", String(i + 1), "", "", ""])];
+  return [JORNADAS_HEADER, ...Array.from({ length: 15 }, (_, i) => ["", "", String(i + 1), "", "", "", ""])];
 }
 
 interface Partial {
   line: number;
   number: number;
   dates: Set<string>;
+  types: Set<string>;
   rows: Map<number, { line: number; home: string; away: string; result: string }>;
   bad: boolean;
 }
@@ -41,7 +46,7 @@ export function checkJornadas(rows: readonly CsvRow[]) {
   const byNumber = new Map<number, Partial>();
   const body = rows.length > 0 && nameKey(rows[0].cells[0] ?? "") === "jornada" ? rows.slice(1) : rows;
   for (const row of body) {
-    const [numberText = "", dateText = "", positionText = "", home = "", away = "", resultText = ""] = row.cells;
+    const [numberText = "", dateText = "", positionText = "", home = "", away = "", resultText = "", typeText = ""] = row.cells;
     const fail = (message: string) => {
       errors.push({ line: row.line, message });
       const j = byNumber.get(Number(numberText));
@@ -52,7 +57,7 @@ export function checkJornadas(rows: readonly CsvRow[]) {
       errors.push({ line: row.line, message: `«${numberText}» no es un número de jornada.` });
       continue;
     }
-    const j = byNumber.get(number) ?? { line: row.line, number, dates: new Set<string>(), rows: new Map(), bad: false };
+    const j = byNumber.get(number) ?? { line: row.line, number, dates: new Set<string>(), types: new Set<string>(), rows: new Map(), bad: false };
     byNumber.set(number, j);
     const date = parseSheetDate(dateText);
     const position = /^\d{1,2}$/.test(positionText) ? Number(positionText) : 0;
@@ -65,6 +70,7 @@ export function checkJornadas(rows: readonly CsvRow[]) {
     else if (position === 15 && !parsePlenoText(resultText)) fail(`El resultado del pleno es «${resultText}»: escríbelo como goles, por ejemplo 2-1.`);
     else {
       j.dates.add(date);
+      if (typeText.trim() !== "") j.types.add(typeText.trim().replace(/\s+/g, " "));
       j.rows.set(position, { line: row.line, home: home.trim(), away: away.trim(), result: resultText.trim().toUpperCase() });
     }
   }
@@ -73,6 +79,10 @@ export function checkJornadas(rows: readonly CsvRow[]) {
     if (j.bad) continue;
     if (j.dates.size > 1) {
       errors.push({ line: j.line, message: `La jornada ${j.number} tiene más de una fecha: ${[...j.dates].join(", ")}.` });
+      continue;
+    }
+    if (j.types.size > 1) {
+      errors.push({ line: j.line, message: `La jornada ${j.number} tiene más de un tipo: ${[...j.types].map((t) => `«${t}»`).join(", ")}.` });
       continue;
     }
     const missing = Array.from({ length: 15 }, (_, i) => i + 1).filter((p) => !j.rows.has(p));
@@ -88,6 +98,7 @@ export function checkJornadas(rows: readonly CsvRow[]) {
       matches: ordered.map((m) => ({ home: m.home, away: m.away })),
       result: ordered.slice(0, 14).map((m) => m.result as Sign),
       pleno: parsePlenoText(ordered[14].result)!,
+      type: [...j.types][0] ?? null,
     });
   }
   errors.sort((a, b) => a.line - b.line);

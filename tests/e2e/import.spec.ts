@@ -63,7 +63,7 @@ test.describe("importar la peña", () => {
     expect(zip.headers()["content-type"]).toBe("application/zip");
     const bytes = await zip.body();
     expect(bytes.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
-    expect(bytes.toString("utf8")).toContain(`${round.numberQuiniela};${player.username};${signs.join(";")};2-1`);
+    expect(bytes.toString("utf8")).toContain(`${round.numberQuiniela};${player.username};${signs.join(";")};2 - 1`);
   });
 
   test("a binary named .csv is refused whole with a Spanish message on the field", async ({ page }, testInfo) => {

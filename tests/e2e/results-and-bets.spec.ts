@@ -87,13 +87,15 @@ test.describe("results and bets", () => {
     const text = (await res.body()).toString("utf8");
     expect(text.startsWith(BOM)).toBe(true);
     const lines = text.slice(1).trim().split("\r\n");
-    expect(lines[0]).toBe(["Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos", "In.", "Top", "Automático"].join(";"));
-    expect(lines[1]).toBe(["Resultado oficial", ...OFFICIAL, "2-1", "", "", "", ""].join(";"));
+    expect(lines[0]).toBe(
+      ["Jugador", ...Array.from({ length: 14 }, (_, i) => `P${i + 1}`), "Pleno 15", "Aciertos (de 15)", "In.", "Top", "Automático"].join(";"),
+    );
+    expect(lines[1]).toBe(["Resultado oficial", ...OFFICIAL, "2 - 1", "", "", "", ""].join(";"));
     expect(lines.slice(2).sort()).toEqual(
       [
-        [s.manager.username, ...ticket(12, false).matches.map((m) => m.join("")), "0-0", "12", "No", "", ""].join(";"),
-        [s.ana.username, ...ticket(12, false).matches.map((m) => m.join("")), "0-0", "12", "No", "", ""].join(";"),
-        [s.bea.username, ...ticket(5, false).matches.map((m) => m.join("")), "0-0", "5", "No", "", ""].join(";"),
+        [s.manager.username, ...ticket(12, false).matches.map((m) => m.join("")), "0 - 0", "12", "No", "", ""].join(";"),
+        [s.ana.username, ...ticket(12, false).matches.map((m) => m.join("")), "0 - 0", "12", "No", "", ""].join(";"),
+        [s.bea.username, ...ticket(5, false).matches.map((m) => m.join("")), "0 - 0", "5", "No", "", ""].join(";"),
       ].sort(),
     );
   });

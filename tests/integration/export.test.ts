@@ -170,6 +170,7 @@ describe("Exportar la peña", () => {
       [
         "caja.csv",
         "clasificacion.csv",
+        "jornadas.csv",
         "liquidacion.csv",
         "miembros.csv",
         "movimientos.csv",
@@ -204,12 +205,33 @@ describe("Exportar la peña", () => {
     for (const row of parsed.get("caja.csv")!.slice(1)) expect(row[4]).toMatch(/^-?\d+,\d{2}$/);
     expect(parsed.get("liquidacion.csv")!.find((r) => r[0] === "Bote")![2]).toMatch(/^\d+,\d{2}$/);
 
-    // Imported into an empty group of the same jornadas: the same standings and balances, to the cent.
+    // The jornadas file carries each round's type and writes the pleno so Excel keeps it text (decision 063).
+    const jornadasFile = parsed.get("jornadas.csv")!;
+    expect(jornadasFile).toHaveLength(1 + rounds.length * 15);
+    expect(jornadasFile[0]).toEqual(["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado", "Tipo"]);
+    expect(jornadasFile.filter((r) => r[2] === "15").map((r) => [r[0], r[5], r[6]])).toEqual(
+      rounds.map((r) => [String(r.number), `${r.number % 3} - 1`, r.typeId === 4 ? "Dos dobles y un triple" : "Sencilla"]),
+    );
+    for (const name of ["pronosticos.csv", "resultados.csv"]) for (const row of parsed.get(name)!.slice(1)) expect(row.at(-1), name).toMatch(/^\d+ - \d+$/);
+
+    // Imported into an empty group with no rounds, through the importers only: jornadas, members, picks
+    // and movements, no hand edit; the same standings and balances, to the cent.
     const emptyId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }, ...players.map((p) => ({ userId: p.id }))] });
-    for (const r of rounds) {
-      const close = new Date(Date.UTC(2025, 8, 1) + r.number * 7 * DAY);
-      await build.round(t.db, { groupId: emptyId, quinielaId: r.id, openDate: new Date(close.getTime() - 3 * DAY), closeDate: close, typeId: r.typeId });
-    }
+    const form = new FormData();
+    form.set("archivo", new Blob([new Uint8Array(entry("jornadas.csv"))]), "jornadas.csv");
+    const jp = await manager.post(`/group/${emptyId}/import/jornadas/preview`, form);
+    expect(jp.status, JSON.stringify(jp.body)).toBe(200);
+    expect(jp.body.errors).toEqual([]);
+    expect(jp.body.jornadas.map((j: { number: number; state: string; type: string }) => [j.number, j.state, j.type])).toEqual(
+      rounds.map((r) => [r.number, "attached", r.typeId === 4 ? "Dos dobles y un triple" : "Sencilla"]),
+    );
+    const jc = await manager.post(`/group/${emptyId}/import/jornadas/confirm`, { draft: jp.body.draft });
+    expect(jc.body).toMatchObject({ attached: rounds.length, refused: 0 });
+    const types = await t.db.query<{ quiniela_id: number; type_quiniela_id: number }>(
+      "select quiniela_id, type_quiniela_id from group_quinielas where group_id = $1 order by quiniela_id",
+      [emptyId],
+    );
+    expect(types.map((r) => [r.quiniela_id, r.type_quiniela_id])).toEqual(rounds.map((r) => [r.id, r.typeId]));
     expect((await importFile(manager, emptyId, "members", entry("miembros.csv"))).result).toMatchObject({ membersCreated: 1, refused: 0 });
     expect((await importFile(manager, emptyId, "picks", entry("pronosticos.csv"))).result).toMatchObject({ picksCreated: picks.length, refused: 0 });
     expect((await importFile(manager, emptyId, "movements", entry("movimientos.csv"))).result).toMatchObject({ movementsCreated: moves.length, refused: 0 });
