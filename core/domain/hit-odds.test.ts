@@ -120,7 +120,7 @@ describe("the hit distribution of a ticket", () => {
       const rbrute = bruteForce(rslip, rprobs, rfree);
       for (const [c, k] of Object.entries(byHits)) expect(rwins[c as keyof typeof byHits]).toBeCloseTo(rbrute.some[k], 12);
     }
-  });
+  }, 30_000);
 
   it("knows a reduction's guarantee: with every result inside the marks, the best row misses at most maxMisses", () => {
     for (const id of [1, 2, 3, 4, 5, 6] as const) {
