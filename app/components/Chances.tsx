@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
-import { formatPercent, TARGET_NAMES } from "#core/domain/chances-text";
+import { formatPercent, sourceLong, TARGET_NAMES } from "#core/domain/chances-text";
 import { formatEuros } from "#core/domain/money";
 import { TARGETS } from "#core/domain/placement";
-import { CATEGORIES, CATEGORY_SHORT } from "#core/domain/scrutiny";
+import { CATEGORIES, CATEGORY_HITS, CATEGORY_NAMES, CATEGORY_SHORT, type Category } from "#core/domain/scrutiny";
 import { Alert } from "~/components/Field";
 import type { ChancesData } from "~/server/chances.server";
 
@@ -52,21 +52,40 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
               ))}
             </tbody>
           </table>
-          {c.model.source === "market" ? (
-            <p className="muted chances-source">
-              Según la previa de cada partido (la fuerza de cada equipo por sus resultados de la temporada, con la ventaja de jugar en casa): en las jornadas ya
-              jugadas ha acertado más que los votos de la peña ({lossText(c.model.marketLogLoss)} frente a {lossText(c.model.logLoss)} de pérdida logarítmica;
-              menos es mejor), así que se usa en su lugar.
-            </p>
-          ) : (
-            <p className="muted chances-source">
-              Según el modelo de la peña
-              {c.model.fitted && c.model.marketLogLoss !== null && c.model.logLoss !== null
-                ? `, que en las jornadas ya jugadas ha acertado más que la previa de los partidos (${lossText(c.model.logLoss)} frente a ${lossText(c.model.marketLogLoss)} de pérdida logarítmica; menos es mejor)`
-                : "; con menos de tres jornadas con resultados aún no se compara con la previa de los partidos"}
-              .
-            </p>
-          )}
+          <p className="muted chances-source">
+            {sourceLong({
+              source: c.model.source,
+              prior: c.model.prior,
+              weight: c.model.weight,
+              fitted: c.model.fitted,
+              pastRounds: c.model.pastRounds,
+              modelLogLoss: c.model.logLoss,
+              priorLogLoss: c.model.priorLogLoss,
+            })}
+          </p>
+          <table className="chances-table">
+            <caption>Probabilidad de cobrar cada categoría</caption>
+            <thead>
+              <tr>
+                <th scope="col">Categoría</th>
+                <th scope="col">Cobrar (alguna columna)</th>
+                <th scope="col">Mejor columna</th>
+              </tr>
+            </thead>
+            <tbody>
+              {CATEGORIES.map((k) => (
+                <tr key={k}>
+                  <th scope="row">{CATEGORY_NAMES[k]}</th>
+                  <td>{formatPercent(c.current.wins[k])}</td>
+                  <td>{formatPercent(bestExactly(c.current.atLeast, k))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted">
+            Cobrar: que alguna columna del boleto tenga justo esos aciertos; un boleto múltiple puede cobrar varias categorías a la vez. Mejor columna: que la
+            de más aciertos tenga justo esos.
+          </p>
           <p className="muted">
             Modelo de la peña: los pronósticos de {c.model.voters} {c.model.voters === 1 ? "jugador" : "jugadores"} de la peña, cada uno pesado por su acierto
             en la temporada, y el reparto de 1, X y 2 de {c.model.pastRounds} {c.model.pastRounds === 1 ? "jornada" : "jornadas"} con resultados
@@ -144,7 +163,12 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
   );
 }
 
-const lossText = (x: number | null) => (x === null ? "-" : x.toFixed(3).replace(".", ","));
+/** P(the best column has exactly the category's hits), from the odds of at least k. */
+function bestExactly(atLeast: NonNullable<ChancesData["chances"]>["current"]["atLeast"], c: Category): number {
+  if (c === "especial") return atLeast.especial;
+  const k = CATEGORY_HITS[c];
+  return k === 14 ? atLeast["14"] : atLeast[String(k) as "10"] - atLeast[String(k + 1) as "11"];
+}
 
 function prizeNote(prizes: NonNullable<ChancesData["chances"]>["prizes"]): string {
   if (prizes.shared)

@@ -1,5 +1,5 @@
 import type { LiveRound as Live } from "#core/contract/live";
-import { formatPercent } from "#core/domain/chances-text";
+import { formatPercent, sourceShort } from "#core/domain/chances-text";
 import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/scrutiny";
 
 /**
@@ -119,7 +119,10 @@ export function LiveBet({ live, headingId }: { live: Live; headingId: string }) 
                     Columnas vivas
                   </th>
                   <th scope="col" className="num">
-                    Probabilidad
+                    Cobrar
+                  </th>
+                  <th scope="col" className="num">
+                    Mejor columna
                   </th>
                 </tr>
               </thead>
@@ -130,6 +133,7 @@ export function LiveBet({ live, headingId }: { live: Live; headingId: string }) 
                     <tr key={c}>
                       <th scope="row">{CATEGORY_NAMES[c]}</th>
                       <td className="num">{bet.alive[hits]}</td>
+                      <td className="num">{formatPercent(bet.wins[c])}</td>
                       <td className="num">{formatPercent(bet.categories[c])}</td>
                     </tr>
                   );
@@ -138,7 +142,9 @@ export function LiveBet({ live, headingId }: { live: Live; headingId: string }) 
             </table>
           </div>
           <p className="muted">
-            Columnas vivas: las que todavía pueden llegar a esos aciertos. Probabilidades según los votos de la peña, con los partidos jugados fijos.
+            Columnas vivas: las que todavía pueden llegar a esos aciertos. Cobrar: que alguna columna tenga justo esos aciertos (un boleto múltiple puede cobrar
+            varias categorías a la vez); mejor columna: que la de más aciertos tenga justo esos. Probabilidades {sourceShort(bet)}, con los partidos jugados
+            fijos.
           </p>
         </>
       ) : (

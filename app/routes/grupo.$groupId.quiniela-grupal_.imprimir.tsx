@@ -161,7 +161,7 @@ export default function PrintTicket() {
           <TicketFacts ticket={ticket} />
           {tenOrMore !== null ? (
             <p className="slip-chances">
-              Probabilidad de 10 o más aciertos: <strong>{formatPercent(tenOrMore)}</strong> (según los pronósticos de la peña)
+              Probabilidad de 10 o más aciertos: <strong>{formatPercent(tenOrMore.p)}</strong> ({tenOrMore.source})
             </p>
           ) : null}
           <ScrutinyTable ticket={ticket} level={2} />

@@ -1,3 +1,4 @@
+import { sourceShort } from "#core/domain/chances-text";
 import { data } from "@remix-run/node";
 import { Bet } from "#core/contract/bet";
 import { BetChances, CHANCES_LOAD_ERROR, PLACEMENT_APPLY_ERROR } from "#core/contract/chances";
@@ -40,9 +41,9 @@ export async function loadChances(request: Request, betId: number) {
 export type ChancesData = Awaited<ReturnType<typeof loadChances>>;
 
 /** The P(≥ 10) line of the print view: the chances of the bet as it stands. */
-export async function loadTenOrMore(request: Request, betId: number): Promise<number | null> {
+export async function loadTenOrMore(request: Request, betId: number): Promise<{ p: number; source: string } | null> {
   const read = await attempt(() => api.read(request, `/Bet/${betId}/Chances`, BetChances));
-  return read.ok ? read.value.current.atLeast["10"] : null;
+  return read.ok ? { p: read.value.current.atLeast["10"], source: sourceShort(read.value.model) } : null;
 }
 
 const int = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null);

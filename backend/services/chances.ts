@@ -12,7 +12,7 @@ import type { Fixture } from "#core/domain/pre-match";
 import { fromBasisPoints } from "#core/domain/public-shares";
 import { expectedSharedPrizes } from "#core/domain/shared-prizes";
 import { suggestionSentence } from "#core/domain/chances-text";
-import { expectedPrize, FALLBACK_PRIZES, prizeWeights, ticketOdds, type PrizePerCategory, type TicketOdds } from "#core/domain/hit-odds";
+import { expectedPrize, FALLBACK_PRIZES, prizeWeights, ticketOdds, winChances, type PrizePerCategory, type TicketOdds } from "#core/domain/hit-odds";
 import { formatEuros } from "#core/domain/money";
 import { bestForBudget, bestPlacement, bestReductionPlacement, costOf, type Objective, type Placement, type Target } from "#core/domain/placement";
 import { isReductionId, REDUCTIONS } from "#core/domain/reductions";
@@ -34,8 +34,8 @@ export async function seasonHistory(
   db: Db,
   groupId: number,
   seasonId: number,
-): Promise<{ quinielaIds: number[]; rounds: HistoryRound[]; fixtures: Fixture[][] }> {
-  const [rows, predictions, matches] = await Promise.all([
+): Promise<{ quinielaIds: number[]; rounds: HistoryRound[]; fixtures: Fixture[][]; shares: (SignProbs[] | null)[] }> {
+  const [rows, predictions, matches, shareRows] = await Promise.all([
     db.query<{ quiniela_id: number; result_matches: unknown; pleno_home: number | null; pleno_away: number | null }>(
       `select gq.quiniela_id, r.matches as result_matches, r.pleno_home, r.pleno_away
          from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
@@ -54,6 +54,11 @@ export async function seasonHistory(
         where q.season_id = $1 and m.position <= 14 order by m.quiniela_id, m.position`,
       [seasonId],
     ),
+    db.query<{ quiniela_id: number; share_1: number; share_x: number; share_2: number }>(
+      `select s.quiniela_id, s.share_1, s.share_x, s.share_2 from quiniela_public_shares s join quinielas q on q.id = s.quiniela_id
+        where q.season_id = $1 order by s.quiniela_id, s.position`,
+      [seasonId],
+    ),
   ]);
   const byRound = new Map<number, { userId: number; matches: Pick[] }[]>();
   for (const p of predictions) {
@@ -68,7 +73,21 @@ export async function seasonHistory(
     return { results, pleno, predictions: byRound.get(r.quiniela_id) ?? [] };
   });
   const fixtures = rows.map((r) => matches.filter((m) => m.quiniela_id === r.quiniela_id).map((m) => ({ home: m.home, away: m.away })));
-  return { quinielaIds: rows.map((r) => r.quiniela_id), rounds, fixtures };
+  const shares = rows.map((r) => {
+    const own = shareRows.filter((s) => s.quiniela_id === r.quiniela_id).map((s) => fromBasisPoints([s.share_1, s.share_x, s.share_2]));
+    return own.length === 14 ? own : null;
+  });
+  return { quinielaIds: rows.map((r) => r.quiniela_id), rounds, fixtures, shares };
+}
+
+/**
+ * The jornada's one source of probabilities (decision 066): the peña's model and the choice between
+ * it and the prior, for the bet page, its print view, the live page and the kiosk alike.
+ */
+export function roundChances(history: Awaited<ReturnType<typeof seasonHistory>>, quinielaId: number): { model: RoundModel; chosen: ChosenChances } {
+  const target = Math.max(0, history.quinielaIds.indexOf(quinielaId));
+  const model = roundModel(history.rounds, target);
+  return { model, chosen: chooseChances({ history: history.rounds, fixtures: history.fixtures, shares: history.shares, target, model }) };
 }
 
 /**
@@ -172,9 +191,7 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
   }
   computations++;
   const history = await seasonHistory(deps.db, bet.groupId, bet.seasonId);
-  const index = history.quinielaIds.indexOf(bet.quinielaId);
-  const model = roundModel(history.rounds, index);
-  const chosen = chooseChances(history.rounds, history.fixtures, index, model);
+  const { model, chosen } = roundChances(history, bet.quinielaId);
   const probs = chosen.probs;
   // With the public's percentages, each category's prize is its fund shared among the winners they predict (decision 044).
   const prizes: BetChances["prizes"] =
@@ -209,7 +226,11 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
 
 const probsOf = (p: SignProbs): [number, number, number] => [p[0], p[1], p[2]];
 // An expectation is rarely a whole cent: it leaves here rounded to one, as all money does (decision 031).
-const oddsOf = (o: TicketOdds, prizes: PrizePerCategory) => ({ atLeast: o.atLeast, expectedPrizeCents: Math.round(expectedPrize(o, prizes)) });
+const oddsOf = (o: TicketOdds, wins: Record<Category, number>, prizes: PrizePerCategory) => ({
+  atLeast: o.atLeast,
+  wins,
+  expectedPrizeCents: Math.round(expectedPrize(o, prizes)),
+});
 
 /** The slip a placement plays, with the bet's pleno marks. */
 function placementSlip(p: Placement, pleno: Slip["pleno"]): Slip {
@@ -237,7 +258,7 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
       reductionName: s.reduction ? REDUCTIONS[s.reduction].name : null,
       doubles: s.doubles.map((i) => i + 1),
       triples: s.triples.map((i) => i + 1),
-      odds: oddsOf(odds, prizes),
+      odds: oddsOf(odds, winChances(sSlip, c.chosen.probs, c.pleno), prizes),
       costCents: costOf(columns, { cents: 0, priceCents: c.bet.ticket.priceCents, plenoCombinations: plenoCombinations(slip.pleno) }),
       value: s.value,
       currentValue,
@@ -264,10 +285,12 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
       voters: c.model.voters,
       baseRates: probsOf(c.model.base),
       source: c.chosen.source,
-      marketLogLoss: c.chosen.marketLogLoss,
+      prior: c.chosen.prior,
+      weight: c.chosen.weight,
+      priorLogLoss: c.chosen.priorLogLoss,
     },
     prizes: c.prizes,
-    current: oddsOf(c.current, prizes),
+    current: oddsOf(c.current, winChances(slip, c.chosen.probs, c.pleno), prizes),
     suggestion,
   };
 }

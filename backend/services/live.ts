@@ -5,7 +5,7 @@
  * per instance, under the version the database gives it (decision 027).
  */
 import { LIVE_NO_ROUND, LIVE_NOT_PLAYED, PROVISIONAL_AFTER_OFFICIAL, type LiveRound, type LiveSource, type ProvisionalBody } from "#core/contract/live";
-import { plenoChance, roundModel } from "#core/domain/chances";
+import { plenoChance } from "#core/domain/chances";
 import { liveShareText, livePlayers, liveTicket, signOfScore } from "#core/domain/live";
 import { isSign, MATCHES, type Score, type Sign } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../context";
@@ -13,7 +13,7 @@ import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { betById, parseJson, picksOf } from "./bet-row";
-import { seasonHistory, slipOf } from "./chances";
+import { roundChances, seasonHistory, slipOf } from "./chances";
 
 interface RoundRow {
   quiniela_id: number;
@@ -171,9 +171,10 @@ async function computeView(deps: Deps, groupId: number, round: RoundRow, version
 async function liveBet(deps: Deps, betId: number, quinielaId: number, played: (Sign | null)[], pleno: Score | null): Promise<LiveRound["bet"]> {
   const bet = await betById(deps.db, betId);
   const history = await seasonHistory(deps.db, bet.groupId, bet.seasonId);
-  const model = roundModel(history.rounds, Math.max(0, history.quinielaIds.indexOf(quinielaId)));
+  // The same probabilities as the bet page's, chosen by the same rule (decision 066).
+  const { model, chosen } = roundChances(history, quinielaId);
   const slip = slipOf(bet);
-  const live = liveTicket(slip, model.probs, played, pleno, plenoChance(slip.pleno, model.pleno));
+  const live = liveTicket(slip, chosen.probs, played, pleno, plenoChance(slip.pleno, model.pleno));
   return {
     betId,
     confirmed: bet.confirmBet,
@@ -184,6 +185,10 @@ async function liveBet(deps: Deps, betId: number, quinielaId: number, played: (S
     alive: live.alive,
     atLeast: live.odds.atLeast,
     categories: live.categories,
+    wins: live.wins,
+    source: chosen.source,
+    prior: chosen.prior,
+    weight: chosen.weight,
   };
 }
 

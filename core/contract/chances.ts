@@ -42,6 +42,8 @@ const AtLeast = z.object({ "10": wireNumber, "11": wireNumber, "12": wireNumber,
 export const Odds = z.object({
   /** P(best column ≥ 10 … 14 hits) and P(14 + pleno). */
   atLeast: AtLeast,
+  /** P(the ticket cobra each category): some column has exactly its hits (decision 066). */
+  wins: perCategory(wireNumber),
   /** Expected prize at the prizes of `prizes`, rounded to whole cents. */
   expectedPrizeCents: wireInt,
 });
@@ -67,12 +69,16 @@ export const BetChances = z.object({
     /** The season's shares of [1, X, 2] so far, with the prior. */
     baseRates: z.tuple([wireNumber, wireNumber, wireNumber]),
     /**
-     * Whose probabilities these are: the peña's model, or the pre-match view of the matches (team
-     * ratings on the season's earlier results) where that was the better on the jornadas played.
+     * Whose probabilities these are (decision 066): the peña's model leaning on the prior by
+     * `weight`, or the prior alone («valoración previa»: the pre-match view of the matches, or the
+     * public's percentages of the jornada) where that was the better on the jornadas played.
      */
-    source: z.enum(["model", "market"]),
-    /** Mean log loss of the pre-match view on the season's past matches; null without any. */
-    marketLogLoss: wireNumber.nullable(),
+    source: z.enum(["model", "prior"]),
+    prior: z.enum(["pre-match", "public"]),
+    /** The model's share of the probabilities (0 when the source is the prior). */
+    weight: wireNumber,
+    /** Mean log loss of the prior on the season's past matches; null without any. */
+    priorLogLoss: wireNumber.nullable(),
   }),
   /** Prize per winning bet used for the expected prize: the season's average where entered, else the fallback. */
   prizes: z.object({

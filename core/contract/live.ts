@@ -71,6 +71,7 @@ export const LiveMatch = z.object({
 
 export const LivePlayer = z.object({ name: z.string(), hits: count, possible: count, rank: count });
 
+const perCategory = z.object(Object.fromEntries(CATEGORIES.map((c) => [c, chance])) as Record<(typeof CATEGORIES)[number], typeof chance>);
 const atLeast = z.object({ 10: chance, 11: chance, 12: chance, 13: chance, 14: chance, especial: chance });
 
 export const LiveBet = z.object({
@@ -85,8 +86,14 @@ export const LiveBet = z.object({
   alive: z.object({ 10: count, 11: count, 12: count, 13: count, 14: count }),
   /** P(best column ≥ k hits) with the played matches fixed, and P(14 + pleno). */
   atLeast,
-  /** P(each prize category): the Especial, then exactly 14, 13, 12, 11 and 10 hits. */
-  categories: z.object(Object.fromEntries(CATEGORIES.map((c) => [c, chance])) as Record<(typeof CATEGORIES)[number], typeof chance>),
+  /** P(the best column has each category's hits): the Especial, then exactly 14, 13, 12, 11 and 10 hits. */
+  categories: perCategory,
+  /** P(the ticket cobra each category): some column has exactly its hits (decision 066). */
+  wins: perCategory,
+  /** Whose probabilities (decision 066): the peña's model leaning on the prior by `weight`, or the prior alone. */
+  source: z.enum(["model", "prior"]),
+  prior: z.enum(["pre-match", "public"]),
+  weight: chance,
 });
 
 /** GET /Group/{id}/Live: the jornada in play as the group sees it; `provisional` false once official results are in. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../seeded-random";
-import { roundModel, scoreForecast, type HistoryRound } from "./chances";
-import { chooseChances, marketLogLoss, marketView } from "./chances-source";
+import { roundModel, scoreForecast, type HistoryRound, type SignProbs } from "./chances";
+import { chooseChances, preMatchLogLoss, preMatchOf, shrink, SHRINK_MATCHES } from "./chances-source";
 import { preMatchView } from "./pre-match";
 import { SIGNS, type Sign } from "./signs";
 
@@ -25,20 +25,20 @@ function season(rounds = 16) {
   return { fixtures, history };
 }
 
-describe("marketView", () => {
+describe("preMatchOf", () => {
   it("is the pre-match view from the earlier rounds' results only", () => {
     const { fixtures, history } = season();
     const played = fixtures.slice(0, 3).flatMap((f, r) => f.map((m, i) => ({ ...m, sign: history[r].results![i]! })));
-    expect(marketView(history, fixtures, 3)).toEqual(preMatchView(played, fixtures[3]));
+    expect(preMatchOf(history, fixtures, 3)).toEqual(preMatchView(played, fixtures[3]));
   });
 });
 
-describe("marketLogLoss", () => {
+describe("preMatchLogLoss", () => {
   it("averages the log loss of each past round's own view", () => {
     const { fixtures, history } = season();
     let sum = 0;
-    for (let r = 0; r < 4; r++) marketView(history, fixtures, r).forEach((p, i) => (sum += scoreForecast(p, history[r].results![i]!).logLoss));
-    expect(marketLogLoss(history, fixtures, 4)).toEqual({ loss: sum / 56, matches: 56 });
+    for (let r = 0; r < 4; r++) preMatchOf(history, fixtures, r).forEach((p, i) => (sum += scoreForecast(p, history[r].results![i]!).logLoss));
+    expect(preMatchLogLoss(history, fixtures, 4)).toEqual({ loss: sum / 56, matches: 56 });
   });
 });
 
@@ -46,15 +46,42 @@ describe("chooseChances", () => {
   it("takes the pre-match view where it beats random votes on the rounds played, and says so", () => {
     const { fixtures, history } = season();
     const model = roundModel(history, 15);
-    const chosen = chooseChances(history, fixtures, 15, model);
-    expect(chosen.source).toBe("market");
-    expect(chosen.marketLogLoss!).toBeLessThan(chosen.modelLogLoss!);
-    expect(chosen.probs).toEqual(marketView(history, fixtures, 15));
+    const chosen = chooseChances({ history, fixtures, target: 15, model });
+    expect(chosen).toMatchObject({ source: "prior", prior: "pre-match", weight: 0 });
+    expect(chosen.priorLogLoss!).toBeLessThan(chosen.modelLogLoss!);
+    expect(chosen.probs).toEqual(preMatchOf(history, fixtures, 15));
   });
 
-  it("keeps the model before three jornadas with results", () => {
+  it("in the first jornada, with nothing learnt, is the prior alone", () => {
     const { fixtures, history } = season();
-    const model = roundModel(history, 2);
-    expect(chooseChances(history, fixtures, 2, model)).toMatchObject({ source: "model", probs: model.probs });
+    const model = roundModel(history, 0);
+    expect(chooseChances({ history, fixtures, target: 0, model })).toMatchObject({ source: "prior", weight: 0, probs: preMatchOf(history, fixtures, 0) });
+  });
+
+  it("before three jornadas leans the model on the prior by the matches it has learnt from", () => {
+    const { fixtures, history } = season();
+    for (const target of [1, 2]) {
+      const model = roundModel(history, target);
+      const weight = (14 * target) / (14 * target + SHRINK_MATCHES);
+      const chosen = chooseChances({ history, fixtures, target, model });
+      expect(chosen).toMatchObject({ source: "model", prior: "pre-match", weight });
+      const prior = preMatchOf(history, fixtures, target);
+      chosen.probs.forEach((p, i) => p.forEach((x, k) => expect(x).toBeCloseTo((1 - weight) * prior[i][k] + weight * model.probs[i][k], 12)));
+    }
+  });
+
+  it("uses the jornada's public percentages as the prior unless the past ones lost to the pre-match view", () => {
+    const { fixtures, history } = season();
+    const flat: SignProbs[] = Array.from({ length: 14 }, () => [0.34, 0.33, 0.33]);
+    const model = roundModel(history, 1);
+    // Only the target jornada has percentages: nothing says they lose, so they are the prior.
+    const shares = history.map((_, r) => (r === 1 ? flat : null));
+    const early = chooseChances({ history, fixtures, shares, target: 1, model });
+    expect(early.prior).toBe("public");
+    expect(early.probs).toEqual(shrink(flat, model.probs, early.weight));
+    // Flat percentages every jornada lose to the view of strong and weak teams once there are three jornadas of both.
+    const everywhere = history.map(() => flat);
+    const late = chooseChances({ history, fixtures, shares: everywhere, target: 15, model: roundModel(history, 15) });
+    expect(late.prior).toBe("pre-match");
   });
 });

@@ -1,12 +1,14 @@
 import type { Placement, Target } from "./placement";
 import { REDUCTIONS } from "./reductions";
 
-/** A probability as Spanish text: "23 %", "4,5 %", "0,3 %", "menos de 0,1 %". */
+/** A probability as Spanish text: "23 %", "4,5 %", "0,3 %", "menos de 0,1 %", "49,9 %" just under an even chance. */
 export function formatPercent(p: number): string {
   const pct = Math.max(0, Math.min(1, p)) * 100;
   if (pct > 0 && pct < 0.1) return "menos de 0,1\u00a0%";
   if (pct >= 99.5 && pct < 100) return "más del 99\u00a0%";
-  const text = pct >= 10 || pct === 0 ? String(Math.round(pct)) : pct.toFixed(1).replace(".", ",");
+  // Rounding never carries a figure across an even chance (decision 066): 49,96 % reads "49,9 %", not "50 %".
+  if (pct >= 49.5 && pct < 50) return `${(Math.floor(pct * 10) / 10).toFixed(1).replace(".", ",")}\u00a0%`;
+  const text = pct >= 9.95 || pct === 0 ? String(Math.round(pct)) : pct.toFixed(1).replace(".", ",");
   return `${text}\u00a0%`;
 }
 
@@ -46,4 +48,49 @@ export function suggestionSentence(
   const show = (v: number) => (target === "prize" ? money(Math.round(v)) : formatPercent(v));
   const what = target === "p10" ? " de 10 o más" : target === "p12" ? " de 12 o más" : " de premio esperado";
   return `Con ${where}: ${show(value)}${what} (ahora ${show(current)}).`;
+}
+
+/** Whose probabilities a page shows (decision 066), as the pages and the kiosk name it. */
+export interface ChancesSourceText {
+  source: "model" | "prior";
+  prior: "pre-match" | "public";
+  /** The peña model's share of the probabilities. */
+  weight: number;
+}
+
+const PRIOR_NAMES: Readonly<Record<ChancesSourceText["prior"], string>> = {
+  "pre-match": "la valoración previa de los partidos",
+  public: "los porcentajes de apuestas del público",
+};
+
+/** A share as a whole percentage that never reads as more than it is: "25 %". */
+const share = (w: number) => `${Math.floor(Math.max(0, Math.min(1, w)) * 100 + 1e-9)}\u00a0%`;
+
+/**
+ * "según el modelo de la peña (pesa un 25 % mientras aprende; la valoración previa de los partidos,
+ * el resto)", "según la valoración previa de los partidos": the same words on every page.
+ */
+export function sourceShort(s: ChancesSourceText): string {
+  if (s.source === "prior") return `según ${PRIOR_NAMES[s.prior]}`;
+  if (s.weight >= 1) return "según el modelo de la peña";
+  return `según el modelo de la peña (pesa un ${share(s.weight)} mientras aprende; ${PRIOR_NAMES[s.prior]}, el resto)`;
+}
+
+/** The bet page's longer note: why this source, with both log losses when they were compared. */
+export function sourceLong(s: ChancesSourceText & { fitted: boolean; pastRounds: number; modelLogLoss: number | null; priorLogLoss: number | null }): string {
+  const loss = (x: number | null) => (x === null ? "-" : x.toFixed(3).replace(".", ","));
+  const prior = PRIOR_NAMES[s.prior];
+  const rounds = `${s.pastRounds} ${s.pastRounds === 1 ? "jornada" : "jornadas"} con resultados`;
+  if (s.source === "prior") {
+    if (s.fitted && s.modelLogLoss !== null && s.priorLogLoss !== null)
+      return `Probabilidades ${sourceShort(s)}: en las jornadas ya jugadas ha acertado más que el modelo de la peña (${loss(s.priorLogLoss)} frente a ${loss(s.modelLogLoss)} de pérdida logarítmica; menos es mejor), así que se usa en su lugar.`;
+    return `Probabilidades ${sourceShort(s)}: sin jornadas con resultados, el modelo de la peña aún no ha aprendido nada.`;
+  }
+  const sure =
+    s.weight >= 1 ? "" : ` El modelo aprende de ${rounds}: cuantas más, más pesa frente a ${prior} (la mitad con tres jornadas, tres cuartos con nueve).`;
+  const compared =
+    s.fitted && s.modelLogLoss !== null && s.priorLogLoss !== null
+      ? ` En las jornadas ya jugadas ha acertado más que ${prior} (${loss(s.modelLogLoss)} frente a ${loss(s.priorLogLoss)} de pérdida logarítmica; menos es mejor).`
+      : ` Con menos de tres jornadas con resultados aún no se compara con ${prior}.`;
+  return `Probabilidades ${sourceShort(s)}.${sure}${compared}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SignProbs } from "./chances";
-import { bestTable, expectedPrize, poissonBinomial, prizeWeights, ticketOdds } from "./hit-odds";
+import { bestTable, expectedPrize, poissonBinomial, prizeWeights, ticketOdds, winChances } from "./hit-odds";
 import { REDUCTIONS } from "./reductions";
 import { scrutinize } from "./scrutiny";
 import { SIGNS, type Pick, type Sign } from "./signs";
@@ -13,9 +13,10 @@ const randomProbs = (random: () => number): SignProbs[] => randomSignOdds(random
  * Brute force: every outcome of the matches whose probabilities differ from certainty is
  * enumerated, and the ticket is scrutinised against each (the others are fixed at their sign).
  */
-function bruteForce(slip: Slip, probs: SignProbs[], free: number[]): { best: number[]; expected: number[] } {
+function bruteForce(slip: Slip, probs: SignProbs[], free: number[]): { best: number[]; expected: number[]; some: number[] } {
   const best = new Array<number>(15).fill(0);
   const expected = new Array<number>(15).fill(0);
+  const some = new Array<number>(15).fill(0);
   const fixed: Sign[] = probs.map((p) => SIGNS[p.indexOf(Math.max(...p))]);
   const n = free.length;
   for (let code = 0; code < 3 ** n; code++) {
@@ -30,9 +31,12 @@ function bruteForce(slip: Slip, probs: SignProbs[], free: number[]): { best: num
     }
     const s = scrutinize(slip, { matches: result, pleno: { home: 9, away: 9 } });
     best[s.best.hits] += weight;
-    s.hitsHistogram.forEach((c, k) => (expected[k] += weight * c));
+    s.hitsHistogram.forEach((c, k) => {
+      expected[k] += weight * c;
+      if (c > 0) some[k] += weight;
+    });
   }
-  return { best, expected };
+  return { best, expected, some };
 }
 
 /** Probabilities certain (1) outside `free`, so the brute force stays small. */
@@ -82,6 +86,41 @@ describe("the hit distribution of a ticket", () => {
       odds.expectedColumns.forEach((p, k) => expect(p).toBeCloseTo(brute.expected[k], 12));
     });
   }
+
+  it("gives the chance of cobrar each category (some column with exactly its hits) as brute force does, full multiple and reductions", () => {
+    const random = seeded(7);
+    const free = [0, 2, 4, 6, 8, 10, 13];
+    // Probabilities certain outside `free` at a sign the ticket misses on some matches, so 10 to 13 hits all happen.
+    const probs = randomProbs(random).map((p, i): SignProbs => (free.includes(i) ? p : i % 3 === 0 ? [0, 1, 0] : [1, 0, 0]));
+    const matches: Pick[] = probs.map((): Pick => ["1"]);
+    matches[2] = ["1", "X"];
+    matches[4] = ["X", "2"];
+    matches[6] = ["X", "2"];
+    matches[8] = ["1", "X", "2"];
+    matches[13] = ["2"];
+    const slip: Slip = { matches, pleno: null };
+    const wins = winChances(slip, probs, 0.25);
+    const brute = bruteForce(slip, probs, free);
+    const byHits = { primera: 14, segunda: 13, tercera: 12, cuarta: 11, quinta: 10 } as const;
+    for (const [c, k] of Object.entries(byHits)) expect(wins[c as keyof typeof byHits]).toBeCloseTo(brute.some[k], 12);
+    expect(wins.especial).toBeCloseTo(brute.some[14] * 0.25, 12);
+    // A multiple ticket cobra more often than its best column has exactly those hits.
+    expect(wins.quinta).toBeGreaterThan(ticketOdds(slip, probs, 0).best[10]);
+    for (const id of [1, 2, 3, 4] as const) {
+      const r = REDUCTIONS[id];
+      const reduced = Array.from({ length: r.triples + r.doubles }, (_, k) => k + 1);
+      const rfree = [...reduced, 12];
+      const rprobs = randomProbs(seeded(20 + id)).map((p, i): SignProbs => (rfree.includes(i) ? p : i % 4 === 0 ? [0, 0, 1] : [1, 0, 0]));
+      const rmatches: Pick[] = rprobs.map((): Pick => ["1"]);
+      reduced.forEach((m, k) => (rmatches[m] = k < r.triples ? ["1", "X", "2"] : k % 2 ? ["1", "2"] : ["X", "2"]));
+      // A double outside the reduction as well.
+      rmatches[12] = ["1", "X"];
+      const rslip: Slip = { matches: rmatches, pleno: null, reduction: { id, matches: reduced } };
+      const rwins = winChances(rslip, rprobs, 0);
+      const rbrute = bruteForce(rslip, rprobs, rfree);
+      for (const [c, k] of Object.entries(byHits)) expect(rwins[c as keyof typeof byHits]).toBeCloseTo(rbrute.some[k], 12);
+    }
+  }, 30_000);
 
   it("knows a reduction's guarantee: with every result inside the marks, the best row misses at most maxMisses", () => {
     for (const id of [1, 2, 3, 4, 5, 6] as const) {

@@ -207,3 +207,96 @@ export const FALLBACK_PRIZES: PrizePerCategory = {
   cuarta: 800,
   quinta: 200,
 };
+
+/**
+ * For each outcome of a reduction's matches (indexed as in bestTable), the set of hits its rows
+ * reach, as a bit mask (bit j: some row hits exactly j of the block). Built once per reduction.
+ */
+const maskTables = new Map<ReductionId, Uint16Array>();
+export function rowHitsTable(reduction: Reduction): Uint16Array {
+  const cached = maskTables.get(reduction.id);
+  if (cached) return cached;
+  const n = reduction.triples + reduction.doubles;
+  const rows = reduction.table.map((r) => [...r].map(Number));
+  const table = new Uint16Array(3 ** n);
+  const hits = new Int32Array(rows.length);
+  const walk = (pos: number, index: number) => {
+    if (pos === n) {
+      let mask = 0;
+      for (let r = 0; r < rows.length; r++) mask |= 1 << hits[r];
+      table[index] = mask;
+      return;
+    }
+    for (let c = 0; c < 3; c++) {
+      for (let r = 0; r < rows.length; r++) if (rows[r][pos] === c) hits[r]++;
+      walk(pos + 1, index * 3 + c);
+      for (let r = 0; r < rows.length; r++) if (rows[r][pos] === c) hits[r]--;
+    }
+  };
+  walk(0, 0);
+  maskTables.set(reduction.id, table);
+  return table;
+}
+
+/** P(the block's rows reach exactly the hits of each mask), over every outcome of the block. */
+function maskDistribution(reduction: Reduction, classProbs: readonly (readonly number[])[]): Map<number, number> {
+  const table = rowHitsTable(reduction);
+  let weights = [1];
+  for (const [p0, p1, p2] of classProbs) {
+    const next = new Array<number>(weights.length * 3);
+    weights.forEach((w, j) => {
+      next[3 * j] = w * p0;
+      next[3 * j + 1] = w * p1;
+      next[3 * j + 2] = w * p2;
+    });
+    weights = next;
+  }
+  const out = new Map<number, number>();
+  weights.forEach((w, j) => out.set(table[j], (out.get(table[j]) ?? 0) + w));
+  return out;
+}
+
+/**
+ * P(the ticket cobra each category): some column of it has exactly the category's hits (the
+ * Especial: 14 and the pleno). A multiple ticket wins several categories at once, so these are
+ * not the best column's odds: with a double right, its other column has one hit less (decision 066).
+ * Exact: a match played as a single is hit by every column or by none; one played as a double or
+ * triple outside a reduction is hit by as many columns as miss it, so with A singles hit and B
+ * multiples hit the ticket's columns reach every count from A to A + B; a reduction's rows reach
+ * the hits its table gives for each outcome of its matches.
+ */
+export function winChances(slip: Slip, probs: readonly SignProbs[], plenoChance: number): Record<Category, number> {
+  if (slip.matches.length !== MATCHES || probs.length !== MATCHES) throw new RangeError(`Need ${MATCHES} matches and ${MATCHES} probabilities.`);
+  const reduced = new Set(reducedMatches(slip));
+  const singles: number[] = [];
+  const multiples: number[] = [];
+  slip.matches.forEach((pick, i) => {
+    if (reduced.has(i)) return;
+    const marks = normalizePick(pick);
+    (marks.length > 1 ? multiples : singles).push(covered(marks, probs[i]));
+  });
+  const a = poissonBinomial(singles);
+  const b = poissonBinomial(multiples);
+  const masks = slip.reduction ? maskDistribution(REDUCTIONS[slip.reduction.id], blockClasses(slip, probs).classProbs) : new Map([[1, 1]]);
+  const exactly = new Array<number>(MATCHES + 1).fill(0);
+  const reach = new Array<boolean>(MATCHES + 1);
+  for (const [mask, pm] of masks) {
+    for (let i = 0; i < a.length; i++) {
+      for (let j = 0; j < b.length; j++) {
+        const w = pm * a[i] * b[j];
+        if (w === 0) continue;
+        reach.fill(false);
+        for (let h = 0; 1 << h <= mask; h++) if (mask & (1 << h)) for (let k = i + h; k <= i + j + h && k <= MATCHES; k++) reach[k] = true;
+        for (let k = 0; k <= MATCHES; k++) if (reach[k]) exactly[k] += w;
+      }
+    }
+  }
+  return {
+    especial: exactly[14] * plenoChance,
+    primera: exactly[14],
+    segunda: exactly[13],
+    tercera: exactly[12],
+    cuarta: exactly[11],
+    quinta: exactly[10],
+  };
+}

@@ -1,5 +1,5 @@
 import type { SignProbs } from "./chances";
-import { ticketOdds, type TicketOdds } from "./hit-odds";
+import { ticketOdds, winChances, type TicketOdds } from "./hit-odds";
 import { scorePrediction } from "./hits";
 import { reducedColumns, REDUCTIONS } from "./reductions";
 import { CATEGORIES, type Category } from "./scrutiny";
@@ -68,8 +68,10 @@ export interface LiveTicket {
   alive: Record<AliveHits, number>;
   /** The ticket's odds under the model with the played matches fixed. */
   odds: TicketOdds;
-  /** P(the ticket wins each category): the Especial, then exactly 14, 13, 12, 11 and 10 hits. */
+  /** P(the best column has each category's hits): the Especial, then exactly 14, 13, 12, 11 and 10 hits. */
   categories: Record<Category, number>;
+  /** P(the ticket cobra each category): some column has exactly its hits (decision 066). */
+  wins: Record<Category, number>;
 }
 
 /** Polynomial product: columns counted by hits. */
@@ -140,7 +142,8 @@ export function liveTicket(slip: Slip, probs: readonly SignProbs[], played: read
   categories.tercera = odds.best[12];
   categories.cuarta = odds.best[11];
   categories.quinta = odds.best[10];
-  return { columns, hits, bestColumn, alive, odds, categories };
+  const wins = winChances(slip, fixPlayed(probs, played), plenoChance);
+  return { columns, hits, bestColumn, alive, odds, categories, wins };
 }
 
 /** The WhatsApp line: "Llevamos 7 de 8, vivos para 12" (the most hits a column can still reach, 10 or more). */

@@ -11,8 +11,8 @@ import type { Sign } from "./signs";
  * with H the home advantage and c the width of the draw. After each result the two ratings move
  * by K · (score − expected score), Elo's rule, with a win 1, a draw ½ and a loss 0. At H = 0.35 and
  * c = 0.6 two equal teams give about 45 % / 28 % / 27 %, the long-run shares of Spanish league
- * football. It plays the 'market' of the backtest (a betting market without real odds, which have
- * no redistributable source) and the public's view the demo's players start from.
+ * football. It is the app's «valoración previa» of a match (its own rating of the teams, not a
+ * betting market: decision 066), the prior of the chances, and the view the demo's players start from.
  */
 
 export interface RatingParams {

@@ -103,6 +103,28 @@ describe("prizesPerWinner", () => {
     }
   });
 
+  it("pays nothing in a 5ª under 1,50 € a winner: 2025-26 jornada 40's 588,633 winners of 10 at 0,86 € were paid 0", () => {
+    // Takings that give the 5ª's fund (9 %) 0,86 € for each of its 588,633 winners.
+    const takings = Math.round((588_633 * 86) / 0.09);
+    const winners: Winners = { especial: 0, primera: 3, segunda: 150, tercera: 2_500, cuarta: 30_000, quinta: 588_633 };
+    const p = prizesPerWinner(takings, winners);
+    expect(p.quinta).toBe(0);
+    // Its fund goes to no other category of the jornada: the 4ª is its own fund over its winners.
+    expect(p.cuarta).toBe(Math.floor(categoryFunds(takings).cuarta / 30_000));
+    // At the minimum it is paid.
+    expect(prizesPerWinner(1_000_000_00, { ...winners, quinta: 60_000 }).quinta).toBe(150);
+    expect(prizesPerWinner(1_000_000_00, { ...winners, quinta: 60_001 }).quinta).toBe(0);
+  });
+
+  it("pays nothing in a 4ª under 1,00 € a winner, and its fund goes to the 3ª", () => {
+    const winners: Winners = { especial: 0, primera: 1, segunda: 50, tercera: 1_000, cuarta: 75_001, quinta: 60_000 };
+    const p = prizesPerWinner(1_000_000_00, winners);
+    expect(p.cuarta).toBe(0);
+    expect(p.tercera).toBe(Math.floor((7_500_000 + 7_500_000) / 1_000));
+    // At 1,00 € it is paid; here the 5ª's 1,50 € would pay more, so the two share their funds (decision 044).
+    expect(prizesPerWinner(1_000_000_00, { ...winners, cuarta: 75_000 }).cuarta).toBe(Math.floor((7_500_000 + 9_000_000) / 135_000));
+  });
+
   it("with the bet valued among the winners, a category nobody else hits pays its whole fund", () => {
     expect(prizesPerWinner(1_000_000_00, none, true).primera).toBe(16_000_000);
   });

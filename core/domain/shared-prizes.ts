@@ -25,9 +25,18 @@ export const PRIZE_SHARE_BP: Readonly<Record<Category, number>> = {
 
 /**
  * P(a bet of the public that hit the 14 also hits the pleno): the public's own split of the pleno
- * is not in the percentages table, so a rough one in ten, about the share of the commonest score.
+ * is not in the percentages table, so the median share of the 1ª's winners that also won the
+ * Especial in the operator's escrutinios of 2023-24 to 2025-26 (12.5 %, from 0 to 50 %; decision 066).
  */
-export const PUBLIC_PLENO_HIT = 0.1;
+export const PUBLIC_PLENO_HIT = 0.125;
+
+/**
+ * The least prize per winning bet the operator pays in the 4ª and the 5ª (decision 066, inferred
+ * from 220 real escrutinios: the 5ª was paid from 1,51 € a winner and never under 1,49 €, the 4ª
+ * from 1,02 € and never under 0,98 €). Under it the category pays nothing: an unpaid 4ª's fund goes
+ * to the 3ª, an unpaid 5ª's leaves the jornada's categories (it did not show up in the 4ª).
+ */
+export const MINIMUM_PRIZE_CENTS: Readonly<Partial<Record<Category, Cents>>> = { cuarta: 100, quinta: 150 };
 
 /** P(k hits), k = 0..n, of a bet of the public against the official signs, exactly. */
 export function publicHits(shares: readonly SignProbs[], results: readonly Sign[]): number[] {
@@ -58,18 +67,32 @@ export function categoryFunds(takingsCents: Cents): Record<Category, Cents> {
  * Especial and the 1ª with no winner pay nothing (their fund is the next jornada's jackpot); a
  * category of the 2ª to the 5ª with no winner passes its fund to the next one down; and no
  * category pays more than one above it: if it would, the funds of both are added and shared among
- * the winners of both. `atLeastOne`: count each category as having one winner more at least (the
+ * the winners of both; the 4ª and the 5ª under their minimum prize pay nothing (MINIMUM_PRIZE_CENTS).
+ * `atLeastOne`: count each category as having one winner more at least (the
  * bet being valued is among them), so a category nobody else hits pays its whole fund.
  */
 export function prizesPerWinner(takingsCents: Cents, winners: Winners, atLeastOne = false): Record<Category, Cents> {
   const funds: Record<Category, number> = { ...categoryFunds(takingsCents) };
-  const count = (c: Category) => (atLeastOne ? Math.max(1, winners[c]) : winners[c]);
+  const unpaid = new Set<Category>();
+  const count = (c: Category) => (unpaid.has(c) ? 0 : atLeastOne ? Math.max(1, winners[c]) : winners[c]);
   const lower: Category[] = ["segunda", "tercera", "cuarta", "quinta"];
   for (const [k, c] of lower.entries()) {
     if (count(c) < 1 && k < lower.length - 1) {
       funds[lower[k + 1]] += funds[c];
       funds[c] = 0;
     }
+  }
+  // The minimum prize (decision 066): the 5ª under its minimum pays nothing and its fund leaves the
+  // jornada; the 4ª under its own passes its fund to the 3ª (or, without 3ª winners, further up).
+  if (count("quinta") >= 1 && funds.quinta / count("quinta") < MINIMUM_PRIZE_CENTS.quinta!) {
+    unpaid.add("quinta");
+    funds.quinta = 0;
+  }
+  if (count("cuarta") >= 1 && funds.cuarta / count("cuarta") < MINIMUM_PRIZE_CENTS.cuarta!) {
+    const up = (["tercera", "segunda"] as const).find((c) => count(c) >= 1);
+    if (up) funds[up] += funds.cuarta;
+    unpaid.add("cuarta");
+    funds.cuarta = 0;
   }
   const prize = Object.fromEntries(CATEGORIES.map((c) => [c, count(c) >= 1 ? funds[c] / count(c) : 0])) as Record<Category, number>;
   // The floor: from the 1ª down, a category that pays more than the one above joins it (and the

@@ -42,7 +42,15 @@ test.describe("the bet with the best chances", () => {
 
     const chances = page.getByRole("region", { name: "Probabilidades" });
     await expect(chances).toContainText(/Probabilidad de 10 o más aciertos: (\d+|\d+,\d|menos de 0,1|más del 99)\s%/);
-    await expect(chances.getByRole("table").getByRole("row")).toHaveCount(7);
+    await expect(chances.getByRole("table").first().getByRole("row")).toHaveCount(7);
+    // Beside the best column's odds, the chance of cobrar each category (some column with exactly its hits; decision 066).
+    const cobrar = chances.getByRole("table", { name: "Probabilidad de cobrar cada categoría" });
+    await expect(cobrar.getByRole("row")).toHaveCount(7);
+    await expect(cobrar.getByRole("columnheader", { name: "Cobrar (alguna columna)" })).toBeVisible();
+    await expect(chances).toContainText(
+      /Probabilidades según (el modelo de la peña|la valoración previa de los partidos|los porcentajes de apuestas del público)/,
+    );
+    await expect(chances).not.toContainText("mercado");
     await expect(chances.getByRole("rowheader", { name: "14 aciertos y el pleno al 15" })).toBeVisible();
     await expect(chances.getByText(/^Con (los dobles|el doble)/)).toBeVisible();
     await expectAccessible(page, testInfo);

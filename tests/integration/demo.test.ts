@@ -8,6 +8,8 @@ import { openDb, type Db } from "../../backend/db/db";
 import { createMailer } from "../../backend/mailer";
 import { betById, picksOf } from "../../backend/services/bet-row";
 import { betChances } from "../../backend/services/chances";
+import { readFile } from "node:fs/promises";
+import { DEMO_INTRO, DEMO_SNAPSHOT, snapshotGroups } from "../../scripts/backtest-snapshot";
 
 /** `npm run demo` into a directory of its own, as a newcomer runs it (issue 35). */
 const loadDemo = (dataDir: string) =>
@@ -33,6 +35,14 @@ const hits = (matches: unknown, results: unknown) => {
 };
 
 describe("the demo plays like a real peña", () => {
+  it("is the season the committed backtest was computed from (decision 066: tests/integration/backtest-figures.test.ts computes the figures from it)", async () => {
+    const groups = await db.query<{ id: number }>("select id from groups where invite_code in ('DEMOOFICINA', 'DEMOBARRIO') order by id");
+    const snapshot = { intro: DEMO_INTRO, groups: [] as Awaited<ReturnType<typeof snapshotGroups>> };
+    for (const g of groups) snapshot.groups.push(...(await snapshotGroups(db, g.id)));
+    // What `npm run backtest` writes: run it and commit both files when the demo changes on purpose.
+    expect(JSON.stringify(snapshot) + "\n").toBe(await readFile(DEMO_SNAPSHOT, "utf8"));
+  });
+
   it("loads", () => {
     expect(firstRun.status, firstRun.stderr).toBe(0);
     expect(firstRun.stdout).toContain("Demo cargada: temporada 2024-25");

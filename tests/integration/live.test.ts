@@ -84,6 +84,18 @@ const SIX: [number, number, number][] = [
 const signOf = (h: number, a: number): Sign => (h > a ? "1" : h === a ? "X" : "2");
 
 describe("provisional results and the live view", () => {
+  it("nothing played: the live page and the bet page give the same chances for the same ticket, from the one source (decision 066)", async () => {
+    const chances = (await manager.get(`/Bet/${betId}/Chances`)).body;
+    const live = (await players[0].get(`/Group/${groupId}/Live`)).body;
+    expect(live.played).toBe(0);
+    expect(live.bet).toMatchObject({ source: chances.model.source, prior: chances.model.prior });
+    expect(live.bet.weight).toBeCloseTo(chances.model.weight, 12);
+    for (const k of ["10", "11", "12", "13", "14", "especial"]) expect(live.bet.atLeast[k]).toBeCloseTo(chances.current.atLeast[k], 12);
+    for (const c of ["quinta", "cuarta", "tercera", "segunda", "primera", "especial"]) expect(live.bet.wins[c]).toBeCloseTo(chances.current.wins[c], 12);
+    // Three jornadas with results: the model is fitted and, where it is the source, leans half on the prior (42 / (42 + 42)).
+    if (chances.model.source === "model") expect(chances.model.weight).toBeCloseTo(0.5, 12);
+  });
+
   it("a manager records six scores; every number equals an independent computation", async () => {
     const before = { standings: await manager.get(`/group/${groupId}/season/1/GetClassification`), caja: await manager.get(`/group/${groupId}/caja`) };
     for (const [p, h, a] of SIX) {

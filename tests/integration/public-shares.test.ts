@@ -63,7 +63,7 @@ describe("the public's percentages of a jornada", () => {
     expect(res.status).toBe(200);
     const c = res.body;
     expect(c.prizes.shared).toBe(true);
-    expect(["model", "market"]).toContain(c.model.source);
+    expect(["model", "prior"]).toContain(c.model.source);
     const probs = c.probabilities as SignProbs[];
     expect(c.prizes.perCategoryCents).toEqual(expectedSharedPrizes(shares.map(fromBasisPoints), probs, 75));
   });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { formatPercent, sourceLong, sourceShort } from "./chances-text";
+
+describe("formatPercent", () => {
+  it("never rounds a figure under an even chance up to 50 %", () => {
+    expect(formatPercent(0.4996)).toBe("49,9\u00a0%");
+    expect(formatPercent(0.495)).toBe("49,5\u00a0%");
+    expect(formatPercent(0.4949)).toBe("49\u00a0%");
+    expect(formatPercent(0.5)).toBe("50\u00a0%");
+    expect(formatPercent(0.503)).toBe("50\u00a0%");
+  });
+
+  it("reads whole percentages from 10 % and one decimal under it", () => {
+    expect(formatPercent(0.2849)).toBe("28\u00a0%");
+    expect(formatPercent(0.0996)).toBe("10\u00a0%");
+    expect(formatPercent(0.045)).toBe("4,5\u00a0%");
+    expect(formatPercent(0.0004)).toBe("menos de 0,1\u00a0%");
+    expect(formatPercent(0.9996)).toBe("más del 99\u00a0%");
+  });
+});
+
+describe("the source's words", () => {
+  it("name the valoración previa, never a market, and the model's weight while it learns", () => {
+    expect(sourceShort({ source: "prior", prior: "pre-match", weight: 0 })).toBe("según la valoración previa de los partidos");
+    expect(sourceShort({ source: "prior", prior: "public", weight: 0 })).toBe("según los porcentajes de apuestas del público");
+    expect(sourceShort({ source: "model", prior: "pre-match", weight: 0.25 })).toBe(
+      "según el modelo de la peña (pesa un 25\u00a0% mientras aprende; la valoración previa de los partidos, el resto)",
+    );
+    const long = sourceLong({ source: "model", prior: "pre-match", weight: 0.4, fitted: false, pastRounds: 2, modelLogLoss: 1.1, priorLogLoss: null });
+    expect(long).toContain("aprende de 2 jornadas con resultados");
+    expect(long).not.toMatch(/mercado/);
+  });
+});
