@@ -2,6 +2,7 @@ import type { Placeholder, PlaceholderInvite } from "#core/contract/placeholders
 import type { Deps } from "../context";
 import { notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { claimLink, INVITATION_LINK_MS } from "./claim";
 
 /**
  * Members imported without an account (issue 38 item 3, decision 058): the group's list of them, and
@@ -63,7 +64,6 @@ export async function invitePlaceholder(deps: Deps, actorId: number, groupId: nu
       subject: member.username,
       after: { email: member.email },
     });
-    const base = deps.config.publicUrl.replace(/\/$/, "");
     await deps.mailer.send({
       to: member.email,
       subject: `Quiniela de peñas: te esperan en ${member.group_name}`,
@@ -71,9 +71,9 @@ export async function invitePlaceholder(deps: Deps, actorId: number, groupId: nu
         `Hola, ${member.username}:`,
         "",
         `La peña ${member.group_name} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
-        `Crea tu cuenta con este mismo e-mail (${member.email}) y todo lo tuyo pasará a ser tuyo:`,
+        "Abre este enlace, elige tu nombre de usuario y tu contraseña, y todo lo tuyo pasará a ser tuyo:",
         "",
-        `${base}/register`,
+        claimLink(deps, userId, member.email, INVITATION_LINK_MS),
         "",
         `Si ya tienes cuenta con otro e-mail, únete al grupo con su código: ${member.invite_code}`,
         "",
