@@ -11,7 +11,8 @@ const NOW = new Date("2026-03-01T12:00:00Z");
 let t: TestBackend;
 beforeAll(async () => {
   t = await startBackend({ now: NOW });
-});
+  // A fresh backend on a shared, busy machine can take longer than the default hook's minute.
+}, 180_000);
 afterAll(() => t.close());
 
 async function groupWithPlaceholder() {
