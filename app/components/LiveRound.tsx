@@ -1,4 +1,4 @@
-import type { LiveRound as Live } from "#core/contract/live";
+import { LIVE_PICKS_HIDDEN, type LiveRound as Live } from "#core/contract/live";
 import { formatPercent, sourceShort } from "#core/domain/chances-text";
 import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/scrutiny";
 
@@ -83,6 +83,8 @@ export function LiveRanking({ live, headingId, limit, moreHref }: { live: Live; 
             </p>
           ) : null}
         </div>
+      ) : live.roundOpen ? (
+        <p>{LIVE_PICKS_HIDDEN}</p>
       ) : (
         <p>Nadie ha hecho su pronóstico en esta jornada.</p>
       )}

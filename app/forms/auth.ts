@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MESSAGE, forgotPasswordBody, password, PASSWORD_MISMATCH_MESSAGE, registerBody } from "#core/contract/auth";
+import { claimBody, EMAIL_MESSAGE, forgotPasswordBody, password, PASSWORD_MISMATCH_MESSAGE, registerBody } from "#core/contract/auth";
 import { asSent, formOf } from "./fields";
 
 export const loginSchema = z.object({
@@ -29,3 +29,8 @@ export const registerSchema = formOf(registerBody)
 export const forgotSchema = z.object({ email: asSent(forgotPasswordBody.shape.email.pipe(z.string().email(EMAIL_MESSAGE))) });
 
 export const changePasswordSchema = z.object({ token: z.string().optional(), ...newPassword }).refine(passwordsMatch, mismatch);
+
+/** 'Termina tu registro' (decision 061): the link's token, the chosen username and the new password twice. */
+export const claimSchema = formOf(claimBody)
+  .extend({ ...newPassword })
+  .refine(passwordsMatch, mismatch);

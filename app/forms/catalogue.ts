@@ -7,7 +7,7 @@ import { betPrice, createSeasonBody, pointValue, seasonPointsBody } from "#core/
 import { aliases, aliasList, createTeamBody } from "#core/contract/team";
 import { madridLocalToUtc } from "#core/dates";
 import { MATCHES } from "#core/domain/signs";
-import { formOf, typedNumber } from "./fields";
+import { formOf, readDigits, typedNumber } from "./fields";
 
 // ---- Seasons ----
 
@@ -82,7 +82,7 @@ export const poolSchema = z
   .transform((v, ctx) => {
     const start = v.startDate ? madridLocalToUtc(v.startDate) : null;
     const closing = v.closingDate ? madridLocalToUtc(v.closingDate) : null;
-    const number = Number(v.numberQuiniela);
+    const number = readDigits(v.numberQuiniela ?? "");
     let ok = true;
     if (!v.numberQuiniela || !Number.isInteger(number) || number < 1 || !start || !closing) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: POOL_FIELDS_REQUIRED });

@@ -8,9 +8,17 @@ import { madridLocalToUtc } from "#core/dates";
  * the backend would refuse, on the field and in the same words, with JavaScript or without.
  */
 
-/** A number typed as text, then the contract's rule: "" is missing, "abc" is not a number, both with the rule's message. */
+/**
+ * A number as a person types one: digits, a minus, a decimal point. JavaScript's Number() also reads
+ * "1e2", "0x10" and "Infinity", which nobody means on a form (decision 061): they are not numbers here.
+ */
+export const readTypedNumber = (text: string): number => (/^-?\d{1,12}(\.\d{1,12})?$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+/** A whole number typed as digits only ("1e1" is no 10): NaN otherwise. */
+export const readDigits = (text: string): number => (/^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/** A number typed as text, then the contract's rule: "" is missing, "abc" or "1e1" is not a number, both with the rule's message. */
 export const typedNumber = <T extends z.ZodTypeAny>(rule: T) =>
-  z.preprocess((value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value), rule);
+  z.preprocess((value) => (typeof value === "string" ? (value.trim() === "" ? undefined : readTypedNumber(value)) : value), rule);
 
 /**
  * A datetime-local value read as Madrid wall-clock time, then the contract's rule for a moment

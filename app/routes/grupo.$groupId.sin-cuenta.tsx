@@ -28,8 +28,8 @@ export default function PlaceholdersPage() {
         <Link to={`/grupo/${groupId}`}>Volver a {groupName}</Link>
       </p>
       <p>
-        Son los miembros importados que aún no tienen cuenta. Sus pronósticos y pagos ya cuentan; cuando se registren con su e-mail, todo pasará a su cuenta. La
-        invitación lleva el código del grupo y el enlace para registrarse, y se envía una sola vez.
+        Son los miembros importados que aún no tienen cuenta. Sus pronósticos y pagos ya cuentan; cuando abran el enlace que les llega a su e-mail, todo pasará
+        a su cuenta. La invitación lleva el código del grupo y ese enlace, y se envía una sola vez.
       </p>
       <p>
         Si ya tiene cuenta con otro e-mail y es miembro del grupo, únelo a ella: sus pronósticos y sus movimientos de la caja pasan a ese miembro. Si los dos

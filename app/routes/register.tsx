@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { RegisteredAnswer } from "#core/contract/auth";
+import { z } from "zod";
+import { MessageAnswer, RegisteredAnswer } from "#core/contract/auth";
 import { api, errorMessage } from "~/server/client.server";
 import { AvatarField, Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
@@ -36,12 +37,16 @@ export async function action({ request }: ActionFunctionArgs) {
   body.set("password", submission.value.password);
   const avatar = formData.get("avatar");
   if (avatar instanceof File && avatar.size > 0) body.set("avatar", avatar);
+  let answer: { message: string; id?: number };
   try {
-    await api.post(request, "/auth/register", body, RegisteredAnswer);
+    answer = await api.post(request, "/auth/register", body, z.union([RegisteredAnswer, MessageAnswer]));
   } catch (error) {
     const message = `Error al registrar: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
   }
+  // A member imported without an account under this e-mail: the account waits for the link sent
+  // there (decision 061); the page says where it went, and nothing else happens.
+  if (!("id" in answer)) return data({ lastResult: null, sent: answer.message });
   return redirectWithToast("/login", { kind: "success", text: "Registro exitoso. Ya puedes iniciar sesión." });
 }
 
@@ -52,7 +57,7 @@ export default function Register() {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const [form, fields] = useForm({
-    lastResult: actionData?.lastResult,
+    lastResult: actionData?.lastResult ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -61,40 +66,51 @@ export default function Register() {
   return (
     <main className="page narrow">
       <h1>Registro</h1>
-      <Form method="post" action="/register" encType="multipart/form-data" className="stack card" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field field={fields.email} label="Email">
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-        </Field>
-        <Field field={fields.username} label="Nombre de usuario">
-          <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" />
-        </Field>
-        <Field field={fields.password} label="Contraseña" hint="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo.">
-          <input {...getInputProps(fields.password, { type: passwordType, ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
-        </Field>
-        <Field field={fields.confirm} label="Repite la contraseña">
-          <input {...getInputProps(fields.confirm, { type: passwordType })} autoComplete="new-password" />
-        </Field>
-        {enhanced ? (
-          <label className="check">
-            <input type="checkbox" name="showPasswords" checked={show} onChange={(e) => setShow(e.target.checked)} />
-            Mostrar contraseñas
-          </label>
-        ) : (
-          // Loaded as a document the page has no Remix client: /enhance/show-passwords.js puts this in place.
-          <template id="show-passwords">
+      {actionData && "sent" in actionData ? (
+        <div className="card stack">
+          <p className="notice" role="status">
+            {actionData.sent}
+          </p>
+          <p>
+            <Link to="/login">Volver a iniciar sesión</Link>
+          </p>
+        </div>
+      ) : (
+        <Form method="post" action="/register" encType="multipart/form-data" className="stack card" {...getFormProps(form)}>
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <Field field={fields.email} label="Email">
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          </Field>
+          <Field field={fields.username} label="Nombre de usuario">
+            <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" />
+          </Field>
+          <Field field={fields.password} label="Contraseña" hint="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo.">
+            <input {...getInputProps(fields.password, { type: passwordType, ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
+          </Field>
+          <Field field={fields.confirm} label="Repite la contraseña">
+            <input {...getInputProps(fields.confirm, { type: passwordType })} autoComplete="new-password" />
+          </Field>
+          {enhanced ? (
             <label className="check">
-              <input type="checkbox" name="showPasswords" />
+              <input type="checkbox" name="showPasswords" checked={show} onChange={(e) => setShow(e.target.checked)} />
               Mostrar contraseñas
             </label>
-          </template>
-        )}
-        <AvatarField field={fields.avatar} label="Avatar (opcional)" />
-        <button type="submit">Registrarse</button>
-        <p>
-          ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
-        </p>
-      </Form>
+          ) : (
+            // Loaded as a document the page has no Remix client: /enhance/show-passwords.js puts this in place.
+            <template id="show-passwords">
+              <label className="check">
+                <input type="checkbox" name="showPasswords" />
+                Mostrar contraseñas
+              </label>
+            </template>
+          )}
+          <AvatarField field={fields.avatar} label="Avatar (opcional)" />
+          <button type="submit">Registrarse</button>
+          <p>
+            ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
+          </p>
+        </Form>
+      )}
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { readDigits } from "~/forms/fields";
 import { data } from "@remix-run/node";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
 import { LiveRound, MATCH_POSITION, provisionalBody } from "#core/contract/live";
@@ -53,9 +54,9 @@ const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v.trim()
 export async function provisionalAction(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);
   const form = await request.formData();
-  const position = Number(text(form.get("position")));
+  const position = readDigits(text(form.get("position")));
   const state = { position, home: text(form.get("home")), away: text(form.get("away")) };
-  const quinielaId = Number(text(form.get("quinielaId")));
+  const quinielaId = readDigits(text(form.get("quinielaId")));
   const parsed = provisionalBody.safeParse({ quinielaId, ...state });
   if (!parsed.success) return data({ ...state, message: parsed.error.issues[0]?.message ?? MATCH_POSITION }, { status: 400 });
   const done = await attempt(() => api.post(request, `/Group/${group.id}/ProvisionalResult`, { quinielaId, ...state }, LiveRound));

@@ -1,6 +1,7 @@
 import type { Deps } from "../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
 import { startMailJob } from "../services/mail-job";
+import { roundClosedSql } from "../services/round-closed";
 import type { LiveFeed } from "./feed";
 import { configuredFeed, pullFeed } from "./pull";
 
@@ -12,9 +13,11 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function poolsInPlay(deps: Deps): Promise<number[]> {
   const now = deps.clock();
   const rows = await deps.db.query<{ id: number }>(
+    // A pool some group still takes picks for waits: a score would tell that group's picks (decision 061).
     `select q.id from quinielas q
       where q.closing_date <= $1 and q.closing_date > $2 and q.owner_group_id is null
         and not exists (select 1 from quiniela_results r where r.quiniela_id = q.id)
+        and not exists (select 1 from group_quinielas gq where gq.quiniela_id = q.id and not ${roundClosedSql("gq", "$1")})
       order by q.closing_date, q.id`,
     [now, new Date(now.getTime() - 4 * DAY)],
   );

@@ -1,7 +1,8 @@
-import type { LiveFeedRun } from "#core/contract/live";
+import { feedWhileOpen, type LiveFeedRun } from "#core/contract/live";
 import type { Deps } from "../context";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { lockLivePool, writeProvisional } from "../services/live";
+import { roundClosedSql } from "../services/round-closed";
 import { pairFeed, type LiveFeed } from "./feed";
 import { footballData } from "./football-data";
 
@@ -28,6 +29,16 @@ export async function pullFeed(deps: Deps, quinielaId: number, feed: LiveFeed): 
        from quiniela_matches m where m.quiniela_id = $1 order by m.position`,
     [quinielaId],
   );
+  // Not while any group still takes picks for the pool: its players' hits would tell their picks
+  // (decision 061). Asked before the feed is, and again under the pool's lock.
+  const refuseWhileOpen = async (db: Deps["db"]) => {
+    const open = await db.one(`select 1 from group_quinielas gq where gq.quiniela_id = $1 and not ${roundClosedSql("gq", "$2")} limit 1`, [
+      quinielaId,
+      deps.clock(),
+    ]);
+    if (open) throw conflict(feedWhileOpen(pool.number));
+  };
+  await refuseWhileOpen(deps.db);
   const close = new Date(pool.closing_date).getTime();
   const found = await feed.matches(new Date(close - DAY), new Date(close + 4 * DAY));
   const paired = pairFeed(
@@ -37,6 +48,7 @@ export async function pullFeed(deps: Deps, quinielaId: number, feed: LiveFeed): 
   let stored = 0;
   await deps.db.tx(async (tx) => {
     await lockLivePool(tx, quinielaId);
+    await refuseWhileOpen(tx);
     for (const [k, f] of paired.entries()) {
       if (!f) continue;
       const position = matches[k].position;

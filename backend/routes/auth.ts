@@ -2,6 +2,9 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   alertPreferenceBody,
+  ClaimAnswer,
+  claimBody,
+  claimQuery,
   AlertPreference,
   AvatarAnswer,
   avatarParams,
@@ -25,7 +28,16 @@ import { signInLimits } from "../sign-in-limits";
 import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as users from "../services/auth";
+import * as claim from "../services/claim";
 import { resource } from "./resource";
+
+const sendOrSay = async (send: () => Promise<void>) => {
+  try {
+    await send();
+  } catch {
+    throw new ApiError(502, "No se pudo enviar el correo con el enlace; inténtalo más tarde.");
+  }
+};
 
 export default resource("auth", (app, deps) => {
   // A multipart form's fields become the body before it is checked, like a JSON body; its files wait here.
@@ -82,16 +94,59 @@ export default resource("auth", (app, deps) => {
         security: [],
         consumes: multipartBody,
         body: registerRequest,
-        response: { 201: RegisteredAnswer, ...errorReplies, 413: errorReplies[400].describe("Imagen demasiado grande") },
+        response: {
+          201: RegisteredAnswer,
+          202: MessageAnswer.describe("El e-mail es de un miembro sin cuenta: se le ha enviado el enlace para unirse"),
+          ...errorReplies,
+          413: errorReplies[400].describe("Imagen demasiado grande"),
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
+      // A placeholder's address (decision 061): no account yet, only the link that proves the address.
+      const placeholder = await users.placeholderWithEmail(deps, body.email);
+      if (placeholder) {
+        await limits.forgotPassword(request, body.email.toLowerCase());
+        await sendOrSay(() => claim.sendClaimLink(deps, placeholder.id, placeholder.email));
+        return reply.code(202).send({ message: claim.claimLinkSent(placeholder.email) });
+      }
       const file = uploads.get(request)?.avatar;
       const avatar = file ? await users.processAvatar(file) : null;
       const userId = await users.createUser(deps, body);
       if (avatar) await users.saveAvatar(deps, userId, avatar);
       return reply.code(201).send({ message: "Registro exitoso. Ya puedes iniciar sesión.", id: userId });
+    },
+  );
+
+  app.get(
+    "/auth/claim",
+    {
+      config: perIp(deps.config.forgotRateLimit * 3),
+      schema: {
+        summary: "El e-mail al que se envió un enlace para unirse",
+        security: [],
+        querystring: claimQuery,
+        response: { 200: ClaimAnswer, ...errorReplies },
+      },
+    },
+    async (request) => claim.readClaim(deps, request.query.token),
+  );
+
+  app.post(
+    "/auth/claim",
+    {
+      config: perIp(deps.config.forgotRateLimit * 3),
+      schema: {
+        summary: "Con el enlace del correo, el miembro sin cuenta pasa a ser una cuenta",
+        security: [],
+        body: claimBody,
+        response: { 201: RegisteredAnswer, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const id = await claim.claimPlaceholder(deps, request.body);
+      return reply.code(201).send({ message: "Ya tienes cuenta: tus pronósticos y tus pagos son tuyos. Ya puedes iniciar sesión.", id });
     },
   );
 

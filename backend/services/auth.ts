@@ -5,6 +5,7 @@ import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
 import { recordAudit } from "./audit";
+import { sendClaimLink } from "./claim";
 import { refreshTouched } from "./standings-store";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -61,8 +62,8 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
 }
 
 async function assertFree(deps: Deps, email: string, username: string) {
-  // A placeholder imported with this e-mail (issue 38) is no obstacle: signing up claims it; nor is
-  // one with this name, which belongs to its peña, not to the accounts (decision 063).
+  // A placeholder with this e-mail is no obstacle here: the sign-up sends it the claim link (decision
+  // 061); nor is one with this name, which belongs to its peña, not to the accounts (decision 063).
   const taken = await deps.db.one<{ email_taken: boolean }>(
     `select lower(email) = lower($1) as email_taken from users
       where (lower(email) = lower($1) or lower(username) = lower($2)) and not placeholder limit 1`,
@@ -71,40 +72,62 @@ async function assertFree(deps: Deps, email: string, username: string) {
   if (taken) throw conflict(taken.email_taken ? "Ese email ya está registrado." : "Ese nombre de usuario ya existe.");
 }
 
-export async function createUser(deps: Deps, input: { email: string; username: string; password: string; isAdmin?: boolean }) {
+/** The member imported without an account under this e-mail, if there is one (decision 052). */
+export async function placeholderWithEmail({ db }: Pick<Deps, "db">, email: string): Promise<{ id: number; email: string } | null> {
+  return (await db.one<{ id: number; email: string }>("select id, email from users where placeholder and lower(email) = lower($1)", [email])) ?? null;
+}
+
+/**
+ * A new account; never an existing one overwritten (the insert meets the e-mail's unique key).
+ * An address that belongs to a member imported without an account is no account yet, but typing it
+ * proves nothing (decision 061): `claimByMail` is for the admin's form only, whose temporary
+ * password goes to that address, so only its holder can sign in. Any other caller gets a conflict
+ * and sends the claim link (services/claim.ts) instead.
+ */
+export async function createUser(
+  deps: Deps,
+  input: { email: string; username: string; password: string; isAdmin?: boolean },
+  options: { claimByMail?: boolean } = {},
+) {
   await assertFree(deps, input.email, input.username);
   const hash = await hashPassword(input.password);
-  // Signing up with the e-mail of a member imported without an account (issue 38) makes that row the
-  // account: the picks, the money and the memberships are already theirs.
-  const claimed = await deps.db.tx(async (tx) => {
-    const row = await tx.one<{ id: number }>(
-      `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true
-        where placeholder and lower(email) = lower($1) returning id`,
-      [input.email, input.username, hash, input.isAdmin ?? false],
-    );
-    if (!row) return null;
-    await recordAudit(tx, {
-      at: deps.clock(),
-      actorId: row.id,
-      groupId: null,
-      action: "import.claim",
-      entity: "member",
-      entityId: row.id,
-      subject: input.username,
-      after: { username: input.username },
+  const placeholder = await placeholderWithEmail(deps, input.email);
+  if (placeholder && !options.claimByMail) throw new ApiError(409, PLACEHOLDER_NEEDS_PROOF);
+  if (placeholder) {
+    return deps.db.tx(async (tx) => {
+      const row = await tx.one<{ id: number }>(
+        `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true
+          where id = $1 and placeholder returning id`,
+        [placeholder.id, input.username, hash, input.isAdmin ?? false],
+      );
+      if (!row) throw conflict("Ese email ya está registrado.");
+      await recordAudit(tx, {
+        at: deps.clock(),
+        actorId: row.id,
+        groupId: null,
+        action: "import.claim",
+        entity: "member",
+        entityId: row.id,
+        subject: input.username,
+        after: { username: input.username },
+      });
+      await refreshTouched(tx, deps.clock());
+      return row.id;
     });
-    await refreshTouched(tx, deps.clock());
-    return row.id;
-  });
-  if (claimed !== null) return claimed;
-  const row = await deps.db.one<{ id: number }>("insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) returning id", [
-    input.email,
-    input.username,
-    hash,
-    input.isAdmin ?? false,
-  ]);
-  return row!.id;
+  }
+  // Two sign-ups with one address at once: the second meets the unique key and is told so, never a 500.
+  const row = await deps.db.one<{ id: number }>(
+    "insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) on conflict do nothing returning id",
+    [input.email, input.username, hash, input.isAdmin ?? false],
+  );
+  if (!row) {
+    await assertFree(deps, input.email, input.username);
+    throw conflict("Ese email ya está registrado.");
+  }
+  return row.id;
 }
+
+export const PLACEHOLDER_NEEDS_PROOF = "Ese e-mail es de un miembro sin cuenta: se une con el enlace que le enviamos a ese e-mail.";
 
 /** Downscales to 64 px wide, JPEG quality 60: the stored image is never the bytes that were sent. */
 export async function processAvatar(image: Buffer): Promise<Buffer> {
@@ -140,11 +163,15 @@ export async function avatarImage({ db }: Deps, userId: number) {
 }
 
 export async function forgotPassword(deps: Deps, email: string) {
-  const user = await deps.db.one<{ id: number; username: string; email: string }>("select id, username, email from users where lower(email) = lower($1)", [
-    email,
-  ]);
+  const user = await deps.db.one<{ id: number; username: string; email: string; placeholder: boolean }>(
+    "select id, username, email, placeholder from users where lower(email) = lower($1)",
+    [email],
+  );
   // Unknown addresses get the same answer, so the form tells nobody who has an account.
   if (!user) return;
+  // A member imported without an account has no password to change: the address's holder gets the
+  // link that makes the account (decision 061), never a password on a row that is still a placeholder.
+  if (user.placeholder) return sendClaimLink(deps, user.id, user.email);
   const token = newToken();
   await deps.db.query("insert into password_resets (token_hash, user_id, expires_at) values ($1, $2, $3)", [
     sha256(token),
@@ -179,7 +206,8 @@ export async function resetPassword(deps: Deps, token: string, newPassword: stri
       [sha256(token), deps.clock()],
     );
     if (!reset) throw new ApiError(400, INVALID_LINK);
-    await tx.query("update users set password_hash = $2 where id = $1", [reset.user_id, hash]);
+    const changed = await tx.one("update users set password_hash = $2 where id = $1 and not placeholder returning id", [reset.user_id, hash]);
+    if (!changed) throw new ApiError(400, INVALID_LINK);
     await tx.query("delete from auth_tokens where user_id = $1", [reset.user_id]);
   });
 }
@@ -203,7 +231,7 @@ export async function registerByAdmin(deps: Deps, input: { email: string; userna
     for (const { groupId } of input.groups) {
       if (!(await tx.one("select 1 from groups where id = $1", [groupId]))) throw notFound("Grupo no encontrado.");
     }
-    const id = await createUser({ ...deps, db: tx }, { email: input.email, username: input.username, password });
+    const id = await createUser({ ...deps, db: tx }, { email: input.email, username: input.username, password }, { claimByMail: true });
     for (const { groupId, roleId } of input.groups) {
       await tx.query("insert into group_members (group_id, user_id, role_id) values ($1, $2, $3)", [groupId, id, roleId]);
     }

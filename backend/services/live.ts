@@ -4,7 +4,15 @@
  * core/domain/live.ts; this picks the scores a group sees, reads its round and keeps the view,
  * per instance, under the version the database gives it (decision 027).
  */
-import { LIVE_NO_ROUND, LIVE_NOT_PLAYED, PROVISIONAL_AFTER_OFFICIAL, type LiveRound, type LiveSource, type ProvisionalBody } from "#core/contract/live";
+import {
+  LIVE_NO_ROUND,
+  LIVE_NOT_PLAYED,
+  PROVISIONAL_AFTER_OFFICIAL,
+  provisionalWhileOpen,
+  type LiveRound,
+  type LiveSource,
+  type ProvisionalBody,
+} from "#core/contract/live";
 import { plenoChance } from "#core/domain/chances";
 import { liveShareText, livePlayers, liveTicket, signOfScore } from "#core/domain/live";
 import { isSign, MATCHES, type Score, type Sign } from "#core/domain/signs";
@@ -12,6 +20,7 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { roundClosedSql } from "./round-closed";
 import { betById, parseJson, picksOf } from "./bet-row";
 import { roundChances, seasonHistory, slipOf } from "./chances";
 
@@ -19,12 +28,13 @@ interface RoundRow {
   quiniela_id: number;
   number: number;
   group_name: string;
+  open: boolean;
 }
 
 /** The group's round in play: the one asked, else the first open one without official results, else the latest open one. */
 async function roundInPlay(deps: Deps, groupId: number, quinielaId: number | undefined): Promise<RoundRow> {
   const row = await deps.db.one<RoundRow>(
-    `select gq.quiniela_id, q.number, g.name as group_name
+    `select gq.quiniela_id, q.number, g.name as group_name, not ${roundClosedSql("gq", "$3")} as open
        from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join groups g on g.id = gq.group_id
        left join quiniela_results r on r.quiniela_id = gq.quiniela_id
       where gq.group_id = $1 and ($2::int is null or gq.quiniela_id = $2) and ($2::int is not null or gq.open_date <= $3)
@@ -42,9 +52,9 @@ async function roundInPlay(deps: Deps, groupId: number, quinielaId: number | und
  * What the view depends on, in one statement: the official results' version, the highest `rev` of
  * the pool's provisional scores (and clears), the bet's row version and the round's predictions.
  */
-async function versionOf(db: Db, groupId: number, quinielaId: number): Promise<string> {
+async function versionOf(db: Db, groupId: number, quinielaId: number, open: boolean): Promise<string> {
   const row = await db.one<{ v: string }>(
-    `select concat_ws('.', $2::int,
+    `select concat_ws('.', $2::int, ${open ? "'open'" : "'closed'"},
         (select version from quiniela_results where quiniela_id = $2),
         greatest((select max(rev) from provisional_results where quiniela_id = $2), (select rev from provisional_clears where quiniela_id = $2)),
         (select xmin::text from bets where group_id = $1 and quiniela_id = $2),
@@ -87,7 +97,7 @@ const computing = new Map<string, Promise<LiveRound>>();
 /** GET /Group/{id}/Live: the view, computed once per version and instance. */
 export async function liveRound(deps: Deps, groupId: number, quinielaId?: number): Promise<LiveRound> {
   const round = await roundInPlay(deps, groupId, quinielaId);
-  const version = await versionOf(deps.db, groupId, round.quiniela_id);
+  const version = await versionOf(deps.db, groupId, round.quiniela_id, round.open);
   const key = `${groupId}:${round.quiniela_id}`;
   const kept = held.get(key);
   if (kept && kept.version === version) return kept.view;
@@ -116,7 +126,9 @@ async function computeView(deps: Deps, groupId: number, round: RoundRow, version
       `select matches, pleno_home, pleno_away, updated_at from quiniela_results where quiniela_id = $1`,
       [quinielaId],
     ),
-    provisionalFor(deps.db, groupId, quinielaId),
+    // While the group's round takes picks, no score counts here: with them each player's hits would
+    // tell everyone's picks before the close (decision 061).
+    round.open ? Promise.resolve([]) : provisionalFor(deps.db, groupId, quinielaId),
     deps.db.query<{ username: string; matches: unknown; pleno_home: number; pleno_away: number }>(
       `select u.username, p.matches, p.pleno_home, p.pleno_away from predictions p join users u on u.id = p.user_id
         where p.group_id = $1 and p.quiniela_id = $2`,
@@ -148,11 +160,13 @@ async function computeView(deps: Deps, groupId: number, round: RoundRow, version
   const played: (Sign | null)[] = Array.from({ length: MATCHES }, (_, k) => rows[k]?.sign ?? null);
   const pleno = rows[MATCHES]?.score ?? null;
   const playedCount = played.filter((s) => s !== null).length;
-  const players = livePlayers(
-    predictions.map((p) => ({ name: p.username, matches: picksOf(p.matches), pleno: { home: p.pleno_home, away: p.pleno_away } })),
-    played,
-    pleno,
-  );
+  const players = round.open
+    ? []
+    : livePlayers(
+        predictions.map((p) => ({ name: p.username, matches: picksOf(p.matches), pleno: { home: p.pleno_home, away: p.pleno_away } })),
+        played,
+        pleno,
+      );
   const bet = betRow ? await liveBet(deps, betRow.id, quinielaId, played, pleno) : null;
   return {
     group: { id: groupId, name: round.group_name },
@@ -163,6 +177,7 @@ async function computeView(deps: Deps, groupId: number, round: RoundRow, version
     played: playedCount,
     matches: rows,
     players,
+    roundOpen: round.open,
     bet,
     shareText: liveShareText(round.group_name, bet, playedCount),
   };
@@ -310,12 +325,18 @@ export async function lockLivePool(tx: Db, quinielaId: number): Promise<void> {
   if (official) throw conflict(PROVISIONAL_AFTER_OFFICIAL);
 }
 
-/** POST /Group/{id}/ProvisionalResult: a manager of the group (or an admin) types a score. */
+/** POST /Group/{id}/ProvisionalResult: a manager of the group (or an admin) types a score, once the group's round is closed (decision 061). */
 export async function setProvisional(deps: Deps, user: AuthUser, groupId: number, body: ProvisionalBody): Promise<LiveRound> {
   const number = await playedPool(deps.db, groupId, body.quinielaId);
   const who = await sourceOf(deps.db, user, groupId);
   await deps.db.tx(async (tx) => {
     await lockLivePool(tx, body.quinielaId);
+    const open = await tx.one(`select 1 from group_quinielas gq where gq.group_id = $1 and gq.quiniela_id = $2 and not ${roundClosedSql("gq", "$3")}`, [
+      groupId,
+      body.quinielaId,
+      deps.clock(),
+    ]);
+    if (open) throw conflict(provisionalWhileOpen(number));
     await writeProvisional(tx, deps.clock(), {
       quinielaId: body.quinielaId,
       position: body.position,

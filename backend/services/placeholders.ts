@@ -1,7 +1,9 @@
 import type { Placeholder, PlaceholderInvite } from "#core/contract/placeholders";
 import type { Deps } from "../context";
-import { notFound } from "../errors";
+import { defang } from "#core/domain/defang";
+import { ApiError, notFound } from "../errors";
 import { recordAudit } from "./audit";
+import { claimLink, INVITATION_LINK_MS } from "./claim";
 
 /**
  * Members imported without an account (issue 38 item 3, decision 058): the group's list of them, and
@@ -24,6 +26,10 @@ export async function listPlaceholders({ db }: Pick<Deps, "db">, groupId: number
   return rows.map((r) => ({ userId: r.user_id, name: r.username, email: r.email, invitedAt: r.sent_at ? iso(r.sent_at) : null }));
 }
 
+/** Invitations a group, or a manager across groups, may send in 24 hours (decision 061). */
+export const INVITATIONS_PER_DAY = 40;
+export const INVITATIONS_SPENT = `Hoy ya se han enviado ${INVITATIONS_PER_DAY} invitaciones, el máximo en un día: podrás enviar más mañana.`;
+
 export const NOT_A_PLACEHOLDER = "Ese miembro no está en el grupo o ya tiene cuenta: no hace falta invitarle.";
 
 /**
@@ -41,6 +47,20 @@ export async function invitePlaceholder(deps: Deps, actorId: number, groupId: nu
     );
     if (!member) throw notFound(NOT_A_PLACEHOLDER);
     const now = deps.clock();
+    // A day's allowance per group and per manager (decision 061): a peña invites its own, a spammer
+    // with 300 imported addresses is stopped well before 100 mails. The group's row, locked, makes
+    // two presses at once count one after the other.
+    await tx.query("select id from groups where id = $1 for update", [groupId]);
+    const since = new Date(now.getTime() - 86_400_000);
+    const sent = await tx.one<{ group_n: string; actor_n: string }>(
+      `select count(*) filter (where group_id = $1) as group_n, count(*) filter (where sent_by = $2) as actor_n
+         from placeholder_invitations where sent_at > $3 and (group_id = $1 or sent_by = $2)`,
+      [groupId, actorId, since],
+    );
+    if (Number(sent!.group_n) >= INVITATIONS_PER_DAY || Number(sent!.actor_n) >= INVITATIONS_PER_DAY) {
+      const already = await tx.one("select 1 from placeholder_invitations where group_id = $1 and user_id = $2", [groupId, userId]);
+      if (!already) throw new ApiError(429, INVITATIONS_SPENT);
+    }
     const inserted = await tx.one<{ sent_at: Date | string }>(
       `insert into placeholder_invitations (group_id, user_id, email, sent_at, sent_by) values ($1, $2, $3, $4, $5)
        on conflict (group_id, user_id) do nothing returning sent_at`,
@@ -63,18 +83,18 @@ export async function invitePlaceholder(deps: Deps, actorId: number, groupId: nu
       subject: member.username,
       after: { email: member.email },
     });
-    const base = deps.config.publicUrl.replace(/\/$/, "");
     await deps.mailer.send({
       to: member.email,
-      subject: `Quiniela de peñas: te esperan en ${member.group_name}`,
+      // Names typed by someone else go as plain text no mail client turns into a link (decision 061).
+      subject: `Quiniela de peñas: te esperan en ${defang(member.group_name)}`,
       text: [
-        `Hola, ${member.username}:`,
+        `Hola, ${defang(member.username)}:`,
         "",
         // "La peña Peña Los del Bar" says the word twice: a name that starts with it goes alone.
-        `${/^\s*peña\b/iu.test(member.group_name) ? member.group_name.trim() : `La peña ${member.group_name}`} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
-        `Crea tu cuenta con este mismo e-mail (${member.email}) y todo lo tuyo pasará a ser tuyo:`,
+        `${/^\s*peña\b/iu.test(member.group_name) ? defang(member.group_name.trim()) : `La peña ${defang(member.group_name)}`} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
+        "Abre este enlace, elige tu nombre de usuario y tu contraseña, y todo lo tuyo pasará a ser tuyo:",
         "",
-        `${base}/register`,
+        claimLink(deps, userId, member.email, INVITATION_LINK_MS),
         "",
         `Si ya tienes cuenta con otro e-mail, únete al grupo con su código: ${member.invite_code}`,
         "",

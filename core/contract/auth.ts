@@ -51,6 +51,16 @@ export const resetPasswordBody = z.object({
     .max(200, RESET_LINK_INVALID),
   newPassword: password,
 });
+export const CLAIM_LINK_MISSING = "El enlace para unirte no es válido, ya se usó o ha caducado. Regístrate con tu e-mail y te enviaremos otro.";
+const claimTokenField = z
+  .string({ errorMap: () => ({ message: CLAIM_LINK_MISSING }) })
+  .min(10, CLAIM_LINK_MISSING)
+  .max(200, CLAIM_LINK_MISSING);
+/** GET /auth/claim?token=: the link sent to a member without an account (decision 061). */
+export const claimQuery = z.object({ token: claimTokenField });
+export const ClaimAnswer = z.object({ email: z.string() });
+/** POST /auth/claim: the link's token and the account's chosen username and password. */
+export const claimBody = z.object({ token: claimTokenField, username, password });
 export const updatePasswordBody = z.object({ newPassword: password });
 export const alertPreferenceBody = z.object({ sendAlert: bodyBoolean("El aviso por email debe ser verdadero o falso.") });
 /** POST /User/SetAlertPreference and GET /User/GetAlertPreference. */

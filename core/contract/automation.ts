@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { version } from "./audit";
 import { id, wireId, wireInt } from "./common";
 
 /** The Spanish messages of what PUT /group/{id}/Automation refuses (issue 36, items 3, 4 and 6). */
@@ -70,7 +69,8 @@ export const automationBody = z
     topN: automationFields.topN.optional(),
     // Left out by a client of the API: the caja's rule stays as it is.
     payTicket: automationFields.payTicket.optional(),
-    version,
+    // GET answers 0 for a rule never saved: sent back as it came, it is the version it was loaded from (decision 061).
+    version: z.number({ invalid_type_error: "Versión no válida." }).int("Versión no válida.").min(0, "Versión no válida.").optional(),
   })
   .superRefine(weeklyNeedsDayAndHour);
 export type AutomationBody = z.infer<typeof automationBody>;

@@ -12,6 +12,12 @@ export const MATCH_GOALS = "Introduce los goles de cada equipo (0-10).";
 export const PROVISIONAL_AFTER_OFFICIAL = "Esta quiniela ya tiene resultados oficiales: los marcadores provisionales ya no se pueden cambiar.";
 export const LIVE_NO_ROUND = "Este grupo no tiene ninguna jornada en juego.";
 export const LIVE_NOT_PLAYED = "Este grupo no juega esa quiniela.";
+/** Decision 061: a live figure per player before the close would tell everyone's picks. */
+export const provisionalWhileOpen = (number: number) =>
+  `La jornada ${number} sigue abierta a pronósticos en este grupo: los marcadores provisionales se ponen cuando cierre, para que nadie vea antes los pronósticos de los demás.`;
+export const feedWhileOpen = (number: number) =>
+  `La jornada ${number} sigue abierta a pronósticos en algún grupo: el directo traerá sus marcadores cuando cierre.`;
+export const LIVE_PICKS_HIDDEN = "La jornada sigue abierta a pronósticos: los aciertos de cada jugador se verán cuando cierre.";
 export const MATCH_POSITION = "El partido debe ser del 1 al 15.";
 
 /** The most goals a side of a provisional score may have: the results form's bound. */
@@ -107,6 +113,8 @@ export const LiveRound = z.object({
   played: count,
   matches: z.array(LiveMatch),
   players: z.array(LivePlayer),
+  /** The group's round still takes picks: no score and no per-player figure is shown (decision 061). */
+  roundOpen: z.boolean(),
   bet: LiveBet.nullable(),
   shareText: z.string(),
   /** The caller may type provisional scores here (a manager of the group, or an admin); absent on the kiosk. */

@@ -8,13 +8,16 @@ async function roundInPlay() {
   const manager = await newPlayer("gestor");
   const players = [await newPlayer("ana"), await newPlayer("bea")];
   const group = await newGroup(manager, players);
-  await openRound(manager, { groupId: group.id, poolId: round.id });
+  const { dates } = await openRound(manager, { groupId: group.id, poolId: round.id });
   for (const [k, p] of players.entries()) {
     const matches = Array.from({ length: 14 }, (_, i) => [i < 4 + k ? "1" : "X"]);
     const sent = await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.id, matches, plain15: { home: 1, away: 0 } }, p.token);
     expect(sent.status).toBe(201);
   }
   expect((await apiCall("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id }, manager.token)).status).toBe(201);
+  // Scores are typed once the round takes no more picks (decision 061): the manager closes it.
+  const closed = await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token);
+  expect(closed.status, JSON.stringify(closed.body)).toBeLessThan(300);
   const kiosk = await apiCall<{ token: string }>("POST", `/group/${group.id}/kiosk`, {}, manager.token);
   expect(kiosk.status).toBe(201);
   return { manager, groupId: group.id, round, home, away, kioskToken: kiosk.body.token };

@@ -43,7 +43,7 @@ test.describe("miembros sin cuenta", () => {
     await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
     const [mail] = await mailsTo(email);
     expect(mail.text).toContain(group.inviteCode);
-    expect(mail.text).toMatch(/https?:\/\/\S+\/register/);
+    expect(mail.text).toMatch(/https?:\/\/\S+\/unirse\?token=[0-9a-f.]+/);
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, testInfo);

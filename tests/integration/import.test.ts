@@ -249,7 +249,7 @@ describe("formula injection", () => {
 });
 
 describe("members without an account", () => {
-  it("an imported member's picks count, and signing up with that e-mail makes them the real user, picks kept", async () => {
+  it("an imported member's picks count, and the link sent to that e-mail makes them the real user, picks kept", async () => {
     const { manager, groupId, seasonId, rounds } = await peña();
     const name = `Abuela${Math.floor(Math.random() * 1e6)}`;
     const email = `${name.toLowerCase()}@correo.es`;
@@ -285,7 +285,10 @@ describe("members without an account", () => {
     const before = await standingsFromScratch(t.db, NOW, groupId, seasonId);
     expect(before.season.find((r) => r.userId === placeholder.id)?.totalPoints).toBeGreaterThanOrEqual(0);
 
-    const res = await t.api.post("/auth/register", { email, username: `${name}real`, password: "Secreta#2026" });
+    // Typing the address claims nothing; the link sent to it does (decision 061).
+    expect((await t.api.post("/auth/register", { email, username: `${name}real`, password: "Secreta#2026" })).status).toBe(202);
+    const token = /\/unirse\?token=([0-9a-f.]+)/.exec(t.mail.to(email).at(-1)!.text)![1];
+    const res = await t.api.post("/auth/claim", { token, username: `${name}real`, password: "Secreta#2026" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const real = await t.login(`${name}real`);
     const me = await real.get("/auth/me");

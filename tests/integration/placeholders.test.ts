@@ -39,7 +39,7 @@ describe("inviting a member who has no account", () => {
     const mails = t.mail.to(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(code);
-    expect(mails[0].text).toMatch(/https?:\/\/\S+\/register/);
+    expect(mails[0].text).toMatch(/https?:\/\/\S+\/unirse\?token=[0-9a-f.]+/);
 
     const again = await manager.post(`/group/${groupId}/placeholders/${placeholder}/invite`);
     expect(again.body).toEqual({ sent: false, invitedAt: NOW.toISOString() });
