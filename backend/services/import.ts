@@ -300,17 +300,28 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
     }
     let membersCreated = 0;
     for (const m of a.newMembers) {
-      const userId =
-        m.userId ??
-        (await tx.one<{ id: number }>(
-          "insert into users (email, username, password_hash, placeholder, send_digest) values ($1, $2, '', true, false) returning id",
+      let userId = m.userId;
+      // A placeholder that already existed (in another peña) keeps its name; this peña's is an alias.
+      let existed = userId !== null;
+      if (userId === null) {
+        // Two peñas may add the same new person at once: the second insert waits for the first and
+        // then finds the e-mail taken, so it takes that placeholder instead of failing the import
+        // (an account made meanwhile is never joined by a sheet: its holder joins with the code).
+        const made = await tx.one<{ id: number }>(
+          "insert into users (email, username, password_hash, placeholder, send_digest) values ($1, $2, '', true, false) on conflict do nothing returning id",
           [m.email, m.name],
-        ))!.id;
+        );
+        const same =
+          made ?? (await tx.one<{ id: number; placeholder: boolean }>("select id, placeholder from users where lower(email) = lower($1)", [m.email]));
+        if (!same || ("placeholder" in same && !same.placeholder)) continue;
+        userId = same.id;
+        existed = !made;
+      }
       const joined = await tx.one("insert into group_members (group_id, user_id) values ($1, $2) on conflict do nothing returning user_id", [groupId, userId]);
       if (!joined) continue;
       // The same person without an account already in another peña keeps that name; this peña's
       // sheets call them by its own (decision 063).
-      if (m.userId !== null)
+      if (existed)
         await tx.query("insert into member_aliases (group_id, user_id, name, key_user_id, created_at) values ($1, $2, $3, $2, $4) on conflict do nothing", [
           groupId,
           userId,
