@@ -4,11 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { RegisteredAnswer } from "#core/contract/auth";
+import { LoginAnswer, RegisteredAnswer } from "#core/contract/auth";
 import { api, errorMessage } from "~/server/client.server";
 import { AvatarField, Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
-import { getUser, homeFor } from "~/server/session/session.server";
+import { commitUser, getUser, homeFor } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
@@ -42,7 +42,23 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = `Error al registrar: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
   }
-  return redirectWithToast("/login", { kind: "success", text: "Registro exitoso. Ya puedes iniciar sesión." });
+  // The newcomer is signed in with what they just typed, not sent to type it again (decision 065);
+  // should that sign-in fail (the sign-in limits), the login page takes over as before.
+  try {
+    const { token, ...user } = await api.post(
+      request,
+      "/auth/login",
+      { username: submission.value.username, password: submission.value.password },
+      LoginAnswer,
+    );
+    return redirectWithToast(
+      homeFor(user),
+      { kind: "success", text: "Registro exitoso. Ya has iniciado sesión." },
+      { headers: [["Set-Cookie", await commitUser(request, token, user)]] },
+    );
+  } catch {
+    return redirectWithToast("/login", { kind: "success", text: "Registro exitoso. Ya puedes iniciar sesión." });
+  }
 }
 
 export default function Register() {
