@@ -89,6 +89,7 @@ async function main() {
     const loaded = await db.one("select 1 from groups where invite_code = $1", [GROUPS[0].inviteCode]);
     if (loaded) {
       const before = await cajaCount(db);
+      await openPoolClosesWithItsRound(db, inviteCodes);
       await cajaRules(db);
       const added = await playSeason(db, dataDir, inviteCodes, viewsByNumber(season2024()));
       await demoPayments(db, dataDir);
@@ -135,12 +136,16 @@ async function main() {
 
       const seasonId = await insertId(tx, "insert into seasons (name, start_date) values ($1, $2) returning id", [SEASON, "2024-08-01"]);
       const pools = new Map<number, number>();
+      // The jornada without results is open for a week from now, so there is something to predict;
+      // its pool's official close is moved with it, as no round may close after it (decision 065).
+      const openPool = { startDate: new Date(now.getTime() - DAY), closingDate: new Date(now.getTime() + 7 * DAY) };
+      const datesOf = (j: Jornada) => (j.results === null ? openPool : { startDate: j.startDate, closingDate: j.closingDate });
       for (const j of jornadas) {
         const quinielaId = await insertId(tx, "insert into quinielas (season_id, number, start_date, closing_date) values ($1, $2, $3, $4) returning id", [
           seasonId,
           j.number,
-          j.startDate,
-          j.closingDate,
+          datesOf(j).startDate,
+          datesOf(j).closingDate,
         ]);
         pools.set(j.number, quinielaId);
         for (const [i, m] of j.matches.entries()) {
@@ -186,19 +191,12 @@ async function main() {
         }
         for (const [jn, j] of jornadas.entries()) {
           const hunches = groupHunches(seededRandom(hashSeed(`${group.inviteCode}/hunch/${j.number}`)), 14);
-          // The jornada without results stays open for a week from now, so there is something to predict.
           const open = j.results === null;
           const typeId = group.typeOf(j.number);
           const roundId = await insertId(
             tx,
             "insert into group_quinielas (group_id, quiniela_id, open_date, close_date, type_quiniela_id) values ($1, $2, $3, $4, $5) returning id",
-            [
-              groupId,
-              pools.get(j.number),
-              open ? new Date(now.getTime() - DAY) : j.startDate,
-              open ? new Date(now.getTime() + 7 * DAY) : j.closingDate,
-              typeId,
-            ],
+            [groupId, pools.get(j.number), datesOf(j).startDate, datesOf(j).closingDate, typeId],
           );
           if (open && group.name === BLOCKED_IN_OPEN.group) {
             await tx.query("insert into group_quiniela_blocks (group_quiniela_id, user_id, blocked_by) values ($1, $2, $3)", [
@@ -235,6 +233,24 @@ async function main() {
     await db.close();
     if (!databaseUrl) await privateDataDir(dataDir);
   }
+}
+
+/**
+ * A demo loaded before decision 065 left its open jornada's rounds closing a week after loading,
+ * long after their pool's official close (the fixture's date): the pool's close is moved to the
+ * rounds', as a demo loaded now has it, so no screen reads it closed while the rounds are open.
+ */
+async function openPoolClosesWithItsRound(db: Db, inviteCodes: string[]) {
+  await db.query(
+    `update quinielas q set closing_date = late.close_date, version = q.version + 1
+       from (select gq.quiniela_id, max(gq.close_date) as close_date
+               from group_quinielas gq join groups g on g.id = gq.group_id
+              where g.invite_code = any($1) and gq.close_date > now()
+                and not exists (select 1 from quiniela_results r where r.quiniela_id = gq.quiniela_id)
+              group by gq.quiniela_id) late
+      where q.id = late.quiniela_id and q.closing_date < late.close_date`,
+    [inviteCodes],
+  );
 }
 
 const quotaOf = (index: number) => (index === 0 ? 150 : 200);

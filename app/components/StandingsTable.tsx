@@ -68,10 +68,13 @@ function IconMarks({ icons }: { icons: Icon[] }) {
   if (!icons.length) return null;
   return (
     <span className="icons">
-      {icons.map((icon) => (
-        <span key={icon} className="icon-pill" role="img" aria-label={`${ICONS[icon].name}: ${ICONS[icon].meaning}`} title={ICONS[icon].meaning}>
-          <IconGlyph icon={icon} /> {ICONS[icon].name}
-        </span>
+      {icons.map((icon, i) => (
+        <Fragment key={icon}>
+          {i ? " " : null}
+          <span className="icon-pill" role="img" aria-label={`${ICONS[icon].name}: ${ICONS[icon].meaning}`} title={ICONS[icon].meaning}>
+            <IconGlyph icon={icon} /> {ICONS[icon].name}
+          </span>
+        </Fragment>
       ))}
     </span>
   );
@@ -141,12 +144,22 @@ export function StandingsTable({ rows, sort = "points", sortHref, caption, perRo
               <div className="player">
                 <Avatar path={r.avatarPath} size={28} />
                 <span className="name">{r.userName}</span>
+                {/* The spaces keep a text browser from gluing the badges to the name. The top 5 go by
+                    Wilson, not points, so 6th on points may wear it: the badge says so (decision 065). */}
                 {r.isSubGroup ? (
-                  <span className="badge" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">
-                    Top 5
-                  </span>
+                  <>
+                    {" "}
+                    <span className="badge" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">
+                      Top 5 Wilson
+                    </span>
+                  </>
                 ) : null}
-                {showIcons ? <IconMarks icons={r.icons} /> : null}
+                {showIcons && r.icons.length ? (
+                  <>
+                    {" "}
+                    <IconMarks icons={r.icons} />
+                  </>
+                ) : null}
               </div>
               <details className="row-more">
                 <summary>
@@ -180,7 +193,7 @@ export function StandingsLegend({ showIcons = true }: { showIcons?: boolean }) {
     <dl className="legend">
       <div>
         <dt>
-          <span className="badge">Top 5</span>
+          <span className="badge">Top 5 Wilson</span>
         </dt>
         <dd>los 5 mejores por Wilson: forman la quiniela grupal.</dd>
       </div>

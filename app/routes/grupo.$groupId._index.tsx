@@ -31,6 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function GroupDetail() {
   const { group, isManager, userId, toRemove } = useLoaderData<typeof loader>();
+  const managers = group.members.filter((m) => m.role === "Gestor").length;
   const actionData = useActionData<typeof action>();
   const [editForm, fields] = useForm({
     id: "edit-group",
@@ -95,9 +96,14 @@ export default function GroupDetail() {
             <td data-label="Rol">{m.role}</td>
             {isManager ? (
               <td>
-                <Link to={`?quitar=${m.userId}`} aria-label={`Quitar a ${m.username}`}>
-                  Quitar
-                </Link>
+                {/* The group keeps a manager: its only one is not offered for removal (decision 065). */}
+                {m.role === "Gestor" && managers === 1 ? (
+                  <span className="muted">Único gestor</span>
+                ) : (
+                  <Link to={`?quitar=${m.userId}`} aria-label={`Quitar a ${m.username}`}>
+                    Quitar
+                  </Link>
+                )}
               </td>
             ) : null}
           </tr>

@@ -20,8 +20,9 @@ export default function PrizeSharingPage() {
   return (
     <main className="ticket-page prize-record">
       <p className="no-print">
-        <Link to={caja}>Volver a la caja</Link> · <a href={`${caja}/premio/${s.movementId}.csv`}>Descargar CSV</a> · Imprime esta página (Ctrl+P) para guardarla
-        o presentarla en el banco.
+        <Link to={caja}>Volver a la caja</Link> · <a href={`${caja}/premio/${s.movementId}.csv`}>Descargar CSV</a>
+        {/* A phone has no printer at hand: the hint shows only on a wider screen (decision 065). */}
+        <span className="print-hint"> · Imprime esta página (Ctrl+P) para guardarla o presentarla en el banco.</span>
       </p>
       <header>
         <h1>Reparto del premio de la peña {s.groupName}</h1>
@@ -39,10 +40,14 @@ export default function PrizeSharingPage() {
           : "Nadie tenía cuotas cargadas en la temporada: el premio es de quienes jugaron, a partes iguales."}
       </p>
       <div className="table-wrap">
-        <table className="prize-table">
+        {/* On a phone, one card per member with the net first (decision 065); a table from 40rem up and on paper. */}
+        <table className="prize-table stacked">
           <thead>
             <tr>
               <th scope="col">Miembro</th>
+              <th scope="col" className="num">
+                Neto
+              </th>
               <th scope="col" className="num">
                 Aportación
               </th>
@@ -58,22 +63,29 @@ export default function PrizeSharingPage() {
               <th scope="col" className="num">
                 Gravamen
               </th>
-              <th scope="col" className="num">
-                Neto
-              </th>
             </tr>
           </thead>
           <tbody>
             {s.lines.map((l) => (
               <tr key={l.userId}>
                 <th scope="row">{l.username}</th>
-                <td className="num">{s.basis === "quotas" ? formatEuros(l.contributionCents) : "—"}</td>
-                <td className="num">{percentText(l.percentHundredths)}</td>
-                <td className="num">{formatEuros(l.shareCents)}</td>
-                <td className="num">{formatEuros(l.exemptCents)}</td>
-                <td className="num">{formatEuros(l.levyCents)}</td>
-                <td className="num">
+                <td className="num" data-label="Neto">
                   <strong>{formatEuros(l.netCents)}</strong>
+                </td>
+                <td className="num" data-label="Aportación">
+                  {s.basis === "quotas" ? formatEuros(l.contributionCents) : "—"}
+                </td>
+                <td className="num" data-label="Participación">
+                  {percentText(l.percentHundredths)}
+                </td>
+                <td className="num" data-label="Parte del premio">
+                  {formatEuros(l.shareCents)}
+                </td>
+                <td className="num" data-label="Exento">
+                  {formatEuros(l.exemptCents)}
+                </td>
+                <td className="num" data-label="Gravamen">
+                  {formatEuros(l.levyCents)}
                 </td>
               </tr>
             ))}
@@ -81,13 +93,21 @@ export default function PrizeSharingPage() {
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <td />
-              <td className="num">100,00&nbsp;%</td>
-              <td className="num">{formatEuros(s.prizeCents)}</td>
-              <td className="num">{formatEuros(s.thresholdCents)}</td>
-              <td className="num">{formatEuros(s.levyCents)}</td>
-              <td className="num">
+              <td className="num" data-label="Neto">
                 <strong>{formatEuros(s.netCents)}</strong>
+              </td>
+              <td />
+              <td className="num" data-label="Participación">
+                100,00&nbsp;%
+              </td>
+              <td className="num" data-label="Parte del premio">
+                {formatEuros(s.prizeCents)}
+              </td>
+              <td className="num" data-label="Exento">
+                {formatEuros(s.thresholdCents)}
+              </td>
+              <td className="num" data-label="Gravamen">
+                {formatEuros(s.levyCents)}
               </td>
             </tr>
           </tfoot>

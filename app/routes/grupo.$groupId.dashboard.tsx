@@ -22,7 +22,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { group, role, isManager, season, rounds, myBalance } = useLoaderData<typeof loader>();
+  const { group, role, isManager, season, rounds, predicted, myBalance } = useLoaderData<typeof loader>();
+  const member = role !== "Administrador";
   const base = `/grupo/${group.id}`;
   return (
     <main className="page">
@@ -110,13 +111,26 @@ export default function Dashboard() {
 
       <h2>Jornadas en juego</h2>
       {rounds.length ? (
-        <StackedTable columns={["Jornada", "Estado", "Apertura", "Cierre"]}>
+        <StackedTable columns={["Jornada", "Estado", ...(member ? ["Tu pronóstico"] : []), "Apertura", "Cierre"]}>
           {rounds.map((r) => (
             <tr key={r.id}>
               <th scope="row">Jornada {r.numberQuiniela}</th>
               <td data-label="Estado">
                 <RoundState state={r.state} reason={r.reason} />
               </td>
+              {member ? (
+                <td data-label="Tu pronóstico">
+                  {predicted.includes(r.quinielaId) ? (
+                    <Link to={`${base}/predictions?quiniela=${r.quinielaId}`}>Pronóstico enviado</Link>
+                  ) : r.state === "open" ? (
+                    <Link to={`${base}/predictions?quiniela=${r.quinielaId}`}>
+                      <strong>Te falta pronosticar</strong>
+                    </Link>
+                  ) : (
+                    <span className="muted">Aún no abre</span>
+                  )}
+                </td>
+              ) : null}
               <td data-label="Apertura">{formatDateTime(r.openDate)}</td>
               <td data-label="Cierre">{formatDateTime(r.closeDate)}</td>
             </tr>

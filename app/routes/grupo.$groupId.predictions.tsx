@@ -198,11 +198,31 @@ function PredictionForm({ round, matches }: { round: Round; matches: MatchRow[] 
             </fieldset>
           ) : null}
           {/* The server checks every rule with the spec's message; the browser's own checks would hide it. */}
-          <button type="submit" formNoValidate disabled={!editable || busy}>
-            {round.prediction ? "Guardar cambios" : "Enviar pronóstico"}
-          </button>
+          <div className="row send">
+            <button type="submit" formNoValidate disabled={!editable || busy} aria-describedby={editable ? "sin-marcar" : undefined}>
+              {round.prediction ? "Guardar cambios" : "Enviar pronóstico"}
+            </button>
+            {editable ? <UnpickedCount fields={fields} pleno={Boolean(pleno)} /> : null}
+          </div>
         </fieldset>
       </Form>
     </section>
+  );
+}
+
+/**
+ * How many matches are still unpicked, by the send button at the foot of a long page (decision
+ * 065): rendered by the server from the form's values (none on a first visit, the sent ones when
+ * the form comes back), and kept current by the form's own state where a script runs.
+ */
+function UnpickedCount({ fields, pleno }: { fields: ReturnType<typeof useForm<PredictionForm>>[1]; pleno: boolean }) {
+  const empty = (value: unknown) => (Array.isArray(value) ? value.length === 0 : value === undefined || value === null || value === "");
+  const matches = MATCH_FIELDS.filter((name) => empty(fields[name].value)).length;
+  const noPleno = pleno && (empty(fields.plenoHome.value) || empty(fields.plenoAway.value));
+  const parts = [matches ? `${matches} ${matches === 1 ? "partido" : "partidos"} de 14` : null, noPleno ? "el pleno al 15" : null].filter(Boolean);
+  return (
+    <p id="sin-marcar" className={parts.length ? "warning" : "muted"} aria-live="polite">
+      {parts.length ? `Te falta marcar: ${parts.join(" y ")}.` : "Todo marcado: los 14 partidos y el pleno al 15."}
+    </p>
   );
 }

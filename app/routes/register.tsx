@@ -5,11 +5,11 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { MessageAnswer, RegisteredAnswer } from "#core/contract/auth";
+import { LoginAnswer, MessageAnswer, RegisteredAnswer } from "#core/contract/auth";
 import { api, errorMessage } from "~/server/client.server";
 import { AvatarField, Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
-import { getUser, homeFor } from "~/server/session/session.server";
+import { commitUser, getUser, homeFor } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
@@ -47,7 +47,23 @@ export async function action({ request }: ActionFunctionArgs) {
   // A member imported without an account under this e-mail: the account waits for the link sent
   // there (decision 061); the page says where it went, and nothing else happens.
   if (!("id" in answer)) return data({ lastResult: null, sent: answer.message });
-  return redirectWithToast("/login", { kind: "success", text: "Registro exitoso. Ya puedes iniciar sesión." });
+  // The newcomer is signed in with what they just typed, not sent to type it again (decision 065);
+  // should that sign-in fail (the sign-in limits), the login page takes over as before.
+  try {
+    const { token, ...user } = await api.post(
+      request,
+      "/auth/login",
+      { username: submission.value.username, password: submission.value.password },
+      LoginAnswer,
+    );
+    return redirectWithToast(
+      homeFor(user),
+      { kind: "success", text: "Registro exitoso. Ya has iniciado sesión." },
+      { headers: [["Set-Cookie", await commitUser(request, token, user)]] },
+    );
+  } catch {
+    return redirectWithToast("/login", { kind: "success", text: "Registro exitoso. Ya puedes iniciar sesión." });
+  }
 }
 
 export default function Register() {

@@ -10,6 +10,7 @@ import { conditionCounts, rankingOf } from "./bet-candidates";
 import { lockEditableBet } from "./bet-lock";
 import { betById, parseJson, picksOf, SELECT_BET, toBet, type BetRow } from "./bet-row";
 import { isManager } from "./prediction";
+import { fixStamper } from "./stamper";
 import { fittingReduction } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
 
@@ -154,6 +155,8 @@ export async function confirm(deps: Deps, actorId: number | null, betId: number,
     if (!row) throw notFound(BET_NOT_FOUND);
     if (row.confirmed) return;
     await tx.query("update bets set confirmed = true, confirmed_at = $2, version = version + 1 where id = $1", [betId, deps.clock()]);
+    // The week's stamper is fixed now and kept (decision 065); the confirmation's record names it.
+    const stamper = await fixStamper(tx, row.group_id, betId);
     await recordAudit(tx, {
       at: deps.clock(),
       actorId,
@@ -163,6 +166,7 @@ export async function confirm(deps: Deps, actorId: number | null, betId: number,
       entity: "bet",
       entityId: betId,
       subject: `Jornada ${row.number}`,
+      after: stamper ? { sella: stamper } : undefined,
     });
   });
   return betById(deps.db, betId);

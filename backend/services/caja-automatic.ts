@@ -1,6 +1,5 @@
-/** What the caja charges by itself: quotas, the ticket, the last placed's fine, and who stamps the ticket. */
-import { type Stamper } from "#core/contract/caja";
-import { lastPlaced, stampOrder, stamperAt } from "#core/domain/customs";
+/** What the caja charges by itself: quotas, the ticket, the last placed's fine (who stamps the ticket: ./stamper). */
+import { lastPlaced } from "#core/domain/customs";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { betById } from "./bet-row";
@@ -222,46 +221,4 @@ export async function syncLastPlaceFines(deps: Deps, groupId: number): Promise<n
 /** Every automatic charge due: quotas and tickets, then the last placed's fines. Returns how many were written. */
 export async function syncCaja(deps: Deps, groupId: number): Promise<number> {
   return (await syncAutomaticCharges(deps.db, groupId, deps.clock())) + (await syncLastPlaceFines(deps, groupId));
-}
-
-/**
- * 'Esta semana sella': who stamps the ticket of a jornada (the group's latest open one by default).
- * The rota (core/domain/customs) advances one place per earlier jornada of the group with a
- * confirmed group bet, of any season, so the turns stay fair across seasons.
- */
-export async function stamper(deps: Deps, groupId: number, quinielaId?: number): Promise<Stamper> {
-  const { db } = deps;
-  const rules = await cajaRules(db, groupId);
-  const members = await db.query<{ user_id: number; username: string }>(
-    `select m.user_id, u.username from group_members m join users u on u.id = m.user_id
-      where m.group_id = $1 and m.removed_at is null order by m.joined_at, m.user_id`,
-    [groupId],
-  );
-  const round = await db.one<{ quiniela_id: number; number: number; start_date: Date | string }>(
-    `select gq.quiniela_id, q.number, q.start_date from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
-      where gq.group_id = $1 and ($2::integer is null and gq.open_date <= $3 or gq.quiniela_id = $2::integer)
-      order by gq.open_date desc, q.number desc limit 1`,
-    [groupId, quinielaId ?? null, deps.clock()],
-  );
-  const name = new Map(members.map((m) => [m.user_id, m.username]));
-  const order = stampOrder(
-    rules.stampRota,
-    members.map((m) => m.user_id),
-  );
-  const person = (id: number) => ({ userId: id, username: name.get(id)! });
-  if (!round) return { quinielaId: null, numberQuiniela: null, current: null, next: null, order: order.map(person) };
-  const before = await db.one<{ n: number }>(
-    `select count(*)::integer as n from bets b join quinielas q on q.id = b.quiniela_id
-      join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id
-      where b.group_id = $1 and b.confirmed and (q.start_date, q.id) < ($2::timestamptz, $3::integer)`,
-    [groupId, round.start_date, round.quiniela_id],
-  );
-  const turn = stamperAt(order, before?.n ?? 0);
-  return {
-    quinielaId: round.quiniela_id,
-    numberQuiniela: round.number,
-    current: turn ? person(turn.current) : null,
-    next: turn ? person(turn.next) : null,
-    order: order.map(person),
-  };
 }

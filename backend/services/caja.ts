@@ -32,7 +32,8 @@ import {
   type MovementRow,
 } from "./caja-ledger";
 export { balancesShown, cajaRules, ledgerTotals, lockCajaAlone, auditMovement, type Inserted } from "./caja-ledger";
-export { stamper, syncAutomaticCharges, syncCaja } from "./caja-automatic";
+export { syncAutomaticCharges, syncCaja } from "./caja-automatic";
+export { stamper } from "./stamper";
 export interface CajaFilter {
   member?: number;
   kind?: MovementKind;

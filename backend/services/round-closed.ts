@@ -22,4 +22,4 @@ export const roundClosedSql = (gq: string, now: string) => `(${gq}.force_closed 
 
 /** Why the group round aliased `gq` closed, as round_closes.reason keeps it; null while it is open. */
 export const closeReasonSql = (gq: string, now: string) =>
-  `case when ${gq}.force_closed then 'forced' when ${gq}.close_date <= ${now} then 'date' when ${resultsCompleteSql(`${gq}.quiniela_id`)} then 'results' end`;
+  `case when ${gq}.close_date <= ${now} then 'date' when ${gq}.force_closed then 'forced' when ${resultsCompleteSql(`${gq}.quiniela_id`)} then 'results' end`;

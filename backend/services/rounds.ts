@@ -1,4 +1,4 @@
-import type { BlockedUser, GroupRound, GroupRoundDetail } from "#core/contract/group-quiniela";
+import { closeAfterOfficial, closesInTime, type BlockedUser, type GroupRound, type GroupRoundDetail } from "#core/contract/group-quiniela";
 import { roundStatus } from "#core/domain/round-status";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
@@ -184,6 +184,16 @@ async function changeRound(deps: Deps, tx: Db, actorId: number, current: RoundRo
   }
 }
 
+/**
+ * Refuses a round left open past its pool's official close (decision 065): its players would pick
+ * after kick-off. A forced close ends the round now, whatever date it keeps.
+ */
+async function assertClosesInTime(tx: Db, quinielaId: number, next: { closeDate: Date; forceClosed: boolean }) {
+  if (next.forceClosed) return;
+  const pool = await tx.one<{ closing_date: Date }>("select closing_date from quinielas where id = $1", [quinielaId]);
+  if (pool && !closesInTime(next.closeDate, pool.closing_date)) throw badRequest(closeAfterOfficial(pool.closing_date));
+}
+
 const lockRound = (tx: Db, groupId: number, quinielaId: number) =>
   tx.one<RoundRow>(`${SELECT_ROUND} where gq.group_id = $1 and gq.quiniela_id = $2 for update of gq`, [groupId, quinielaId]);
 
@@ -195,6 +205,7 @@ export async function configure(deps: Deps, actorId: number, input: Configure): 
       throw notFound("Quiniela no encontrada.");
     }
     if (!(await tx.one("select 1 from pool_types where id = $1", [input.typeQuinielaId]))) throw badRequest("Tipo de quiniela no válido.");
+    await assertClosesInTime(tx, input.quinielaId, input);
     const existing = await lockRound(tx, input.groupId, input.quinielaId);
     if (existing) {
       await changeRound(deps, tx, actorId, existing, input, input.version);
@@ -242,6 +253,7 @@ export async function updateStatus(
       forceClosed: input.forceClosed ?? current.force_closed,
       typeQuinielaId: current.type_quiniela_id,
     };
+    await assertClosesInTime(tx, input.quinielaId, next);
     await changeRound(deps, tx, actorId, current, next, input.version);
     await refreshTouched(tx, deps.clock());
   });

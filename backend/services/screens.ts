@@ -20,12 +20,18 @@ export async function dashboardScreen(deps: Deps, user: AuthUser, groupId: numbe
     roundsOfGroup(deps, groupId),
   ]);
   const role: RoleName | "Administrador" = member ? roleName(member.role_id) : user.isAdmin ? "Administrador" : "Usuario";
+  const inPlay = rounds.filter((r) => r.state !== "closed");
+  const predicted = await deps.db.query<{ quiniela_id: number }>(
+    "select quiniela_id from predictions where group_id = $1 and user_id = $2 and quiniela_id = any($3::integer[])",
+    [groupId, user.id, inPlay.map((r) => r.quinielaId)],
+  );
   return {
     group: { id: group!.id, name: group!.name, description: group!.description },
     role,
     isManager: user.isAdmin || role === "Gestor",
     season,
-    rounds: rounds.filter((r) => r.state !== "closed"),
+    rounds: inPlay,
+    predicted: predicted.map((p) => p.quiniela_id),
   };
 }
 

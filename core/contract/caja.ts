@@ -252,6 +252,8 @@ const Person = z.object({ userId: wireId, username: z.string() });
 export const Stamper = z.object({
   quinielaId: wireId.nullable(),
   numberQuiniela: wireInt.nullable(),
+  /** The jornada is over: its stamper is told in the past, not as «Esta semana». */
+  closed: z.boolean(),
   current: Person.nullable(),
   next: Person.nullable(),
   order: z.array(Person),

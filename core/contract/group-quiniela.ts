@@ -1,9 +1,20 @@
 import { z } from "zod";
 import { version } from "./audit";
+import { formatDateTime } from "../dates";
 import { bodyBoolean, bodyId, id, isoDateTime, wireId, wireInt } from "./common";
 import { RoundReasonSchema, RoundStateSchema } from "./picks";
 
 export const CLOSE_AFTER_OPEN = "La fecha de cierre debe ser posterior a la de apertura.";
+
+/**
+ * No group round may close after its pool's official close: the matches start then, so a pick
+ * made later could be made knowing a score (decision 065). Every path that sets a close checks it.
+ */
+export const closeAfterOfficial = (officialClose: Date | string) =>
+  `La jornada no puede cerrar después del cierre oficial de la quiniela (${formatDateTime(officialClose)}): los partidos ya habrán empezado.`;
+
+/** The round's close is within its pool's official close (an open round, that is; a forced close ends it now). */
+export const closesInTime = (closeDate: Date, officialClose: Date | string) => closeDate.getTime() <= new Date(officialClose).getTime();
 
 /** A JSON boolean only: the BFF's forms turn their checkboxes into one before calling. */
 const flag = bodyBoolean("El cierre forzado debe ser verdadero o falso.");

@@ -40,6 +40,8 @@ export const DashboardScreen = z.object({
   season: SeasonRef.nullable(),
   /** Rounds still to be played (not closed), by open date. */
   rounds: z.array(ScreenRound),
+  /** The pools of those rounds the user has sent a prediction for («Pronóstico enviado»). */
+  predicted: z.array(z.number().int()),
 });
 export type DashboardScreen = z.infer<typeof DashboardScreen>;
 

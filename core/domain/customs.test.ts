@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastPlaced, stampOrder, stamperAt } from "./customs";
+import { lastPlaced, stampOrder, stamperAfter, stamperAt } from "./customs";
 
 describe("the jornada's last placed", () => {
   it("is the fewest hits among those who predicted; a tie goes to the worse position in the jornada", () => {
@@ -49,5 +49,16 @@ describe("the rota of who stamps the ticket", () => {
     ]);
     expect(stamperAt([7], 12)).toEqual({ current: 7, next: 7 });
     expect(stamperAt([], 3)).toBeNull();
+  });
+
+  it("takes the turn after the last fixed stamper, so a newcomer at the rota's end moves no turn", () => {
+    expect(stamperAfter([8, 5, 3], 5, 7)).toEqual({ current: 3, next: 8 });
+    // A newcomer (4) joins the end: the turn after 5 is still 3, and 4 comes before 8 starts over.
+    expect(stamperAfter([8, 5, 3, 4], 5, 7)).toEqual({ current: 3, next: 4 });
+    expect(stamperAfter([8, 5, 3, 4], 3, 8)).toEqual({ current: 4, next: 8 });
+    // No stamper fixed before, or one who left: the rota counted from its start.
+    expect(stamperAfter([8, 5, 3], null, 0)).toEqual({ current: 8, next: 5 });
+    expect(stamperAfter([8, 5, 3], 9, 4)).toEqual({ current: 5, next: 3 });
+    expect(stamperAfter([], 5, 1)).toBeNull();
   });
 });

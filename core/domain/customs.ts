@@ -48,3 +48,15 @@ export function stamperAt(order: readonly number[], betsBefore: number): { curre
   const i = ((betsBefore % order.length) + order.length) % order.length;
   return { current: order[i], next: order[(i + 1) % order.length] };
 }
+
+/**
+ * Who stamps the ticket of a jornada not yet fixed (decision 065): the member after the stamper
+ * fixed for the latest earlier jornada with a confirmed bet, so a member who joins later only
+ * lengthens the rota at its end and never moves a turn already taken. With no earlier stamper
+ * (or one no longer in the rota), the rota counted from its start (`stamperAt`).
+ */
+export function stamperAfter(order: readonly number[], previous: number | null, betsBefore: number): { current: number; next: number } | null {
+  const i = previous === null ? -1 : order.indexOf(previous);
+  if (i < 0) return stamperAt(order, betsBefore);
+  return { current: order[(i + 1) % order.length], next: order[(i + 2) % order.length] };
+}

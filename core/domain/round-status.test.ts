@@ -35,6 +35,8 @@ describe("roundStatus", () => {
     expect(roundStatus(round({ resultsComplete: true }), now)).toEqual({ state: "closed", reason: "results" });
     expect(roundStatus(round({ resultsComplete: true, openDate: "2030-01-01" }), now)).toEqual({ state: "closed", reason: "results" });
     expect(roundStatus(round({ resultsComplete: true, forceClosed: true }), now).reason).toBe("forced");
+    // A bet generated at the close forces the round too: past its date it reads as passed, not as the manager's.
+    expect(roundStatus(round({ forceClosed: true, closeDate: "2025-03-09T12:00:00Z" }), now)).toEqual({ state: "closed", reason: "date-passed" });
     expect(roundStatus(round({ resultsComplete: true, closeDate: now }), now).reason).toBe("date-passed");
     expect(roundReasonText("results")).toBe("Resultados oficiales completos");
   });

@@ -23,8 +23,10 @@ export function roundStatus(r: RoundDates, now: Date): { state: RoundState; reas
   const t = now.getTime();
   const open = toTime(r.openDate);
   const close = toTime(r.closeDate);
-  if (r.forceClosed) return { state: "closed", reason: "forced" };
+  // A close date passed says so, forced or not: generating the bet at the close forces the round
+  // closed too, and every past jornada read «Cerrada por el gestor» though no manager closed it (decision 065).
   if (close !== null && t >= close) return { state: "closed", reason: "date-passed" };
+  if (r.forceClosed) return { state: "closed", reason: "forced" };
   // The same order as the round-close job's reason (backend/services/round-closed.ts closeReasonSql).
   if (r.resultsComplete) return { state: "closed", reason: "results" };
   if (open !== null && t < open) return { state: "not-open", reason: "before-open" };

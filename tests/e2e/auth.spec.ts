@@ -31,10 +31,10 @@ test.describe("registering", () => {
     await expect(page.getByText("Error al registrar: Ese email ya está registrado.")).toBeVisible();
     await expect(page.getByLabel("Nombre de usuario")).toHaveValue(taken.username);
 
+    // Signed in with what was just typed: no second typing of the password (decision 065).
     await fill(PASSWORD, PASSWORD);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText("Registro exitoso. Ya puedes iniciar sesión.")).toBeVisible();
-    await signIn(page, username);
+    await expect(page).toHaveURL(/\/inicio$/);
+    await expect(page.getByText("Registro exitoso. Ya has iniciado sesión.")).toBeVisible();
     await expect(page.getByRole("link", { name: username })).toBeVisible();
   });
 

@@ -228,10 +228,20 @@ test.describe("la caja de la peña", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Reparto del premio de la peña ${group.name}` })).toBeVisible();
     // Nobody was charged quotas: the one member who played owns it all; 20 % of the 60.000 € above the exemption.
     const line = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: player.username, exact: true }) });
-    await expect(line.getByRole("cell").nth(1)).toHaveText(/100,00\s%/);
-    await expect(line.getByRole("cell").nth(4)).toHaveText(/12\.000,00\s€/);
-    await expect(line.getByRole("cell").last()).toHaveText(/88\.000,00\s€/);
+    // The net first (decision 065), then contribution, share %, share, exempt part and levy.
+    await expect(line.getByRole("cell").first()).toHaveText(/88\.000,00\s€/);
+    await expect(line.getByRole("cell").nth(2)).toHaveText(/100,00\s%/);
+    await expect(line.getByRole("cell").last()).toHaveText(/12\.000,00\s€/);
     await expectAccessible(page, testInfo);
+    // On a phone: a card per member, the net on screen, nothing sideways, no Ctrl+P to a phone.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const net = await line.getByRole("cell").first().boundingBox();
+    expect(net!.x + net!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByText(/Ctrl\+P/)).toBeHidden();
+    await expectAccessible(page, testInfo);
+    await page.setViewportSize(wide);
     if (testInfo.project.name === "js") {
       // Printed: one A4 page.
       const pdf = await page.pdf({ format: "A4", printBackground: true });

@@ -208,7 +208,8 @@ test.describe("defects found walking through the spec", () => {
       groupId: s.groupId,
       quinielaId: newPool.body.id,
       openDate: new Date(Date.now() + 72 * HOUR).toISOString(),
-      closeDate: new Date(Date.now() + 96 * HOUR).toISOString(),
+      // Before the pool's official close: no round closes after it (decision 065).
+      closeDate: new Date(Date.now() + 90 * HOUR).toISOString(),
     };
     expect((await apiCall("POST", "/GroupQuiniela/ConfigureGroupQuiniela", { ...dates, forceClosed: false, typeQuinielaId: 1 }, s.manager.token)).status).toBe(
       201,

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const otherManager = await t.player();
   const stranger = await t.player();
   const season = await build.season(t.db, { name: "2025-26", startDate: "2025-08-01" });
-  const pool = await build.pool(t.db, { seasonId: season, number: 1 });
+  const pool = await build.pool(t.db, { seasonId: season, number: 1, closingDate: new Date("2100-01-01T00:00:00Z") });
   const group = await build.group(t.db, {
     members: [
       { userId: manager.id, role: 2 },

@@ -419,6 +419,74 @@ describe("the caja's ledger", () => {
     expect((await outsider.get(`${base}/stamper`)).status).toBe(403);
   });
 
+  it("a join never changes a stamper already shown: each week's stamper is fixed at the bet's confirmation, audited, and a newcomer waits at the rota's end", async () => {
+    const { manager, members, groupId } = await peña(2);
+    const [ana, bea] = members;
+    const base = `/group/${groupId}/caja`;
+    const seasonId = await build.season(t.db, { name: "Temporada del relevo", startDate: "2024-08-01" });
+    const now = new Date("2025-06-01T12:00:00Z").getTime(); // the backend's clock here
+    const pools: number[] = [];
+    // Four jornadas over (their bets confirmed, one turn round the rota and one more) and this week's, open.
+    for (const number of [1, 2, 3, 4, 5]) {
+      const start = new Date(now - (6 - number) * 7 * 86_400_000);
+      const quinielaId = await build.pool(t.db, { seasonId, number, startDate: start });
+      pools.push(quinielaId);
+      await build.round(t.db, {
+        groupId,
+        quinielaId,
+        openDate: new Date(start.getTime() - 86_400_000),
+        closeDate: new Date(start.getTime() + (number === 5 ? 9 : 1) * 86_400_000),
+      });
+    }
+    const matches = JSON.stringify(Array.from({ length: 14 }, () => ["1"]));
+    for (const quinielaId of pools.slice(0, 4)) {
+      const bet = await t.db.one<{ id: number }>(
+        `insert into bets (group_id, quiniela_id, season_id, top_n, matches) values ($1, $2, $3, 3, $4) returning id`,
+        [groupId, quinielaId, seasonId, matches],
+      );
+      expect((await manager.put(`/Bet/${bet!.id}/ConfirmBet`)).status).toBe(200);
+    }
+    const shown = async () =>
+      Promise.all(
+        pools.map(async (quinielaId) => {
+          const { current, closed } = (await ana.get(`${base}/stamper?quinielaId=${quinielaId}`)).body;
+          return { stamper: current.userId, closed };
+        }),
+      );
+    const before = await shown();
+    expect(before).toEqual([
+      { stamper: manager.id, closed: true },
+      { stamper: ana.id, closed: true },
+      { stamper: bea.id, closed: true },
+      { stamper: manager.id, closed: true },
+      { stamper: ana.id, closed: false },
+    ]);
+    expect((await ana.get(`${base}/stamper`)).body).toMatchObject({ numberQuiniela: 5, current: { userId: ana.id }, next: { userId: bea.id } });
+    // Two newcomers join with the group's code: no week, past or this one, changes its stamper.
+    const code = (await t.db.one<{ invite_code: string }>("select invite_code from groups where id = $1", [groupId]))!.invite_code;
+    const newcomers = [await t.player(), await t.player()];
+    for (const n of newcomers) {
+      expect((await n.post(`/group/JoinByInviteCode/${code}`)).status).toBe(200);
+      expect(await shown()).toEqual(before);
+    }
+    // The confirmation's record names the stamper it fixed.
+    const audit = await t.db.query<{ after: unknown }>("select after from audit_log where group_id = $1 and action = 'bet.confirm' order by id", [groupId]);
+    expect(audit.map((a) => (typeof a.after === "string" ? JSON.parse(a.after) : a.after))).toEqual([
+      { sella: manager.username },
+      { sella: ana.username },
+      { sella: bea.username },
+      { sella: manager.username },
+    ]);
+    // This week's bet fixes ana; the next week the newcomers take their turns after bea, at the rota's end.
+    const fifth = await t.db.one<{ id: number }>(
+      `insert into bets (group_id, quiniela_id, season_id, top_n, matches) values ($1, $2, $3, 3, $4) returning id`,
+      [groupId, pools[4], seasonId, matches],
+    );
+    await manager.put(`/Bet/${fifth!.id}/ConfirmBet`);
+    expect((await ana.get(`${base}/stamper?quinielaId=${pools[4]}`)).body).toMatchObject({ current: { userId: ana.id }, next: { userId: bea.id } });
+    expect((await ana.get(`${base}/stamper?quinielaId=${pools[3]}`)).body).toMatchObject({ current: { userId: manager.id }, next: { userId: ana.id } });
+  });
+
   it("a big prize's sharing record: shares weighted by the quotas charged up to the prize, the levy on each share above its part of the 40.000 €", async () => {
     const { manager, members, groupId } = await peña(3);
     const [ana, bea, cris] = members;

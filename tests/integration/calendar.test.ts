@@ -36,7 +36,7 @@ async function member() {
     ],
   });
   const round = async (number: number, openDate: Date, closeDate: Date) => {
-    const quinielaId = await build.pool(t.db, { seasonId, number, startDate: openDate });
+    const quinielaId = await build.pool(t.db, { seasonId, number, startDate: openDate, closingDate: new Date("2100-01-01T00:00:00Z") });
     await build.round(t.db, { groupId, quinielaId, openDate, closeDate });
     return quinielaId;
   };

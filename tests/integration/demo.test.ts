@@ -48,6 +48,17 @@ describe("the demo plays like a real peña", () => {
     expect(firstRun.stdout).toContain("Demo cargada: temporada 2024-25");
   });
 
+  it("closes no round after its pool's official close, and keeps one stamper fixed for every confirmed bet (decision 065)", async () => {
+    const late = await db.query("select gq.id from group_quinielas gq join quinielas q on q.id = gq.quiniela_id where gq.close_date > q.closing_date");
+    expect(late).toEqual([]);
+    const open = await db.query<{ closing_date: Date }>(
+      "select q.closing_date from quinielas q where not exists (select 1 from quiniela_results r where r.quiniela_id = q.id)",
+    );
+    expect(open.map((q) => new Date(q.closing_date).getTime() > Date.now())).toEqual([true]);
+    const unstamped = await db.query("select id from bets where confirmed and stamper_user_id is null");
+    expect(unstamped).toEqual([]);
+  });
+
   it("has players who hit between 5.5 and 9.5 of 14 on average, and a group bet with 14 at most twice", async () => {
     const predictions = await db.query<{ matches: unknown; results: unknown }>(
       "select p.matches, r.matches as results from predictions p join quiniela_results r on r.quiniela_id = p.quiniela_id",

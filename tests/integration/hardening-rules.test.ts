@@ -29,7 +29,7 @@ afterAll(() => t.close());
 let poolNumber = 0;
 /** A round of the group, open now unless told otherwise; configured through the API so it is audited like a real one. */
 async function round(options: { openIn?: number; closeIn?: number; forceClosed?: boolean } = {}) {
-  const quinielaId = await build.pool(t.db, { seasonId, number: ++poolNumber });
+  const quinielaId = await build.pool(t.db, { seasonId, number: ++poolNumber, closingDate: new Date("2100-01-01T00:00:00Z") });
   const res = await gestora.post("/GroupQuiniela/ConfigureGroupQuiniela", {
     groupId,
     quinielaId,

@@ -85,7 +85,7 @@ describe("strict types (issue 13, item 5)", () => {
     const gestor = await t.player();
     const groupId = await build.group(t.db, { members: [{ userId: gestor.id, role: 2 }] });
     const seasonId = await build.season(t.db, { name: "2031-32", startDate: "2031-08-01" });
-    const quinielaId = await build.pool(t.db, { seasonId, number: 1 });
+    const quinielaId = await build.pool(t.db, { seasonId, number: 1, closingDate: new Date("2031-08-03T10:00:00Z") });
     const ok = { GroupId: groupId, QuinielaId: quinielaId, OpenDate: "2031-08-01T10:00:00Z", CloseDate: "2031-08-03T10:00:00Z" };
     for (const patch of [{ QuinielaId: true }, { QuinielaId: "0x10" }, { OpenDate: null }, { OpenDate: true }, { ForceClosed: "false" }]) {
       const res = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { ...ok, ...patch });

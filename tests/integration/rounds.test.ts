@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLOSE_AFTER_OPEN } from "#core/contract/group-quiniela";
+import { CLOSE_AFTER_OPEN, closeAfterOfficial } from "#core/contract/group-quiniela";
 import { startWithSeason, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -20,7 +20,8 @@ async function peña() {
   return { gestor, member, groupId: created.body.id as number };
 }
 
-const newPool = () => season.newPool();
+// Pools whose official close is after every date the rounds here are given (decision 065).
+const newPool = () => build.pool(t.db, { seasonId, number: ++season.poolNumber, closingDate: new Date("2100-01-01T00:00:00Z") });
 
 const OPEN = "2025-09-01T08:00:00.000Z";
 const CLOSE = "2025-09-05T18:00:00.000Z";
@@ -167,6 +168,25 @@ describe("the state of a round follows its dates at the backend's clock", () => 
     const round = await configured(gestor, groupId);
     const res = await gestor.post("/GroupQuiniela/UpdateStatus", { groupId, quinielaId: round.quinielaId, openDate: CLOSE, closeDate: OPEN });
     expect(res).toEqual({ status: 400, body: { message: CLOSE_AFTER_OPEN } });
+  });
+
+  it("refuses a round that would close after its pool's official close, in the activation and the dates' change; a forced close is kept", async () => {
+    const { gestor, groupId } = await peña();
+    const official = new Date("2025-09-05T16:00:00Z");
+    const quinielaId = await build.pool(t.db, { seasonId, number: ++season.poolNumber, startDate: new Date("2025-09-01T08:00:00Z"), closingDate: official });
+    const late = { groupId, quinielaId, openDate: OPEN, closeDate: CLOSE };
+    const refused = { status: 400, body: { message: closeAfterOfficial(official) } };
+    expect(refused.body.message).toBe(
+      "La jornada no puede cerrar después del cierre oficial de la quiniela (05/09/2025 18:00): los partidos ya habrán empezado.",
+    );
+    expect(await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", late)).toEqual(refused);
+    expect(await t.db.query("select 1 from group_quinielas where group_id = $1 and quiniela_id = $2", [groupId, quinielaId])).toEqual([]);
+    const onTime = await gestor.post("/GroupQuiniela/ConfigureGroupQuiniela", { ...late, closeDate: official.toISOString() });
+    expect(onTime.status).toBe(201);
+    expect(await gestor.post("/GroupQuiniela/UpdateStatus", { ...late, version: onTime.body.version })).toEqual(refused);
+    expect((await gestor.get(`/GroupQuiniela/GetByGroupAndQuiniela?groupId=${groupId}&quinielaId=${quinielaId}`)).body.closeDate).toBe(official.toISOString());
+    const forced = await gestor.post("/GroupQuiniela/UpdateStatus", { ...late, forceClosed: true, version: onTime.body.version });
+    expect(forced.status).toBe(200);
   });
 });
 

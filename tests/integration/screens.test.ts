@@ -54,6 +54,9 @@ describe("GET /screens/group/{id}/dashboard", () => {
       [laterId, "not-open"],
     ]);
     expect((await ana.get(`/group/${groupId}/Seasons`)).body.current).toEqual(screen.season);
+    // Whose prediction is in: ana sent the open round's, the manager has not (decision 065).
+    expect(screen.predicted).toEqual([openId]);
+    expect(DashboardScreen.parse((await manager.get(`/screens/group/${groupId}/dashboard`)).body).predicted).toEqual([]);
   });
 
   it("says Gestor to the manager and Administrador to an admin outside the group", async () => {

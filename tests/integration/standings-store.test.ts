@@ -35,7 +35,7 @@ const ticket = (k: number, r: number): Pick[] => Array.from({ length: 14 }, (_, 
 
 /** A pool played by the group, open from `open` to `close` (times relative to the clock now). */
 async function roundOf(open: number, close: number, options: { forceClosed?: boolean } = {}) {
-  const quinielaId = await build.pool(t.db, { seasonId, number: ++poolNumber });
+  const quinielaId = await build.pool(t.db, { seasonId, number: ++poolNumber, closingDate: new Date("2100-01-01T00:00:00Z") });
   const res = await manager.post("/GroupQuiniela/ConfigureGroupQuiniela", {
     groupId,
     quinielaId,
@@ -174,7 +174,7 @@ describe("stored standings follow every write", () => {
   });
 
   it("a round added to the group whose pool already has results", async () => {
-    const pool = await build.pool(t.db, { seasonId, number: ++poolNumber });
+    const pool = await build.pool(t.db, { seasonId, number: ++poolNumber, closingDate: new Date("2100-01-01T00:00:00Z") });
     expect((await setResults(pool, 6)).status).toBe(200);
     const res = await manager.post("/GroupQuiniela/ConfigureGroupQuiniela", {
       groupId,
