@@ -34,6 +34,9 @@ export async function snapshotGroups(db: Db, groupId: number): Promise<SnapshotG
   const out: SnapshotGroup[] = [];
   for (const season of seasons) {
     const history = await seasonHistory(db, groupId, season.season_id);
+    // Each round's tickets by member, whatever order the database returns them in: the snapshot (and the
+    // merged bet, whose ties go to the first ranked) must not depend on how the rows were written.
+    const rounds = history.rounds.map((round) => ({ ...round, predictions: [...round.predictions].sort((a, b) => a.userId - b.userId) }));
     const prizes = await seasonPrizes(db, season.season_id);
     const meta = await db.query<{ quiniela_id: number; number: number; num_double: number; num_triple: number; bet_id: number | null; bet_matches: unknown }>(
       `select gq.quiniela_id, q.number, pt.num_double, pt.num_triple, b.id as bet_id, b.matches as bet_matches
@@ -46,13 +49,13 @@ export async function snapshotGroups(db: Db, groupId: number): Promise<SnapshotG
     for (const [r, id] of history.quinielaIds.entries()) {
       const m = meta.find((x) => x.quiniela_id === id)!;
       // The majority bet: the group bet as the demo generated it (top 5 by Wilson); without one, everyone merged.
-      const majority = m.bet_id ? { matches: picksOf(m.bet_matches), pleno: null } : await mergedBet(db, groupId, m, history.rounds[r]);
+      const majority = m.bet_id ? { matches: picksOf(m.bet_matches), pleno: null } : await mergedBet(db, groupId, m, rounds[r]);
       jornadas.push({ number: m.number, numDouble: m.num_double, numTriple: m.num_triple, majority: majority.matches, majorityPleno: majority.pleno });
     }
     out.push({
       name: group.name,
       season: season.name,
-      rounds: history.rounds,
+      rounds,
       fixtures: history.fixtures,
       shares: history.shares,
       jornadas,
