@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PRIZE_EXEMPT_CENTS, PRIZE_LEVY_PERCENT } from "#core/domain/prize-sharing";
+import { PRIZE_EXEMPT_CENTS, PRIZE_LEVY_PERCENT } from "#core/domain/caja/prize-sharing";
 
 export interface BackendConfig {
   publicUrl: string;

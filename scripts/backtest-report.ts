@@ -9,7 +9,7 @@ import { formatPercent, sourceShort } from "#core/domain/chances-text";
 import { prizeWeights, ticketOdds, winChances } from "#core/domain/hit-odds";
 import { bestPlacement, type Objective, type Target } from "#core/domain/placement";
 import type { Category } from "#core/domain/scrutiny";
-import { expectedSharedPrizes } from "#core/domain/shared-prizes";
+import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
 import { sameScore, SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { Fixture } from "#core/domain/pre-match";
 import { seededRandom } from "#core/seeded-random";

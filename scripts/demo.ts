@@ -14,7 +14,7 @@ import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { privateDataDir } from "../backend/files";
 import { hashPassword } from "../backend/security";
-import { addMovement } from "../backend/services/caja";
+import { addMovement } from "../backend/services/caja/caja";
 import { playSeason } from "./demo-season";
 import { season2024, teamsOf, type Jornada } from "./football";
 

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type Caja, KIND_LABELS } from "#core/contract/caja";
-import { MOVEMENT_KINDS } from "#core/domain/caja";
+import { MOVEMENT_KINDS } from "#core/domain/caja/caja";
 import { formatEuros } from "#core/domain/money";
 import { Balance } from "~/components/Balance";
 import { Field, FormErrors } from "~/components/Field";
 import { MEMBER_FORMS, type MemberFormKind, movementFormSchema, potFormSchema, rulesFormSchema } from "~/forms/caja";
-import { cajaAction, loadCajaPage } from "~/server/caja.server";
+import { cajaAction, loadCajaPage } from "~/server/caja/caja.server";
 import { CajaStatement } from "~/components/CajaStatement";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 

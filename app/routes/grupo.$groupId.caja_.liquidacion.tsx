@@ -4,7 +4,7 @@ import { formatEuros } from "#core/domain/money";
 import { formatDateTime } from "#core/dates";
 import { Balance } from "~/components/Balance";
 import { Alert } from "~/components/Field";
-import { loadSettlementPage, settleAction } from "~/server/caja.server";
+import { loadSettlementPage, settleAction } from "~/server/caja/caja.server";
 import { StackedTable } from "~/components/StackedTable";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Liquidación de la temporada · ${data?.groupName ?? "Caja"} · Quiniela de peñas` }];

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
 import { formatEuros } from "#core/domain/money";
-import { percentText } from "#core/domain/prize-sharing";
-import { loadPrizeSharing } from "~/server/caja.server";
+import { percentText } from "#core/domain/caja/prize-sharing";
+import { loadPrizeSharing } from "~/server/caja/caja.server";
 
 /** The prize-sharing record, to print and keep (decision 035): no header, one page. */
 export const handle = { bare: true };

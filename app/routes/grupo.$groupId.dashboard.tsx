@@ -4,7 +4,7 @@ import { formatDateTime } from "#core/dates";
 import { loadDashboard } from "~/server/groups.server";
 import { Balance } from "~/components/Balance";
 import { RoundState } from "~/components/RoundState";
-import { loadMyBalance } from "~/server/caja.server";
+import { loadMyBalance } from "~/server/caja/caja.server";
 import { StackedTable } from "~/components/StackedTable";
 import type { RouteHandle } from "~/route-handle";
 

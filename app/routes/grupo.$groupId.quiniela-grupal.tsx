@@ -17,7 +17,7 @@ import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.
 import { requireMemberOf } from "~/server/session/guards.server";
 import { Avatar } from "~/components/Avatar";
 import { StamperNote } from "~/components/Stamper";
-import { loadStamper } from "~/server/caja.server";
+import { loadStamper } from "~/server/caja/caja.server";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 import { TicketForm } from "~/components/TicketForm";

@@ -17,9 +17,9 @@ import {
 } from "#core/contract/caja";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import * as caja from "../services/caja";
-import { prizeSharing } from "../services/caja-prize";
-import { confirmSettlement, settlementPreview } from "../services/caja-settlement";
+import * as caja from "../services/caja/caja";
+import { prizeSharing } from "../services/caja/prize";
+import { confirmSettlement, settlementPreview } from "../services/caja/settlement";
 import { resource } from "./resource";
 
 /**

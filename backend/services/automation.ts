@@ -5,8 +5,8 @@ import { badRequest } from "../errors";
 import { recordAudit } from "./audit";
 import { assertGroupExists } from "./group";
 import { assertVersion } from "./versions";
-import { cajaRules } from "./caja-ledger";
-import { syncCaja } from "./caja-automatic";
+import { cajaRules } from "./caja/ledger";
+import { syncCaja } from "./caja/automatic-charges";
 
 /** A group's standing rule for the week as stored (backend/db/migrations/022_week_automation.sql). */
 export interface AutomationRow {

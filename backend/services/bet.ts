@@ -10,7 +10,7 @@ import { conditionCounts, rankingOf } from "./bet-candidates";
 import { lockEditableBet } from "./bet-lock";
 import { betById, parseJson, picksOf, SELECT_BET, toBet, type BetRow } from "./bet-row";
 import { isManager } from "./prediction";
-import { fixStamper } from "./stamper";
+import { fixStamper } from "./caja/stamper";
 import { fittingReduction } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
 

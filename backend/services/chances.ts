@@ -10,7 +10,7 @@ import { roundModel, type HistoryRound, type RoundModel, type SignProbs, plenoCh
 import { chooseChances, type ChosenChances } from "#core/domain/chances-source";
 import type { Fixture } from "#core/domain/pre-match";
 import { fromBasisPoints } from "#core/domain/public-shares";
-import { expectedSharedPrizes } from "#core/domain/shared-prizes";
+import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
 import { suggestionSentence } from "#core/domain/chances-text";
 import { expectedPrize, FALLBACK_PRIZES, prizeWeights, ticketOdds, winChances, type PrizePerCategory, type TicketOdds } from "#core/domain/hit-odds";
 import { formatEuros } from "#core/domain/money";

@@ -8,7 +8,7 @@ import { plainEuros } from "#core/domain/money";
 import { KIND_LABELS } from "#core/contract/caja";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
-import { settlementPreview } from "./caja-settlement";
+import { settlementPreview } from "./caja/settlement";
 import { classification } from "./classification";
 import { members, seasonOf } from "./import";
 

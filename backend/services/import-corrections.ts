@@ -8,7 +8,7 @@ import { classifyMovements, keyForMember, type ImportedBefore } from "#core/doma
 import type { ImportedMovement } from "#core/domain/import-rows";
 import type { Db } from "../db/db";
 import { recordAudit } from "./audit";
-import { auditMovement, type Inserted } from "./caja-ledger";
+import { auditMovement, type Inserted } from "./caja/ledger";
 
 export type ClassifiedMovement = ImportedMovement & ({ state: "created" | "unchanged" } | { state: "corrected"; replaces: ImportedBefore });
 

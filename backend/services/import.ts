@@ -14,7 +14,7 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest } from "../errors";
 import { recordAudit } from "./audit";
-import { ledgerTotals, lockCajaShared } from "./caja-ledger";
+import { ledgerTotals, lockCajaShared } from "./caja/ledger";
 import { classifyImported, writeImportedMovement } from "./import-corrections";
 import { draftCutoff, saveDraft } from "./import-drafts";
 import { refreshTouched } from "./standings-store";

@@ -1,6 +1,6 @@
 import type { Deps } from "../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
-import { syncCaja } from "./caja-automatic";
+import { syncCaja } from "./caja/automatic-charges";
 import { startMailJob } from "./mail-job";
 import { closeReasonSql, roundClosedSql } from "./round-closed";
 

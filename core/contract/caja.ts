@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MOVEMENT_KINDS, type MovementKind } from "../domain/caja";
+import { MOVEMENT_KINDS, type MovementKind } from "../domain/caja/caja";
 import { version } from "./audit";
 import { bodyBoolean, bodyId, id, text, wireId, wireInt } from "./common";
 

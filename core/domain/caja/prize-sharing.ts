@@ -1,4 +1,4 @@
-import { type Cents, splitWeighted } from "./money";
+import { type Cents, splitWeighted } from "../money";
 
 /**
  * The prize-sharing record of a big prize (decision 035): each member's share of a prize the peña

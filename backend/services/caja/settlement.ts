@@ -1,11 +1,11 @@
 import { OWING, type Settlement, SETTLEMENT_STALE } from "#core/contract/caja";
 import { formatEuros } from "#core/domain/money";
-import { settle } from "#core/domain/settlement";
-import type { AuthUser, Deps } from "../context";
-import { conflict, notFound } from "../errors";
-import { recordAudit } from "./audit";
+import { settle } from "#core/domain/caja/settlement";
+import type { AuthUser, Deps } from "../../context";
+import { conflict, notFound } from "../../errors";
+import { recordAudit } from "../audit";
 import { auditMovement, balancesShown, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncCaja } from "./caja";
-import { classification, currentSeasonOf } from "./classification";
+import { classification, currentSeasonOf } from "../classification";
 
 async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
   const season = seasonId

@@ -1,9 +1,9 @@
 /** The ledger's base: its rows, rules, locks and audit (decision 032); the other caja services build on it. */
 import { type CajaRules, KIND_LABELS, type Movement } from "#core/contract/caja";
-import { type BaseKind, cajaTotals, type MovementKind } from "#core/domain/caja";
-import type { AuthUser } from "../context";
-import type { Db } from "../db/db";
-import { recordAudit } from "./audit";
+import { type BaseKind, cajaTotals, type MovementKind } from "#core/domain/caja/caja";
+import type { AuthUser } from "../../context";
+import type { Db } from "../../db/db";
+import { recordAudit } from "../audit";
 import { formatEuros } from "#core/domain/money";
 
 /** Who writes the automatic charges in the audit trail. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { randomSignOdds, seededRandom } from "../seeded-random";
-import type { SignProbs } from "./chances";
-import { CATEGORIES } from "./scrutiny";
+import { randomSignOdds, seededRandom } from "../../seeded-random";
+import type { SignProbs } from "../chances";
+import { CATEGORIES } from "../scrutiny";
 import {
   categoryFunds,
   estimatedEscrutinio,
@@ -13,7 +13,7 @@ import {
   publicHits,
   type Winners,
 } from "./shared-prizes";
-import { SIGNS, type Sign } from "./signs";
+import { SIGNS, type Sign } from "../signs";
 
 /** Every column of the public, each weighted by the product of its signs' shares: P(k hits), by enumeration. */
 function enumerateHits(shares: readonly SignProbs[], results: readonly Sign[]): number[] {

@@ -12,13 +12,13 @@ import {
   ROTA_NOT_MEMBERS,
 } from "#core/contract/caja";
 import { staleMessage } from "#core/contract/audit";
-import { type MovementKind, signedAmount } from "#core/domain/caja";
-import type { AuthUser, Deps } from "../context";
-import type { Db } from "../db/db";
-import { badRequest, conflict, forbidden, notFound } from "../errors";
-import { recordAudit } from "./audit";
+import { type MovementKind, signedAmount } from "#core/domain/caja/caja";
+import type { AuthUser, Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import { recordAudit } from "../audit";
 
-import { lateTickets, syncCaja } from "./caja-automatic";
+import { lateTickets, syncCaja } from "./automatic-charges";
 import {
   auditMovement,
   cajaRules,
@@ -30,9 +30,9 @@ import {
   toMovement,
   type Inserted,
   type MovementRow,
-} from "./caja-ledger";
-export { balancesShown, cajaRules, ledgerTotals, lockCajaAlone, auditMovement, type Inserted } from "./caja-ledger";
-export { syncAutomaticCharges, syncCaja } from "./caja-automatic";
+} from "./ledger";
+export { balancesShown, cajaRules, ledgerTotals, lockCajaAlone, auditMovement, type Inserted } from "./ledger";
+export { syncAutomaticCharges, syncCaja } from "./automatic-charges";
 export { stamper } from "./stamper";
 export interface CajaFilter {
   member?: number;

@@ -1,4 +1,4 @@
-import { type Cents, splitWeighted } from "./money";
+import { type Cents, splitWeighted } from "../money";
 
 /**
  * 'Liquidación de la temporada' (decision 032): what each member takes home when the season's books

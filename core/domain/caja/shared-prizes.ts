@@ -1,9 +1,9 @@
-import type { SignProbs } from "./chances";
-import { poissonBinomial } from "./hit-odds";
-import type { Cents } from "./money";
-import { CATEGORIES, CATEGORY_HITS, type Category } from "./scrutiny";
-import { SIGNS, type Sign } from "./signs";
-import { seededRandom } from "../seeded-random";
+import type { SignProbs } from "../chances";
+import { poissonBinomial } from "../hit-odds";
+import type { Cents } from "../money";
+import { CATEGORIES, CATEGORY_HITS, type Category } from "../scrutiny";
+import { SIGNS, type Sign } from "../signs";
+import { seededRandom } from "../../seeded-random";
 
 /**
  * Prizes are shared (decision 044): each category's fund is a fixed share of the jornada's takings,

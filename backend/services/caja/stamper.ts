@@ -5,10 +5,10 @@
  */
 import { type Stamper } from "#core/contract/caja";
 import { stampOrder, stamperAfter } from "#core/domain/customs";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { cajaRules } from "./caja-ledger";
-import { roundClosedSql } from "./round-closed";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { cajaRules } from "./ledger";
+import { roundClosedSql } from "../round-closed";
 
 /** Advisory lock key, with the group's id: one confirmation fixes a group's stamper at a time. */
 const STAMPER_LOCK = 3234;

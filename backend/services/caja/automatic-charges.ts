@@ -1,11 +1,11 @@
 /** What the caja charges by itself: quotas, the ticket, the last placed's fine (who stamps the ticket: ./stamper). */
 import { lastPlaced } from "#core/domain/customs";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { betById } from "./bet-row";
-import { classification } from "./classification";
-import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./caja-ledger";
-import { roundClosedSql } from "./round-closed";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { betById } from "../bet-row";
+import { classification } from "../classification";
+import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./ledger";
+import { roundClosedSql } from "../round-closed";
 
 /** Advisory lock key, with the group's id: one writer of a group's automatic charges at a time. */
 const CHARGES_LOCK = 3233;

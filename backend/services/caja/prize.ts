@@ -1,9 +1,9 @@
 import { NOT_A_PRIZE, type PrizeSharing } from "#core/contract/caja";
-import { type Contribution, sharePrize } from "#core/domain/prize-sharing";
-import type { AuthUser, Deps } from "../context";
-import { balancesShown, cajaRules } from "./caja-ledger";
-import { notFound } from "../errors";
-import { roundClosedSql } from "./round-closed";
+import { type Contribution, sharePrize } from "#core/domain/caja/prize-sharing";
+import type { AuthUser, Deps } from "../../context";
+import { balancesShown, cajaRules } from "./ledger";
+import { notFound } from "../../errors";
+import { roundClosedSql } from "../round-closed";
 
 /**
  * The prize-sharing record of a prize the peña won (decision 035): each member's share from what
