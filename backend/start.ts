@@ -15,7 +15,7 @@ import { temporaryPassword } from "./security";
 import { backfillStandings } from "./services/standings-store";
 import { startDigests } from "./services/digest";
 import { startReminders } from "./services/reminders";
-import { startWeekJob } from "./services/week-job";
+import { startWeekJob } from "./services/week/job";
 import { startLiveFeed } from "./live/feed-job";
 import { createUser } from "./services/auth";
 import { startRoundCloses } from "./services/round-close";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { GroupAutomation } from "#core/contract/automation";
-import { WEEKDAYS } from "#core/domain/week-rule";
+import { WEEKDAYS } from "#core/domain/week/rule";
 import { Field, FieldError, FormErrors } from "~/components/Field";
 import { automationSchema } from "~/forms/automation";
 

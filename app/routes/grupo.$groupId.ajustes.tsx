@@ -12,7 +12,7 @@ import { loadShareLinks } from "~/server/share.server";
 import { ShareLinks } from "~/components/ShareLinks";
 import { loadOfficeSettings } from "~/server/office-settings.server";
 import { WeekRule } from "~/components/WeekRule";
-import { loadWeekRule } from "~/server/week-rule.server";
+import { loadWeekRule } from "~/server/week/rule.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 

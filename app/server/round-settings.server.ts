@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/server/session/toast.server";
 import { api, ApiError, attempt, type Failure } from "./client.server";
 import { submitToBackend } from "./submit.server";
 import { groupRounds, groupSeasons } from "./groups.server";
-import { weekRuleAction } from "./week-rule.server";
+import { weekRuleAction } from "./week/rule.server";
 
 /** The pool fields the settings screen shows. */
 const poolSummary = (q: Quiniela) => ({ id: q.id, numberQuiniela: q.numberQuiniela, startDate: q.startDate, closingDate: q.closingDate });

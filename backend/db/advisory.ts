@@ -10,7 +10,7 @@ export const LOCK_KEYS = {
   reminders: 0x52454d49,
   /** "DIGS": the round digests' run. */
   digests: 0x44494753,
-  /** "WEEK": the peñas' standing rules for the week (backend/services/week-job.ts). */
+  /** "WEEK": the peñas' standing rules for the week (backend/services/week/job.ts). */
   week: 0x5745454b,
   /** "RCLS": the round-close job's timer run (backend/services/round-close.ts). */
   roundCloses: 0x52434c53,

@@ -2,8 +2,8 @@ import { automaticPickParams, automationBody, automationParams, GroupAutomation 
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies, noContent } from "../schema";
-import { removeAutomatic } from "../services/absent-picks";
-import { automationOf, setAutomation } from "../services/automation";
+import { removeAutomatic } from "../services/week/absent-picks";
+import { automationOf, setAutomation } from "../services/week/rule";
 import { resource } from "./resource";
 
 /** Each peña's standing rule for the week (issue 36; decision 048): read and set by its managers. */

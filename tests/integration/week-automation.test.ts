@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTOMATION, NOT_AUTOMATIC } from "#core/contract/automation";
-import { runWeek, runWeekOnce } from "../../backend/services/week-job";
+import { runWeek, runWeekOnce } from "../../backend/services/week/job";
 import * as build from "../support/builders";
 import { startBackend, type TestBackend } from "../support/backend";
 

@@ -1,10 +1,10 @@
-import { autoRoundDates, rotaType, type OpenAt } from "#core/domain/week-rule";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { recordAudit } from "./audit";
-import { AUTOMATION_COLUMNS, rotaOf, type AutomationRow } from "./automation";
-import { madridToday } from "./season";
-import { refreshTouched } from "./standings-store";
+import { autoRoundDates, rotaType, type OpenAt } from "#core/domain/week/rule";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { recordAudit } from "../audit";
+import { AUTOMATION_COLUMNS, rotaOf, type AutomationRow } from "./rule";
+import { madridToday } from "../season";
+import { refreshTouched } from "../standings-store";
 
 /** The name the audit trail shows for what the week's job did (decision 048). */
 export const MACHINE = "Automático";

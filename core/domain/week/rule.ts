@@ -1,6 +1,6 @@
-import { madridLocalToUtc, wallClock } from "../dates";
-import { mergeGroupBet } from "./group-bet";
-import type { Pick, Score } from "./signs";
+import { madridLocalToUtc, wallClock } from "../../dates";
+import { mergeGroupBet } from "../group-bet";
+import type { Pick, Score } from "../signs";
 
 /** When a peña's automatic round opens: at the pool's publication, or at a weekday and hour (Madrid). */
 export type OpenAt = { kind: "publication" } | { kind: "weekly"; weekday: number; time: string };

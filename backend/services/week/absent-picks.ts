@@ -1,12 +1,12 @@
 import { NOT_AUTOMATIC } from "#core/contract/automation";
-import { absentPicks, type PastTicket } from "#core/domain/week-rule";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { notFound } from "../errors";
-import { recordAudit } from "./audit";
-import { MACHINE } from "./auto-open";
-import { picksOf } from "./bet-row";
-import { refreshTouched } from "./standings-store";
+import { absentPicks, type PastTicket } from "#core/domain/week/rule";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { notFound } from "../../errors";
+import { recordAudit } from "../audit";
+import { MACHINE } from "./open-rounds";
+import { picksOf } from "../bet-row";
+import { refreshTouched } from "../standings-store";
 
 /** A closed round and what its group's rule says of absent members. */
 export interface ClosedRound {

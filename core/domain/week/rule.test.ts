@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { madridLocalToUtc } from "../dates";
-import { absentPicks, autoRoundDates, nextWeekdayAt, rotaType, type PastTicket } from "./week-rule";
-import { SIGNS, type Pick } from "./signs";
+import { madridLocalToUtc } from "../../dates";
+import { absentPicks, autoRoundDates, nextWeekdayAt, rotaType, type PastTicket } from "./rule";
+import { SIGNS, type Pick } from "../signs";
 
 const at = (local: string) => madridLocalToUtc(local)!;
 

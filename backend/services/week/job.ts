@@ -1,8 +1,8 @@
-import type { Deps } from "../context";
-import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
-import { followOfficialCloses, openNewRounds } from "./auto-open";
-import { betsAtClose, sendBetMails } from "./auto-bet";
-import { startMailJob } from "./mail-job";
+import type { Deps } from "../../context";
+import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
+import { followOfficialCloses, openNewRounds } from "./open-rounds";
+import { betsAtClose, sendBetMails } from "./bet-at-close";
+import { startMailJob } from "../mail-job";
 
 /** What one run of the week's job did. */
 export interface WeekRun {

@@ -1,14 +1,14 @@
 import { formatEuros } from "#core/domain/money";
-import type { Deps } from "../context";
-import { ApiError } from "../errors";
+import type { Deps } from "../../context";
+import { ApiError } from "../../errors";
 import { fillAbsent, type ClosedRound } from "./absent-picks";
-import { MACHINE } from "./auto-open";
-import { confirm } from "./bet";
-import { generate } from "./bet-generate";
-import { betById } from "./bet-row";
-import { applyPlacement } from "./chances";
-import { sendClaimed, type DueMail } from "./mail-job";
-import { afterRoundChange } from "./round-close";
+import { MACHINE } from "./open-rounds";
+import { confirm } from "../bet";
+import { generate } from "../bet-generate";
+import { betById } from "../bet-row";
+import { applyPlacement } from "../chances";
+import { sendClaimed, type DueMail } from "../mail-job";
+import { afterRoundChange } from "../round-close";
 
 interface DueClose extends ClosedRound {
   bet_at_close: boolean;

@@ -1,12 +1,12 @@
 import { AUTOMATION, type AutomationBody, type GroupAutomation } from "#core/contract/automation";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { badRequest } from "../errors";
-import { recordAudit } from "./audit";
-import { assertGroupExists } from "./group";
-import { assertVersion } from "./versions";
-import { cajaRules } from "./caja/ledger";
-import { syncCaja } from "./caja/automatic-charges";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { badRequest } from "../../errors";
+import { recordAudit } from "../audit";
+import { assertGroupExists } from "../group";
+import { assertVersion } from "../versions";
+import { cajaRules } from "../caja/ledger";
+import { syncCaja } from "../caja/automatic-charges";
 
 /** A group's standing rule for the week as stored (backend/db/migrations/022_week_automation.sql). */
 export interface AutomationRow {
