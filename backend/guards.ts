@@ -8,7 +8,7 @@ import { GROUP_NOT_FOUND } from "#core/contract/group";
 import { linkGroup } from "./services/kiosk";
 import { ownPhrase } from "./services/phrases";
 import { shareLinkGroup } from "./services/share";
-import { roundOwner } from "./services/rounds";
+import { roundOwner } from "./services/rounds/rounds";
 
 /**
  * Who may call an operation, declared on the route (`config: { guard }`) and run by a hook of

@@ -18,7 +18,7 @@ import { startReminders } from "./services/reminders";
 import { startWeekJob } from "./services/week/job";
 import { startLiveFeed } from "./live/feed-job";
 import { createUser } from "./services/auth";
-import { startRoundCloses } from "./services/round-close";
+import { startRoundCloses } from "./services/rounds/close-job";
 
 export interface BackendOptions {
   dataDir: string;

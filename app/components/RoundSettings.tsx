@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDateTime, utcToMadridLocal } from "#core/dates";
-import type { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
+import type { roundSettingsAction, roundSettingsLoader } from "~/server/rounds/round-settings.server";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { RoundState } from "~/components/RoundState";
 import { SeasonPicker } from "~/components/SeasonPicker";

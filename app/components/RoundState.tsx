@@ -1,5 +1,5 @@
-import type { RoundReason, RoundState as State } from "#core/domain/round-status";
-import { roundReasonText, roundStateLabel } from "#core/domain/round-status";
+import type { RoundReason, RoundState as State } from "#core/domain/rounds/round-status";
+import { roundReasonText, roundStateLabel } from "#core/domain/rounds/round-status";
 
 /** "Abierta", or "Cerrada (Cerrada por el gestor)": the state as the backend's clock sees it. */
 export function RoundState({ state, reason }: { state: State; reason: RoundReason | null }) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ResultsScreen } from "~/components/ResultsScreen";
 import { loadResultsEditor, resultsScreenAction } from "~/server/results-admin.server";
-import { redirectOldRoundName, ROUND_QUERY } from "~/server/round-query.server";
+import { redirectOldRoundName, ROUND_QUERY } from "~/server/rounds/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];

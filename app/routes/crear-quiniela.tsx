@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { ALIAS_EXAMPLE, linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { handleEditor, loadEditor } from "~/server/pool-editor.server";
-import { redirectOldRoundName } from "~/server/round-query.server";
+import { redirectOldRoundName } from "~/server/rounds/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear quiniela · Quiniela de peñas" }];

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { loadAuditPage } from "~/server/audit.server";
-import { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
+import { roundSettingsAction, roundSettingsLoader } from "~/server/rounds/round-settings.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
 import { KioskLinks } from "~/components/KioskLinks";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { roundSettingsAction, roundSettingsLoader } from "~/server/round-settings.server";
+import { roundSettingsAction, roundSettingsLoader } from "~/server/rounds/round-settings.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { RoundSettings } from "~/components/RoundSettings";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
-import { roundStateLabel } from "#core/domain/round-status";
+import { roundStateLabel } from "#core/domain/rounds/round-status";
 import { SIGNS } from "#core/domain/signs";
 import { Alert, FieldError } from "~/components/Field";
 import { CrestSprite, MatchTeams } from "~/components/TeamLogo";

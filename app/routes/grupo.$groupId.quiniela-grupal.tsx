@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { betShareFields, type Bet } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { WAITING_TO_GENERATE } from "#core/domain/group-bet";
-import { roundStateLabel } from "#core/domain/round-status";
+import { roundStateLabel } from "#core/domain/rounds/round-status";
 import { betShareText } from "#core/domain/share-text";
 import { SIGNS } from "#core/domain/signs";
 import { Alert, FormErrors } from "~/components/Field";

@@ -5,7 +5,7 @@ import { Alert } from "~/components/Field";
 import { SeasonPicker } from "~/components/SeasonPicker";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { StandingsLegend } from "~/components/StandingsTable";
-import { redirectOldRoundName } from "~/server/round-query.server";
+import { redirectOldRoundName } from "~/server/rounds/round-query.server";
 import { requireUser } from "~/server/session/session.server";
 import { loadStandings } from "~/server/standings.server";
 

@@ -4,7 +4,7 @@ import { GroupRefList } from "#core/contract/group";
 import { PoolSummaryList } from "#core/contract/quiniela";
 import { CurrentSeason } from "#core/contract/season";
 import { formatDate, formatDateTime } from "#core/dates";
-import { roundStateLabel, roundStatus } from "#core/domain/round-status";
+import { roundStateLabel, roundStatus } from "#core/domain/rounds/round-status";
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { Alert } from "~/components/Field";
 import { requireUser } from "~/server/session/session.server";

@@ -9,7 +9,7 @@ import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/d
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { submitToBackend } from "~/server/submit.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
-import { askedRound } from "~/server/round-query.server";
+import { askedRound } from "~/server/rounds/round-query.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";

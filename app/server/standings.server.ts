@@ -4,7 +4,7 @@ import { StandingsPage, type ClassificationSort } from "#core/contract/classific
 import { sortClassification } from "#core/domain/classification";
 import { api, attempt } from "~/server/client.server";
 import { fragmentInData } from "~/server/fragments.server";
-import { askedRound } from "~/server/round-query.server";
+import { askedRound } from "~/server/rounds/round-query.server";
 import { positiveId } from "~/server/ids.server";
 import { heldStandings, standingsTableHtml } from "~/server/standings-table.server";
 

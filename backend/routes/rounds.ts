@@ -14,9 +14,9 @@ import { requireUser } from "../context";
 import { groupGuard, groupIn, roundIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import * as rounds from "../services/rounds";
+import * as rounds from "../services/rounds/rounds";
 import { resource } from "./resource";
-import { afterRoundChange } from "../services/round-close";
+import { afterRoundChange } from "../services/rounds/close-job";
 
 export default resource("groupQuiniela", (app, deps) => {
   app.get(

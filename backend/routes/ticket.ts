@@ -11,7 +11,7 @@ import { betById } from "../services/bet-row";
 import { publicSharesOf, setPublicShares } from "../services/public-shares";
 import { prizesOf, setPrizes, updateTicket } from "../services/ticket";
 import { resource } from "./resource";
-import { afterRoundChange } from "../services/round-close";
+import { afterRoundChange } from "../services/rounds/close-job";
 
 const PRIZES_NOT_FOUND = "La quiniela no existe.";
 

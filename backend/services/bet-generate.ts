@@ -1,6 +1,6 @@
 import { BET_ALREADY_GENERATED, BET_NO_PREDICTIONS, type Bet } from "#core/contract/bet";
 import { generationConditions, mergeGroupBet, resolveTopN, WAITING_TO_GENERATE } from "#core/domain/group-bet";
-import { roundStatus } from "#core/domain/round-status";
+import { roundStatus } from "#core/domain/rounds/round-status";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { badRequest, conflict, notFound } from "../errors";
@@ -9,7 +9,7 @@ import { conditionCounts, rankPredictors, SELECT_ROUND_PREDICTIONS, type RoundPr
 import { betById, lastTopN, picksOf } from "./bet-row";
 import { seasonRanks } from "./classification";
 import { searchForward } from "./lottery";
-import { findRound, holdRound, ROUND_NOT_FOUND, type HeldRound } from "./rounds";
+import { findRound, holdRound, ROUND_NOT_FOUND, type HeldRound } from "./rounds/rounds";
 import { refreshTouched } from "./standings-store";
 
 /**

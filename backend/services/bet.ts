@@ -12,7 +12,7 @@ import { betById, parseJson, picksOf, SELECT_BET, toBet, type BetRow } from "./b
 import { isManager } from "./prediction";
 import { fixStamper } from "./caja/stamper";
 import { fittingReduction } from "./ticket";
-import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds";
+import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds/rounds";
 
 export { participants } from "./bet-candidates";
 export { generate } from "./bet-generate";

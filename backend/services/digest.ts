@@ -6,7 +6,7 @@ import { normalizePick } from "#core/domain/signs";
 import type { Deps } from "../context";
 import { LOCK_KEYS } from "../db/advisory";
 import { notFound } from "../errors";
-import { roundClosedSql } from "./round-closed";
+import { roundClosedSql } from "./rounds/closed-sql";
 import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
 import { computeStandings, resultsOf } from "./standings-store";
 import { readSignedToken, signToken } from "./signed-token";

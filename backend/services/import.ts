@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
 import type { CsvRow } from "#core/domain/import-file";
-import { roundStatus } from "#core/domain/round-status";
+import { roundStatus } from "#core/domain/rounds/round-status";
 import { readSpreadsheet } from "#core/domain/xlsx-file";
 import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
 import type { AuthUser, Deps } from "../context";

@@ -20,7 +20,7 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { roundClosedSql } from "./round-closed";
+import { roundClosedSql } from "./rounds/closed-sql";
 import { betById, parseJson, picksOf } from "./bet-row";
 import { roundChances, seasonHistory, slipOf } from "./chances";
 

@@ -13,7 +13,7 @@ import { lotteryClient } from "../lottery/client";
 import { poolById, setResults } from "./quiniela";
 import { madridToday } from "./season";
 import { loadTeamIndex } from "./team";
-import { afterRoundChange } from "./round-close";
+import { afterRoundChange } from "./rounds/close-job";
 
 /** A played draw that fits no pool, or more than one: reported, stored nowhere. */
 class NoPoolError extends ApiError {

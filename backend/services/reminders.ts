@@ -1,7 +1,7 @@
 import { formatDateTime } from "#core/dates";
 import type { Deps } from "../context";
 import { LOCK_KEYS } from "../db/advisory";
-import { officialResultsSql } from "./round-closed";
+import { officialResultsSql } from "./rounds/closed-sql";
 import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
 
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,7 @@ import { utcToMadridLocal } from "#core/dates";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
-import { roundClosedSql } from "./round-closed";
+import { roundClosedSql } from "./rounds/closed-sql";
 import { refreshTouched } from "./standings-store";
 
 export const SEASON_NOT_FOUND = "Temporada no encontrada.";

@@ -8,7 +8,7 @@ import { computeClassification, type ClassificationInput, type ClassificationRow
 import type { ClassificationRound } from "#core/contract/classification";
 import type { Results } from "#core/domain/hits";
 import type { PointValues } from "#core/domain/points";
-import { resultsComplete, roundStatus } from "#core/domain/round-status";
+import { resultsComplete, roundStatus } from "#core/domain/rounds/round-status";
 import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import { avatarPath } from "../avatar-path";
 import type { Db } from "../db/db";

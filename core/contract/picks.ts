@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RoundReason, RoundState } from "../domain/round-status";
+import type { RoundReason, RoundState } from "../domain/rounds/round-status";
 import { SIGNS } from "../domain/signs";
 import { fastArray, wireInt } from "./common";
 
@@ -13,6 +13,6 @@ export const PickSchema = fastArray(SignSchema, isSign);
 export const PicksSchema = fastArray(PickSchema, isPick);
 /** The pleno al quince's goals. */
 export const ScoreSchema = z.object({ home: wireInt, away: wireInt });
-/** A round's state at the backend's clock (core/domain/round-status). */
+/** A round's state at the backend's clock (core/domain/rounds/round-status). */
 export const RoundStateSchema = z.enum(["not-open", "open", "closed"]) satisfies z.ZodType<RoundState>;
 export const RoundReasonSchema = z.enum(["before-open", "forced", "date-passed", "results"]) satisfies z.ZodType<RoundReason>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staleMessage } from "#core/contract/audit";
 import { RESULTS_FINAL_MESSAGE } from "#core/contract/prediction";
 import type { Pick } from "#core/domain/signs";
-import { REOPEN_WITH_RESULTS } from "../../backend/services/rounds";
+import { REOPEN_WITH_RESULTS } from "../../backend/services/rounds/rounds";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 

@@ -11,7 +11,7 @@ import { openPostgres, type Db } from "../../backend/db/db";
 import { runScheduledImport } from "../../backend/lottery/schedule";
 import type { Deps } from "../../backend/context";
 import { sendDueRemindersOnce } from "../../backend/services/reminders";
-import { runRoundCloses } from "../../backend/services/round-close";
+import { runRoundCloses } from "../../backend/services/rounds/close-job";
 import { createBackend } from "../../backend/start";
 import { client, type Client } from "../support/backend";
 import * as build from "../support/builders";

@@ -1,5 +1,5 @@
 import { computeClassification, type ClassificationRow } from "#core/domain/classification";
-import { resultsComplete, roundStatus } from "#core/domain/round-status";
+import { resultsComplete, roundStatus } from "#core/domain/rounds/round-status";
 import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import type { Db } from "../../backend/db/db";
 

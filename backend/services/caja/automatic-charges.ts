@@ -5,7 +5,7 @@ import type { Db } from "../../db/db";
 import { betById } from "../bet-row";
 import { classification } from "../classification";
 import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./ledger";
-import { roundClosedSql } from "../round-closed";
+import { roundClosedSql } from "../rounds/closed-sql";
 
 /** Advisory lock key, with the group's id: one writer of a group's automatic charges at a time. */
 const CHARGES_LOCK = 3233;
@@ -24,7 +24,7 @@ async function lockCharges(tx: Db, groupId: number) {
 /**
  * The charges the group's rules make by themselves: a quota per member who played each closed
  * round (or once per season), the ticket of each confirmed group bet. Written by the round-close
- * job (backend/services/round-close.ts), never by a read: when a round closes, right after the
+ * job (backend/services/rounds/close-job.ts), never by a read: when a round closes, right after the
  * write that closes it or confirms its bet, and on the job's timer. Each has a key of its own
  * (`auto:quota:{roundId}:{userId}`…), so a second pass, on this instance or another, writes
  * nothing. A settled season takes no more charges.

@@ -3,7 +3,7 @@ import { type Contribution, sharePrize } from "#core/domain/caja/prize-sharing";
 import type { AuthUser, Deps } from "../../context";
 import { balancesShown, cajaRules } from "./ledger";
 import { notFound } from "../../errors";
-import { roundClosedSql } from "../round-closed";
+import { roundClosedSql } from "../rounds/closed-sql";
 
 /**
  * The prize-sharing record of a prize the peña won (decision 035): each member's share from what

@@ -8,7 +8,7 @@ import { stampOrder, stamperAfter } from "#core/domain/customs";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { cajaRules } from "./ledger";
-import { roundClosedSql } from "../round-closed";
+import { roundClosedSql } from "../rounds/closed-sql";
 
 /** Advisory lock key, with the group's id: one confirmation fixes a group's stamper at a time. */
 const STAMPER_LOCK = 3234;

@@ -8,7 +8,7 @@ import { generate } from "../bet-generate";
 import { betById } from "../bet-row";
 import { applyPlacement } from "../chances";
 import { sendClaimed, type DueMail } from "../mail-job";
-import { afterRoundChange } from "../round-close";
+import { afterRoundChange } from "../rounds/close-job";
 
 interface DueClose extends ClosedRound {
   bet_at_close: boolean;

@@ -1,13 +1,13 @@
 import { closeAfterOfficial, closesInTime, type BlockedUser, type GroupRound, type GroupRoundDetail } from "#core/contract/group-quiniela";
-import { roundStatus } from "#core/domain/round-status";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { badRequest, conflict, notFound } from "../errors";
-import { recordAudit } from "./audit";
-import { resultsCompleteSql } from "./round-closed";
-import { refreshTouched } from "./standings-store";
-import { NOT_A_MEMBER } from "./group";
-import { assertVersion } from "./versions";
+import { roundStatus } from "#core/domain/rounds/round-status";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { badRequest, conflict, notFound } from "../../errors";
+import { recordAudit } from "../audit";
+import { resultsCompleteSql } from "./closed-sql";
+import { refreshTouched } from "../standings-store";
+import { NOT_A_MEMBER } from "../group";
+import { assertVersion } from "../versions";
 
 export const ROUND_NOT_FOUND = "Esta jornada no está configurada para el grupo.";
 export const REOPEN_WITH_RESULTS = "Esta quiniela ya tiene resultados oficiales: la jornada no se puede reabrir.";

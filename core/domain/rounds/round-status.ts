@@ -27,7 +27,7 @@ export function roundStatus(r: RoundDates, now: Date): { state: RoundState; reas
   // closed too, and every past jornada read «Cerrada por el gestor» though no manager closed it (decision 065).
   if (close !== null && t >= close) return { state: "closed", reason: "date-passed" };
   if (r.forceClosed) return { state: "closed", reason: "forced" };
-  // The same order as the round-close job's reason (backend/services/round-closed.ts closeReasonSql).
+  // The same order as the round-close job's reason (backend/services/rounds/closed-sql.ts closeReasonSql).
   if (r.resultsComplete) return { state: "closed", reason: "results" };
   if (open !== null && t < open) return { state: "not-open", reason: "before-open" };
   return { state: "open", reason: null };
@@ -35,7 +35,7 @@ export function roundStatus(r: RoundDates, now: Date): { state: RoundState; reas
 
 /**
  * A pool's official results are complete: its 14 signs and the pleno's score. Such a round is over
- * for every group, whatever its close date (issue 34; backend/services/round-closed.ts is the same
+ * for every group, whatever its close date (issue 34; backend/services/rounds/closed-sql.ts is the same
  * rule in SQL).
  */
 export function resultsComplete(matches: unknown, plenoHome: number | null, plenoAway: number | null): boolean {

@@ -6,10 +6,10 @@ import { BlockResult, GroupRoundDetail, type GroupRound } from "#core/contract/g
 import { PoolTypeList, Quiniela, QuinielaList } from "#core/contract/quiniela";
 import { blockSchema, configureRoundSchema, forceCloseSchema, roundStatusSchema, roundTypeSchema } from "~/forms/groups";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, attempt, type Failure } from "./client.server";
-import { submitToBackend } from "./submit.server";
-import { groupRounds, groupSeasons } from "./groups.server";
-import { weekRuleAction } from "./week/rule.server";
+import { api, ApiError, attempt, type Failure } from "../client.server";
+import { submitToBackend } from "../submit.server";
+import { groupRounds, groupSeasons } from "../groups.server";
+import { weekRuleAction } from "../week/rule.server";
 
 /** The pool fields the settings screen shows. */
 const poolSummary = (q: Quiniela) => ({ id: q.id, numberQuiniela: q.numberQuiniela, startDate: q.startDate, closingDate: q.closingDate });

@@ -3,7 +3,7 @@
  * official results are complete (the 14 signs and the pleno: decision 015 takes no prediction
  * once a pool has results, so nothing is left to wait for; issue 34). Everything keyed on a
  * round's close reads it from here: the caja's charges, the round-close job, the digest, the
- * reminders (core/domain/round-status `resultsComplete` is the same rule for rows already read).
+ * reminders (core/domain/rounds/round-status `resultsComplete` is the same rule for rows already read).
  */
 
 /** The pool `quiniela` (an SQL expression) has complete official results. */

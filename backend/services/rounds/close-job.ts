@@ -1,12 +1,12 @@
-import type { Deps } from "../context";
-import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
-import { syncCaja } from "./caja/automatic-charges";
-import { startMailJob } from "./mail-job";
-import { closeReasonSql, roundClosedSql } from "./round-closed";
+import type { Deps } from "../../context";
+import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
+import { syncCaja } from "../caja/automatic-charges";
+import { startMailJob } from "../mail-job";
+import { closeReasonSql, roundClosedSql } from "./closed-sql";
 
 /**
  * What happens when a group round closes (decision 039): its close date passed, the manager forced
- * it, or its official results are complete (backend/services/round-closed.ts). Nothing here runs
+ * it, or its official results are complete (backend/services/rounds/closed-sql.ts). Nothing here runs
  * on a read: the job runs on a timer in every instance, and right after each write that may close
  * a round or make a charge due (a forced close, new dates, official results, a confirmed bet, its
  * escrutinio's prizes, the caja's rules), in that request, so the next page already shows it.
