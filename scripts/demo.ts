@@ -2,7 +2,7 @@
 // 2024-25 season of fixtures/football, two groups of players and a whole season of their picks.
 // Stop the app first: the embedded database admits one process at a time.
 import path from "node:path";
-import { validatePrediction } from "#core/domain/prediction-rules";
+import { validatePrediction } from "#core/domain/predictions/prediction-rules";
 import type { SignProbs } from "#core/domain/chances";
 import { preMatchView, type PlayedMatch } from "#core/domain/pre-match";
 import { demoTicket, groupHunches, hashSeed, tasteOf } from "#core/demo-picks";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validatePrediction } from "#core/domain/prediction-rules";
+import { validatePrediction } from "#core/domain/predictions/prediction-rules";
 import { id } from "#core/contract/common";
 import { SignSchema } from "#core/contract/picks";
 import { MATCHES, type Pick, type Score } from "#core/domain/signs";
@@ -28,7 +28,7 @@ export type PredictionForm = z.infer<typeof base>;
 export const picksOf = (value: Partial<Record<MatchField, Pick>>): Pick[] => MATCH_FIELDS.map((f) => value[f] ?? []);
 
 /**
- * The rules of a prediction for the round's type (docs/architecture.md#predictions), run by core/domain/prediction-rules: the
+ * The rules of a prediction for the round's type (docs/architecture.md#predictions), run by core/domain/predictions/prediction-rules: the
  * spec's message for the whole form, each broken rule on the match or pleno goals it is about (so
  * the screen marks them in place), and the rules about the whole ticket (how many doubles) on the
  * form too. The backend runs the same rules again.

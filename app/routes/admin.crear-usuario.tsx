@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { RegisteredAnswer, RoleList } from "#core/contract/auth";
 import { GroupSummaryList } from "#core/contract/group";
 import { api, attempt } from "~/server/client.server";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 import { Field, FieldError, FormErrors, Alert } from "~/components/Field";
 import { createUserSchema } from "~/forms/catalogue";
 import { requireAdmin } from "~/server/session/session.server";

@@ -8,7 +8,7 @@ import { SIGNS } from "#core/domain/signs";
 import { Alert, FieldError } from "~/components/Field";
 import { CrestSprite, MatchTeams } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
-import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predictions.server";
+import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predictions/predictions.server";
 import { requireUser } from "~/server/session/session.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 

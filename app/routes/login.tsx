@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CONNECTION_ERROR } from "~/server/client.server";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 import { Field, FormErrors } from "~/components/Field";
 import { loginSchema } from "~/forms/auth";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";

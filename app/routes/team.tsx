@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { teamList, type Team } from "#core/contract/team";
 import { api, attempt } from "~/server/client.server";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { ALIAS_EXAMPLE, teamSchema } from "~/forms/catalogue";

@@ -17,7 +17,7 @@ import { PredictionList, type Prediction } from "#core/contract/prediction";
 import { Quiniela, type MatchRow } from "#core/contract/quiniela";
 import { resolveTopN } from "#core/domain/group-bet";
 import { api, ApiError, attempt, type Failure } from "~/server/client.server";
-import { firstError, submitToBackend } from "~/server/submit.server";
+import { firstError, submitToBackend } from "~/server/predictions/submit.server";
 import type { GroupDetail } from "#core/contract/group";
 import { betEditSchema, confirmBetSchema, generateBetSchema, removeAutomaticSchema } from "~/forms/bet";
 import { ticketSchema } from "~/forms/ticket";

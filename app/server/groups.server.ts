@@ -9,7 +9,7 @@ import { groupSchema, joinSchema, removeMemberSchema } from "~/forms/groups";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { api, ApiError, attempt, loadOrNull } from "./client.server";
-import { submitToBackend } from "./submit.server";
+import { submitToBackend } from "./predictions/submit.server";
 
 /**
  * Joining, creating or changing roles can make the user a manager (or stop them being one); the

@@ -5,7 +5,7 @@ import { api, ApiError, attempt, loadOrNull } from "~/server/client.server";
 import { env } from "~/server/env.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { firstError } from "~/server/submit.server";
+import { firstError } from "~/server/predictions/submit.server";
 
 export interface KioskLinkView {
   id: number;

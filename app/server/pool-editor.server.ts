@@ -7,7 +7,7 @@ import { team as TeamSchema, teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
 import { api, attempt, loadOrNull } from "~/server/client.server";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { askedRound } from "~/server/rounds/round-query.server";
 import { redirectWithToast } from "~/server/session/toast.server";

@@ -7,7 +7,7 @@ import { GroupRefList } from "#core/contract/group";
 import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, attempt, loadOrNull } from "~/server/client.server";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 import { alertSchema, deletePhraseSchema, digestSchema, passwordSchema, phraseSchema } from "~/forms/profile";
 import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
 import { updateSessionUser } from "~/server/session/session.server";

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { QuinielaList, QuinielaMatchList, QuinielaResults, type Quiniela, type QuinielaMatch } from "#core/contract/quiniela";
 import { MATCHES } from "#core/domain/signs";
 import { api, ApiError, attempt, type Failure } from "~/server/client.server";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 import { resultsSchema } from "~/forms/catalogue";
 import { prizesSchema, sharesSchema } from "~/forms/ticket";
 import { PublicShares } from "#core/contract/public-shares";

@@ -4,7 +4,7 @@ import { Season, SeasonList } from "#core/contract/season";
 import { pointsSchema, seasonSchema } from "~/forms/catalogue";
 import { api, attempt } from "~/server/client.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 
 /** Every season, each with its points, for /crear-temporada. */
 export async function loadSeasons(request: Request) {

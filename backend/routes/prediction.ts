@@ -3,7 +3,7 @@ import { requireUser, type AuthUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import * as predictions from "../services/prediction";
+import * as predictions from "../services/predictions/prediction";
 import { resource } from "./resource";
 
 export default resource("prediction", (app, deps) => {

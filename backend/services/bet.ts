@@ -9,7 +9,7 @@ import { recordAudit } from "./audit";
 import { conditionCounts, rankingOf } from "./bet-candidates";
 import { lockEditableBet } from "./bet-lock";
 import { betById, parseJson, picksOf, SELECT_BET, toBet, type BetRow } from "./bet-row";
-import { isManager } from "./prediction";
+import { isManager } from "./predictions/prediction";
 import { fixStamper } from "./caja/stamper";
 import { fittingReduction } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "./rounds/rounds";

@@ -2,7 +2,7 @@ import { roleName, type RoleName } from "#core/contract/group";
 import type { DashboardScreen, PredictionsScreen } from "#core/contract/screens";
 import { chosenRound, predictableRounds } from "#core/domain/rounds/predictable-rounds";
 import type { AuthUser, Deps } from "../context";
-import { myPrediction } from "./prediction";
+import { myPrediction } from "./predictions/prediction";
 import { poolById } from "./quiniela";
 import { roundsOfGroup } from "./rounds/rounds";
 import { groupCurrentSeason } from "./season";

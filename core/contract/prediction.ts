@@ -11,7 +11,7 @@ export const BLOCKED_MESSAGE = "El gestor te ha bloqueado en esta jornada: no pu
 
 /**
  * POST /Quiniela/{id}/MakePrediction and PUT /Quiniela/{id}/UpdatePrediction. The picks and the
- * pleno are checked by core/domain/prediction-rules against the round's type, not here, so the
+ * pleno are checked by core/domain/predictions/prediction-rules against the round's type, not here, so the
  * answer can say which rule failed.
  */
 export const predictionBody = z.object({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCKED_MESSAGE, ROUND_CLOSED_MESSAGE, ROUND_NOT_OPEN_MESSAGE } from "#core/contract/prediction";
-import { PREDICTION_ERROR } from "#core/domain/prediction-rules";
+import { PREDICTION_ERROR } from "#core/domain/predictions/prediction-rules";
 import type { Pick } from "#core/domain/signs";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";

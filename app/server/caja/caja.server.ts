@@ -10,7 +10,7 @@ import { movementFormSchema, potFormSchema, reverseFormSchema, rotaNames, rulesF
 import { csvError, csvResponse } from "~/server/csv.server";
 import { positiveId } from "~/server/ids.server";
 import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";

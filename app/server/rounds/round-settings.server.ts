@@ -7,7 +7,7 @@ import { PoolTypeList, Quiniela, QuinielaList } from "#core/contract/quiniela";
 import { blockSchema, configureRoundSchema, forceCloseSchema, roundStatusSchema, roundTypeSchema } from "~/forms/groups";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { api, ApiError, attempt, type Failure } from "../client.server";
-import { submitToBackend } from "../submit.server";
+import { submitToBackend } from "../predictions/submit.server";
 import { groupRounds, groupSeasons } from "../groups.server";
 import { weekRuleAction } from "../week/rule.server";
 

@@ -4,7 +4,7 @@ import { GroupAutomation } from "#core/contract/automation";
 import { automationBodyOf, automationSchema } from "~/forms/automation";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { api, loadOrNull } from "../client.server";
-import { submitToBackend } from "../submit.server";
+import { submitToBackend } from "../predictions/submit.server";
 
 /** The group's standing rule for its settings page; null when it could not be read. */
 export const loadWeekRule = (request: Request, groupId: number) => loadOrNull(() => api.read(request, `/group/${groupId}/Automation`, GroupAutomation));

@@ -1,4 +1,4 @@
-import { MATCHES, normalizePick, parseScore, pickKind, type Pick, type Score } from "./signs";
+import { MATCHES, normalizePick, parseScore, pickKind, type Pick, type Score } from "../signs";
 
 export const PREDICTION_ERROR = "Tu pronóstico no cumple con los requisitos del tipo de quiniela.";
 

@@ -6,16 +6,16 @@ import {
   type MyPrediction,
   type Prediction,
 } from "#core/contract/prediction";
-import { validatePrediction } from "#core/domain/prediction-rules";
+import { validatePrediction } from "#core/domain/predictions/prediction-rules";
 import { roundStatus } from "#core/domain/rounds/round-status";
 import { normalizePick, type Pick } from "#core/domain/signs";
-import { avatarPath } from "../avatar-path";
-import type { AuthUser, Deps } from "../context";
-import type { Db } from "../db/db";
-import { badRequest, conflict, forbidden, notFound } from "../errors";
-import { recordAudit } from "./audit";
-import { findRound, hasOfficialResults, holdRound, isBlocked, ROUND_NOT_FOUND } from "./rounds/rounds";
-import { refreshTouched } from "./standings-store";
+import { avatarPath } from "../../avatar-path";
+import type { AuthUser, Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import { recordAudit } from "../audit";
+import { findRound, hasOfficialResults, holdRound, isBlocked, ROUND_NOT_FOUND } from "../rounds/rounds";
+import { refreshTouched } from "../standings-store";
 
 interface PredictionRow {
   id: number;

@@ -4,7 +4,7 @@ import { MyPrediction, Prediction, PREDICTION_SEND_ERROR } from "#core/contract/
 import { PredictionsScreen } from "#core/contract/screens";
 import { api, attempt } from "~/server/client.server";
 import { picksOf, predictionRoundSchema, predictionSchema } from "~/forms/prediction";
-import { submitToBackend } from "~/server/submit.server";
+import { submitToBackend } from "~/server/predictions/submit.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 /** A match of the chosen round, by position. */
