@@ -8,7 +8,7 @@ import type { Deps } from "./context";
 import { inTurn, LOCK_KEYS } from "./db/advisory";
 import { openDb, type Db } from "./db/db";
 import { migrate } from "./db/migrate";
-import { startAutoImport } from "./lottery/schedule";
+import { startAutoImport } from "./services/official/schedule";
 import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";

@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { SignProbs } from "#core/domain/chances";
 import { publicShares } from "#core/domain/pre-match";
-import { toBasisPoints } from "#core/domain/public-shares";
+import { toBasisPoints } from "#core/domain/official/public-shares";
 import { estimatedEscrutinio } from "#core/domain/caja/shared-prizes";
 import { isSign, type Sign } from "#core/domain/signs";
 import { hashSeed } from "#core/demo-picks";
@@ -17,7 +17,7 @@ import { createMailer } from "../backend/mailer";
 import { confirm, generate } from "../backend/services/bet";
 import { syncAutomaticCharges } from "../backend/services/caja/caja";
 import { parseJson, picksOf } from "../backend/services/bet-row";
-import { setPublicShares } from "../backend/services/public-shares";
+import { setPublicShares } from "../backend/services/official/public-shares";
 import { setPrizes } from "../backend/services/ticket";
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { teamKey } from "#core/domain/team-names";
+import { teamKey } from "#core/domain/official/team-names";
 
 /** The symbol id of a team's crest in the /crests.svg sprite (same on server and client). */
 export function crestSymbolId(name: string) {

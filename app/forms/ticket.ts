@@ -4,7 +4,7 @@ import { PLENO_MARK_MESSAGE, REDUCTION_MESSAGE } from "#core/contract/ticket";
 import { PLENO_MARKS } from "#core/domain/slip";
 import { parseEuros } from "#core/domain/money";
 import { parsePrizeTable } from "#core/domain/prizes";
-import { parseSharesTable, SHARES_TABLE_REQUIRED } from "#core/domain/public-shares";
+import { parseSharesTable, SHARES_TABLE_REQUIRED } from "#core/domain/official/public-shares";
 import { CATEGORIES, type Category } from "#core/domain/scrutiny";
 
 /** A checkbox group arrives as one string, several, or nothing. */
@@ -71,7 +71,7 @@ export const prizesSchema = z
 
 /**
  * 'Porcentajes del público' (decision 044): the operator's percentages table pasted as it comes,
- * one match a line; read by core/domain/public-shares, whose messages it shows on the field.
+ * one match a line; read by core/domain/official/public-shares, whose messages it shows on the field.
  */
 export const sharesSchema = z
   .object({

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { searchHtmlResponse, searchNdjsonResponse } from "~/server/lottery.server";
+import { searchHtmlResponse, searchNdjsonResponse } from "~/server/official/lottery.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 /**

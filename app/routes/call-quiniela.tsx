@@ -9,10 +9,10 @@ import { formatDate } from "#core/dates";
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { Alert, Field } from "~/components/Field";
 import { lookupSchema } from "~/forms/lottery";
-import { lookupDraw } from "~/server/lottery.server";
+import { lookupDraw } from "~/server/official/lottery.server";
 import { requireAdmin } from "~/server/session/session.server";
 import { MachinePanel, PasteForm } from "~/components/JornadasPanel";
-import { loadPanel, machineAction, pasteAction } from "~/server/jornadas.server";
+import { loadPanel, machineAction, pasteAction } from "~/server/official/jornadas.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultar Resultados Loterías · Quiniela de peñas" }];
 

@@ -5,7 +5,7 @@ import { joinGroup, loadMyGroups } from "~/server/groups.server";
 import { AdminPanel } from "~/components/AdminPanel";
 import { MyGroups } from "~/components/GroupForms";
 import { requireUser } from "~/server/session/session.server";
-import { loadPanel } from "~/server/jornadas.server";
+import { loadPanel } from "~/server/official/jornadas.server";
 
 export const meta: MetaFunction = () => [{ title: "Inicio · Quiniela de peñas" }];
 

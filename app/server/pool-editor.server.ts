@@ -5,7 +5,7 @@ import { Quiniela, QuinielaList } from "#core/contract/quiniela";
 import { Season, SeasonList } from "#core/contract/season";
 import { team as TeamSchema, teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
-import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/team-names";
+import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/official/team-names";
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { submitToBackend } from "~/server/predictions/submit.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";

@@ -7,7 +7,7 @@ import { submitToBackend } from "~/server/predictions/submit.server";
 import { resultsSchema } from "~/forms/catalogue";
 import { prizesSchema, sharesSchema } from "~/forms/ticket";
 import { PublicShares } from "#core/contract/public-shares";
-import { sharesText } from "#core/domain/public-shares";
+import { sharesText } from "#core/domain/official/public-shares";
 import { QuinielaPrizes } from "#core/contract/ticket";
 import { formatEuros } from "#core/domain/money";
 import { CATEGORIES } from "#core/domain/scrutiny";

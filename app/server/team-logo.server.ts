@@ -2,7 +2,7 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { teamList } from "#core/contract/team";
-import { teamKey } from "#core/domain/team-names";
+import { teamKey } from "#core/domain/official/team-names";
 import { api } from "~/server/client.server";
 
 const PUBLIC_DIR = path.resolve("public");

@@ -3,7 +3,7 @@ import type { Db } from "./db";
 /**
  * pg_advisory lock keys: one per job that must run in one instance at a time, the same number in
  * every instance. Migrations use 727274 (backend/db/migrate.ts), the lottery import 0x4c415155
- * (backend/lottery/schedule.ts).
+ * (backend/services/official/schedule.ts).
  */
 export const LOCK_KEYS = {
   /** "REMI": the reminders' run. */

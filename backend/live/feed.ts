@@ -1,5 +1,5 @@
 import type { Score } from "#core/domain/signs";
-import { teamKey } from "#core/domain/team-names";
+import { teamKey } from "#core/domain/official/team-names";
 
 /**
  * A live feed of football scores (issue 37, decision 050): something that, asked for a span of

@@ -5,7 +5,7 @@ import { requireUser } from "../context";
 import { ApiError } from "../errors";
 import { adminOnly } from "../guards";
 import { errorBody, errorReplies } from "../schema";
-import * as lottery from "../services/lottery";
+import * as lottery from "../services/official/draw-results";
 import { resource } from "./resource";
 
 /** The calls that reach Loterías may also fail on its side. */

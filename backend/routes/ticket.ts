@@ -8,7 +8,7 @@ import { adminOnly, betIn, groupGuard } from "../guards";
 import { errorReplies } from "../schema";
 import * as bets from "../services/bet";
 import { betById } from "../services/bet-row";
-import { publicSharesOf, setPublicShares } from "../services/public-shares";
+import { publicSharesOf, setPublicShares } from "../services/official/public-shares";
 import { prizesOf, setPrizes, updateTicket } from "../services/ticket";
 import { resource } from "./resource";
 import { afterRoundChange } from "../services/rounds/close-job";

@@ -8,7 +8,7 @@ import { recordAudit } from "./audit";
 import { conditionCounts, rankPredictors, SELECT_ROUND_PREDICTIONS, type RoundPrediction } from "./bet-candidates";
 import { betById, lastTopN, picksOf } from "./bet-row";
 import { seasonRanks } from "./classification";
-import { searchForward } from "./lottery";
+import { searchForward } from "./official/draw-results";
 import { findRound, holdRound, ROUND_NOT_FOUND, type HeldRound } from "./rounds/rounds";
 import { refreshTouched } from "./standings-store";
 

@@ -9,7 +9,7 @@ import { PLACEMENT_CONFIRMED, PLACEMENT_NOTHING, type ApplyPlacementBody, type B
 import { roundModel, type HistoryRound, type RoundModel, type SignProbs, plenoChance } from "#core/domain/chances";
 import { chooseChances, type ChosenChances } from "#core/domain/chances-source";
 import type { Fixture } from "#core/domain/pre-match";
-import { fromBasisPoints } from "#core/domain/public-shares";
+import { fromBasisPoints } from "#core/domain/official/public-shares";
 import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
 import { suggestionSentence } from "#core/domain/chances-text";
 import { expectedPrize, FALLBACK_PRIZES, prizeWeights, ticketOdds, winChances, type PrizePerCategory, type TicketOdds } from "#core/domain/hit-odds";
@@ -26,7 +26,7 @@ import { recordAudit } from "./audit";
 import { explainEdit } from "./bet";
 import { lockEditableBet } from "./bet-lock";
 import { betById, parseJson, picksOf } from "./bet-row";
-import { publicSharesOf } from "./public-shares";
+import { publicSharesOf } from "./official/public-shares";
 import { BET_NOT_FOUND } from "#core/contract/bet";
 
 /** The group's rounds of the bet's season in close order, with results and every member's picks. */

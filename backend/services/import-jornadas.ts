@@ -14,7 +14,7 @@ import type { JornadasPreview, JornadasResult } from "#core/contract/import-jorn
 import { madridLocalToUtc } from "#core/dates";
 import { checkJornadas, type FileJornada } from "#core/domain/jornadas-file";
 import { nameKey } from "#core/domain/import-rows";
-import { resolveTeamNames } from "#core/domain/team-names";
+import { resolveTeamNames } from "#core/domain/official/team-names";
 import { readSpreadsheet } from "#core/domain/xlsx-file";
 import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";

@@ -1,6 +1,6 @@
 import { NO_CURRENT_SEASON } from "#core/contract/season";
 import { unresolvedMessage, type PoolType, type Quiniela, type QuinielaResults } from "#core/contract/quiniela";
-import { resolveTeamNames } from "#core/domain/team-names";
+import { resolveTeamNames } from "#core/domain/official/team-names";
 import type { Score, Sign } from "#core/domain/signs";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";

@@ -1,5 +1,5 @@
 import type { Team } from "#core/contract/team";
-import { teamIndex, teamKey, type TeamMatch } from "#core/domain/team-names";
+import { teamIndex, teamKey, type TeamMatch } from "#core/domain/official/team-names";
 import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
@@ -22,7 +22,7 @@ export async function listTeams(db: Db): Promise<Team[]> {
   return [...teams.values()];
 }
 
-/** Every spelling of every team by its folded key (core/domain/team-names). */
+/** Every spelling of every team by its folded key (core/domain/official/team-names). */
 export async function loadTeamIndex(db: Db): Promise<Map<string, TeamMatch>> {
   return teamIndex(await listTeams(db));
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { utcToMadridLocal } from "../../core/dates";
-import { teamIndex, teamKey } from "../../core/domain/team-names";
+import { teamIndex, teamKey } from "../../core/domain/official/team-names";
 import { season2024, type Jornada } from "../../scripts/football";
 import { adminToken, apiCall, E2E, expectAccessible, mailsTo, newPlayer, newSeason, PASSWORD, signIn, unique, signOut } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { officialTeamName } from "#core/domain/official-jornada";
+import { officialTeamName } from "#core/domain/official/official-jornada";
 import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEARCH_FINISHED, TIMEOUT_MESSAGE, type LogLine } from "#core/contract/lottery";
-import { officialTeamName } from "#core/domain/official-jornada";
-import { searchForward } from "../../backend/services/lottery";
-import { lotteryClient } from "../../backend/lottery/client";
-import { runScheduledImport } from "../../backend/lottery/schedule";
+import { officialTeamName } from "#core/domain/official/official-jornada";
+import { searchForward } from "../../backend/services/official/draw-results";
+import { lotteryClient } from "../../backend/services/official/client";
+import { runScheduledImport } from "../../backend/services/official/schedule";
 import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";

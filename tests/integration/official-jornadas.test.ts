@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { keepJornada } from "../../backend/services/jornada-import";
-import { runOfficialSteps, slotKey } from "../../backend/services/official-steps";
+import { keepJornada } from "../../backend/services/official/jornada-to-pool";
+import { runOfficialSteps, slotKey } from "../../backend/services/official/steps";
 import { backendOptionsFromEnv } from "../../backend/env";
-import { startAutoImport } from "../../backend/lottery/schedule";
-import { refreshPrizes } from "../../backend/services/official-prizes";
+import { startAutoImport } from "../../backend/services/official/schedule";
+import { refreshPrizes } from "../../backend/services/official/prizes";
 import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";

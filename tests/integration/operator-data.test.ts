@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { officialTeamName } from "#core/domain/official-jornada";
-import { runOfficialSteps } from "../../backend/services/official-steps";
-import { refreshPrizes } from "../../backend/services/official-prizes";
+import { officialTeamName } from "#core/domain/official/official-jornada";
+import { runOfficialSteps } from "../../backend/services/official/steps";
+import { refreshPrizes } from "../../backend/services/official/prizes";
 import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";

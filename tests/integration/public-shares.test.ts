@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARES_MESSAGE } from "#core/contract/public-shares";
 import type { SignProbs } from "#core/domain/chances";
-import { fromBasisPoints } from "#core/domain/public-shares";
+import { fromBasisPoints } from "#core/domain/official/public-shares";
 import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_KEYS, onceAcrossInstances } from "../../backend/db/advisory";
 import { openPostgres, type Db } from "../../backend/db/db";
-import { runScheduledImport } from "../../backend/lottery/schedule";
+import { runScheduledImport } from "../../backend/services/official/schedule";
 import type { Deps } from "../../backend/context";
 import { sendDueRemindersOnce } from "../../backend/services/reminders";
 import { runRoundCloses } from "../../backend/services/rounds/close-job";

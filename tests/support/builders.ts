@@ -1,6 +1,6 @@
 import type { Db } from "../../backend/db/db";
 import type { Pick, Score, Sign } from "#core/domain/signs";
-import { teamKey } from "#core/domain/team-names";
+import { teamKey } from "#core/domain/official/team-names";
 
 /**
  * Data builders that write straight to the schema, for integration tests of one resource whose

@@ -1,4 +1,4 @@
-import { madridLocalToUtc } from "../dates";
+import { madridLocalToUtc } from "../../dates";
 
 /**
  * The official jornada as the lottery operator publishes it before it is played (decision 046):

@@ -1,13 +1,13 @@
 import type { OfficialJornadaView } from "#core/contract/jornadas";
 import { formatDateTime } from "#core/dates";
-import { changedPositions, seasonYear, type OfficialMatch } from "#core/domain/official-jornada";
-import { resolveTeamNames } from "#core/domain/team-names";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { recordStep } from "./automation-steps";
-import { createPool, poolById, updatePool } from "./quiniela";
-import { currentSeason } from "./season";
-import { loadTeamIndex } from "./team";
+import { changedPositions, seasonYear, type OfficialMatch } from "#core/domain/official/official-jornada";
+import { resolveTeamNames } from "#core/domain/official/team-names";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { recordStep } from "./step-log";
+import { createPool, poolById, updatePool } from "../quiniela";
+import { currentSeason } from "../season";
+import { loadTeamIndex } from "../team";
 
 /** What the `week` feature (and any other) hears when an official jornada becomes a pool. */
 export interface OfficialPoolCreated {

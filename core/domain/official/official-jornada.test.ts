@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { changedPositions, madridStamp, officialTeamName, parsePastedJornada, readJornada, readNextDraws, seasonYear } from "./official-jornada";
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/selae/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../../fixtures/selae/${name}`, import.meta.url), "utf8"));
 
 describe("the operator's team names", () => {
   it("drops the men's marker in either case and keeps the women's, which is another team", () => {
@@ -118,7 +118,7 @@ describe("the admin's paste", () => {
     expect(parsePastedJornada([...LINES, LINES[0]].join("\n"))).toEqual({ ok: false, message: "Línea 16: sobra un partido; la quiniela tiene 15." });
   });
   it("reads the operator's JSON answer, and names what is wrong with a bad one", () => {
-    const read = parsePastedJornada(readFileSync(new URL("../../fixtures/selae/pre-draw-2026-11-29.json", import.meta.url), "utf8"));
+    const read = parsePastedJornada(readFileSync(new URL("../../../fixtures/selae/pre-draw-2026-11-29.json", import.meta.url), "utf8"));
     expect(read.ok && read.value.drawId).toBe("1338106048");
     expect(parsePastedJornada("[{")).toMatchObject({ ok: false, message: expect.stringMatching(/^El JSON pegado no es válido/) });
     expect(parsePastedJornada('"No hay sorteo"')).toEqual({ ok: false, message: "La respuesta pegada no sirve: Loterías dice que no hay sorteo ese día." });

@@ -3,11 +3,11 @@
  * lottery import or estimated by the demo: one set per pool with its version, every change audited.
  */
 import type { PublicShares } from "#core/contract/public-shares";
-import type { SharesBp } from "#core/domain/public-shares";
-import type { Db } from "../db/db";
-import { notFound } from "../errors";
-import { recordAudit } from "./audit";
-import { assertVersion } from "./versions";
+import type { SharesBp } from "#core/domain/official/public-shares";
+import type { Db } from "../../db/db";
+import { notFound } from "../../errors";
+import { recordAudit } from "../audit";
+import { assertVersion } from "../versions";
 
 export type SharesSource = "admin" | "lottery" | "estimate";
 const POOL_NOT_FOUND = "La quiniela no existe.";

@@ -1,11 +1,11 @@
 import { PASTE_CLOSE_REQUIRED, type PastePreview } from "#core/contract/jornadas";
 import { utcToMadridLocal } from "#core/dates";
-import { parsePastedJornada } from "#core/domain/official-jornada";
-import { resolveTeamNames } from "#core/domain/team-names";
-import type { Deps } from "../context";
-import { badRequest } from "../errors";
-import { keepJornada } from "./jornada-import";
-import { loadTeamIndex } from "./team";
+import { parsePastedJornada } from "#core/domain/official/official-jornada";
+import { resolveTeamNames } from "#core/domain/official/team-names";
+import type { Deps } from "../../context";
+import { badRequest } from "../../errors";
+import { keepJornada } from "./jornada-to-pool";
+import { loadTeamIndex } from "../team";
 
 /** The admin's paste (item 2 of issue 36): read, shown resolved, and on confirm kept like an imported jornada. */
 export async function pasteJornada(deps: Deps, body: { text: string; closingDate?: Date | null; confirm?: boolean }): Promise<PastePreview> {

@@ -6,7 +6,7 @@ import { officialTeamName } from "./official-jornada";
 import { teamIndex } from "./team-names";
 
 const fixture = (name: string) => {
-  const parsed = selaeBody.parse(JSON.parse(readFileSync(new URL(`../../fixtures/selae/${name}`, import.meta.url), "utf8")));
+  const parsed = selaeBody.parse(JSON.parse(readFileSync(new URL(`../../../fixtures/selae/${name}`, import.meta.url), "utf8")));
   if (typeof parsed === "string") throw new Error("no draw");
   return parsed[0];
 };
@@ -72,7 +72,7 @@ describe("reading a lottery draw", () => {
   });
 
   it("takes the no-draw sentence as a string", () => {
-    expect(selaeBody.parse(JSON.parse(readFileSync(new URL("../../fixtures/selae/no-draw.json", import.meta.url), "utf8")))).toMatch(/No se ha encontrado/);
+    expect(selaeBody.parse(JSON.parse(readFileSync(new URL("../../../fixtures/selae/no-draw.json", import.meta.url), "utf8")))).toMatch(/No se ha encontrado/);
   });
 
   it("reads scores in the service's spellings", () => {

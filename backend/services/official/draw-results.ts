@@ -1,19 +1,19 @@
 import { selaeBody, type DrawSummary, type LogLine, type LookupResult, type SelaeBody, type StoredIn } from "#core/contract/lottery";
 import { firstIssue } from "#core/contract/common";
 import { formatDate, madridLocalToUtc } from "#core/dates";
-import { addDays, compactDate, dashedDate, matchMismatches, readDraw } from "#core/domain/lottery";
-import { sharesFromDraw } from "#core/domain/public-shares";
-import { importPrizes } from "./official-prizes";
-import { recordStep } from "./automation-steps";
+import { addDays, compactDate, dashedDate, matchMismatches, readDraw } from "#core/domain/official/lottery";
+import { sharesFromDraw } from "#core/domain/official/public-shares";
+import { importPrizes } from "./prizes";
+import { recordStep } from "./step-log";
 import { setPublicShares } from "./public-shares";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { ApiError, badRequest } from "../errors";
-import { lotteryClient } from "../lottery/client";
-import { poolById, setResults } from "./quiniela";
-import { madridToday } from "./season";
-import { loadTeamIndex } from "./team";
-import { afterRoundChange } from "./rounds/close-job";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { ApiError, badRequest } from "../../errors";
+import { lotteryClient } from "./client";
+import { poolById, setResults } from "../quiniela";
+import { madridToday } from "../season";
+import { loadTeamIndex } from "../team";
+import { afterRoundChange } from "../rounds/close-job";
 
 /** A played draw that fits no pool, or more than one: reported, stored nowhere. */
 class NoPoolError extends ApiError {

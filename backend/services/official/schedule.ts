@@ -1,10 +1,10 @@
 import type { LogLine } from "#core/contract/lottery";
 import { utcToMadridLocal } from "#core/dates";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { searchForward } from "../services/lottery";
-import { runOfficialSteps } from "../services/official-steps";
-import { madridToday } from "../services/season";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { searchForward } from "./draw-results";
+import { runOfficialSteps } from "./steps";
+import { madridToday } from "../season";
 
 /** Monday and Thursday (Madrid), from 09:00: the weekend's and the midweek's draws are in by then. */
 const RUN_DAYS = new Set([1, 4]);

@@ -1,7 +1,7 @@
 import type { AutomationStep } from "#core/contract/jornadas";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { badRequest, notFound } from "../errors";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { badRequest, notFound } from "../../errors";
 
 /**
  * The machine's log for the admin panel (decision 046): each automatic step, with its pool and peña

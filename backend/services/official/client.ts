@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { selaeBody, selaeRange, TIMEOUT_MESSAGE, type SelaeBody } from "#core/contract/lottery";
-import type { BackendConfig } from "../config";
-import { ApiError } from "../errors";
+import type { BackendConfig } from "../../config";
+import { ApiError } from "../../errors";
 
 /** A failed call to the lottery service, with the Spanish sentence the admin reads (502, 503 or 504). */
 export class LotteryError extends ApiError {
@@ -36,7 +36,7 @@ interface LotteryClient {
   fetchDate(yyyymmdd: string): Promise<{ raw: string; body: SelaeBody }>;
   /** The played draws between two days (inclusive): their days, "YYYY-MM-DD". */
   fetchPlayedDays(from: string, to: string): Promise<string[]>;
-  /** `proximosv3`: the next draws, as received (read by core/domain/official-jornada). */
+  /** `proximosv3`: the next draws, as received (read by core/domain/official/official-jornada). */
   fetchNext(num: number): Promise<{ raw: string; body: unknown }>;
   /** `fechav3` for a draw's day, as received: before the draw, its 15 matches. */
   fetchJornada(yyyymmdd: string): Promise<{ raw: string; body: unknown }>;

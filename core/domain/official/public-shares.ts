@@ -1,5 +1,5 @@
-import type { SignProbs } from "./chances";
-import { MATCHES } from "./signs";
+import type { SignProbs } from "../chances";
+import { MATCHES } from "../signs";
 
 /**
  * The public's betting percentages of a jornada (decision 044): per match, the share of the bets

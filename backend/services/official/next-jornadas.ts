@@ -1,13 +1,13 @@
 import { IMPORT_BUSY, type StepsDone } from "#core/contract/jornadas";
-import { compactDate } from "#core/domain/lottery";
-import { readJornada, readNextDraws, type OfficialJornada } from "#core/domain/official-jornada";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { ApiError } from "../errors";
-import { lotteryClient } from "../lottery/client";
-import { recordStep } from "./automation-steps";
-import { COLUMNS, json, keepJornada, type JornadaInput, type JornadaRow } from "./jornada-import";
-import { poolById, updatePool } from "./quiniela";
+import { compactDate } from "#core/domain/official/lottery";
+import { readJornada, readNextDraws, type OfficialJornada } from "#core/domain/official/official-jornada";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { ApiError } from "../../errors";
+import { lotteryClient } from "./client";
+import { recordStep } from "./step-log";
+import { COLUMNS, json, keepJornada, type JornadaInput, type JornadaRow } from "./jornada-to-pool";
+import { poolById, updatePool } from "../quiniela";
 
 /** How many next draws `proximosv3` is asked for: this week's and the midweek's, with one to spare. */
 export const NEXT_DRAWS = 3;

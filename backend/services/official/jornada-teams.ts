@@ -1,12 +1,12 @@
 import { JORNADA_NOT_PENDING, TEAM_SPELLING_UNKNOWN, type JornadaTeamsBody, type StepsDone } from "#core/contract/jornadas";
-import { officialTeamName } from "#core/domain/official-jornada";
-import { teamKey } from "#core/domain/team-names";
-import type { Deps } from "../context";
-import { badRequest, conflict } from "../errors";
-import { recordAudit } from "./audit";
-import { listJornadas } from "./jornada-import";
-import { retryJornada } from "./jornada-next";
-import { loadTeamIndex } from "./team";
+import { officialTeamName } from "#core/domain/official/official-jornada";
+import { teamKey } from "#core/domain/official/team-names";
+import type { Deps } from "../../context";
+import { badRequest, conflict } from "../../errors";
+import { recordAudit } from "../audit";
+import { listJornadas } from "./jornada-to-pool";
+import { retryJornada } from "./next-jornadas";
+import { loadTeamIndex } from "../team";
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 

@@ -1,6 +1,6 @@
 import type { DrawSummary, SelaeDraw } from "#core/contract/lottery";
 import { madridLocalToUtc } from "#core/dates";
-import { MATCHES, type Score, type Sign } from "./signs";
+import { MATCHES, type Score, type Sign } from "../signs";
 import { officialTeamName } from "./official-jornada";
 import { teamKey, type TeamMatch } from "./team-names";
 

@@ -1,13 +1,13 @@
 import type { StepsDone } from "#core/contract/jornadas";
 import { formatDate, utcToMadridLocal } from "#core/dates";
-import { compactDate } from "#core/domain/lottery";
-import type { Deps } from "../context";
-import { claimRun, recordStep, registerRetry } from "./automation-steps";
-import { importNextDraws, retryJornada } from "./jornada-next";
-import { lookupDate, searchForward } from "./lottery";
-import { refreshPrizes } from "./official-prizes";
-import { madridToday } from "./season";
-import { ApiError } from "../errors";
+import { compactDate } from "#core/domain/official/lottery";
+import type { Deps } from "../../context";
+import { claimRun, recordStep, registerRetry } from "./step-log";
+import { importNextDraws, retryJornada } from "./next-jornadas";
+import { lookupDate, searchForward } from "./draw-results";
+import { refreshPrizes } from "./prizes";
+import { madridToday } from "../season";
+import { ApiError } from "../../errors";
 
 // How the panel's 'reintentar' tries each kind of lottery step again (decision 046).
 registerRetry("proximas", (deps) => importNextDraws(deps));
