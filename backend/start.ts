@@ -16,7 +16,7 @@ import { backfillStandings } from "./services/standings-store";
 import { startDigests } from "./services/digest";
 import { startReminders } from "./services/reminders";
 import { startWeekJob } from "./services/week/job";
-import { startLiveFeed } from "./live/feed-job";
+import { startLiveFeed } from "./services/live/feed-job";
 import { createUser } from "./services/auth";
 import { startRoundCloses } from "./services/rounds/close-job";
 

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/Field";
 import { LiveBet, LiveMatches, LiveRanking, liveStatus } from "~/components/LiveRound";
-import { loadLive } from "~/server/live.server";
+import { loadLive } from "~/server/live/live.server";
 import type { RouteHandle } from "~/route-handle";
 
 // Plain HTML that refreshes itself every minute (an HTTP `Refresh` header, which a reader can stop

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/Field";
-import { loadLive, provisionalAction, type ScoreFormState } from "~/server/live.server";
+import { loadLive, provisionalAction, type ScoreFormState } from "~/server/live/live.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 

@@ -10,7 +10,7 @@ import { formatPoints, ICONS } from "~/components/StandingsTable";
 import { loadKioskScreen } from "~/server/kiosk.server";
 import { KioskLive } from "~/components/KioskLive";
 import type { LiveRound } from "#core/contract/live";
-import { loadKioskLive } from "~/server/live.server";
+import { loadKioskLive } from "~/server/live/live.server";
 import type { RouteHandle } from "~/route-handle";
 import kioskStylesHref from "~/styles/kiosk.css";
 

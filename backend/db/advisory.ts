@@ -14,7 +14,7 @@ export const LOCK_KEYS = {
   week: 0x5745454b,
   /** "RCLS": the round-close job's timer run (backend/services/rounds/close-job.ts). */
   roundCloses: 0x52434c53,
-  /** "LIVE": the live feed's pass over the pools in play (backend/live/feed-job.ts). */
+  /** "LIVE": the live feed's pass over the pools in play (backend/services/live/feed-job.ts). */
   liveFeed: 0x4c495645,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,

@@ -3,10 +3,10 @@ import { liveFeedParams, LiveFeedRun, liveGroupParams, liveQuery, LiveRound, Liv
 import { requireUser } from "../context";
 import { ApiError, notFound } from "../errors";
 import { adminOnly, groupGuard, groupIn } from "../guards";
-import { configuredFeed, pullFeed } from "../live/pull";
+import { configuredFeed, pullFeed } from "../services/live/pull";
 import { errorReplies } from "../schema";
 import { kioskLinkOf } from "../services/kiosk";
-import { liveFor, liveRound, liveVersionFor, setProvisional } from "../services/live";
+import { liveFor, liveRound, liveVersionFor, setProvisional } from "../services/live/view";
 import { resource } from "./resource";
 
 /** The jornada in play (issue 37, decisions 050 and 051): provisional scores and the live view. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedWhileOpen, LIVE_PICKS_HIDDEN, provisionalWhileOpen } from "#core/contract/live";
 import type { Sign } from "#core/domain/signs";
-import { poolsInPlay } from "../../backend/live/feed-job";
-import { pullFeed } from "../../backend/live/pull";
-import type { LiveFeed } from "../../backend/live/feed";
+import { poolsInPlay } from "../../backend/services/live/feed-job";
+import { pullFeed } from "../../backend/services/live/pull";
+import type { LiveFeed } from "../../backend/services/live/feed";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 

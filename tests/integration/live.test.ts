@@ -4,9 +4,9 @@ import { MATCH_GOALS, PROVISIONAL_AFTER_OFFICIAL } from "#core/contract/live";
 import { PLENO_GOALS } from "#core/contract/quiniela";
 import type { Sign } from "#core/domain/signs";
 import { seededRandom as seeded } from "#core/seeded-random";
-import { poolsInPlay, runFeedOnce } from "../../backend/live/feed-job";
-import { pullFeed } from "../../backend/live/pull";
-import { footballData } from "../../backend/live/football-data";
+import { poolsInPlay, runFeedOnce } from "../../backend/services/live/feed-job";
+import { pullFeed } from "../../backend/services/live/pull";
+import { footballData } from "../../backend/services/live/football-data";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 

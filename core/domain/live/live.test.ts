@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { randomSignOdds, seededRandom } from "../seeded-random";
-import type { SignProbs } from "./chances";
-import { ticketOdds } from "./hit-odds";
+import { randomSignOdds, seededRandom } from "../../seeded-random";
+import type { SignProbs } from "../chances";
+import { ticketOdds } from "../hit-odds";
 import { fixPlayed, liveShareText, livePlayers, liveTicket, signOfScore } from "./live";
-import { REDUCTIONS } from "./reductions";
-import { SIGNS, type Pick, type Sign } from "./signs";
-import { expandColumns, plenoHit, type Slip } from "./slip";
+import { REDUCTIONS } from "../reductions";
+import { SIGNS, type Pick, type Sign } from "../signs";
+import { expandColumns, plenoHit, type Slip } from "../slip";
 
 /**
  * Brute force, independent of the polynomials: every 14-sign column of the slip listed, every

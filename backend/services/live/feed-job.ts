@@ -1,7 +1,7 @@
-import type { Deps } from "../context";
-import { LOCK_KEYS, onceAcrossInstances } from "../db/advisory";
-import { startMailJob } from "../services/mail-job";
-import { roundClosedSql } from "../services/rounds/closed-sql";
+import type { Deps } from "../../context";
+import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
+import { startMailJob } from "../mail-job";
+import { roundClosedSql } from "../rounds/closed-sql";
 import type { LiveFeed } from "./feed";
 import { configuredFeed, pullFeed } from "./pull";
 

@@ -1,7 +1,7 @@
 /**
  * The jornada in play (issue 37, decision 051): provisional scores, stored apart from the official
  * results (migration 023), and the live view a group reads of them. The numbers are pure, in
- * core/domain/live.ts; this picks the scores a group sees, reads its round and keeps the view,
+ * core/domain/live/live.ts; this picks the scores a group sees, reads its round and keeps the view,
  * per instance, under the version the database gives it (decision 027).
  */
 import {
@@ -14,15 +14,15 @@ import {
   type ProvisionalBody,
 } from "#core/contract/live";
 import { plenoChance } from "#core/domain/chances";
-import { liveShareText, livePlayers, liveTicket, signOfScore } from "#core/domain/live";
+import { liveShareText, livePlayers, liveTicket, signOfScore } from "#core/domain/live/live";
 import { isSign, MATCHES, type Score, type Sign } from "#core/domain/signs";
-import type { AuthUser, Deps } from "../context";
-import type { Db } from "../db/db";
-import { conflict, notFound } from "../errors";
-import { recordAudit } from "./audit";
-import { roundClosedSql } from "./rounds/closed-sql";
-import { betById, parseJson, picksOf } from "./bet-row";
-import { roundChances, seasonHistory, slipOf } from "./chances";
+import type { AuthUser, Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { conflict, notFound } from "../../errors";
+import { recordAudit } from "../audit";
+import { roundClosedSql } from "../rounds/closed-sql";
+import { betById, parseJson, picksOf } from "../bet-row";
+import { roundChances, seasonHistory, slipOf } from "../chances";
 
 interface RoundRow {
   quiniela_id: number;

@@ -1,8 +1,8 @@
 import { feedWhileOpen, type LiveFeedRun } from "#core/contract/live";
-import type { Deps } from "../context";
-import { conflict, notFound } from "../errors";
-import { lockLivePool, writeProvisional } from "../services/live";
-import { roundClosedSql } from "../services/rounds/closed-sql";
+import type { Deps } from "../../context";
+import { conflict, notFound } from "../../errors";
+import { lockLivePool, writeProvisional } from "./view";
+import { roundClosedSql } from "../rounds/closed-sql";
 import { pairFeed, type LiveFeed } from "./feed";
 import { footballData } from "./football-data";
 
