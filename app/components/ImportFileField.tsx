@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES } from "#core/domain/import-file";
+import { IMPORT_MAX_BYTES } from "#core/domain/moving-in/import-file";
 
 const ACCEPT = ".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

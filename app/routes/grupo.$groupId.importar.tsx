@@ -4,7 +4,7 @@ import { formatEuros } from "#core/domain/money";
 import { Alert } from "~/components/Field";
 import { ImportFileField } from "~/components/ImportFileField";
 import { StackedTable } from "~/components/StackedTable";
-import { importAction, loadImportPage, TEMPLATE_FILES, type ImportActionData } from "~/server/import.server";
+import { importAction, loadImportPage, TEMPLATE_FILES, type ImportActionData } from "~/server/moving-in/import.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client (decision 038): the upload, its preview and the confirm work without JavaScript.

@@ -4,7 +4,7 @@ import { formatDate } from "#core/dates";
 import { Alert } from "~/components/Field";
 import { ImportFileField } from "~/components/ImportFileField";
 import { StackedTable } from "~/components/StackedTable";
-import { jornadasAction, loadJornadasPage, type JornadasActionData } from "~/server/import-jornadas.server";
+import { jornadasAction, loadJornadasPage, type JornadasActionData } from "~/server/moving-in/past-jornadas.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client (decision 038): the upload, its preview and the confirm work without JavaScript.

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jornadasTemplateCsv } from "~/server/import-jornadas.server";
-import { importTemplateCsv } from "~/server/import.server";
+import { jornadasTemplateCsv } from "~/server/moving-in/past-jornadas.server";
+import { importTemplateCsv } from "~/server/moving-in/import.server";
 
 /** The importer's templates (issue 38), pre-filled: miembros.csv, pronosticos.csv, movimientos.csv; and jornadas.csv for past jornadas. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

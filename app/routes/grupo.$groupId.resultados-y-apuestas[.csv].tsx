@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { plenoText } from "#core/domain/import-rows";
+import { plenoText } from "#core/domain/moving-in/import-rows";
 import { MATCHES } from "#core/domain/signs";
 import { readSummary } from "~/server/bet-stats.server";
 import { csvError, csvResponse } from "~/server/csv.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
 import { Alert } from "~/components/Field";
 import { StackedTable } from "~/components/StackedTable";
-import { loadPlaceholdersPage, placeholdersAction } from "~/server/placeholders.server";
+import { loadPlaceholdersPage, placeholdersAction } from "~/server/moving-in/placeholders.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client (decision 038): the invitation works without JavaScript.

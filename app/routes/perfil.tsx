@@ -15,7 +15,7 @@ import {
   revokeCalendarFeed,
   unknownProfileIntent,
 } from "~/server/profile.server";
-import { readMultipartForm } from "~/server/upload.server";
+import { readMultipartForm } from "~/server/moving-in/upload.server";
 import { requireUser } from "~/server/session/session.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 

@@ -11,7 +11,7 @@ import { AvatarField, Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
 import { commitUser, getUser, homeFor } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { readMultipartForm, TOO_LARGE } from "~/server/upload.server";
+import { readMultipartForm, TOO_LARGE } from "~/server/moving-in/upload.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client; the passwords can be shown with a small script (decision 038).

@@ -12,7 +12,7 @@ import { alertSchema, deletePhraseSchema, digestSchema, passwordSchema, phraseSc
 import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
 import { updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { TOO_LARGE } from "~/server/upload.server";
+import { TOO_LARGE } from "~/server/moving-in/upload.server";
 
 const AVATAR_ERROR = "Error al subir el avatar.";
 const ALERT_ERROR = "No se pudo guardar tu preferencia";

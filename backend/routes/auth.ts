@@ -28,7 +28,7 @@ import { signInLimits } from "../sign-in-limits";
 import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as users from "../services/auth";
-import * as claim from "../services/claim";
+import * as claim from "../services/moving-in/claim";
 import { resource } from "./resource";
 
 const sendOrSay = async (send: () => Promise<void>) => {

@@ -10,16 +10,16 @@ import {
   importTemplateQuery,
 } from "#core/contract/import";
 import { JornadasPreview, JornadasResult, importJornadasConfirmBody, importJornadasPreviewBody } from "#core/contract/import-jornadas";
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/import-file";
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/moving-in/import-file";
 import { requireManager } from "../context";
 import { ApiError, badRequest } from "../errors";
 import { groupGuard, groupIn } from "../guards";
 import { readMultipart } from "../multipart";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import { exportGroup } from "../services/export";
-import { confirmImport, importTemplate, previewImport } from "../services/import";
-import { confirmJornadas, previewJornadas } from "../services/import-jornadas";
+import { exportGroup } from "../services/moving-in/export";
+import { confirmImport, importTemplate, previewImport } from "../services/moving-in/picks-and-movements";
+import { confirmJornadas, previewJornadas } from "../services/moving-in/past-jornadas";
 import { resource } from "./resource";
 
 /**

@@ -10,8 +10,8 @@ import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import { linkPlaceholder } from "../services/placeholder-link";
-import { invitePlaceholder, listPlaceholders } from "../services/placeholders";
+import { linkPlaceholder } from "../services/moving-in/placeholder-link";
+import { invitePlaceholder, listPlaceholders } from "../services/moving-in/placeholders";
 import { resource } from "./resource";
 
 /** Members without an account and their invitations (issue 38 item 3): the group's managers only, decided on arrival (decision 028). */

@@ -5,7 +5,7 @@ import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
 import { recordAudit } from "./audit";
-import { sendClaimLink } from "./claim";
+import { sendClaimLink } from "./moving-in/claim";
 import { refreshTouched } from "./standings-store";
 
 const RESET_TTL_MS = 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "#core/seeded-random";
 import type { Sign } from "#core/domain/signs";
 import { csvText } from "~/server/csv.server";
-import { zipStored } from "~/server/zip.server";
+import { zipStored } from "~/server/moving-in/zip.server";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 import { standingsFromScratch } from "../support/standings";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVITATIONS_PER_DAY, INVITATIONS_SPENT } from "../../backend/services/placeholders";
+import { INVITATIONS_PER_DAY, INVITATIONS_SPENT } from "../../backend/services/moving-in/placeholders";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 

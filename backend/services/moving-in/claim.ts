@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { CLAIM_LINK_MISSING } from "#core/contract/auth";
-import type { Deps } from "../context";
-import { ApiError, conflict } from "../errors";
-import { hashPassword } from "../security";
-import { recordAudit } from "./audit";
-import { readSignedToken, signToken } from "./signed-token";
-import { refreshTouched } from "./standings-store";
+import type { Deps } from "../../context";
+import { ApiError, conflict } from "../../errors";
+import { hashPassword } from "../../security";
+import { recordAudit } from "../audit";
+import { readSignedToken, signToken } from "../signed-token";
+import { refreshTouched } from "../standings-store";
 
 /**
  * A member imported without an account (a placeholder, decision 052) becomes an account only with

@@ -4,11 +4,11 @@
  * reverses the old movement (decision 032's correction) and writes the new one, both audited.
  */
 import { createHash } from "node:crypto";
-import { classifyMovements, keyForMember, type ImportedBefore } from "#core/domain/import-corrections";
-import type { ImportedMovement } from "#core/domain/import-rows";
-import type { Db } from "../db/db";
-import { recordAudit } from "./audit";
-import { auditMovement, type Inserted } from "./caja/ledger";
+import { classifyMovements, keyForMember, type ImportedBefore } from "#core/domain/moving-in/corrections";
+import type { ImportedMovement } from "#core/domain/moving-in/import-rows";
+import type { Db } from "../../db/db";
+import { recordAudit } from "../audit";
+import { auditMovement, type Inserted } from "../caja/ledger";
 
 export type ClassifiedMovement = ImportedMovement & ({ state: "created" | "unchanged" } | { state: "corrected"; replaces: ImportedBefore });
 

@@ -1,11 +1,11 @@
 import type { PlaceholderLinked } from "#core/contract/placeholders";
-import { keyForMember } from "#core/domain/import-corrections";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { badRequest, conflict, notFound } from "../errors";
-import { recordAudit } from "./audit";
-import { lockCajaAlone } from "./caja/ledger";
-import { refreshTouched } from "./standings-store";
+import { keyForMember } from "#core/domain/moving-in/corrections";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { badRequest, conflict, notFound } from "../../errors";
+import { recordAudit } from "../audit";
+import { lockCajaAlone } from "../caja/ledger";
+import { refreshTouched } from "../standings-store";
 import { NOT_A_PLACEHOLDER } from "./placeholders";
 
 /**

@@ -3,14 +3,14 @@
  * export imported into an empty group gives the same standings and balances (decision 052, 060).
  */
 import { wallClock } from "#core/dates";
-import { plenoText } from "#core/domain/import-rows";
+import { plenoText } from "#core/domain/moving-in/import-rows";
 import { plainEuros } from "#core/domain/money";
 import { KIND_LABELS } from "#core/contract/caja";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { settlementPreview } from "./caja/settlement";
-import { classification } from "./classification";
-import { members, seasonOf } from "./import";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { settlementPreview } from "../caja/settlement";
+import { classification } from "../classification";
+import { members, seasonOf } from "./picks-and-movements";
 
 const dayOf = (at: Date | string) => {
   const d = new Date(at);

@@ -10,7 +10,7 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** Most rows a file may have: a season of a big peña is a few hundred. */
 export const IMPORT_MAX_ROWS = 5_000;
 
-/** How the file was read: a CSV's encoding, or an Excel workbook (core/domain/xlsx-file.ts). */
+/** How the file was read: a CSV's encoding, or an Excel workbook (core/domain/moving-in/xlsx-file.ts). */
 export type ImportEncoding = "utf-8" | "windows-1252" | "xlsx";
 
 export interface CsvRow {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { writeXlsx, xlsxParts, zipOf } from "../../tests/support/xlsx-writer";
+import { writeXlsx, xlsxParts, zipOf } from "../../../tests/support/xlsx-writer";
 import { IMPORT_MESSAGES } from "./import-file";
 import { checkPicks } from "./import-rows";
 import { cellText, readSpreadsheet, XLSX_MESSAGES } from "./xlsx-file";

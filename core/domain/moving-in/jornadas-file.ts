@@ -9,7 +9,7 @@
  */
 import type { CsvRow } from "./import-file";
 import { nameKey, parsePlenoText, parseSheetDate } from "./import-rows";
-import type { Score, Sign } from "./signs";
+import type { Score, Sign } from "../signs";
 
 export interface FileJornada {
   /** The line of its first row, to name it. */

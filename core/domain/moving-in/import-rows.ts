@@ -5,9 +5,9 @@
  * jornadas, and the preview shows the result before anything is stored.
  */
 import type { CsvRow } from "./import-file";
-import { KIND_SIGN, type BaseKind } from "./caja/caja";
-import { parseEuros } from "./money";
-import { MATCHES, normalizePick, pickKind, type Pick, type Score } from "./signs";
+import { KIND_SIGN, type BaseKind } from "../caja/caja";
+import { parseEuros } from "../money";
+import { MATCHES, normalizePick, pickKind, type Pick, type Score } from "../signs";
 
 export interface ImportMember {
   id: number;

@@ -6,18 +6,18 @@
  */
 import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
-import type { CsvRow } from "#core/domain/import-file";
+import type { CsvRow } from "#core/domain/moving-in/import-file";
 import { roundStatus } from "#core/domain/rounds/round-status";
-import { readSpreadsheet } from "#core/domain/xlsx-file";
-import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/import-rows";
-import type { AuthUser, Deps } from "../context";
-import type { Db } from "../db/db";
-import { badRequest } from "../errors";
-import { recordAudit } from "./audit";
-import { ledgerTotals, lockCajaShared } from "./caja/ledger";
-import { classifyImported, writeImportedMovement } from "./import-corrections";
-import { draftCutoff, saveDraft } from "./import-drafts";
-import { refreshTouched } from "./standings-store";
+import { readSpreadsheet } from "#core/domain/moving-in/xlsx-file";
+import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/moving-in/import-rows";
+import type { AuthUser, Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { badRequest } from "../../errors";
+import { recordAudit } from "../audit";
+import { ledgerTotals, lockCajaShared } from "../caja/ledger";
+import { classifyImported, writeImportedMovement } from "./corrections";
+import { draftCutoff, saveDraft } from "./drafts";
+import { refreshTouched } from "../standings-store";
 
 interface Jornada extends ImportJornada {
   roundId: number;

@@ -1,8 +1,8 @@
 import type { Placeholder, PlaceholderInvite } from "#core/contract/placeholders";
-import type { Deps } from "../context";
+import type { Deps } from "../../context";
 import { defang } from "#core/domain/defang";
-import { ApiError, notFound } from "../errors";
-import { recordAudit } from "./audit";
+import { ApiError, notFound } from "../../errors";
+import { recordAudit } from "../audit";
 import { claimLink, INVITATION_LINK_MS } from "./claim";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyMovements, keyForMember, lineOf } from "./import-corrections";
+import { classifyMovements, keyForMember, lineOf } from "./corrections";
 import type { ImportedMovement } from "./import-rows";
 
 const line = (n: number, amount: number, reference = "Bizum"): ImportedMovement => ({

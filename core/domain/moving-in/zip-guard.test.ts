@@ -1,6 +1,6 @@
 import { createDeflateRaw } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { xlsxParts, zipOf, type ZipPart } from "../../tests/support/xlsx-writer";
+import { xlsxParts, zipOf, type ZipPart } from "../../../tests/support/xlsx-writer";
 import { readSpreadsheet } from "./xlsx-file";
 import { checkZip, ZIP_MAX_BYTES, ZIP_MAX_CELL_BYTES, ZIP_MAX_ENTRIES, ZIP_MESSAGES } from "./zip-guard";
 

@@ -5,7 +5,7 @@
  * `DRAFTS_MAX_BYTES`, the oldest dropped first. The space of the rows dropped is handed back to the
  * table at once (VACUUM), so the next draft reuses it instead of growing the data folder.
  */
-import type { Db } from "../db/db";
+import type { Db } from "../../db/db";
 
 export const DRAFT_TTL_MS = 86_400_000;
 /** Base64 text of every draft together: about ten 2 MB uploads. */
