@@ -3,7 +3,7 @@ import { camelKeys, id } from "#core/contract/common";
 import type { AuthUser, Deps } from "./context";
 import type { Db } from "./db/db";
 import { forbidden, notFound } from "./errors";
-import { betOwner } from "./services/bet";
+import { betOwner } from "./services/bet/bet";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
 import { linkGroup } from "./services/kiosk";
 import { ownPhrase } from "./services/phrases";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoTicket, groupHunches, TASTES, tasteOf } from "./demo-picks";
-import type { SignProbs } from "./domain/chances";
+import type { SignProbs } from "./domain/bet/chances";
 import { seededRandom } from "./seeded-random";
 
 const views: SignProbs[] = Array.from({ length: 14 }, (_, i) => (i % 2 ? [0.6, 0.25, 0.15] : [0.2, 0.3, 0.5]));

@@ -1,12 +1,12 @@
 /**
  * The demo's players (issue 35): they pick from the pre-match view of each match (what was known
- * before it, core/domain/pre-match), tilted toward the favourite as the public is, each with a
+ * before it, core/domain/bet/pre-match), tilted toward the favourite as the public is, each with a
  * taste of their own, and all the players of a peña share its hunches of the week, so their picks
  * are correlated the way a real peña's are: they follow the same favourites and miss together.
  * Seeded (core/seeded-random): every load of the demo is the same demo.
  */
-import type { SignProbs } from "./domain/chances";
-import { publicShares } from "./domain/pre-match";
+import type { SignProbs } from "./domain/bet/chances";
+import { publicShares } from "./domain/bet/pre-match";
 import { SIGNS, type Pick, type Score, type Sign } from "./domain/signs";
 import { seededRandom } from "./seeded-random";
 

@@ -3,15 +3,15 @@
 // (fixtures/backtest/demo-2024-25.json) and tests/integration/backtest-figures.test.ts computes it
 // again from the committed snapshot and fails when the committed document says anything else.
 import { format } from "prettier";
-import { baseRates, roundModel, scoreForecast, type HistoryRound, type SignProbs } from "#core/domain/chances";
-import { chooseChances, preMatchOf } from "#core/domain/chances-source";
-import { formatPercent, sourceShort } from "#core/domain/chances-text";
-import { prizeWeights, ticketOdds, winChances } from "#core/domain/hit-odds";
-import { bestPlacement, type Objective, type Target } from "#core/domain/placement";
-import type { Category } from "#core/domain/scrutiny";
+import { baseRates, roundModel, scoreForecast, type HistoryRound, type SignProbs } from "#core/domain/bet/chances";
+import { chooseChances, preMatchOf } from "#core/domain/bet/chances-source";
+import { formatPercent, sourceShort } from "#core/domain/bet/chances-text";
+import { prizeWeights, ticketOdds, winChances } from "#core/domain/bet/hit-odds";
+import { bestPlacement, type Objective, type Target } from "#core/domain/bet/placement";
+import type { Category } from "#core/domain/bet/scrutiny";
 import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
 import { sameScore, SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
-import type { Fixture } from "#core/domain/pre-match";
+import type { Fixture } from "#core/domain/bet/pre-match";
 import { seededRandom } from "#core/seeded-random";
 
 /** One jornada of the group as the backtest reads it: its type and the bet the group played (or everyone merged). */

@@ -1,11 +1,11 @@
 // What `npm run backtest` reads of a group's seasons (decision 066): written once per run to the
 // snapshot its figures are computed from (scripts/backtest-report.ts), and read again by
 // tests/integration/demo.test.ts, which fails when a fresh demo's snapshot is not the committed one.
-import type { HistoryRound } from "#core/domain/chances";
-import { mergeGroupBet } from "#core/domain/group-bet";
+import type { HistoryRound } from "#core/domain/bet/chances";
+import { mergeGroupBet } from "#core/domain/bet/group-bet";
 import type { Db } from "../backend/db/db";
-import { picksOf } from "../backend/services/bet-row";
-import { seasonHistory, seasonPrizes } from "../backend/services/chances";
+import { picksOf } from "../backend/services/bet/row";
+import { seasonHistory, seasonPrizes } from "../backend/services/bet/chances";
 import type { SnapshotGroup } from "./backtest-report";
 
 export const DEMO_SNAPSHOT = "fixtures/backtest/demo-2024-25.json";
@@ -14,7 +14,7 @@ export const DEMO_INTRO = [
   "La temporada real 2024-25 de la demo (`npm run demo`), generado con `npm run backtest` a partir de lo que se lee de ella (`fixtures/backtest/demo-2024-25.json`).",
   "",
   "Los resultados son reales; los pronósticos de la demo son sintéticos (scripts/demo.ts, core/demo-picks.ts): cada jugador elige a partir de " +
-    "la valoración previa de cada partido (la fuerza de los equipos por los resultados anteriores de la temporada, core/domain/pre-match.ts), inclinada " +
+    "la valoración previa de cada partido (la fuerza de los equipos por los resultados anteriores de la temporada, core/domain/bet/pre-match.ts), inclinada " +
     "hacia el favorito como la del público, con su gusto (amante del empate, de casa, sigue al favorito, busca la sorpresa) y las corazonadas " +
     "de su peña, compartidas. Nadie ve el resultado: los votos siguen a los mismos favoritos y fallan juntos, como en una peña real. " +
     "La «valoración previa» de la tabla es esa misma fuerza de los equipos, sin los votos: la app la calcula, no es un mercado de apuestas. " +

@@ -1,10 +1,10 @@
 // `npm run bench:chances`: how long scoring a placement and finding the best one take for a
 // 14-match round (decision 037). A benchmark, not a test: it prints the figures.
-import type { SignProbs } from "#core/domain/chances";
-import { prizeWeights, ticketOdds } from "#core/domain/hit-odds";
-import { bestForBudget, bestPlacement, type Objective } from "#core/domain/placement";
-import { REDUCTIONS } from "#core/domain/reductions";
-import type { Slip } from "#core/domain/slip";
+import type { SignProbs } from "#core/domain/bet/chances";
+import { prizeWeights, ticketOdds } from "#core/domain/bet/hit-odds";
+import { bestForBudget, bestPlacement, type Objective } from "#core/domain/bet/placement";
+import { REDUCTIONS } from "#core/domain/bet/reductions";
+import type { Slip } from "#core/domain/bet/slip";
 import { randomSignOdds, seededRandom } from "#core/seeded-random";
 
 const probsOf = (seed: number): SignProbs[] => randomSignOdds(seededRandom(seed), 14, 0.2);

@@ -3,8 +3,8 @@
 // public's percentages and, for a few jornadas, an escrutinio estimated from the takings
 // (decision 044), credited to the caja. Everything is keyed, so a second run writes nothing.
 import path from "node:path";
-import type { SignProbs } from "#core/domain/chances";
-import { publicShares } from "#core/domain/pre-match";
+import type { SignProbs } from "#core/domain/bet/chances";
+import { publicShares } from "#core/domain/bet/pre-match";
 import { toBasisPoints } from "#core/domain/official/public-shares";
 import { estimatedEscrutinio } from "#core/domain/caja/shared-prizes";
 import { isSign, type Sign } from "#core/domain/signs";
@@ -14,11 +14,11 @@ import { defaultBackendConfig } from "../backend/config";
 import type { Deps } from "../backend/context";
 import type { Db } from "../backend/db/db";
 import { createMailer } from "../backend/mailer";
-import { confirm, generate } from "../backend/services/bet";
+import { confirm, generate } from "../backend/services/bet/bet";
 import { syncAutomaticCharges } from "../backend/services/caja/caja";
-import { parseJson, picksOf } from "../backend/services/bet-row";
+import { parseJson, picksOf } from "../backend/services/bet/row";
 import { setPublicShares } from "../backend/services/official/public-shares";
-import { setPrizes } from "../backend/services/ticket";
+import { setPrizes } from "../backend/services/bet/ticket";
 
 const DAY = 86_400_000;
 /** The price of a bet in 2024-25, in cents. */

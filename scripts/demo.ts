@@ -3,8 +3,8 @@
 // Stop the app first: the embedded database admits one process at a time.
 import path from "node:path";
 import { validatePrediction } from "#core/domain/predictions/prediction-rules";
-import type { SignProbs } from "#core/domain/chances";
-import { preMatchView, type PlayedMatch } from "#core/domain/pre-match";
+import type { SignProbs } from "#core/domain/bet/chances";
+import { preMatchView, type PlayedMatch } from "#core/domain/bet/pre-match";
 import { demoTicket, groupHunches, hashSeed, tasteOf } from "#core/demo-picks";
 import { seededRandom } from "#core/seeded-random";
 import { defaultBackendConfig } from "../backend/config";
@@ -61,7 +61,7 @@ const BLOCKED_IN_OPEN = { group: "Oficina TI", username: "ismael" };
 
 /**
  * The pre-match view of each jornada's 14 matches from the results of the jornadas before it only
- * (core/domain/pre-match): what the demo's players pick from.
+ * (core/domain/bet/pre-match): what the demo's players pick from.
  */
 export function seasonViews(jornadas: readonly Jornada[]): SignProbs[][] {
   const played: PlayedMatch[] = [];

@@ -1,6 +1,6 @@
 import { line } from "d3-shape";
 import { scaleBand, scaleLinear } from "d3-scale";
-import { MAX_HITS } from "#core/domain/bet-stats";
+import { MAX_HITS } from "#core/domain/bet/bet-stats";
 
 /**
  * The charts of the bet evolution screen, computed with d3 (scales, line generator, ticks) into

@@ -1,4 +1,4 @@
-import { MAX_HITS } from "#core/domain/bet-stats";
+import { MAX_HITS } from "#core/domain/bet/bet-stats";
 
 const twoDecimals = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const upToTwo = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });

@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
-import { formatPercent, sourceLong, TARGET_NAMES } from "#core/domain/chances-text";
+import { formatPercent, sourceLong, TARGET_NAMES } from "#core/domain/bet/chances-text";
 import { formatEuros } from "#core/domain/money";
-import { TARGETS } from "#core/domain/placement";
-import { CATEGORIES, CATEGORY_HITS, CATEGORY_NAMES, CATEGORY_SHORT, type Category } from "#core/domain/scrutiny";
+import { TARGETS } from "#core/domain/bet/placement";
+import { CATEGORIES, CATEGORY_HITS, CATEGORY_NAMES, CATEGORY_SHORT, type Category } from "#core/domain/bet/scrutiny";
 import { Alert } from "~/components/Field";
-import type { ChancesData } from "~/server/chances.server";
+import type { ChancesData } from "~/server/bet/chances.server";
 
 const ROWS = [
   ["10", "10 o más aciertos"],

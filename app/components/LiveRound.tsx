@@ -1,6 +1,6 @@
 import { LIVE_PICKS_HIDDEN, type LiveRound as Live } from "#core/contract/live";
-import { formatPercent, sourceShort } from "#core/domain/chances-text";
-import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/scrutiny";
+import { formatPercent, sourceShort } from "#core/domain/bet/chances-text";
+import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/bet/scrutiny";
 
 /**
  * The jornada in play as the live page and the kiosk's live mode show it (issue 37): the matches

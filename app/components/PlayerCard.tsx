@@ -1,5 +1,5 @@
 import type { SummaryPlayer } from "#core/contract/bet-stats";
-import { MAX_HITS } from "#core/domain/bet-stats";
+import { MAX_HITS } from "#core/domain/bet/bet-stats";
 import type { Pick, Score, Sign } from "#core/domain/signs";
 import { Avatar } from "~/components/Avatar";
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/scrutiny";
+import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/bet/scrutiny";
 import { Field, FormErrors } from "~/components/Field";
 import { prizesSchema } from "~/forms/ticket";
 

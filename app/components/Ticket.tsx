@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_NAMES, CATEGORY_SHORT } from "#core/domain/scrutiny";
+import { CATEGORIES, CATEGORY_NAMES, CATEGORY_SHORT } from "#core/domain/bet/scrutiny";
 import { formatEuros } from "#core/domain/money";
 import { MIN_BETS_NOTE, UNVERIFIED_TABLE, type Ticket } from "#core/contract/ticket";
 

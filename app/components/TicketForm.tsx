@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
 import { formatEuros } from "#core/domain/money";
-import { PLENO_MARKS, plenoMarksOf } from "#core/domain/slip";
+import { PLENO_MARKS, plenoMarksOf } from "#core/domain/bet/slip";
 import { Alert } from "~/components/Field";
 
 const bets = (n: number) => `${n.toLocaleString("es-ES")} ${n === 1 ? "apuesta" : "apuestas"}`;

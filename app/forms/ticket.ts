@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { id } from "#core/contract/common";
 import { PLENO_MARK_MESSAGE, REDUCTION_MESSAGE } from "#core/contract/ticket";
-import { PLENO_MARKS } from "#core/domain/slip";
+import { PLENO_MARKS } from "#core/domain/bet/slip";
 import { parseEuros } from "#core/domain/money";
-import { parsePrizeTable } from "#core/domain/prizes";
+import { parsePrizeTable } from "#core/domain/bet/prizes";
 import { parseSharesTable, SHARES_TABLE_REQUIRED } from "#core/domain/official/public-shares";
-import { CATEGORIES, type Category } from "#core/domain/scrutiny";
+import { CATEGORIES, type Category } from "#core/domain/bet/scrutiny";
 
 /** A checkbox group arrives as one string, several, or nothing. */
 const marks = z.preprocess(

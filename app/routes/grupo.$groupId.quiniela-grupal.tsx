@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { betShareFields, type Bet } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
-import { WAITING_TO_GENERATE } from "#core/domain/group-bet";
+import { WAITING_TO_GENERATE } from "#core/domain/bet/group-bet";
 import { roundStateLabel } from "#core/domain/rounds/round-status";
 import { betShareText } from "#core/domain/share-text";
 import { SIGNS } from "#core/domain/signs";
@@ -13,7 +13,7 @@ import { Alert, FormErrors } from "~/components/Field";
 import { MatchTeams } from "~/components/TeamLogo";
 import { betEditDefaults, betEditSchema, type BetEditForm } from "~/forms/bet";
 import { MATCH_FIELDS } from "~/forms/prediction";
-import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/group-bet.server";
+import { groupBetAction, loadGroupBet, type MatchRow } from "~/server/bet/group-bet.server";
 import { requireMemberOf } from "~/server/session/guards.server";
 import { Avatar } from "~/components/Avatar";
 import { StamperNote } from "~/components/Stamper";
@@ -22,7 +22,7 @@ import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 import { TicketForm } from "~/components/TicketForm";
 import { Chances } from "~/components/Chances";
-import { loadChances } from "~/server/chances.server";
+import { loadChances } from "~/server/bet/chances.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client (decision 038).

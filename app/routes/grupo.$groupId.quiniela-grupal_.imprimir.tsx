@@ -4,16 +4,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Bet, BET_LOAD_ERROR, BetRoundStatuses } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { SIGNS } from "#core/domain/signs";
-import { PLENO_MARKS } from "#core/domain/slip";
+import { PLENO_MARKS } from "#core/domain/bet/slip";
 import { UNVERIFIED_TABLE } from "#core/contract/ticket";
 import { api, attempt } from "~/server/client.server";
 import { requireMemberOf } from "~/server/session/guards.server";
 import { Alert } from "~/components/Field";
-import { matchesOf } from "~/server/group-bet.server";
+import { matchesOf } from "~/server/bet/group-bet.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
-import { formatPercent } from "#core/domain/chances-text";
-import { loadTenOrMore } from "~/server/chances.server";
+import { formatPercent } from "#core/domain/bet/chances-text";
+import { loadTenOrMore } from "~/server/bet/chances.server";
 
 /** The ticket alone, to print and take to the lottery shop: no header, one page. */
 export const handle = { bare: true };

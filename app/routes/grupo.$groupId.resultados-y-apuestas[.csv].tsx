@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { plenoText } from "#core/domain/moving-in/import-rows";
 import { MATCHES } from "#core/domain/signs";
-import { readSummary } from "~/server/bet-stats.server";
+import { readSummary } from "~/server/bet/bet-stats.server";
 import { csvError, csvResponse } from "~/server/csv.server";
 import { positiveId } from "~/server/ids.server";
 import { attempt } from "~/server/client.server";

@@ -4,13 +4,13 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
 import { formatEuros } from "#core/domain/money";
-import { CATEGORY_SHORT } from "#core/domain/scrutiny";
-import { STREAK_MIN_HITS } from "#core/domain/bet-stats";
+import { CATEGORY_SHORT } from "#core/domain/bet/scrutiny";
+import { STREAK_MIN_HITS } from "#core/domain/bet/bet-stats";
 import { BetEvolutionChart } from "~/charts/BetEvolutionChart";
 import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
-import { loadBetEvolution } from "~/server/bet-stats.server";
+import { loadBetEvolution } from "~/server/bet/bet-stats.server";
 import { requireUser } from "~/server/session/session.server";
 import { MISSING_SEASON, roundHref } from "~/components/bet-stats-ui";
 

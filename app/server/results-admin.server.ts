@@ -10,7 +10,7 @@ import { PublicShares } from "#core/contract/public-shares";
 import { sharesText } from "#core/domain/official/public-shares";
 import { QuinielaPrizes } from "#core/contract/ticket";
 import { formatEuros } from "#core/domain/money";
-import { CATEGORIES } from "#core/domain/scrutiny";
+import { CATEGORIES } from "#core/domain/bet/scrutiny";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 /**

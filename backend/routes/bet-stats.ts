@@ -3,7 +3,7 @@ import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { groupAccess } from "../services/classification";
-import * as stats from "../services/bet-stats";
+import * as stats from "../services/bet/stats";
 import { resource } from "./resource";
 
 export default resource("bet", (app, deps) => {

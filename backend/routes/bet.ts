@@ -15,7 +15,7 @@ import { requireUser } from "../context";
 import { groupGuard, groupIn, betIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import * as bets from "../services/bet";
+import * as bets from "../services/bet/bet";
 import { resource } from "./resource";
 import { afterRoundChange } from "../services/rounds/close-job";
 

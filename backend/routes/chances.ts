@@ -3,9 +3,9 @@ import { applyPlacementBody, BetChances, chancesQuery } from "#core/contract/cha
 import { requireManager } from "../context";
 import { betIn, groupGuard } from "../guards";
 import { errorReplies } from "../schema";
-import * as bets from "../services/bet";
-import { betById } from "../services/bet-row";
-import { applyPlacement, betChances } from "../services/chances";
+import * as bets from "../services/bet/bet";
+import { betById } from "../services/bet/row";
+import { applyPlacement, betChances } from "../services/bet/chances";
 import { resource } from "./resource";
 
 /**

@@ -6,10 +6,10 @@ import { requireAdmin, requireManager } from "../context";
 import { notFound } from "../errors";
 import { adminOnly, betIn, groupGuard } from "../guards";
 import { errorReplies } from "../schema";
-import * as bets from "../services/bet";
-import { betById } from "../services/bet-row";
+import * as bets from "../services/bet/bet";
+import { betById } from "../services/bet/row";
 import { publicSharesOf, setPublicShares } from "../services/official/public-shares";
-import { prizesOf, setPrizes, updateTicket } from "../services/ticket";
+import { prizesOf, setPrizes, updateTicket } from "../services/bet/ticket";
 import { resource } from "./resource";
 import { afterRoundChange } from "../services/rounds/close-job";
 

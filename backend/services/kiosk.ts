@@ -5,7 +5,7 @@ import { KIOSK_INVALID } from "#core/contract/kiosk";
 import type { Deps } from "../context";
 import { notFound } from "../errors";
 import { linkOwner, revokeLinkRow } from "./link-rows";
-import { SELECT_BET, toBet, type BetRow } from "./bet-row";
+import { SELECT_BET, toBet, type BetRow } from "./bet/row";
 import { iconsWhereWanted, seasonStandings } from "./classification";
 
 // cookie-signature signs in base64, but the token travels as a path segment, and paths are matched

@@ -4,7 +4,7 @@ import { SHARE_INVALID, type ShareLink, type SharedView } from "#core/contract/s
 import type { Deps } from "../context";
 import { ApiError, notFound } from "../errors";
 import { linkOwner, revokeLinkRow } from "./link-rows";
-import { getBet } from "./bet";
+import { getBet } from "./bet/bet";
 import { seasonStandings } from "./classification";
 import { readSignedToken, signToken } from "./signed-token";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { id, wireInt, wireNumber } from "./common";
 import { PicksSchema, ScoreSchema, SignSchema } from "./picks";
 import { Ticket } from "./ticket";
-import { CATEGORIES } from "../domain/scrutiny";
+import { CATEGORIES } from "../domain/bet/scrutiny";
 
 /** GET /Bet/Stats and GET /Bet/Stats/UsersAverage: the group and the season. */
 export const betStatsQuery = z.object({ groupId: id, seasonId: id });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { version } from "./audit";
 import { wireInt, wireNumber } from "./common";
 import { SignSchema } from "./picks";
-import { TARGETS } from "../domain/placement";
+import { TARGETS } from "../domain/bet/placement";
 
 /**
  * The bet's chances from the peña's own votes, and where its doubles and triples pay most

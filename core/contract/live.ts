@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "../domain/scrutiny";
+import { CATEGORIES } from "../domain/bet/scrutiny";
 import { parseScore, SIGNS } from "../domain/signs";
 import { bodyId, id, wireId, wireInt, wireNumber } from "./common";
 import { PLENO_GOALS } from "./quiniela";

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { version } from "./audit";
 import { wireInt } from "./common";
 import { SignSchema } from "./picks";
-import { PLENO_MARKS } from "../domain/slip";
-import { CATEGORIES } from "../domain/scrutiny";
+import { PLENO_MARKS } from "../domain/bet/slip";
+import { CATEGORIES } from "../domain/bet/scrutiny";
 
 /**
  * The group bet as the lottery shop takes it (decision 034): its slip (pleno marks, the official

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conditionCounts } from "../../backend/services/bet-candidates";
+import { conditionCounts } from "../../backend/services/bet/candidates";
 import { seededRandom } from "#core/seeded-random";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { camelKeys } from "#core/contract/common";
-import { seasonMoney } from "#core/domain/bet-stats";
+import { seasonMoney } from "#core/domain/bet/bet-stats";
 import type { Pick, Score, Sign } from "#core/domain/signs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";

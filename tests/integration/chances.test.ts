@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLACEMENT_CONFIRMED } from "#core/contract/chances";
 import type { Sign } from "#core/domain/signs";
 import { seededRandom as seeded } from "#core/seeded-random";
-import { chancesComputations, forgetHeldChances } from "../../backend/services/chances";
+import { chancesComputations, forgetHeldChances } from "../../backend/services/bet/chances";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 

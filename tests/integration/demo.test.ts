@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBackendConfig } from "../../backend/config";
 import { openDb, type Db } from "../../backend/db/db";
 import { createMailer } from "../../backend/mailer";
-import { betById, picksOf } from "../../backend/services/bet-row";
-import { betChances } from "../../backend/services/chances";
+import { betById, picksOf } from "../../backend/services/bet/row";
+import { betChances } from "../../backend/services/bet/chances";
 import { readFile } from "node:fs/promises";
 import { DEMO_INTRO, DEMO_SNAPSHOT, snapshotGroups } from "../../scripts/backtest-snapshot";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARES_MESSAGE } from "#core/contract/public-shares";
-import type { SignProbs } from "#core/domain/chances";
+import type { SignProbs } from "#core/domain/bet/chances";
 import { fromBasisPoints } from "#core/domain/official/public-shares";
 import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
 import { startBackend, type TestBackend } from "../support/backend";

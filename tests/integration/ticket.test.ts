@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staleMessage } from "#core/contract/audit";
 import { TICKET_CONFIRMED_NO_EDIT } from "#core/contract/ticket";
-import { REDUCTIONS } from "#core/domain/reductions";
+import { REDUCTIONS } from "#core/domain/bet/reductions";
 import type { Pick, Score, Sign } from "#core/domain/signs";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
@@ -136,7 +136,7 @@ describe("choosing how the ticket is played", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The escrutinio, computed here independently of core/domain/scrutiny: list every column the
+// The escrutinio, computed here independently of core/domain/bet/scrutiny: list every column the
 // slip plays (the full development, or the reduction's table read digit by digit with the
 // multiples outside it developed in full) and every pleno combination, and count each bet.
 

@@ -2,7 +2,7 @@
 import { lastPlaced } from "#core/domain/customs";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { betById } from "../bet-row";
+import { betById } from "../bet/row";
 import { classification } from "../classification";
 import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./ledger";
 import { roundClosedSql } from "../rounds/closed-sql";

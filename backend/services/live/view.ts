@@ -13,7 +13,7 @@ import {
   type LiveSource,
   type ProvisionalBody,
 } from "#core/contract/live";
-import { plenoChance } from "#core/domain/chances";
+import { plenoChance } from "#core/domain/bet/chances";
 import { liveShareText, livePlayers, liveTicket, signOfScore } from "#core/domain/live/live";
 import { isSign, MATCHES, type Score, type Sign } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../../context";
@@ -21,8 +21,8 @@ import type { Db } from "../../db/db";
 import { conflict, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { roundClosedSql } from "../rounds/closed-sql";
-import { betById, parseJson, picksOf } from "../bet-row";
-import { roundChances, seasonHistory, slipOf } from "../chances";
+import { betById, parseJson, picksOf } from "../bet/row";
+import { roundChances, seasonHistory, slipOf } from "../bet/chances";
 
 interface RoundRow {
   quiniela_id: number;

@@ -1,14 +1,14 @@
 import type { StepsDone } from "#core/contract/jornadas";
 import { formatEuros } from "#core/domain/money";
-import { readEscrutinio, type EscrutinioReading } from "#core/domain/prizes";
-import { CATEGORIES, type Category } from "#core/domain/scrutiny";
+import { readEscrutinio, type EscrutinioReading } from "#core/domain/bet/prizes";
+import { CATEGORIES, type Category } from "#core/domain/bet/scrutiny";
 import { compactDate } from "#core/domain/official/lottery";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { ApiError } from "../../errors";
 import { lotteryClient } from "./client";
 import { recordStep } from "./step-log";
-import { prizesOf, setPrizes } from "../ticket";
+import { prizesOf, setPrizes } from "../bet/ticket";
 
 const CATEGORY_LABEL: Record<Category, string> = { especial: "Especial", primera: "1ª", segunda: "2ª", tercera: "3ª", cuarta: "4ª", quinta: "5ª" };
 

@@ -5,7 +5,7 @@ import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { MACHINE } from "./open-rounds";
-import { picksOf } from "../bet-row";
+import { picksOf } from "../bet/row";
 import { refreshTouched } from "../standings-store";
 
 /** A closed round and what its group's rule says of absent members. */

@@ -3,10 +3,10 @@ import type { Deps } from "../../context";
 import { ApiError } from "../../errors";
 import { fillAbsent, type ClosedRound } from "./absent-picks";
 import { MACHINE } from "./open-rounds";
-import { confirm } from "../bet";
-import { generate } from "../bet-generate";
-import { betById } from "../bet-row";
-import { applyPlacement } from "../chances";
+import { confirm } from "../bet/bet";
+import { generate } from "../bet/generate";
+import { betById } from "../bet/row";
+import { applyPlacement } from "../bet/chances";
 import { sendClaimed, type DueMail } from "../mail-job";
 import { afterRoundChange } from "../rounds/close-job";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomSignOdds, seededRandom } from "../../seeded-random";
-import type { SignProbs } from "../chances";
-import { CATEGORIES } from "../scrutiny";
+import type { SignProbs } from "../bet/chances";
+import { CATEGORIES } from "../bet/scrutiny";
 import {
   categoryFunds,
   estimatedEscrutinio,

@@ -1,7 +1,7 @@
-import type { SignProbs } from "../chances";
-import { poissonBinomial } from "../hit-odds";
+import type { SignProbs } from "../bet/chances";
+import { poissonBinomial } from "../bet/hit-odds";
 import type { Cents } from "../money";
-import { CATEGORIES, CATEGORY_HITS, type Category } from "../scrutiny";
+import { CATEGORIES, CATEGORY_HITS, type Category } from "../bet/scrutiny";
 import { SIGNS, type Sign } from "../signs";
 import { seededRandom } from "../../seeded-random";
 

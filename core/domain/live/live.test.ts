@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { randomSignOdds, seededRandom } from "../../seeded-random";
-import type { SignProbs } from "../chances";
-import { ticketOdds } from "../hit-odds";
+import type { SignProbs } from "../bet/chances";
+import { ticketOdds } from "../bet/hit-odds";
 import { fixPlayed, liveShareText, livePlayers, liveTicket, signOfScore } from "./live";
-import { REDUCTIONS } from "../reductions";
+import { REDUCTIONS } from "../bet/reductions";
 import { SIGNS, type Pick, type Sign } from "../signs";
-import { expandColumns, plenoHit, type Slip } from "../slip";
+import { expandColumns, plenoHit, type Slip } from "../bet/slip";
 
 /**
  * Brute force, independent of the polynomials: every 14-sign column of the slip listed, every

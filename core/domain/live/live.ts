@@ -1,10 +1,10 @@
-import type { SignProbs } from "../chances";
-import { ticketOdds, winChances, type TicketOdds } from "../hit-odds";
+import type { SignProbs } from "../bet/chances";
+import { ticketOdds, winChances, type TicketOdds } from "../bet/hit-odds";
 import { scorePrediction } from "../hits";
-import { reducedColumns, REDUCTIONS } from "../reductions";
-import { CATEGORIES, type Category } from "../scrutiny";
+import { reducedColumns, REDUCTIONS } from "../bet/reductions";
+import { CATEGORIES, type Category } from "../bet/scrutiny";
 import { MATCHES, normalizePick, type Pick, type Score, type Sign } from "../signs";
-import { plenoHit, reducedMatches, slipColumns, type Slip } from "../slip";
+import { plenoHit, reducedMatches, slipColumns, type Slip } from "../bet/slip";
 
 /**
  * The jornada in play (issue 37, decision 051): what the played matches already say of the

@@ -1,4 +1,4 @@
-import type { SignProbs } from "../chances";
+import type { SignProbs } from "../bet/chances";
 import { MATCHES } from "../signs";
 
 /**

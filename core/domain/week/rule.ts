@@ -1,5 +1,5 @@
 import { madridLocalToUtc, wallClock } from "../../dates";
-import { mergeGroupBet } from "../group-bet";
+import { mergeGroupBet } from "../bet/group-bet";
 import type { Pick, Score } from "../signs";
 
 /** When a peña's automatic round opens: at the pool's publication, or at a weekday and hour (Madrid). */
