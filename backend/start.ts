@@ -12,7 +12,7 @@ import { startAutoImport } from "./services/official/schedule";
 import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { temporaryPassword } from "./security";
-import { backfillStandings } from "./services/standings-store";
+import { backfillStandings } from "./services/standings/store";
 import { startDigests } from "./services/digest";
 import { startReminders } from "./services/reminders";
 import { startWeekJob } from "./services/week/job";

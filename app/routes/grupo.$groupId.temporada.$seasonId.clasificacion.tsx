@@ -7,7 +7,7 @@ import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { StandingsLegend } from "~/components/StandingsTable";
 import { redirectOldRoundName } from "~/server/rounds/round-query.server";
 import { requireUser } from "~/server/session/session.server";
-import { loadStandings } from "~/server/standings.server";
+import { loadStandings } from "~/server/standings/standings.server";
 
 // Read-only: plain HTML with no Remix script nor hydration data, answered 304 when unchanged
 // (docs/decisions/022).

@@ -9,7 +9,7 @@ import {
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import * as standings from "../services/classification";
+import * as standings from "../services/standings/classification";
 import { resource } from "./resource";
 
 export default resource("classification", (app, deps) => {

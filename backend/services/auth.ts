@@ -6,7 +6,7 @@ import { ApiError, badRequest, conflict, notFound, unauthorized } from "../error
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
 import { recordAudit } from "./audit";
 import { sendClaimLink } from "./moving-in/claim";
-import { refreshTouched } from "./standings-store";
+import { refreshTouched } from "./standings/store";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 

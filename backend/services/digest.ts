@@ -8,7 +8,7 @@ import { LOCK_KEYS } from "../db/advisory";
 import { notFound } from "../errors";
 import { roundClosedSql } from "./rounds/closed-sql";
 import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
-import { computeStandings, resultsOf } from "./standings-store";
+import { computeStandings, resultsOf } from "./standings/store";
 import { readSignedToken, signToken } from "./signed-token";
 
 const DAY_MS = 86_400_000;

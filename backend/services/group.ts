@@ -17,7 +17,7 @@ import { conflict, notFound } from "../errors";
 import { newInviteCode } from "../security";
 import { recordAudit } from "./audit";
 import { assertVersion } from "./versions";
-import { refreshTouched } from "./standings-store";
+import { refreshTouched } from "./standings/store";
 
 export const NOT_A_MEMBER = "Ese usuario no pertenece al grupo.";
 

@@ -6,7 +6,7 @@ import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { ApiError, badRequest, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { refreshTouched } from "./standings-store";
+import { refreshTouched } from "./standings/store";
 import { currentSeason, seasonById } from "./season";
 import { assertVersion } from "./versions";
 import { loadTeamIndex } from "./team";

@@ -5,7 +5,7 @@ import type { Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { roundClosedSql } from "./rounds/closed-sql";
-import { refreshTouched } from "./standings-store";
+import { refreshTouched } from "./standings/store";
 
 export const SEASON_NOT_FOUND = "Temporada no encontrada.";
 

@@ -5,7 +5,7 @@ import type { Deps } from "../context";
 import { ApiError, notFound } from "../errors";
 import { linkOwner, revokeLinkRow } from "./link-rows";
 import { getBet } from "./bet/bet";
-import { seasonStandings } from "./classification";
+import { seasonStandings } from "./standings/classification";
 import { readSignedToken, signToken } from "./signed-token";
 
 const PURPOSE = "share";

@@ -7,7 +7,7 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
 import { SEASON_NOT_FOUND } from "../season";
-import { closedAt, parseJson, resultsOf, type RoundResultsRow } from "../standings-store";
+import { closedAt, parseJson, resultsOf, type RoundResultsRow } from "../standings/store";
 import { SELECT_BET, toBet, type BetRow } from "./row";
 
 const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";

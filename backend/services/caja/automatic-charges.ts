@@ -1,9 +1,9 @@
 /** What the caja charges by itself: quotas, the ticket, the last placed's fine (who stamps the ticket: ./stamper). */
-import { lastPlaced } from "#core/domain/customs";
+import { lastPlaced } from "#core/domain/standings/customs";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { betById } from "../bet/row";
-import { classification } from "../classification";
+import { classification } from "../standings/classification";
 import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./ledger";
 import { roundClosedSql } from "../rounds/closed-sql";
 
@@ -152,7 +152,7 @@ async function ticketsAndPrizes(tx: Db, groupId: number, now: Date, open: string
 /**
  * The fine for each jornada's last placed (rule `lastPlaceFineCents`), charged once per jornada
  * with results once it is closed, like the quotas: `auto:fine:{roundId}:{userId}`. The last
- * placed comes from the jornada's own standings (core/domain/customs, lastPlaced), and a jornada
+ * placed comes from the jornada's own standings (core/domain/standings/customs, lastPlaced), and a jornada
  * already fined is never fined again, so a result corrected later cannot fine a second member
  * (the manager corrects the fine by hand). A settled season takes no more fines.
  */

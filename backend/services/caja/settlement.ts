@@ -5,7 +5,7 @@ import type { AuthUser, Deps } from "../../context";
 import { conflict, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { auditMovement, balancesShown, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncCaja } from "./caja";
-import { classification, currentSeasonOf } from "../classification";
+import { classification, currentSeasonOf } from "../standings/classification";
 
 async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
   const season = seasonId

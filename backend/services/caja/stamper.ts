@@ -4,7 +4,7 @@
  * confirmed takes the member after the last stamper fixed before it.
  */
 import { type Stamper } from "#core/contract/caja";
-import { stampOrder, stamperAfter } from "#core/domain/customs";
+import { stampOrder, stamperAfter } from "#core/domain/standings/customs";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { cajaRules } from "./ledger";

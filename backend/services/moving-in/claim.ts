@@ -5,7 +5,7 @@ import { ApiError, conflict } from "../../errors";
 import { hashPassword } from "../../security";
 import { recordAudit } from "../audit";
 import { readSignedToken, signToken } from "../signed-token";
-import { refreshTouched } from "../standings-store";
+import { refreshTouched } from "../standings/store";
 
 /**
  * A member imported without an account (a placeholder, decision 052) becomes an account only with

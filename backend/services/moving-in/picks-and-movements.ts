@@ -17,7 +17,7 @@ import { recordAudit } from "../audit";
 import { ledgerTotals, lockCajaShared } from "../caja/ledger";
 import { classifyImported, writeImportedMovement } from "./corrections";
 import { draftCutoff, saveDraft } from "./drafts";
-import { refreshTouched } from "../standings-store";
+import { refreshTouched } from "../standings/store";
 
 interface Jornada extends ImportJornada {
   roundId: number;

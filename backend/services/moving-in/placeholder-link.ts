@@ -5,7 +5,7 @@ import type { Db } from "../../db/db";
 import { badRequest, conflict, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { lockCajaAlone } from "../caja/ledger";
-import { refreshTouched } from "../standings-store";
+import { refreshTouched } from "../standings/store";
 import { NOT_A_PLACEHOLDER } from "./placeholders";
 
 /**

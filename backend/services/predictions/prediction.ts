@@ -15,7 +15,7 @@ import type { Db } from "../../db/db";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { findRound, hasOfficialResults, holdRound, isBlocked, ROUND_NOT_FOUND } from "../rounds/rounds";
-import { refreshTouched } from "../standings-store";
+import { refreshTouched } from "../standings/store";
 
 interface PredictionRow {
   id: number;

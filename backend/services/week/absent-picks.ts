@@ -6,7 +6,7 @@ import { notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { MACHINE } from "./open-rounds";
 import { picksOf } from "../bet/row";
-import { refreshTouched } from "../standings-store";
+import { refreshTouched } from "../standings/store";
 
 /** A closed round and what its group's rule says of absent members. */
 export interface ClosedRound {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { computeClassification, sortClassification, type ClassificationInput } from "./classification";
-import { DEFAULT_POINTS } from "./points";
-import type { Pick, Sign } from "./signs";
+import { DEFAULT_POINTS } from "../points";
+import type { Pick, Sign } from "../signs";
 
 const WIN = { home: 1, away: 0 };
 const official = { matches: Array.from({ length: 14 }, (): Sign => "1"), pleno: WIN };

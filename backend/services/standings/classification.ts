@@ -3,13 +3,13 @@
  * when a write marked it or a close date overtook it.
  */
 import type { ClassificationInfo, ClassificationRound, LastRoundSummary, SeasonStandings, StandingsPage } from "#core/contract/classification";
-import type { ClassificationRow } from "#core/domain/classification";
+import type { ClassificationRow } from "#core/domain/standings/classification";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
-import type { AuthUser, Deps } from "../context";
-import type { Db } from "../db/db";
-import { forbidden, notFound } from "../errors";
-import { groupSeasons, SEASON_NOT_FOUND } from "./season";
-import { NO_ROUND_SCOPE, parseJson, refreshSet, SEASON_SCOPE, type CountedRound } from "./standings-store";
+import type { AuthUser, Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { forbidden, notFound } from "../../errors";
+import { groupSeasons, SEASON_NOT_FOUND } from "../season";
+import { NO_ROUND_SCOPE, parseJson, refreshSet, SEASON_SCOPE, type CountedRound } from "./store";
 
 const NOT_IN_SEASON = "Esa jornada no pertenece a la temporada.";
 const NOT_A_MEMBER = "No perteneces a este grupo.";

@@ -1,12 +1,12 @@
 import { redirect } from "@remix-run/node";
 import { standingsShareText } from "#core/domain/share-text";
 import { StandingsPage, type ClassificationSort } from "#core/contract/classification";
-import { sortClassification } from "#core/domain/classification";
+import { sortClassification } from "#core/domain/standings/classification";
 import { api, attempt } from "~/server/client.server";
 import { fragmentInData } from "~/server/fragments.server";
 import { askedRound } from "~/server/rounds/round-query.server";
 import { positiveId } from "~/server/ids.server";
-import { heldStandings, standingsTableHtml } from "~/server/standings-table.server";
+import { heldStandings, standingsTableHtml } from "~/server/standings/standings-table.server";
 
 export const SORTS: ClassificationSort[] = ["points", "hits", "accuracy", "wilson", "name"];
 export const LOAD_ERROR = "Error al cargar los datos del grupo.";

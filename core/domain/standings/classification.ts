@@ -1,7 +1,7 @@
-import { addBreakdown, emptyBreakdown, scorePrediction, type Breakdown, type Results } from "./hits";
-import { pointsOf, type PointValues } from "./points";
-import type { Pick, Score } from "./signs";
-import { accuracy, wilsonLowerBound } from "./wilson";
+import { addBreakdown, emptyBreakdown, scorePrediction, type Breakdown, type Results } from "../hits";
+import { pointsOf, type PointValues } from "../points";
+import type { Pick, Score } from "../signs";
+import { accuracy, wilsonLowerBound } from "../wilson";
 
 export type Icon = "burro" | "pina" | "bola" | "rinoceronte";
 
