@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PrizesEditor } from "~/components/PrizesEditor";
 import { ResultsEditor } from "~/components/ResultsEditor";
 import { SharesEditor } from "~/components/SharesEditor";
-import type { loadResultsEditor, resultsScreenAction } from "~/server/results-admin.server";
+import type { loadResultsEditor, resultsScreenAction } from "~/server/catalogue/results-admin.server";
 
 type Data = SerializeFrom<typeof loadResultsEditor>;
 type ActionData = SerializeFrom<typeof resultsScreenAction> | undefined;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ResultsScreen } from "~/components/ResultsScreen";
-import { loadResultsEditor, resultsScreenAction } from "~/server/results-admin.server";
+import { loadResultsEditor, resultsScreenAction } from "~/server/catalogue/results-admin.server";
 import { redirectOldRoundName, ROUND_QUERY } from "~/server/rounds/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
 

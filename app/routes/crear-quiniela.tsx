@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors, Alert } from "~/components/Field";
 import { ALIAS_EXAMPLE, linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
-import { handleEditor, loadEditor } from "~/server/pool-editor.server";
+import { handleEditor, loadEditor } from "~/server/catalogue/pool-editor.server";
 import { redirectOldRoundName } from "~/server/rounds/round-query.server";
 import { requireAdmin } from "~/server/session/session.server";
 

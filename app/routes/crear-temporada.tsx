@@ -7,7 +7,7 @@ import type { Season } from "#core/contract/season";
 import { formatDate } from "#core/dates";
 import { Field, FormErrors } from "~/components/Field";
 import { pointsSchema, seasonSchema } from "~/forms/catalogue";
-import { createSeason, loadSeasons, saveSeasonPoints } from "~/server/seasons.server";
+import { createSeason, loadSeasons, saveSeasonPoints } from "~/server/catalogue/seasons.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear temporada · Quiniela de peñas" }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { crestSvg, findTeamLogo } from "~/server/team-logo.server";
+import { crestSvg, findTeamLogo } from "~/server/catalogue/team-logo.server";
 
 /** A team's logo: the first one that exists, or a crest drawn from its name (never a broken image). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { crestSymbolId } from "~/components/TeamLogo";
-import { crestSprite } from "~/server/team-logo.server";
+import { crestSprite } from "~/server/catalogue/team-logo.server";
 
 /** The crests of a page's teams (?n=<name>, repeated) as one SVG sprite: one request instead of one per team. */
 export async function loader({ request }: LoaderFunctionArgs) {

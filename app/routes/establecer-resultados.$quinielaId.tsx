@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ResultsScreen } from "~/components/ResultsScreen";
-import { loadResultsEditor, resultsScreenAction } from "~/server/results-admin.server";
+import { loadResultsEditor, resultsScreenAction } from "~/server/catalogue/results-admin.server";
 import { requireAdmin } from "~/server/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];

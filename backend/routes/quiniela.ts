@@ -14,7 +14,7 @@ import {
 import { requireUser } from "../context";
 import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
-import * as pools from "../services/quiniela";
+import * as pools from "../services/catalogue/quiniela";
 import { resource } from "./resource";
 import { afterRoundChange } from "../services/rounds/close-job";
 

@@ -4,7 +4,7 @@ import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import * as seasons from "../services/season";
+import * as seasons from "../services/catalogue/season";
 import { resource } from "./resource";
 
 export default resource("season", (app, deps) => {

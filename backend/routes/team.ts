@@ -2,7 +2,7 @@ import { addAliasBody, createTeamBody, team, teamList, teamParams } from "#core/
 import { requireUser } from "../context";
 import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
-import * as teams from "../services/team";
+import * as teams from "../services/catalogue/team";
 import { resource } from "./resource";
 
 export default resource("team", (app, deps) => {

@@ -6,7 +6,7 @@ import { avatarPath } from "../../avatar-path";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
-import { SEASON_NOT_FOUND } from "../season";
+import { SEASON_NOT_FOUND } from "../catalogue/season";
 import { closedAt, parseJson, resultsOf, type RoundResultsRow } from "../standings/store";
 import { SELECT_BET, toBet, type BetRow } from "./row";
 

@@ -22,9 +22,9 @@ import { badRequest } from "../../errors";
 import { recordAudit } from "../audit";
 import { seasonOf } from "./picks-and-movements";
 import { draftCutoff, saveDraft } from "./drafts";
-import { poolById, writeMatches } from "../quiniela";
-import { currentSeason } from "../season";
-import { loadTeamIndex } from "../team";
+import { poolById, writeMatches } from "../catalogue/quiniela";
+import { currentSeason } from "../catalogue/season";
+import { loadTeamIndex } from "../catalogue/team";
 
 const DAY = 86_400_000;
 type State = JornadasPreview["jornadas"][number]["state"];

@@ -10,9 +10,9 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { ApiError, badRequest } from "../../errors";
 import { lotteryClient } from "./client";
-import { poolById, setResults } from "../quiniela";
-import { madridToday } from "../season";
-import { loadTeamIndex } from "../team";
+import { poolById, setResults } from "../catalogue/quiniela";
+import { madridToday } from "../catalogue/season";
+import { loadTeamIndex } from "../catalogue/team";
 import { afterRoundChange } from "../rounds/close-job";
 
 /** A played draw that fits no pool, or more than one: reported, stored nowhere. */

@@ -6,7 +6,7 @@ import { badRequest, conflict } from "../../errors";
 import { recordAudit } from "../audit";
 import { listJornadas } from "./jornada-to-pool";
 import { retryJornada } from "./next-jornadas";
-import { loadTeamIndex } from "../team";
+import { loadTeamIndex } from "../catalogue/team";
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 

@@ -5,9 +5,9 @@ import { resolveTeamNames } from "#core/domain/official/team-names";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { recordStep } from "./step-log";
-import { createPool, poolById, updatePool } from "../quiniela";
-import { currentSeason } from "../season";
-import { loadTeamIndex } from "../team";
+import { createPool, poolById, updatePool } from "../catalogue/quiniela";
+import { currentSeason } from "../catalogue/season";
+import { loadTeamIndex } from "../catalogue/team";
 
 /** What the `week` feature (and any other) hears when an official jornada becomes a pool. */
 export interface OfficialPoolCreated {

@@ -7,7 +7,7 @@ import { ApiError } from "../../errors";
 import { lotteryClient } from "./client";
 import { recordStep } from "./step-log";
 import { COLUMNS, json, keepJornada, type JornadaInput, type JornadaRow } from "./jornada-to-pool";
-import { poolById, updatePool } from "../quiniela";
+import { poolById, updatePool } from "../catalogue/quiniela";
 
 /** How many next draws `proximosv3` is asked for: this week's and the midweek's, with one to spare. */
 export const NEXT_DRAWS = 3;

@@ -5,7 +5,7 @@ import { resolveTeamNames } from "#core/domain/official/team-names";
 import type { Deps } from "../../context";
 import { badRequest } from "../../errors";
 import { keepJornada } from "./jornada-to-pool";
-import { loadTeamIndex } from "../team";
+import { loadTeamIndex } from "../catalogue/team";
 
 /** The admin's paste (item 2 of issue 36): read, shown resolved, and on confirm kept like an imported jornada. */
 export async function pasteJornada(deps: Deps, body: { text: string; closingDate?: Date | null; confirm?: boolean }): Promise<PastePreview> {

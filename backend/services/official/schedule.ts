@@ -4,7 +4,7 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { searchForward } from "./draw-results";
 import { runOfficialSteps } from "./steps";
-import { madridToday } from "../season";
+import { madridToday } from "../catalogue/season";
 
 /** Monday and Thursday (Madrid), from 09:00: the weekend's and the midweek's draws are in by then. */
 const RUN_DAYS = new Set([1, 4]);

@@ -6,7 +6,7 @@ import { claimRun, recordStep, registerRetry } from "./step-log";
 import { importNextDraws, retryJornada } from "./next-jornadas";
 import { lookupDate, searchForward } from "./draw-results";
 import { refreshPrizes } from "./prizes";
-import { madridToday } from "../season";
+import { madridToday } from "../catalogue/season";
 import { ApiError } from "../../errors";
 
 // How the panel's 'reintentar' tries each kind of lottery step again (decision 046).

@@ -8,7 +8,7 @@ import { GROUP_NOT_FOUND } from "#core/contract/group";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { forbidden, notFound } from "../../errors";
-import { groupSeasons, SEASON_NOT_FOUND } from "../season";
+import { groupSeasons, SEASON_NOT_FOUND } from "../catalogue/season";
 import { NO_ROUND_SCOPE, parseJson, refreshSet, SEASON_SCOPE, type CountedRound } from "./store";
 
 const NOT_IN_SEASON = "Esa jornada no pertenece a la temporada.";

@@ -3,7 +3,7 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { recordAudit } from "../audit";
 import { AUTOMATION_COLUMNS, rotaOf, type AutomationRow } from "./rule";
-import { madridToday } from "../season";
+import { madridToday } from "../catalogue/season";
 import { refreshTouched } from "../standings/store";
 
 /** The name the audit trail shows for what the week's job did (decision 048). */

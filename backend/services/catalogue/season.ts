@@ -1,11 +1,11 @@
 import { NO_CURRENT_SEASON, SEASON_NAME_TAKEN, type GroupSeasons, type Season } from "#core/contract/season";
 import type { PointValues } from "#core/domain/points";
 import { utcToMadridLocal } from "#core/dates";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { conflict, notFound } from "../errors";
-import { roundClosedSql } from "./rounds/closed-sql";
-import { refreshTouched } from "./standings/store";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { conflict, notFound } from "../../errors";
+import { roundClosedSql } from "../rounds/closed-sql";
+import { refreshTouched } from "../standings/store";
 
 export const SEASON_NOT_FOUND = "Temporada no encontrada.";
 

@@ -1,9 +1,9 @@
 import type { Team } from "#core/contract/team";
 import { teamIndex, teamKey, type TeamMatch } from "#core/domain/official/team-names";
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { conflict, notFound } from "../errors";
-import { recordAudit } from "./audit";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { conflict, notFound } from "../../errors";
+import { recordAudit } from "../audit";
 
 const TEAM_NOT_FOUND = "Equipo no encontrado.";
 
