@@ -5,7 +5,7 @@ import type { Db } from "./db/db";
 import { forbidden, notFound } from "./errors";
 import { betOwner } from "./services/bet/bet";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
-import { linkGroup } from "./services/kiosk";
+import { linkGroup } from "./services/kiosk/kiosk";
 import { ownPhrase } from "./services/phrases";
 import { shareLinkGroup } from "./services/share";
 import { roundOwner } from "./services/rounds/rounds";

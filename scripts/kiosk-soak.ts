@@ -14,7 +14,7 @@ import type { Deps } from "../backend/context";
 import { openPglite } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
-import { createLink } from "../backend/services/kiosk";
+import { createLink } from "../backend/services/kiosk/kiosk";
 import { season2024 } from "./football";
 
 const MEMBERS = 40;

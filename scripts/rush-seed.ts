@@ -12,7 +12,7 @@ import type { Deps } from "../backend/context";
 import type { Db } from "../backend/db/db";
 import { createMailer } from "../backend/mailer";
 import { hashPassword, newToken, sha256 } from "../backend/security";
-import { createLink } from "../backend/services/kiosk";
+import { createLink } from "../backend/services/kiosk/kiosk";
 import { backfillStandings } from "../backend/services/standings/store";
 import { seededRandom } from "#core/seeded-random";
 import { season2024 } from "./football";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { KioskLinkView } from "~/server/kiosk.server";
+import type { KioskLinkView } from "~/server/kiosk/kiosk.server";
 import { RevocableLink } from "./RevocableLink";
 
 /**

@@ -7,7 +7,7 @@ import { Alert } from "~/components/Field";
 import { KioskLinks } from "~/components/KioskLinks";
 import { OfficeSettings } from "~/components/OfficeSettings";
 import { RoundSettings } from "~/components/RoundSettings";
-import { loadKioskLinks } from "~/server/kiosk.server";
+import { loadKioskLinks } from "~/server/kiosk/kiosk.server";
 import { loadShareLinks } from "~/server/share.server";
 import { ShareLinks } from "~/components/ShareLinks";
 import { loadOfficeSettings } from "~/server/office-settings.server";

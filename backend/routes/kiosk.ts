@@ -14,7 +14,7 @@ import { ApiError } from "../errors";
 import { groupGuard, groupIn, kioskLinkIn } from "../guards";
 import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group";
-import * as kiosk from "../services/kiosk";
+import * as kiosk from "../services/kiosk/kiosk";
 import { resource } from "./resource";
 
 export default resource("kiosk", (app, deps) => {

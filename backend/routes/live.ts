@@ -5,7 +5,7 @@ import { ApiError, notFound } from "../errors";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { configuredFeed, pullFeed } from "../services/live/pull";
 import { errorReplies } from "../schema";
-import { kioskLinkOf } from "../services/kiosk";
+import { kioskLinkOf } from "../services/kiosk/kiosk";
 import { liveFor, liveRound, liveVersionFor, setProvisional } from "../services/live/view";
 import { resource } from "./resource";
 

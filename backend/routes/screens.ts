@@ -1,7 +1,7 @@
 import { DashboardScreen, PredictionsScreen, predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
 import { requireUser } from "../context";
 import { assertGroupExists } from "../services/group";
-import * as screens from "../services/screens";
+import * as screens from "../services/kiosk/screens";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { resource } from "./resource";

@@ -9,7 +9,7 @@ import { notFound } from "../errors";
 import { roundClosedSql } from "./rounds/closed-sql";
 import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
 import { computeStandings, resultsOf } from "./standings/store";
-import { readSignedToken, signToken } from "./signed-token";
+import { readSignedToken, signToken } from "./kiosk/signed-token";
 
 const DAY_MS = 86_400_000;
 const DIGEST_INTERVAL_MS = 60_000;

@@ -3,10 +3,10 @@ import { betShareFields } from "#core/contract/bet";
 import { SHARE_INVALID, type ShareLink, type SharedView } from "#core/contract/share";
 import type { Deps } from "../context";
 import { ApiError, notFound } from "../errors";
-import { linkOwner, revokeLinkRow } from "./link-rows";
+import { linkOwner, revokeLinkRow } from "./kiosk/link-rows";
 import { getBet } from "./bet/bet";
 import { seasonStandings } from "./standings/classification";
-import { readSignedToken, signToken } from "./signed-token";
+import { readSignedToken, signToken } from "./kiosk/signed-token";
 
 const PURPOSE = "share";
 /** Rows of the standings a public link shows: the top, not the whole group. */

@@ -6,7 +6,7 @@ import * as build from "../support/builders";
 // The BFF's kiosk read against a real backend that then goes away: the office TV keeps its screen.
 let t: TestBackend;
 let open = true;
-let kiosk: typeof import("~/server/kiosk.server");
+let kiosk: typeof import("~/server/kiosk/kiosk.server");
 let token: string;
 let revokedToken: string;
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await startBackend();
   process.env.API_URL = t.url;
   process.env.SESSION_SECRET ||= "kiosk-offline-test-secret-long-enough";
-  kiosk = await import("~/server/kiosk.server");
+  kiosk = await import("~/server/kiosk/kiosk.server");
   const gestor = await t.player("gestor");
   const groupId = await build.group(t.db, { name: "Oficina TI", members: [{ userId: gestor.id, role: 2 }] });
   token = (await gestor.post(`/group/${groupId}/kiosk`)).body.token;

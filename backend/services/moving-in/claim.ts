@@ -4,7 +4,7 @@ import type { Deps } from "../../context";
 import { ApiError, conflict } from "../../errors";
 import { hashPassword } from "../../security";
 import { recordAudit } from "../audit";
-import { readSignedToken, signToken } from "../signed-token";
+import { readSignedToken, signToken } from "../kiosk/signed-token";
 import { refreshTouched } from "../standings/store";
 
 /**

@@ -1,6 +1,6 @@
-import type { Deps } from "../context";
-import type { Db } from "../db/db";
-import { notFound } from "../errors";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { notFound } from "../../errors";
 
 /** The tables of links that show a group's data without an account: the kiosk screens' and the public share links. */
 export type LinkTable = "kiosk_links" | "share_links";

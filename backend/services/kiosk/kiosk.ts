@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { sign, unsign } from "cookie-signature";
 import type { KioskBet, KioskLink, KioskStandings } from "#core/contract/kiosk";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
-import type { Deps } from "../context";
-import { notFound } from "../errors";
+import type { Deps } from "../../context";
+import { notFound } from "../../errors";
 import { linkOwner, revokeLinkRow } from "./link-rows";
-import { SELECT_BET, toBet, type BetRow } from "./bet/row";
-import { iconsWhereWanted, seasonStandings } from "./standings/classification";
+import { SELECT_BET, toBet, type BetRow } from "../bet/row";
+import { iconsWhereWanted, seasonStandings } from "../standings/classification";
 
 // cookie-signature signs in base64, but the token travels as a path segment, and paths are matched
 // case-insensitively (backend/app.ts lower-cases them): the link carries the signature in hex.

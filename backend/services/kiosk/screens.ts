@@ -1,11 +1,11 @@
 import { roleName, type RoleName } from "#core/contract/group";
 import type { DashboardScreen, PredictionsScreen } from "#core/contract/screens";
 import { chosenRound, predictableRounds } from "#core/domain/rounds/predictable-rounds";
-import type { AuthUser, Deps } from "../context";
-import { myPrediction } from "./predictions/prediction";
-import { poolById } from "./catalogue/quiniela";
-import { roundsOfGroup } from "./rounds/rounds";
-import { groupCurrentSeason } from "./catalogue/season";
+import type { AuthUser, Deps } from "../../context";
+import { myPrediction } from "../predictions/prediction";
+import { poolById } from "../catalogue/quiniela";
+import { roundsOfGroup } from "../rounds/rounds";
+import { groupCurrentSeason } from "../catalogue/season";
 
 /**
  * Composite reads (issue 15): what one screen shows, in one call, from the same services the
