@@ -7,7 +7,7 @@ import { betOwner } from "./services/bet/bet";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
 import { linkGroup } from "./services/kiosk/kiosk";
 import { ownPhrase } from "./services/phrases";
-import { shareLinkGroup } from "./services/share";
+import { shareLinkGroup } from "./services/share/share";
 import { roundOwner } from "./services/rounds/rounds";
 
 /**

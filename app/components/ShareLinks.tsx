@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { ShareLinkView } from "~/server/share.server";
+import type { ShareLinkView } from "~/server/share/share.server";
 import { RevocableLink } from "./RevocableLink";
 
 /**

@@ -1,4 +1,4 @@
-import { whatsappUrl } from "#core/domain/share-text";
+import { whatsappUrl } from "#core/domain/share/share-text";
 
 /** A plain link to WhatsApp with the text ready: no script, a new tab, no window.opener for it. */
 export function ShareWhatsApp({ text, what }: { text: string; what: string }) {

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { SHARE_INVALID } from "#core/contract/share";
 import { formatEuros } from "#core/domain/money";
 import type { RouteHandle } from "~/route-handle";
-import { loadSharedView } from "~/server/share.server";
+import { loadSharedView } from "~/server/share/share.server";
 
 // A public, read-only page: no header, no links into the app, no script (decision 033).
 export const handle: RouteHandle = { bare: true };

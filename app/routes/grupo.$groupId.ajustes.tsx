@@ -8,7 +8,7 @@ import { KioskLinks } from "~/components/KioskLinks";
 import { OfficeSettings } from "~/components/OfficeSettings";
 import { RoundSettings } from "~/components/RoundSettings";
 import { loadKioskLinks } from "~/server/kiosk/kiosk.server";
-import { loadShareLinks } from "~/server/share.server";
+import { loadShareLinks } from "~/server/share/share.server";
 import { ShareLinks } from "~/components/ShareLinks";
 import { loadOfficeSettings } from "~/server/office-settings.server";
 import { WeekRule } from "~/components/WeekRule";

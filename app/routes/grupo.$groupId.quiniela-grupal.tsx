@@ -7,7 +7,7 @@ import { betShareFields, type Bet } from "#core/contract/bet";
 import { formatDateTime } from "#core/dates";
 import { WAITING_TO_GENERATE } from "#core/domain/bet/group-bet";
 import { roundStateLabel } from "#core/domain/rounds/round-status";
-import { betShareText } from "#core/domain/share-text";
+import { betShareText } from "#core/domain/share/share-text";
 import { SIGNS } from "#core/domain/signs";
 import { Alert, FormErrors } from "~/components/Field";
 import { MatchTeams } from "~/components/TeamLogo";

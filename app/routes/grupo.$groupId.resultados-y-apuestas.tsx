@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { formatDateTime } from "#core/dates";
 import { MAX_HITS, type PlayerSort } from "#core/domain/bet/bet-stats";
 import { formatAverage } from "~/charts/format";
-import { roundShareText } from "#core/domain/share-text";
+import { roundShareText } from "#core/domain/share/share-text";
 import { Alert } from "~/components/Field";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { TicketOutcome } from "~/components/Ticket";

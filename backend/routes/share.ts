@@ -13,8 +13,8 @@ import {
 import { requireManager } from "../context";
 import { groupGuard, groupIn, shareLinkIn } from "../guards";
 import { errorReplies } from "../schema";
-import * as share from "../services/share";
-import { shareImagePng } from "../services/share-image";
+import * as share from "../services/share/share";
+import { shareImagePng } from "../services/share/share-image";
 import { resource } from "./resource";
 
 /** Public, read-only share links with a preview image (decision 033). */

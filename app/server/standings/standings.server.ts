@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { standingsShareText } from "#core/domain/share-text";
+import { standingsShareText } from "#core/domain/share/share-text";
 import { StandingsPage, type ClassificationSort } from "#core/contract/classification";
 import { sortClassification } from "#core/domain/standings/classification";
 import { api, attempt } from "~/server/client.server";
@@ -72,7 +72,7 @@ export async function loadStandings(request: Request, params: { groupId?: string
         ),
       )
     : null;
-  // What 'Compartir por WhatsApp' writes: the top of the table shown (core/domain/share-text).
+  // What 'Compartir por WhatsApp' writes: the top of the table shown (core/domain/share/share-text).
   const shareText = rows.length
     ? standingsShareText({ groupName: page.group.name, seasonName: page.season.name, roundNumber: round?.numberQuiniela ?? null, rows })
     : null;

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { betShareFields } from "#core/contract/bet";
 import { SHARE_INVALID, type ShareLink, type SharedView } from "#core/contract/share";
-import type { Deps } from "../context";
-import { ApiError, notFound } from "../errors";
-import { linkOwner, revokeLinkRow } from "./kiosk/link-rows";
-import { getBet } from "./bet/bet";
-import { seasonStandings } from "./standings/classification";
-import { readSignedToken, signToken } from "./kiosk/signed-token";
+import type { Deps } from "../../context";
+import { ApiError, notFound } from "../../errors";
+import { linkOwner, revokeLinkRow } from "../kiosk/link-rows";
+import { getBet } from "../bet/bet";
+import { seasonStandings } from "../standings/classification";
+import { readSignedToken, signToken } from "../kiosk/signed-token";
 
 const PURPOSE = "share";
 /** Rows of the standings a public link shows: the top, not the whole group. */

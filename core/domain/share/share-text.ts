@@ -3,8 +3,8 @@
  * chat, one line per item, built from what the page already shows. Pure; `whatsappUrl` makes the
  * plain link (https://wa.me/?text=…) that works without a script.
  */
-import { formatEuros } from "./money";
-import type { Pick, Score } from "./signs";
+import { formatEuros } from "../money";
+import type { Pick, Score } from "../signs";
 
 // One formatter, made once: toLocaleString builds a new one per call (2 % of a standings view's CPU under load).
 const pointsFormat = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2, useGrouping: false });
