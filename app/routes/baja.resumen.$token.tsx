@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import type { RouteHandle } from "~/route-handle";
-import { unsubscribeDigest } from "~/server/digest.server";
+import { unsubscribeDigest } from "~/server/mail/digest.server";
 
 // Reached from an e-mail, often without a session: plain HTML, no script (docs/decisions/022).
 export const handle: RouteHandle = { scripts: false };

@@ -1,7 +1,7 @@
 import { DigestPreference, digestPreferenceBody, unsubscribePath } from "#core/contract/digest";
 import { requireUser } from "../context";
 import { errorReplies } from "../schema";
-import * as digests from "../services/digest";
+import * as digests from "../services/mail/digest";
 import { resource } from "./resource";
 
 /** 'Resumen de la jornada por email' (decision 036): the member's choice, and the mail's own way out. */

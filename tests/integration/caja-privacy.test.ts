@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendDueDigests } from "../../backend/services/digest";
+import { sendDueDigests } from "../../backend/services/mail/digest";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNSUBSCRIBE_INVALID } from "#core/contract/digest";
 import type { Pick } from "#core/domain/signs";
-import { DIGEST_FIRST_RUN_MS, sendDueDigests } from "../../backend/services/digest";
+import { DIGEST_FIRST_RUN_MS, sendDueDigests } from "../../backend/services/mail/digest";
 import * as build from "../support/builders";
 import { backendOnDisk, PASSWORD, startBackend, type TestBackend } from "../support/backend";
 import { decodeBody, type SunkMail } from "../support/mail-sink.mjs";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REMINDER_FIRST_RUN_MS, sendDueReminders } from "../../backend/services/reminders";
+import { REMINDER_FIRST_RUN_MS, sendDueReminders } from "../../backend/services/mail/reminders";
 import * as build from "../support/builders";
 import { backendOnDisk, PASSWORD, startBackend, type TestBackend } from "../support/backend";
 

@@ -10,7 +10,7 @@ import { LOCK_KEYS, onceAcrossInstances } from "../../backend/db/advisory";
 import { openPostgres, type Db } from "../../backend/db/db";
 import { runScheduledImport } from "../../backend/services/official/schedule";
 import type { Deps } from "../../backend/context";
-import { sendDueRemindersOnce } from "../../backend/services/reminders";
+import { sendDueRemindersOnce } from "../../backend/services/mail/reminders";
 import { runRoundCloses } from "../../backend/services/rounds/close-job";
 import { createBackend } from "../../backend/start";
 import { client, type Client } from "../support/backend";

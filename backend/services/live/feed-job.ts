@@ -1,6 +1,6 @@
 import type { Deps } from "../../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
-import { startMailJob } from "../mail-job";
+import { startMailJob } from "../mail/sent-once";
 import { roundClosedSql } from "../rounds/closed-sql";
 import type { LiveFeed } from "./feed";
 import { configuredFeed, pullFeed } from "./pull";

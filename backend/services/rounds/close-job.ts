@@ -1,7 +1,7 @@
 import type { Deps } from "../../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
 import { syncCaja } from "../caja/automatic-charges";
-import { startMailJob } from "../mail-job";
+import { startMailJob } from "../mail/sent-once";
 import { closeReasonSql, roundClosedSql } from "./closed-sql";
 
 /**

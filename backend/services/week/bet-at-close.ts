@@ -7,7 +7,7 @@ import { confirm } from "../bet/bet";
 import { generate } from "../bet/generate";
 import { betById } from "../bet/row";
 import { applyPlacement } from "../bet/chances";
-import { sendClaimed, type DueMail } from "../mail-job";
+import { sendClaimed, type DueMail } from "../mail/sent-once";
 import { afterRoundChange } from "../rounds/close-job";
 
 interface DueClose extends ClosedRound {

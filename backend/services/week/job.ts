@@ -2,7 +2,7 @@ import type { Deps } from "../../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
 import { followOfficialCloses, openNewRounds } from "./open-rounds";
 import { betsAtClose, sendBetMails } from "./bet-at-close";
-import { startMailJob } from "../mail-job";
+import { startMailJob } from "../mail/sent-once";
 
 /** What one run of the week's job did. */
 export interface WeekRun {

@@ -5,7 +5,7 @@
  * texts are built here too, so a test reads exactly what the member gets.
  */
 
-import { wilsonLowerBound } from "./wilson";
+import { wilsonLowerBound } from "../wilson";
 
 /** The part of a standings row the digest needs (a ClassificationRow has all of it). */
 export interface DigestStandingsRow {

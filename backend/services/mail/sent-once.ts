@@ -1,6 +1,6 @@
-import type { Deps } from "../context";
-import { onceAcrossInstances } from "../db/advisory";
-import type { Mail } from "../mailer";
+import type { Deps } from "../../context";
+import { onceAcrossInstances } from "../../db/advisory";
+import type { Mail } from "../../mailer";
 
 /** A mail owed to one member about one group round (the pair a `*_sent` table claims), as its query reads them. */
 export interface DueMail {

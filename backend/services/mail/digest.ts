@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { UNSUBSCRIBE_INVALID } from "#core/contract/digest";
 import { scorePrediction } from "#core/domain/hits";
-import { digestHtml, digestSubject, digestText, roundDigest, type DigestMail } from "#core/domain/round-digest";
+import { digestHtml, digestSubject, digestText, roundDigest, type DigestMail } from "#core/domain/mail/round-digest";
 import { normalizePick } from "#core/domain/signs";
-import type { Deps } from "../context";
-import { LOCK_KEYS } from "../db/advisory";
-import { notFound } from "../errors";
-import { roundClosedSql } from "./rounds/closed-sql";
-import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
-import { computeStandings, resultsOf } from "./standings/store";
-import { readSignedToken, signToken } from "./kiosk/signed-token";
+import type { Deps } from "../../context";
+import { LOCK_KEYS } from "../../db/advisory";
+import { notFound } from "../../errors";
+import { roundClosedSql } from "../rounds/closed-sql";
+import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./sent-once";
+import { computeStandings, resultsOf } from "../standings/store";
+import { readSignedToken, signToken } from "../kiosk/signed-token";
 
 const DAY_MS = 86_400_000;
 const DIGEST_INTERVAL_MS = 60_000;

@@ -1,8 +1,8 @@
 import { formatDateTime } from "#core/dates";
-import type { Deps } from "../context";
-import { LOCK_KEYS } from "../db/advisory";
-import { officialResultsSql } from "./rounds/closed-sql";
-import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./mail-job";
+import type { Deps } from "../../context";
+import { LOCK_KEYS } from "../../db/advisory";
+import { officialResultsSql } from "../rounds/closed-sql";
+import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./sent-once";
 
 const HOUR_MS = 3_600_000;
 const REMINDER_INTERVAL_MS = 60_000;

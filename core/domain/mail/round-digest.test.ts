@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { computeClassification, type ClassificationInput } from "./standings/classification";
-import type { Results } from "./hits";
-import { DEFAULT_POINTS } from "./points";
+import { computeClassification, type ClassificationInput } from "../standings/classification";
+import type { Results } from "../hits";
+import { DEFAULT_POINTS } from "../points";
 import { digestHtml, digestText, joinNames, movement, positionsBefore, roundDigest, type DigestMail } from "./round-digest";
-import type { Pick, Sign } from "./signs";
-import { seededRandom } from "../seeded-random";
+import type { Pick, Sign } from "../signs";
+import { seededRandom } from "../../seeded-random";
 
 const SIGNS: Sign[] = ["1", "X", "2"];
 
