@@ -31,7 +31,7 @@ import digestRoutes from "./routes/digest";
 import shareRoutes from "./routes/share";
 import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
-import automationRoutes from "./routes/automation";
+import automationRoutes from "./routes/week-rule";
 import liveRoutes from "./routes/live";
 import importRoutes from "./routes/import";
 import placeholderRoutes from "./routes/placeholders";

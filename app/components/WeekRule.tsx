@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import type { GroupAutomation } from "#core/contract/automation";
+import type { GroupAutomation } from "#core/contract/week-rule";
 import { WEEKDAYS } from "#core/domain/week/rule";
 import { Field, FieldError, FormErrors } from "~/components/Field";
-import { automationSchema } from "~/forms/automation";
+import { automationSchema } from "~/forms/week-rule";
 
 type PoolType = { id: number; name: string };
 

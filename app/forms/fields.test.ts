@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AUTOMATION } from "#core/contract/automation";
+import { AUTOMATION } from "#core/contract/week-rule";
 import { POOL_FIELDS_REQUIRED } from "#core/contract/quiniela";
-import { automationSchema } from "./automation";
+import { automationSchema } from "./week-rule";
 import { poolSchema } from "./catalogue";
 import { readDigits, readTypedNumber } from "./fields";
 

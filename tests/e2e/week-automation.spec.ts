@@ -1,4 +1,4 @@
-import { AUTOMATION } from "#core/contract/automation";
+import { AUTOMATION } from "#core/contract/week-rule";
 import { expect, test } from "./fixtures";
 import { adminToken, apiCall, expectAccessible, HOUR, mailsTo, newGroup, newPlayer, signIn, signOut, unique, type Player } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTOMATION, NOT_AUTOMATIC } from "#core/contract/automation";
+import { AUTOMATION, NOT_AUTOMATIC } from "#core/contract/week-rule";
 import { runWeek, runWeekOnce } from "../../backend/services/week/job";
 import * as build from "../support/builders";
 import { startBackend, type TestBackend } from "../support/backend";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { GroupAutomation } from "#core/contract/automation";
-import { automationBodyOf, automationSchema } from "~/forms/automation";
+import { GroupAutomation } from "#core/contract/week-rule";
+import { automationBodyOf, automationSchema } from "~/forms/week-rule";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { api, loadOrNull } from "../client.server";
 import { submitToBackend } from "../predictions/submit.server";

@@ -1,4 +1,4 @@
-import { NOT_AUTOMATIC } from "#core/contract/automation";
+import { NOT_AUTOMATIC } from "#core/contract/week-rule";
 import { absentPicks, type PastTicket } from "#core/domain/week/rule";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";

@@ -1,4 +1,4 @@
-import { AUTOMATION, type AutomationBody, type GroupAutomation } from "#core/contract/automation";
+import { AUTOMATION, type AutomationBody, type GroupAutomation } from "#core/contract/week-rule";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";

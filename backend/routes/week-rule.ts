@@ -1,4 +1,4 @@
-import { automaticPickParams, automationBody, automationParams, GroupAutomation } from "#core/contract/automation";
+import { automaticPickParams, automationBody, automationParams, GroupAutomation } from "#core/contract/week-rule";
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies, noContent } from "../schema";

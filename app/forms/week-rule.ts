@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { version } from "#core/contract/audit";
-import { AUTOMATION, automationFields, weeklyNeedsDayAndHour } from "#core/contract/automation";
+import { AUTOMATION, automationFields, weeklyNeedsDayAndHour } from "#core/contract/week-rule";
 import { typedNumber } from "./fields";
 
 const rotaType = z
