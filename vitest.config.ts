@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Vitest runs one file at a time on a 2-core machine (cores - 1); the integration files spend much
-    // of their time waiting on HTTP, SMTP and timers, so two at a time nearly halve the suite (issue 27).
+    // of their time waiting on HTTP, SMTP and timers, so two at a time nearly halve the suite.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {

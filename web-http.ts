@@ -144,7 +144,7 @@ export async function boundedFormBody(req: express.Request, res: express.Respons
   const body = Buffer.concat(chunks);
   const type = req.get("content-type") ?? "";
   // Bytes that are not text are refused here, the one place a form's body is read, as the backend
-  // refuses them in JSON: never stored as '�' (issue 33).
+  // refuses them in JSON: never stored as '�'.
   if (/^multipart\/form-data/i.test(type)) {
     const form = await new Request("http://localhost/", { method: "POST", headers: { "content-type": type }, body }).formData().catch(() => null);
     if (!form) return refuse(res, 400, MALFORMED_PAGE);

@@ -19,7 +19,7 @@ export const contractValidator: FastifySchemaCompiler<z.ZodTypeAny> =
     if (holdsIllFormedText(data)) return { error: badRequest(ILL_FORMED_TEXT) };
     // A parsed query string has no prototype: copied into a plain object, its keys are camelCased too.
     const input = httpPart === "body" ? camelKeys(data ?? {}) : httpPart === "querystring" ? camelKeys({ ...(data as object) }) : data;
-    // A field the contract does not have is refused by name, not dropped (issue 33).
+    // A field the contract does not have is refused by name, not dropped.
     const unknown = httpPart === "body" ? unknownField(schema, input) : null;
     if (unknown) return { error: badRequest(UNKNOWN_FIELD(unknown)) };
     const result = schema.safeParse(input);

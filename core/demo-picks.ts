@@ -1,5 +1,5 @@
 /**
- * The demo's players (issue 35): they pick from the pre-match view of each match (what was known
+ * The demo's players: they pick from the pre-match view of each match (what was known
  * before it, core/domain/bet/pre-match), tilted toward the favourite as the public is, each with a
  * taste of their own, and all the players of a peña share its hunches of the week, so their picks
  * are correlated the way a real peña's are: they follow the same favourites and miss together.

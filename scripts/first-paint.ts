@@ -1,5 +1,5 @@
 // `npm run paint -- --data DIR [--runs N] [--no-warm] [--trace]`: first paint of the app's pages on a
-// slow-3G phone with JavaScript off, A/B against a bare page (issue 15: "within 10% of the bare page").
+// slow-3G phone with JavaScript off, A/B against a bare page ("within 10% of the bare page").
 //
 // DIR is a data dir seeded by `npm run bench -- --data DIR` (its bench-seed.json names the group,
 // the season and the kiosk link). It is copied to a temporary dir first, since PGlite writes into it.

@@ -1,5 +1,5 @@
 // `npm run weight`: the gzip weight of each page's HTML and CSS for a 200-member group over 40 rounds
-// with results (issue 15: HTML + CSS ≤ 30 KB gzip per page). The group is seeded through the real
+// with results (HTML + CSS ≤ 30 KB gzip per page). The group is seeded through the real
 // API on a throwaway in-memory database, then the built app (`npm run build` first) renders each page
 // for a signed-in member. Prints a table; exits 1 when a page is over the limit.
 // `npm run weight -- --keep[=DIR]` keeps the seeded database in DIR (node_modules/.cache/page-weight) and reuses
@@ -317,7 +317,7 @@ async function main() {
     const gz = (data: string | Buffer) => gzipSync(data).length;
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
     // "Sin scripts": the same HTML without its <script> elements and modulepreload links, as a page
-    // that ships no script (issue 15, item 1) sends it.
+    // that ships no script  sends it.
     const bare = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="modulepreload"[^>]*>/g, "");
     console.log(
       `${"Página".padEnd(24)} ${"HTML".padStart(9)} ${"HTML gz".padStart(9)} ${"CSS gz".padStart(9)} ${"Total gz".padStart(9)} ${"Sin scripts".padStart(11)}  scripts`,

@@ -1,4 +1,4 @@
-// `npm run bench:rush -- --derby [--pg] [--instances 2]`: the derby goal (issue 37, item 4).
+// `npm run bench:rush -- --derby [--pg] [--instances 2]`: the derby goal.
 //
 // On the rush's seed (scripts/rush-seed.ts), while its round is in play: the big peña's 1,000
 // members each keep its live page open (`/grupo/{id}/directo`, refreshed every 60 s as its

@@ -1,4 +1,4 @@
-// `npm run scale`: the standings at scale on PostgreSQL (issue 15, item 6; issue 27, item 3). Seeds N
+// `npm run scale`: the standings at scale on PostgreSQL. Seeds N
 // groups (1,000 by default) × 20 members × 38 rounds with results (760,000 tickets per 1,000 groups,
 // bulk SQL, in the format the API writes, the standings triggers off while the tickets go in), then
 // times GetClassification through the real backend over HTTP. Standings are stored per group and season

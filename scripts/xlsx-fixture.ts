@@ -1,4 +1,4 @@
-// Writes fixtures/xlsx/pena-ejemplo.xlsx, the workbook the importer's unit tests read (issue 38,
+// Writes fixtures/xlsx/pena-ejemplo.xlsx, the workbook the importer's unit tests read (
 // decision 059): `node scripts/run-ts.mjs scripts/xlsx-fixture.ts`. The same writer as the tests
 // (tests/support/xlsx-writer.ts), so the fixture changes only when this script does.
 import { writeFile } from "node:fs/promises";

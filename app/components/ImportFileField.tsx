@@ -2,7 +2,7 @@ import { IMPORT_MAX_BYTES } from "#core/domain/moving-in/import-file";
 
 const ACCEPT = ".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** The importer's file field (issue 38): a CSV or an Excel .xlsx, its size limit stated, the file's refusal under it. */
+/** The importer's file field: a CSV or an Excel .xlsx, its size limit stated, the file's refusal under it. */
 export function ImportFileField({ error }: { error?: string | null }) {
   return (
     <>

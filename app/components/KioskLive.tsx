@@ -2,7 +2,7 @@ import type { LiveRound } from "#core/contract/live";
 import { LiveBet, LiveMatches, LiveRanking, liveStatus } from "~/components/LiveRound";
 
 /**
- * The office screen's live mode (`/kiosk/{token}?modo=directo`, issue 37): the jornada in play with
+ * The office screen's live mode (`/kiosk/{token}?modo=directo`): the jornada in play with
  * the same numbers as the live page, refreshed every 30 s without JavaScript.
  */
 export function KioskLive({ live, theme, clock }: { live: LiveRound | null; theme: string; clock: string }) {

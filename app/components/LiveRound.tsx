@@ -3,7 +3,7 @@ import { formatPercent, sourceShort } from "#core/domain/bet/chances-text";
 import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/bet/scrutiny";
 
 /**
- * The jornada in play as the live page and the kiosk's live mode show it (issue 37): the matches
+ * The jornada in play as the live page and the kiosk's live mode show it: the matches
  * with their score and sign (or 'por jugar'), the round's provisional ranking and the group bet's
  * hits, live columns and chances. Plain markup, the same numbers on both screens.
  */

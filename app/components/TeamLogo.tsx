@@ -8,7 +8,7 @@ export function crestSymbolId(name: string) {
   return `team-${hash.toString(36)}`;
 }
 
-/** The sprite of every crest a page shows: one request for all of them (issue 15). */
+/** The sprite of every crest a page shows: one request for all of them. */
 export function crestSpriteHref(names: string[]) {
   const unique = [...new Set(names)].sort();
   return `/crests.svg?${new URLSearchParams(unique.map((n) => ["n", n]))}`;

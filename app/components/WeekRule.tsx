@@ -9,7 +9,7 @@ import { automationSchema } from "~/forms/week-rule";
 type PoolType = { id: number; name: string };
 
 /**
- * 'Regla automática de la semana' (issue 36, items 3, 4 and 6): set once, it opens each new official
+ * 'Regla automática de la semana': set once, it opens each new official
  * jornada in the group, makes the bet at the close and plays for absent members. A plain form.
  */
 export function WeekRule({

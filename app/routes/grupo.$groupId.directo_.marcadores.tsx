@@ -5,7 +5,7 @@ import { loadLive, provisionalAction, type ScoreFormState } from "~/server/live/
 import { requireManagerOf } from "~/server/session/guards.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
-// 'Marcador provisional': one small form per match, typed on a phone as each match ends (issue 37).
+// 'Marcador provisional': one small form per match, typed on a phone as each match ends.
 // Plain posts (decision 038); no refresh here, so a score being typed is never lost.
 export const handle: RouteHandle = FORM_PAGE;
 

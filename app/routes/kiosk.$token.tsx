@@ -19,7 +19,7 @@ import kioskStylesHref from "~/styles/kiosk.css";
 // an unchanged screen is a 304 with no body (entry.server.tsx, docs/decisions/022).
 export const handle: RouteHandle = { bare: true, etag: true };
 
-// The screen's own sheet, after app.css: no other page carries its weight (issue 15).
+// The screen's own sheet, after app.css: no other page carries its weight.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: kioskStylesHref }];
 
 /** "21:30", Madrid time. */
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tema = light(search) ? "&tema=claro" : "";
   const base = { clock: hhmm(now), light: light(search) };
   const headers = { "cache-control": "private, no-cache" };
-  // The live mode (issue 37): the jornada in play, every 30 s.
+  // The live mode: the jornada in play, every 30 s.
   if (search.get("modo") === "directo") return data({ ...base, live: await loadKioskLive(request, params.token), screen: null, refresh: "30" }, { headers });
   const reading = await loadKioskScreen(request, params.token);
   if (!reading) return data({ ...base, screen: null, refresh: `${secondsToNextMinute(now)}` }, { headers });

@@ -21,7 +21,7 @@ export async function refreshedUserCookie(request: Request): Promise<[string, st
 }
 
 /**
- * The group's dashboard in one backend call (issue 15); a group the user may not see sends them
+ * The group's dashboard in one backend call; a group the user may not see sends them
  * back to /inicio with the spec's message, as `requireMemberOf` does.
  */
 export async function loadDashboard(request: Request, groupId: string | undefined): Promise<DashboardScreen> {

@@ -23,7 +23,7 @@ import { confirmJornadas, previewJornadas } from "../services/moving-in/past-jor
 import { resource } from "./resource";
 
 /**
- * Moving a peña in (issue 38). Only a manager may import, decided before the body is read
+ * Moving a peña in. Only a manager may import, decided before the body is read
  * (decision 028): the file is read only once the caller is known to manage the group.
  */
 export default resource("import", (app, deps) => {

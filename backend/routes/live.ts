@@ -9,7 +9,7 @@ import { kioskLinkOf } from "../services/kiosk/kiosk";
 import { liveFor, liveRound, liveVersionFor, setProvisional } from "../services/live/view";
 import { resource } from "./resource";
 
-/** The jornada in play (issue 37, decisions 050 and 051): provisional scores and the live view. */
+/** The jornada in play (decisions 050 and 051): provisional scores and the live view. */
 export default resource("live", (app, deps) => {
   app.get(
     "/Group/:id/Live",

@@ -14,7 +14,7 @@ import { linkPlaceholder } from "../services/moving-in/placeholder-link";
 import { invitePlaceholder, listPlaceholders } from "../services/moving-in/placeholders";
 import { resource } from "./resource";
 
-/** Members without an account and their invitations (issue 38 item 3): the group's managers only, decided on arrival (decision 028). */
+/** Members without an account and their invitations: the group's managers only, decided on arrival (decision 028). */
 export default resource("placeholders", (app, deps) => {
   const config = { guard: groupGuard("group-manager", "params", groupIn("id")) };
 

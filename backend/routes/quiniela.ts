@@ -126,7 +126,7 @@ export default resource("quiniela", (app, deps) => {
     async (request) => {
       const admin = requireUser(request);
       const results = await pools.setResults(deps, admin.id, request.body);
-      // Complete official results close the pool's round in every group (issue 34), and fine its last placed.
+      // Complete official results close the pool's round in every group, and fine its last placed.
       await afterRoundChange(deps, { quinielaId: request.body.quinielaId });
       return results;
     },

@@ -7,7 +7,7 @@ import { errorReplies } from "../schema";
 import { resource } from "./resource";
 
 /**
- * Composite reads (issue 15): one call per screen where the contract's calls would take several.
+ * Composite reads: one call per screen where the contract's calls would take several.
  * The contract's calls stay; these answer the same data, checked by the same rules, in one round trip.
  */
 export default resource("screens", (app, deps) => {

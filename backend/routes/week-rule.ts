@@ -6,7 +6,7 @@ import { removeAutomatic } from "../services/week/absent-picks";
 import { automationOf, setAutomation } from "../services/week/rule";
 import { resource } from "./resource";
 
-/** Each peña's standing rule for the week (issue 36; decision 048): read and set by its managers. */
+/** Each peña's standing rule for the week (decision 048): read and set by its managers. */
 export default resource("automation", (app, deps) => {
   const manager = { guard: groupGuard("group-manager", "params", groupIn("id")) };
 

@@ -2,7 +2,7 @@ import { staleMessage } from "#core/contract/audit";
 import { conflict } from "../errors";
 
 /**
- * The optimistic check of every edit form (issue 13, item 3): the caller read the row `for update`
+ * The optimistic check of every edit form: the caller read the row `for update`
  * in the transaction that changes it, and the save bumps `version`. Without a version sent, the
  * contract's old callers are not checked.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { id, wireId, wireInt } from "./common";
 
 /**
- * The version a form was loaded from (issue 13, item 3). Optional everywhere, so the contract's
+ * The version a form was loaded from. Optional everywhere, so the contract's
  * calls stay compatible: without it there is no check.
  */
 export const version = z.number({ invalid_type_error: "Versión no válida." }).int("Versión no válida.").positive("Versión no válida.").optional();

@@ -104,7 +104,7 @@ export const SummaryPlayer = z.object({
   included: z.boolean(),
   /** The rank the group bet gave them ('Top N'); null when not in it. */
   rank: wireInt.nullable(),
-  /** Played for them by the group's rule when they had not predicted (issue 36, item 6): 'automático'. */
+  /** Played for them by the group's rule when they had not predicted: 'automático'. */
   automatic: z.boolean(),
 });
 export type SummaryPlayer = z.infer<typeof SummaryPlayer>;

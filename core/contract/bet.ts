@@ -36,7 +36,7 @@ export const generateBetBody = z.object({
 /** PUT /Bet/Update: picks and pleno are checked by the service, so the answer is the spec's one message. */
 export const updateBetBody = z.object({
   betId: id,
-  /** The version the edit form was loaded from (issue 13): a save against a newer one is a 409. */
+  /** The version the edit form was loaded from: a save against a newer one is a 409. */
   version,
   mergedPrediction: z.object(
     { matches: z.unknown(), pl15: z.unknown().optional(), plain15: z.unknown().optional() },

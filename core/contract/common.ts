@@ -133,7 +133,7 @@ export const bodyNumber = (message = "Valor no válido: se esperaba un número."
  * Numbers in an answer, read the way the spec allows them to arrive: a JSON number, or the digits
  * PostgreSQL sends for a bigint or numeric ("12", "0.75"). Anything else is off contract.
  * A number is checked by the first branch alone, with no transform: a 200-row standings answer has
- * thousands of them, and a transform on every field made its check eight times slower (issue 15).
+ * thousands of them, and a transform on every field made its check eight times slower.
  */
 export const wireNumber = z.union([
   z.number().finite(),
@@ -162,7 +162,7 @@ export const wireId = z.union([
  * z.array(element), for long arrays of plain values in answers: a valid array is taken in one pass
  * of `isValid` (which must accept exactly what `element` accepts unchanged), and zod's own check,
  * with its messages, runs only when something is off. zod's bookkeeping per element cost about
- * 20 ms for the 3,000 signs of a round's 200 tickets, on both sides of every view (issue 15). The
+ * 20 ms for the 3,000 signs of a round's 200 tickets, on both sides of every view. The
  * type and the OpenAPI description are z.array's.
  */
 export function fastArray<T extends z.ZodTypeAny>(element: T, isValid: (value: unknown) => boolean): z.ZodArray<T> {

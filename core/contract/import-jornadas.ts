@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Past jornadas from a peña's jornadas file (issue 38 item 4, decision 059): previewed, then confirmed. */
+/** Past jornadas from a peña's jornadas file (decision 059): previewed, then confirmed. */
 
 /** The preview's multipart fields: only the file, the part named "archivo". */
 export const importJornadasPreviewBody = z.object({});

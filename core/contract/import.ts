@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id } from "./common";
 
-/** Moving a peña in (issue 38): a picks or movements file, previewed, then confirmed. */
+/** Moving a peña in: a picks or movements file, previewed, then confirmed. */
 
 export const IMPORT_KINDS = ["members", "picks", "movements"] as const;
 export const ImportKind = z.enum(IMPORT_KINDS, { errorMap: () => ({ message: "Elige qué importas: miembros, pronósticos o movimientos." }) });

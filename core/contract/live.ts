@@ -5,7 +5,7 @@ import { bodyId, id, wireId, wireInt, wireNumber } from "./common";
 import { PLENO_GOALS } from "./quiniela";
 import { PicksSchema } from "./picks";
 
-/** The jornada in play (issue 37, decision 051): provisional results and what they say, marked as such. */
+/** The jornada in play (decision 051): provisional results and what they say, marked as such. */
 
 /** The results form's rule for the pleno, and its sibling for a match's score. */
 export const MATCH_GOALS = "Introduce los goles de cada equipo (0-10).";

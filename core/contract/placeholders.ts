@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id } from "./common";
 
-/** Members imported without an account (issue 38 item 3), and their one invitation by e-mail. */
+/** Members imported without an account, and their one invitation by e-mail. */
 
 export const placeholderParams = z.object({ id });
 export const placeholderInviteParams = z.object({ id, userId: id });

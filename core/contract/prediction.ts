@@ -39,7 +39,7 @@ export const Prediction = z.object({
   updatedAt: z.string(),
   /** Written after the round was reopened (docs/decisions/015). */
   late: z.boolean(),
-  /** Played for an absent member by the group's rule (issue 36, item 6), not by them. */
+  /** Played for an absent member by the group's rule, not by them. */
   automatic: z.boolean(),
 });
 export type Prediction = z.infer<typeof Prediction>;

@@ -4,7 +4,7 @@ import { id } from "./common";
 import { SeasonRef } from "./season";
 
 /**
- * Composite reads (issue 15): one backend call for a screen whose data the contract's calls would
+ * Composite reads: one backend call for a screen whose data the contract's calls would
  * give in several. Each answer carries only what its screen shows.
  */
 
@@ -57,7 +57,7 @@ export const PredictionRound = z.object({
       matches: PicksSchema,
       plain15: score.nullable(),
       updatedAt: z.string(),
-      /** Played for the member by the group's rule when they had not predicted (issue 36, item 6). */
+      /** Played for the member by the group's rule when they had not predicted. */
       automatic: z.boolean(),
     })
     .nullable(),

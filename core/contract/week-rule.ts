@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, wireId, wireInt } from "./common";
 
-/** The Spanish messages of what PUT /group/{id}/Automation refuses (issue 36, items 3, 4 and 6). */
+/** The Spanish messages of what PUT /group/{id}/Automation refuses. */
 export const AUTOMATION = {
   boolean: "Valor no válido: marca o desmarca la casilla.",
   rota: "Elige el tipo de quiniela de cada semana de la rota.",

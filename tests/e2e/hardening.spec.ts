@@ -3,7 +3,7 @@ import { expect, request as playwrightRequest, test } from "./fixtures";
 import { isSpanishMessage } from "../support/spanish";
 import { E2E, endLotteryTurn, newPlayer, sessionToken, signIn, takeLotteryTurn } from "./helpers";
 
-/** Issue 13: redirects stay on the site, bodies are bounded, logout really ends a session, no cache keeps a page. */
+/** Redirects stay on the site, bodies are bounded, logout really ends a session, no cache keeps a page. */
 
 const origin = { origin: E2E.baseUrl };
 

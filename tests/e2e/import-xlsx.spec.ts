@@ -2,7 +2,7 @@ import { writeXlsx } from "../support/xlsx-writer";
 import { expect, test } from "./fixtures";
 import { expectAccessible, newGroup, newPlayer, newSeason, openRound, signIn } from "./helpers";
 
-/** Issue 38 item 1: the peña's Excel workbook (.xlsx) through the preview and the confirm. */
+/** The peña's Excel workbook (.xlsx) through the preview and the confirm. */
 test.describe("importar un libro de Excel", () => {
   test("uploads an .xlsx of picks, sees the refused row by its number, confirms", async ({ page }, testInfo) => {
     const { pool } = await newSeason();

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible, newGroup, newPlayer, newSeason, openRound, signIn } from "./helpers";
 
-/** Issue 38: a manager moves the peña's spreadsheet in, through the preview and the confirm. */
+/** A manager moves the peña's spreadsheet in, through the preview and the confirm. */
 test.describe("importar la peña", () => {
   test("uploads a picks CSV, sees every refused line with its number, confirms, and the same file again changes nothing", async ({ page }, testInfo) => {
     const { pool } = await newSeason();

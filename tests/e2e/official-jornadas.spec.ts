@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
 import { E2E, adminToken, apiCall, endLotteryTurn, expectAccessible, signIn, takeLotteryTurn, unique } from "./helpers";
 
-// Issue 36, items 1, 2 and 7: the admin imports the next jornada from the (fake) operator, or pastes
+// The admin imports the next jornada from the (fake) operator, or pastes
 // it, and the panel of /call-quiniela shows what the machine did. The next jornada is global in the
 // fake service, so these journeys take the lottery turn.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { adminToken, apiCall, E2E, endTurnOn, expectAccessible, HOUR, mailsTo, newGroup, newPlayer, signIn, signOut, takeTurnOn, unique } from "./helpers";
 
-// The week that runs itself, end to end (issue 36): on the second app (E2E.week), whose automatic
+// The week that runs itself, end to end: on the second app (E2E.week), whose automatic
 // import asks its own stand-in operator every second. After the first admin's set-up (the season, the
 // teams) and the manager's standing rule, three weeks play in which only the players act: the operator
 // publishes each jornada, moves its close, plays it and gives its escrutinio; the rest is the app's.

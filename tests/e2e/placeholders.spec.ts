@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible, mailsTo, newGroup, newPlayer, signIn, unique } from "./helpers";
 
-/** Issue 38 item 3 (decision 058): a member imported without an account is invited by e-mail, once, on the manager's word. */
+/** Decision 058: a member imported without an account is invited by e-mail, once, on the manager's word. */
 test.describe("miembros sin cuenta", () => {
   test("the manager imports a member without an account, sends the invitation once (pressed again it only says when it went), then links it to a member with an account", async ({
     page,

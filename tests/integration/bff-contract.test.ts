@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
- * Issue 14: the BFF may be pointed (API_URL) at any backend that speaks the contract. One that
+ * The BFF may be pointed (API_URL) at any backend that speaks the contract. One that
  * answers a wrong shape gets the spec's load-error message on the page and a logged detail, never a
  * crash or a page built on wrong data. The backend here is a tiny fake that answers off contract.
  */

@@ -5,7 +5,7 @@ import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
 /**
- * Issue 33, item 2: with 'Ocultar los saldos de los demás' on, a player's caja showed only their own
+ * With 'Ocultar los saldos de los demás' on, a player's caja showed only their own
  * balance, but the settlement listed everyone's. Every read a player may make that carries a
  * member's money follows the rule: the caja, the settlement, a prize's record; the kiosk, the digest
  * and the dashboard carry no one else's.

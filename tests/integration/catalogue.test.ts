@@ -316,7 +316,7 @@ describe("users created by an admin", () => {
         "No repitas el mismo grupo en varias filas.",
       ],
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: g, roleId: "" }] }, 400, "Selecciona un rol para cada grupo indicado."],
-      // Strict types (issue 13): a group or a role as text is refused, not read as a number.
+      // Strict types: a group or a role as text is refused, not read as a number.
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: String(g), roleId: 1 }] }, 400, "Grupo no válido."],
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: g, roleId: "1" }] }, 400, "Selecciona un rol para cada grupo indicado."],
       [{ email: "alguien@test.local", username: "alguien", groups: [{ groupId: 99999, roleId: 1 }] }, 404, "Grupo no encontrado."],

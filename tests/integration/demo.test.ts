@@ -11,7 +11,7 @@ import { betChances } from "../../backend/services/bet/chances";
 import { readFile } from "node:fs/promises";
 import { DEMO_INTRO, DEMO_SNAPSHOT, snapshotGroups } from "../../scripts/backtest-snapshot";
 
-/** `npm run demo` into a directory of its own, as a newcomer runs it (issue 35). */
+/** `npm run demo` into a directory of its own, as a newcomer runs it. */
 const loadDemo = (dataDir: string) =>
   spawnSync(process.execPath, ["scripts/run-ts.mjs", "scripts/demo.ts"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" });
 

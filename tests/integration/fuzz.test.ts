@@ -5,7 +5,7 @@ import * as build from "../support/builders";
 import { isSpanishMessage } from "../support/spanish";
 
 /**
- * Issue 13, item 11: bad requests against every call the backend has. The routes come from the
+ * Bad requests against every call the backend has. The routes come from the
  * backend's own OpenAPI document and the field names from the contract's schemas, so a call or a
  * field added later is fuzzed without touching this file. It fails on any 5xx, any error that is not
  * `{ message }` in Spanish, and any change to the database after a refused request.

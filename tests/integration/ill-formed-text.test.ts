@@ -72,7 +72,7 @@ describe("text with half a character", () => {
   });
 });
 
-/** Issue 33: the same bytes sent raw, which a lenient decoder turns into '���' without a word. */
+/** The same bytes sent raw, which a lenient decoder turns into '���' without a word. */
 describe("bytes that are not UTF-8", () => {
   const invalid = [
     ["an encoded half character", Buffer.from([0xed, 0xa0, 0x80])],

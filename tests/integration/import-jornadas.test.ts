@@ -4,7 +4,7 @@ import * as build from "../support/builders";
 import { standingsFromScratch } from "../support/standings";
 import { writeXlsx, type XlsxCell } from "../support/xlsx-writer";
 
-/** Issue 38 item 4: past jornadas the catalogue lacks, from a peña's jornadas file (here an .xlsx), previewed then confirmed. */
+/** Past jornadas the catalogue lacks, from a peña's jornadas file (here an .xlsx), previewed then confirmed. */
 const NOW = new Date("2026-03-01T12:00:00Z");
 const DAY = 86_400_000;
 let t: TestBackend;

@@ -4,7 +4,7 @@ import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 import { writeXlsx, xlsxParts, zipOf, type XlsxCell } from "../support/xlsx-writer";
 
-/** Issue 38 item 1 and 6: a peña's Excel workbook through preview and confirm; a zip bomb refused whole. */
+/** A peña's Excel workbook through preview and confirm; a zip bomb refused whole. */
 const NOW = new Date("2026-03-01T12:00:00Z");
 const DAY = 86_400_000;
 let t: TestBackend;

@@ -6,7 +6,7 @@ import * as build from "../support/builders";
 import { standingsFromScratch } from "../support/standings";
 
 /**
- * Issue 38: a 12-member peña moves in with 20 past jornadas of picks and six months of payments,
+ * A 12-member peña moves in with 20 past jornadas of picks and six months of payments,
  * from Spanish Excel (`;`, Windows-1252) and from Google Sheets (`,`, UTF-8).
  */
 const NOW = new Date("2026-03-01T12:00:00Z");

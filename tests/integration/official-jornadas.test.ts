@@ -9,7 +9,7 @@ import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
-// Issue 36, items 1, 2, 5 and 7: the next jornada read from the (fake) operator, the admin's paste,
+// The next jornada read from the (fake) operator, the admin's paste,
 // the official prizes, and the panel's steps. The clock is fixed on Wednesday 25 November 2026.
 const PRE = JSON.parse(readFileSync(new URL("../../fixtures/selae/pre-draw-2026-11-29.json", import.meta.url), "utf8"));
 const NAMES: { local: string; visitante: string; fecha: string }[] = PRE[0].partidos;

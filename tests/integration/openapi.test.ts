@@ -3,7 +3,7 @@ import { startBackend, type Client, type TestBackend } from "../support/backend"
 import * as build from "../support/builders";
 
 /**
- * Issue 14: the backend's /openapi.json is the contract. Every operation documents its request and
+ * The backend's /openapi.json is the contract. Every operation documents its request and
  * its answers, and what the backend really answers matches what the document says. The operations
  * come from the document itself, so a route added later is checked without touching this file.
  */

@@ -4,7 +4,7 @@ import type { Sign } from "#core/domain/signs";
 import * as build from "../support/builders";
 import { standingsFromScratch } from "../support/standings";
 
-/** Issue 38 item 3 (decision 058): a member imported without an account is invited once, on the manager's word. */
+/** Decision 058: a member imported without an account is invited once, on the manager's word. */
 const NOW = new Date("2026-03-01T12:00:00Z");
 let t: TestBackend;
 beforeAll(async () => {

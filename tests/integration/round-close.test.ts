@@ -5,7 +5,7 @@ import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
 /**
- * Issue 33, item 1: a read of the caja wrote its automatic charges (and spent ~415 ids of the shared
+ * A read of the caja wrote its automatic charges (and spent ~415 ids of the shared
  * sequence each time, even writing nothing). Reads now write nothing; the round-close job writes the
  * charges when a round closes (its date, a forced close, complete official results) or its bet is
  * confirmed, once, spending an id only for a row it writes.

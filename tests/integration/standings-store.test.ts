@@ -6,7 +6,7 @@ import * as build from "../support/builders";
 import { standingsFromScratch } from "../support/standings";
 
 /**
- * Issue 15, item 1: the standings are stored and recomputed in the transaction of every write that
+ * The standings are stored and recomputed in the transaction of every write that
  * changes them. After each kind of write, what the backend answers equals a from-scratch
  * computation (tests/support/standings.ts), and the stored set was already up to date.
  */
@@ -191,7 +191,7 @@ describe("stored standings follow every write", () => {
     const dated = await roundOf(-DAY, 2 * DAY);
     await predictAll(forced, 7, players.slice(2));
     await predictAll(dated, 8, players.slice(2));
-    // The signs without the pleno: results, but not complete ones, which would end the rounds for everyone (issue 34).
+    // The signs without the pleno: results, but not complete ones, which would end the rounds for everyone.
     expect((await setResults(forced, 7, { plain15: undefined })).status).toBe(200);
     expect((await setResults(dated, 8, { plain15: undefined })).status).toBe(200);
     expect((await expectConsistent()).rounds.some((r) => r.quinielaId === forced || r.quinielaId === dated)).toBe(false);

@@ -1,5 +1,5 @@
 // Two backends (two connection pools, as two machines) on one PostgreSQL keep the next official
-// jornada at the same moment: one pool, one claimed slot (issue 36, decision 046).
+// jornada at the same moment: one pool, one claimed slot (decision 046).
 import { mkdtempSync, rmSync } from "node:fs";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";

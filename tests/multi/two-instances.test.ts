@@ -1,5 +1,5 @@
 // Two app instances (`node build/server.js` twice, each with its embedded backend) on one
-// PostgreSQL, driven through real HTTP: they must behave as one app (issue 15, item 5).
+// PostgreSQL, driven through real HTTP: they must behave as one app.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

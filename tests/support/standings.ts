@@ -35,7 +35,7 @@ export async function standingsFromScratch(db: Db, now: Date, groupId: number, s
       [groupId, seasonId],
     )
   )
-    // Closed for the group, or over for everyone: complete official results end a round (issue 34).
+    // Closed for the group, or over for everyone: complete official results end a round.
     .filter(
       (r) =>
         resultsComplete(r.matches, r.pleno_home, r.pleno_away) ||

@@ -1,5 +1,5 @@
 /**
- * Writes small .xlsx workbooks for the importer's tests and fixtures (issue 38, decision 059): the
+ * Writes small .xlsx workbooks for the importer's tests and fixtures (decision 059): the
  * OOXML parts Excel itself writes (workbook, sheets, shared strings, a date style), deflated with
  * `node:zlib`. Strings go to the shared strings table, dates are serial numbers with the "d/m/yyyy"
  * style, and a formula cell carries its cached value, as Excel saves them. `zipOf` can also lie about

@@ -90,7 +90,7 @@ export async function loadGroupBet(request: Request, { group, isManager }: { gro
     bet,
     participants,
     ranking,
-    // Only what the page shows of each ticket: for 200 members the hydration data is then 1 KB gzip lighter (issue 15).
+    // Only what the page shows of each ticket: for 200 members the hydration data is then 1 KB gzip lighter.
     predictions: predictions.map(({ predictionId, userId, username, avatarPath, matches, plain15, hidden, automatic }) => ({
       predictionId,
       automatic,

@@ -9,7 +9,7 @@ import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 /**
- * The jornada in play (issue 37): the live page, the 'Marcador provisional' forms and the kiosk's
+ * The jornada in play: the live page, the 'Marcador provisional' forms and the kiosk's
  * live mode read one backend call, `GET /Group/{id}/Live` (or its kiosk twin).
  */
 

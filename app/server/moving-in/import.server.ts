@@ -7,7 +7,7 @@ import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm } from "~/server/moving-in/upload.server";
 
-/** Moving a peña in (issue 38): the upload, its preview and the confirm, as plain posts. */
+/** Moving a peña in: the upload, its preview and the confirm, as plain posts. */
 
 const TEMPLATES = { "miembros.csv": "members", "pronosticos.csv": "picks", "movimientos.csv": "movements" } as const;
 export const TEMPLATE_FILES = Object.keys(TEMPLATES) as (keyof typeof TEMPLATES)[];

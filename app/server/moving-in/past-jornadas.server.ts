@@ -7,7 +7,7 @@ import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm } from "~/server/moving-in/upload.server";
 
-/** Past jornadas from the peña's jornadas file (issue 38 item 4, decision 059): upload, preview and confirm as plain posts. */
+/** Past jornadas from the peña's jornadas file (decision 059): upload, preview and confirm as plain posts. */
 
 export type JornadasActionData = { preview: JornadasPreview | null; error: string | null };
 

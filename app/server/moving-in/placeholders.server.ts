@@ -4,7 +4,7 @@ import { api, attempt } from "~/server/client.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
-/** 'Miembros sin cuenta' (issue 38 item 3): the group's placeholders and their one invitation. */
+/** 'Miembros sin cuenta': the group's placeholders and their one invitation. */
 
 export async function loadPlaceholdersPage(request: Request, groupIdParam: string | undefined) {
   const { group } = await requireManagerOf(request, groupIdParam);

@@ -19,7 +19,7 @@ function groupIdOf(raw: string | undefined): number {
 /**
  * The rounds a player can still predict (close date ahead, not force-closed,
  * sorted by open date: docs/architecture.md#screens-and-who-reaches-them) and the chosen one with its matches and the player's saved picks, in one
- * backend call (issue 15). ?quiniela=N opens that round, even closed, to show why it is.
+ * backend call. ?quiniela=N opens that round, even closed, to show why it is.
  */
 export async function loadPredictions(request: Request, groupIdParam: string | undefined) {
   const groupId = groupIdOf(groupIdParam);

@@ -151,7 +151,7 @@ interface Computed {
 }
 
 /**
- * The chances held under the data's version (issue 34): the key is a digest of everything `compute`
+ * The chances held under the data's version: the key is a digest of everything `compute`
  * reads (the bet's picks and ticket, the season's picks and results as historyStamp versions them,
  * the prizes, the round's type, the public's shares) and the query, so a view after any change
  * computes again, and a view of unchanged data (the usual case: the page read again, another member

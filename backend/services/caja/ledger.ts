@@ -115,7 +115,7 @@ export const lockCajaAlone = (tx: Db, groupId: number) => tx.query("select pg_ad
 /**
  * Whose money `viewer` may see in the group: everyone's, unless the group hides the others'
  * balances (`hide_balances`) and the viewer does not manage it; then their own only. Every read
- * that carries a member's money asks this (issue 33): the caja, the settlement, a prize's record.
+ * that carries a member's money asks this: the caja, the settlement, a prize's record.
  * No viewer: the service's own use (a confirmation), which sees all.
  */
 export async function balancesShown(db: Db, viewer: AuthUser | undefined, groupId: number, hideBalances: boolean): Promise<(userId: number) => boolean> {

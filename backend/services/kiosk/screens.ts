@@ -8,7 +8,7 @@ import { roundsOfGroup } from "../rounds/rounds";
 import { groupCurrentSeason } from "../catalogue/season";
 
 /**
- * Composite reads (issue 15): what one screen shows, in one call, from the same services the
+ * Composite reads: what one screen shows, in one call, from the same services the
  * contract's calls use, so both answer the same. The caller has checked the group and membership.
  */
 

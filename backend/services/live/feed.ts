@@ -2,7 +2,7 @@ import type { Score } from "#core/domain/signs";
 import { teamKey } from "#core/domain/official/team-names";
 
 /**
- * A live feed of football scores (issue 37, decision 050): something that, asked for a span of
+ * A live feed of football scores (decision 050): something that, asked for a span of
  * dates, answers the matches it knows with their current score. The first adapter reads
  * football-data.org v4 (backend/services/live/football-data.ts); a test passes its own.
  */

@@ -1,5 +1,5 @@
 /**
- * The jornada in play (issue 37, decision 051): provisional scores, stored apart from the official
+ * The jornada in play (decision 051): provisional scores, stored apart from the official
  * results (migration 023), and the live view a group reads of them. The numbers are pure, in
  * core/domain/live/live.ts; this picks the scores a group sees, reads its round and keeps the view,
  * per instance, under the version the database gives it (decision 027).

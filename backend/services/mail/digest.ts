@@ -26,7 +26,7 @@ interface DueDigest extends DueMail {
 
 /**
  * Members owed a digest now: the round is closed for the group (its close passed, forced, or its
- * official results complete, which close it whatever its date: issue 34), its official results are complete (14 signs and the pleno), it closed within the window, and the
+ * official results complete, which close it whatever its date), its official results are complete (14 signs and the pleno), it closed within the window, and the
  * member is in the group, wants the digest and has not had it.
  */
 async function dueDigests({ db, clock }: Deps): Promise<DueDigest[]> {

@@ -13,7 +13,7 @@ interface DueReminder extends DueMail {
 
 /**
  * Members who should be reminded now: the group round is open and closes within the lead time (a
- * pool with official results takes no prediction, whatever its dates: decision 015, issue 34),
+ * pool with official results takes no prediction, whatever its dates: decision 015),
  * they are in the group, want reminders, are not blocked in that round, have not predicted it and
  * have not been reminded of it yet.
  */

@@ -1,5 +1,5 @@
 /**
- * A corrected movements file (issue 38, decision 060): a line that replaces what an earlier import
+ * A corrected movements file (decision 060): a line that replaces what an earlier import
  * wrote for the same date, member, kind and reference is previewed as "corregido", and the confirm
  * reverses the old movement (decision 032's correction) and writes the new one, both audited.
  */

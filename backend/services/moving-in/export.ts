@@ -1,5 +1,5 @@
 /**
- * 'Exportar la peña' (issue 38): the group's data as rows in the importer's own formats, so an
+ * 'Exportar la peña': the group's data as rows in the importer's own formats, so an
  * export imported into an empty group gives the same standings and balances (decision 052, 060).
  */
 import { wallClock } from "#core/dates";

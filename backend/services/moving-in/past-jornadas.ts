@@ -1,5 +1,5 @@
 /**
- * Past jornadas a peña played that the catalogue lacks (issue 38 item 4, decision 059), from its
+ * Past jornadas a peña played that the catalogue lacks (decision 059), from its
  * jornadas file: previewed (nothing written but the draft), then confirmed in one transaction. The
  * manager may do it for his own import: only jornadas already closed are created, their teams must
  * all be known to the catalogue (an unknown name is named, never guessed), and each pool created or

@@ -1,5 +1,5 @@
 /**
- * Moving a peña in (issue 38): a picks or movements file, previewed (nothing written but the
+ * Moving a peña in: a picks or movements file, previewed (nothing written but the
  * draft that carries the bytes to the confirm) and confirmed in one transaction. Imported picks are
  * stored as entered by import: dated at the jornada's close, never late. Movements join the caja's
  * append-only ledger (decision 032) under an import key, so the same file twice writes nothing.

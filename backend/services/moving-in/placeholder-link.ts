@@ -9,7 +9,7 @@ import { refreshTouched } from "../standings/store";
 import { NOT_A_PLACEHOLDER } from "./placeholders";
 
 /**
- * The manager links a member imported without an account to a member who has one (issue 38 item 3,
+ * The manager links a member imported without an account to a member who has one (
  * decision 058): the placeholder's picks and money in this group become the member's, in one
  * transaction, and the placeholder leaves the group. Refused, with nothing written, when both have
  * picks for the same jornada (the manager removes one first).

@@ -6,7 +6,7 @@ import { recordAudit } from "../audit";
 import { claimLink, INVITATION_LINK_MS } from "./claim";
 
 /**
- * Members imported without an account (issue 38 item 3, decision 058): the group's list of them, and
+ * Members imported without an account (decision 058): the group's list of them, and
  * the one invitation by e-mail the manager sends each, with the group's code and a sign-up link.
  * Signing up with that e-mail turns the placeholder into the real account (decision 052).
  */

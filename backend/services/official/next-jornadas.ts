@@ -17,7 +17,7 @@ const message = (error: unknown) => (error instanceof ApiError ? error.message :
 let importing = false;
 
 /**
- * The next jornada, in by itself (item 1 of issue 36): `proximosv3` for the next draws, and for each
+ * The next jornada, in by itself: `proximosv3` for the next draws, and for each
  * with a published close, `fechav3` for its 15 matches; each kept by keepJornada. Failures of the
  * service (403, 406 after the backoff, a garbage body) are steps with the service's message.
  */

@@ -7,7 +7,7 @@ import { badRequest } from "../../errors";
 import { keepJornada } from "./jornada-to-pool";
 import { loadTeamIndex } from "../catalogue/team";
 
-/** The admin's paste (item 2 of issue 36): read, shown resolved, and on confirm kept like an imported jornada. */
+/** The admin's paste: read, shown resolved, and on confirm kept like an imported jornada. */
 export async function pasteJornada(deps: Deps, body: { text: string; closingDate?: Date | null; confirm?: boolean }): Promise<PastePreview> {
   const read = parsePastedJornada(body.text);
   if (!read.ok) throw badRequest(read.message);

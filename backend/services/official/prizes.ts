@@ -20,7 +20,7 @@ const escrutinioRefused = (name: string, reason: string) =>
   `El escrutinio de ${name} que da Loterías no se puede leer (${reason}): no se ha guardado ningún premio. Teclea los premios en la pantalla de resultados de la jornada.`;
 
 /**
- * The official prizes stored as if typed (source 'lottery'), item 5 of issue 36. Prizes an admin typed
+ * The official prizes stored as if typed (source 'lottery'). Prizes an admin typed
  * that differ from the official ones are not overwritten: the step says which differ, and the panel
  * offers to accept the official ones. Categories the admin left empty are filled.
  */

@@ -1,7 +1,7 @@
 /**
  * When a group round is over, as SQL: its close date passed, the manager forced it, or its pool's
  * official results are complete (the 14 signs and the pleno: decision 015 takes no prediction
- * once a pool has results, so nothing is left to wait for; issue 34). Everything keyed on a
+ * once a pool has results, so nothing is left to wait for). Everything keyed on a
  * round's close reads it from here: the caja's charges, the round-close job, the digest, the
  * reminders (core/domain/rounds/round-status `resultsComplete` is the same rule for rows already read).
  */

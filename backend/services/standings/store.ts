@@ -41,7 +41,7 @@ export interface RoundResultsRow {
 
 /**
  * Whether the round is closed for the group at `now`: only then do its results count. Complete
- * official results close it whatever its date (issue 34): no prediction can change any more.
+ * official results close it whatever its date: no prediction can change any more.
  */
 export const closedAt = (r: RoundResultsRow, now: Date) =>
   resultsComplete(r.matches, r.pleno_home, r.pleno_away) ||

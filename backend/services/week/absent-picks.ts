@@ -74,7 +74,7 @@ async function lastBet(tx: Db, r: ClosedRound): Promise<PastTicket[]> {
 }
 
 /**
- * Plays the absent members' picks of a closed round (issue 36, item 6), marked as automatic in the
+ * Plays the absent members' picks of a closed round, marked as automatic in the
  * predictions table and each in the audit trail, in the caller's transaction. Returns their names.
  */
 export async function fillAbsent(deps: Deps, tx: Db, r: ClosedRound): Promise<string[]> {

@@ -13,7 +13,7 @@ export interface WeekRun {
 }
 
 /**
- * One run of each peña's standing rule (issue 36, items 3, 4 and 6; decision 048): open the new
+ * One run of each peña's standing rule (decision 048): open the new
  * jornadas, follow a moved official close, then at each close play the absent members' picks,
  * make the bet and mail the managers. Every step claims its row first, so running it twice (two
  * instances, a restart) does each thing once.

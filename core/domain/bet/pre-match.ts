@@ -2,7 +2,7 @@ import type { SignProbs } from "./chances";
 import type { Sign } from "../signs";
 
 /**
- * The pre-match view of a match (issue 35): what a follower of the league expects before kick-off,
+ * The pre-match view of a match: what a follower of the league expects before kick-off,
  * from the season's earlier results alone. Each team has a rating on a logit scale (0 at the start
  * of the season); a match's signs follow an ordered logit of d = rating(home) − rating(away) + H:
  *
@@ -73,7 +73,7 @@ export function preMatchView(played: readonly PlayedMatch[], fixtures: readonly 
 }
 
 /**
- * How the betting public splits its vote on a match of pre-match view `p` (issue 35): toward the
+ * How the betting public splits its vote on a match of pre-match view `p`: toward the
  * favourite more than the odds say (the shares follow p^γ, γ > 1, so a moderate favourite is
  * over-bet by several points) and away from the draw, which the public under-bets.
  */

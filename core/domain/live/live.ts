@@ -7,7 +7,7 @@ import { MATCHES, normalizePick, type Pick, type Score, type Sign } from "../sig
 import { plenoHit, reducedMatches, slipColumns, type Slip } from "../bet/slip";
 
 /**
- * The jornada in play (issue 37, decision 051): what the played matches already say of the
+ * The jornada in play (decision 051): what the played matches already say of the
  * players' predictions and of the group's ticket, and what the chances model (decision 037) says
  * of the rest with the played matches fixed. Pure: the provisional or official signs come in.
  */

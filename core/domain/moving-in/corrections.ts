@@ -1,5 +1,5 @@
 /**
- * A corrected movements file (issue 38, decision 060): a line whose date, member, kind and
+ * A corrected movements file (decision 060): a line whose date, member, kind and
  * reference match a movement an earlier import wrote, with another amount, replaces it. The
  * ledger stays append-only: the confirm reverses the old movement and writes the new one.
  */

@@ -1,5 +1,5 @@
 /**
- * Moving a peña in (issue 38): the bytes of an uploaded spreadsheet become rows of text cells, or a
+ * Moving a peña in: the bytes of an uploaded spreadsheet become rows of text cells, or a
  * Spanish sentence saying why not. Pure: no file system, no database. What a peña really has is
  * read: Spanish Excel's CSV (`;`, Windows-1252), Google Sheets' CSV (`,`, UTF-8) and our own exports
  * (`;`, UTF-8 with a BOM). Anything else is refused whole, before a single row is looked at.

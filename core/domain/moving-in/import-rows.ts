@@ -1,5 +1,5 @@
 /**
- * Moving a peña in (issue 38): rows of a picks file or a movements file, checked against the
+ * Moving a peña in: rows of a picks file or a movements file, checked against the
  * group's members and the season's jornadas. Every refused line gets its number and a Spanish
  * reason; what passes is what the confirm would write. Pure: the caller brings the members and
  * jornadas, and the preview shows the result before anything is stored.

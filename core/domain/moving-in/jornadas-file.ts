@@ -1,5 +1,5 @@
 /**
- * A jornadas file (issue 38 item 4, decision 059): the past jornadas a peña played that the
+ * A jornadas file (decision 059): the past jornadas a peña played that the
  * catalogue lacks, a row per match: jornada; fecha; partido (1–15); local; visitante; resultado
  * (1, X or 2 for matches 1–14; the pleno's score, "2-1", for match 15); and an optional tipo, the
  * round's type by name ("Dos dobles y un triple"), which the export writes so its picks import into

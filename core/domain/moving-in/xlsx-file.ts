@@ -1,5 +1,5 @@
 /**
- * An Excel workbook (.xlsx) becomes the same rows as a CSV (issue 38, decision 059): the sheet named
+ * An Excel workbook (.xlsx) becomes the same rows as a CSV (decision 059): the sheet named
  * like what is imported ("pronósticos", "movimientos"…), else the first. Read by `read-excel-file`
  * (maintained, small, reads shared strings, styles and formulas' cached values) only after the zip
  * guard has inflated every part under a cap. Each value becomes the text the CSV would hold:

@@ -1,5 +1,5 @@
 /**
- * A zip bomb is refused before a library inflates it (issue 38, decision 059). An .xlsx is a zip of
+ * A zip bomb is refused before a library inflates it (decision 059). An .xlsx is a zip of
  * a few XML parts; a hostile one declares millions of entries, gigabytes of content, or small sizes
  * it does not keep. Checked here, from the central directory, then by inflating every entry with a
  * running cap (zlib's `maxOutputLength` stops the inflation itself, whatever the header says):

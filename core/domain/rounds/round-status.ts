@@ -35,7 +35,7 @@ export function roundStatus(r: RoundDates, now: Date): { state: RoundState; reas
 
 /**
  * A pool's official results are complete: its 14 signs and the pleno's score. Such a round is over
- * for every group, whatever its close date (issue 34; backend/services/rounds/closed-sql.ts is the same
+ * for every group, whatever its close date (backend/services/rounds/closed-sql.ts is the same
  * rule in SQL).
  */
 export function resultsComplete(matches: unknown, plenoHome: number | null, plenoAway: number | null): boolean {

@@ -56,7 +56,7 @@ export interface PastTicket {
 }
 
 /**
- * The picks an absent member plays (issue 36, item 6): on each match the sign they chose most often
+ * The picks an absent member plays: on each match the sign they chose most often
  * in the tickets given (their season's predictions, or last week's group bet), the round type's
  * doubles and triples on the matches where they were least constant, and their most frequent pleno.
  * A tie goes to the newest ticket holding a tied sign. Null when there is nothing to go by.
