@@ -1,11 +1,15 @@
 import type { Db } from "./db";
 
 /**
- * pg_advisory lock keys: one per job that must run in one instance at a time, the same number in
- * every instance. Migrations use 727274 (backend/db/migrate.ts), the lottery import 0x4c415155
- * (backend/services/official/schedule.ts).
+ * Every pg_advisory lock key, the same number in every instance. The first ones are one per job that
+ * must run in one instance at a time; the last ones are the class of a two-key lock whose second key
+ * is a group's id (pg_advisory_xact_lock(class, groupId)): one writer of that kind per group at a time.
  */
 export const LOCK_KEYS = {
+  /** The migrations at start (backend/db/migrate.ts). */
+  migrations: 727274,
+  /** "LAQU": the lottery import's scheduled run (backend/services/official/schedule.ts). */
+  lotteryImport: 0x4c415155,
   /** "REMI": the reminders' run. */
   reminders: 0x52454d49,
   /** "DIGS": the round digests' run. */
@@ -18,6 +22,14 @@ export const LOCK_KEYS = {
   liveFeed: 0x4c495645,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
+  /** Per group: the stored standings' recomputation (backend/services/standings/store.ts); the triggers of migration 010 take the same. */
+  standings: 1515,
+  /** Per group: the caja's ledger, shared by plain writes and taken alone by balance checks (caja/ledger.ts). */
+  caja: 3232,
+  /** Per group: the caja's automatic charges (caja/automatic-charges.ts). */
+  cajaCharges: 3233,
+  /** Per group: the moving-in writes (imports, past jornadas, linking a placeholder). */
+  groupImport: 3838,
 } as const;
 
 /**

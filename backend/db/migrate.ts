@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Db } from "./db";
+import { LOCK_KEYS } from "./advisory";
 
 /**
  * Migrations are plain SQL files applied in name order, once each. In the bundled build they sit
@@ -14,7 +15,7 @@ function migrationsDir(): string {
 export async function migrate(db: Db, dir = migrationsDir()): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
   return db.tx(async (tx) => {
-    if (tx.kind === "postgres") await tx.query("select pg_advisory_xact_lock(727274)");
+    if (tx.kind === "postgres") await tx.query("select pg_advisory_xact_lock($1::bigint)", [LOCK_KEYS.migrations]);
     await tx.exec("create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())");
     const done = new Set((await tx.query<{ name: string }>("select name from schema_migrations")).map((r) => r.name));
     const applied: string[] = [];

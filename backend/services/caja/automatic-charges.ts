@@ -6,9 +6,9 @@ import { betById } from "../bet/row";
 import { classification } from "../standings/classification";
 import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./ledger";
 import { roundClosedSql } from "../rounds/closed-sql";
+import { LOCK_KEYS } from "../../db/advisory";
 
 /** Advisory lock key, with the group's id: one writer of a group's automatic charges at a time. */
-const CHARGES_LOCK = 3233;
 
 /**
  * The writers of a group's automatic charges take turns (in every instance), so the second finds
@@ -17,7 +17,7 @@ const CHARGES_LOCK = 3233;
  * The caja's own lock is held shared, as every movement write holds it.
  */
 async function lockCharges(tx: Db, groupId: number) {
-  await tx.query("select pg_advisory_xact_lock($1, $2)", [CHARGES_LOCK, groupId]);
+  await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.cajaCharges, groupId]);
   await lockCajaShared(tx, groupId);
 }
 

@@ -5,6 +5,7 @@ import type { AuthUser } from "../../context";
 import type { Db } from "../../db/db";
 import { recordAudit } from "../audit";
 import { formatEuros } from "#core/domain/money";
+import { LOCK_KEYS } from "../../db/advisory";
 
 /** Who writes the automatic charges in the audit trail. */
 export const AUTOMATIC = "Cargo automático de la caja";
@@ -108,9 +109,8 @@ export async function ledgerTotals(db: Db, groupId: number) {
  * last look at the pot and its commit no movement can slip in (on PostgreSQL a statement that began
  * before the settlement committed would not see it). A transaction's lock: it goes with the commit.
  */
-export const CAJA_LOCK = 3232;
-export const lockCajaShared = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock_shared($1, $2)", [CAJA_LOCK, groupId]);
-export const lockCajaAlone = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock($1, $2)", [CAJA_LOCK, groupId]);
+export const lockCajaShared = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock_shared($1, $2)", [LOCK_KEYS.caja, groupId]);
+export const lockCajaAlone = (tx: Db, groupId: number) => tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.caja, groupId]);
 
 /**
  * Whose money `viewer` may see in the group: everyone's, unless the group hides the others'

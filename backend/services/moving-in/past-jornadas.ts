@@ -25,6 +25,7 @@ import { draftCutoff, saveDraft } from "./drafts";
 import { poolById, writeMatches } from "../catalogue/quiniela";
 import { currentSeason } from "../catalogue/season";
 import { loadTeamIndex } from "../catalogue/team";
+import { LOCK_KEYS } from "../../db/advisory";
 
 const DAY = 86_400_000;
 type State = JornadasPreview["jornadas"][number]["state"];
@@ -130,7 +131,7 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
     if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
     const now = deps.clock();
     // The same lock as the other imports of the group; the season's row keeps two peñas from making one number twice.
-    await tx.query("select pg_advisory_xact_lock($1, $2)", [3838, groupId]);
+    await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.groupImport, groupId]);
     const season = (await seasonOf(tx, groupId, null)) ?? (await currentSeason(tx, now));
     if (season) await tx.query("select id from seasons where id = $1 for update", [season.id]);
     const a = await analyse(tx, now, groupId, Buffer.from(draft.content, "base64"));

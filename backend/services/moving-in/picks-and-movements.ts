@@ -18,6 +18,7 @@ import { ledgerTotals, lockCajaShared } from "../caja/ledger";
 import { classifyImported, writeImportedMovement } from "./corrections";
 import { draftCutoff, saveDraft } from "./drafts";
 import { refreshTouched } from "../standings/store";
+import { LOCK_KEYS } from "../../db/advisory";
 
 interface Jornada extends ImportJornada {
   roundId: number;
@@ -269,7 +270,7 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
       [hash, groupId, draftCutoff(deps.clock())],
     );
     if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
-    await tx.query("select pg_advisory_xact_lock($1, $2)", [3838, groupId]);
+    await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.groupImport, groupId]);
     const now = deps.clock();
     const a = await analyse(tx, now, groupId, draft.kind, draft.season_id, Buffer.from(draft.content, "base64"));
     let picksCreated = 0;

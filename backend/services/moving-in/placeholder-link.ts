@@ -7,6 +7,7 @@ import { recordAudit } from "../audit";
 import { lockCajaAlone } from "../caja/ledger";
 import { refreshTouched } from "../standings/store";
 import { NOT_A_PLACEHOLDER } from "./placeholders";
+import { LOCK_KEYS } from "../../db/advisory";
 
 /**
  * The manager links a member imported without an account to a member who has one (
@@ -41,7 +42,7 @@ const copyKey = (key: string, from: number, to: number) => {
 export async function linkPlaceholder(deps: Deps, actorId: number, groupId: number, placeholderId: number, memberId: number): Promise<PlaceholderLinked> {
   if (placeholderId === memberId) throw badRequest("Elige a otro miembro: no se puede unir a alguien consigo mismo.");
   return deps.db.tx(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock($1, $2)", [3838, groupId]);
+    await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.groupImport, groupId]);
     await lockCajaAlone(tx, groupId);
     const placeholder = await memberOf(tx, groupId, placeholderId);
     if (!placeholder?.placeholder) throw notFound(NOT_A_PLACEHOLDER);

@@ -5,14 +5,12 @@ import type { Db } from "../../db/db";
 import { searchForward } from "./draw-results";
 import { runOfficialSteps } from "./steps";
 import { madridToday } from "../catalogue/season";
+import { LOCK_KEYS } from "../../db/advisory";
 
 /** Monday and Thursday (Madrid), from 09:00: the weekend's and the midweek's draws are in by then. */
 const RUN_DAYS = new Set([1, 4]);
 const RUN_FROM_HOUR = 9;
 const CHECK_EVERY_MS = 10 * 60_000;
-/** pg_advisory lock key of the import ("LAQU" in ASCII), the same for every instance. */
-const LOCK_KEY = 0x4c415155;
-
 async function claimDay(db: Db, day: string, now: Date): Promise<boolean> {
   const rows = await db.query("insert into lottery_import_runs (run_day, started_at) values ($1, $2) on conflict (run_day) do nothing returning run_day", [
     day,
@@ -29,7 +27,7 @@ export async function runScheduledImport(deps: Deps, onLine: (line: LogLine) => 
   const day = madridToday(deps.clock());
   if (deps.db.kind === "postgres") {
     return deps.db.tx(async (tx) => {
-      const lock = await tx.one<{ ok: boolean }>("select pg_try_advisory_xact_lock($1::bigint) as ok", [LOCK_KEY]);
+      const lock = await tx.one<{ ok: boolean }>("select pg_try_advisory_xact_lock($1::bigint) as ok", [LOCK_KEYS.lotteryImport]);
       if (!lock?.ok || !(await claimDay(tx, day, deps.clock()))) return false;
       // The search writes through its own connections; this transaction only holds the lock and the claim.
       await searchForward(deps, onLine);

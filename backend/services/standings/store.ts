@@ -12,6 +12,7 @@ import { resultsComplete, roundStatus } from "#core/domain/rounds/round-status";
 import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import { avatarPath } from "../../avatar-path";
 import type { Db } from "../../db/db";
+import { LOCK_KEYS } from "../../db/advisory";
 
 export interface CountedRound extends ClassificationRound {
   results: Results;
@@ -51,8 +52,6 @@ export const closedAt = (r: RoundResultsRow, now: Date) =>
 export const SEASON_SCOPE = 0;
 /** The table of a round of the season that does not count (yet): every row at zero. */
 export const NO_ROUND_SCOPE = -1;
-/** Advisory lock key, with the group's id: the same as the triggers of migration 010. */
-const LOCK = 1515;
 
 async function pointsOf(db: Db, seasonId: number): Promise<PointValues | null> {
   // numeric arrives as a number from both engines: db/db.ts sets the parser once for both.
@@ -167,7 +166,7 @@ export async function computeStandings(db: Db, now: Date, groupId: number, seaso
 
 /** Recomputes one group's season and stores it, inside the caller's transaction. */
 export async function refreshSet(tx: Db, now: Date, groupId: number, seasonId: number): Promise<void> {
-  await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK, groupId]);
+  await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.standings, groupId]);
   const computed = await computeStandings(tx, now, groupId, seasonId);
   if (!computed || !(await tx.one("select 1 from groups where id = $1", [groupId]))) return;
   const rounds = JSON.stringify(computed.rounds);
