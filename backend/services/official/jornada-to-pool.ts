@@ -9,25 +9,6 @@ import { createPool, poolById, updatePool } from "../catalogue/quiniela";
 import { currentSeason } from "../catalogue/season";
 import { loadTeamIndex } from "../catalogue/team";
 
-/** What the `week` feature (and any other) hears when an official jornada becomes a pool. */
-export interface OfficialPoolCreated {
-  quinielaId: number;
-  seasonId: number;
-  drawKey: string;
-  opensAt: Date;
-  closesAt: Date;
-}
-type PoolListener = (deps: Deps, created: OfficialPoolCreated) => Promise<void>;
-const listeners: PoolListener[] = [];
-
-/**
- * Runs after the pool's transaction has committed, once per pool (a jornada seen twice creates
- * nothing the second time). A listener's failure is its own: recorded as a step, never undoing the pool.
- */
-export function onOfficialPoolCreated(listener: PoolListener): void {
-  listeners.push(listener);
-}
-
 /** A jornada to keep: read from the operator (or pasted), with its official dates. */
 export interface JornadaInput {
   key: string;
@@ -89,7 +70,6 @@ async function adoptablePool(tx: Db, seasonId: number, input: JornadaInput): Pro
 type Outcome = {
   message: string;
   outcome: "ok" | "aviso";
-  created: OfficialPoolCreated | null;
   quinielaId: number | null;
   /** "state": the jornada's row of steps; "change": the row of this change (`changeKey`); "none": nothing happened. */
   step: "state" | "change" | "none";
@@ -142,7 +122,6 @@ async function updateExisting(deps: Deps, tx: Db, row: JornadaRow, input: Jornad
   return {
     message: notes.join(" ") || `${pool.name} ya estaba importada: sin cambios.`,
     outcome: status === "cambio" ? "aviso" : "ok",
-    created: null,
     quinielaId: pool.id,
     step: notes.length ? "change" : "none",
     changeKey: `cambio:${row.draw_key}:${input.closesAt.toISOString()}:${changed.join(",")}`,
@@ -159,12 +138,12 @@ async function createFor(deps: Deps, tx: Db, input: JornadaInput): Promise<Outco
     const message = season
       ? `Loterías publica ${what} de la temporada ${input.temporada} y la temporada actual es ${season.name}: crea la temporada nueva (Crear temporada) y pulsa Reintentar.`
       : `Loterías publica ${what}, pero no hay temporada actual: crea una (Crear temporada) y pulsa Reintentar.`;
-    return { status: "temporada-nueva", quinielaId: null, message, outcome: "aviso", created: null, step: "state" };
+    return { status: "temporada-nueva", quinielaId: null, message, outcome: "aviso", step: "state" };
   }
   const resolution = resolveTeamNames(input.matches, await loadTeamIndex(tx));
   if (resolution.unknown.length) {
     const message = `La quiniela de ${what} está pendiente: ningún equipo se llama ${resolution.unknown.map((n) => `«${n}»`).join(", ")}. Resuelve los nombres y pulsa Reintentar.`;
-    return { status: "pendiente", quinielaId: null, message, outcome: "aviso", created: null, step: "state" };
+    return { status: "pendiente", quinielaId: null, message, outcome: "aviso", step: "state" };
   }
   const adopted = await adoptablePool(tx, season.id, input);
   const now = deps.clock();
@@ -176,7 +155,6 @@ async function createFor(deps: Deps, tx: Db, input: JornadaInput): Promise<Outco
       quinielaId: adopted,
       message: `${pool.name} ya existía con estos partidos: queda unida a ${what}.`,
       outcome: "ok",
-      created: null,
       step: "state",
     };
   }
@@ -191,7 +169,6 @@ async function createFor(deps: Deps, tx: Db, input: JornadaInput): Promise<Outco
     quinielaId: pool.id,
     message: `Importada ${what}: ${pool.name} de ${season.name}, 15 partidos, cierre el ${formatDateTime(input.closesAt)}.`,
     outcome: "ok",
-    created: { quinielaId: pool.id, seasonId: season.id, drawKey: input.key, opensAt, closesAt: input.closesAt },
     step: "state",
   };
 }
@@ -254,20 +231,6 @@ export async function keepJornada(deps: Deps, input: JornadaInput): Promise<{ me
       quinielaId: outcome.quinielaId,
       drawKey: input.key,
     });
-  }
-  if (outcome.created) {
-    for (const listener of listeners) {
-      await listener(deps, outcome.created).catch((error: unknown) =>
-        recordStep(deps.db, deps.clock(), {
-          key: null,
-          kind: "importada",
-          outcome: "error",
-          message: `Tras crear la quiniela: ${error instanceof Error ? error.message : "error desconocido"}`,
-          quinielaId: outcome.created!.quinielaId,
-          drawKey: input.key,
-        }),
-      );
-    }
   }
   const view = (await listJornadas(deps.db, deps.clock(), input.key))[0];
   return { message: outcome.message, view };
