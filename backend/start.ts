@@ -52,17 +52,10 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
     app.addHook("onClose", async () => stop());
     options.log("Importación automática de Loterías: lunes y jueves desde las 09:00 (Madrid)");
   }
-  const stopReminders = startReminders(deps, { log: options.log });
-  const stopDigests = startDigests(deps, { log: options.log });
-  const stopWeek = startWeekJob(deps, { log: options.log });
-  const stopRoundCloses = startRoundCloses(deps, { log: options.log });
-  const stopLiveFeed = startLiveFeed(deps, { log: options.log });
+  // The automatic steps, each on its timer (backend/jobs.ts); each decides which instance does the work.
+  const jobs = [startLiveFeed, startReminders, startDigests, startWeekJob, startRoundCloses].map((start) => start(deps, { log: options.log }));
   app.addHook("onClose", async () => {
-    await stopLiveFeed();
-    await stopReminders();
-    await stopDigests();
-    await stopWeek();
-    await stopRoundCloses();
+    for (const stop of jobs) await stop();
     await db.close();
     if (!options.databaseUrl) await privateDataDir(options.dataDir);
   });

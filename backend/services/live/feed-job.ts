@@ -1,6 +1,6 @@
 import type { Deps } from "../../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
-import { startMailJob } from "../mail/sent-once";
+import { startJob } from "../../jobs";
 import { roundClosedSql } from "../rounds/closed-sql";
 import type { LiveFeed } from "./feed";
 import { configuredFeed, pullFeed } from "./pull";
@@ -42,11 +42,11 @@ export async function runFeedOnce(deps: Deps, feed: LiveFeed): Promise<number> {
 export function startLiveFeed(deps: Deps, options: { log: (message: string) => void }): () => Promise<void> {
   const feed = configuredFeed(deps);
   if (!feed) return async () => undefined;
-  return startMailJob({
+  return startJob({
     run: () => runFeedOnce(deps, feed),
     firstRunMs: 5_000,
     intervalMs: FEED_INTERVAL_MS,
-    sentLine: (n) => `Marcadores en directo (${feed.name}): ${n} cambiados`,
+    doneLine: (n) => `Marcadores en directo (${feed.name}): ${n} cambiados`,
     failedLine: (reason) => `El marcador en directo falló: ${reason}`,
     log: options.log,
   });

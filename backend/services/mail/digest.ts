@@ -7,7 +7,8 @@ import type { Deps } from "../../context";
 import { LOCK_KEYS } from "../../db/advisory";
 import { notFound } from "../../errors";
 import { roundClosedSql } from "../rounds/closed-sql";
-import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./sent-once";
+import { sendClaimed, sendOnceAcrossInstances, type DueMail } from "./sent-once";
+import { startJob } from "../../jobs";
 import { computeStandings, resultsOf } from "../standings/store";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
 
@@ -133,11 +134,11 @@ export const DIGEST_FIRST_RUN_MS = 6_000;
 
 /** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startDigests(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
-  return startMailJob({
+  return startJob({
     run: () => sendDueDigestsOnce(deps),
     firstRunMs: DIGEST_FIRST_RUN_MS,
     intervalMs: options.intervalMs ?? DIGEST_INTERVAL_MS,
-    sentLine: (sent) => `Resúmenes de jornada enviados: ${sent}`,
+    doneLine: (sent) => `Resúmenes de jornada enviados: ${sent}`,
     failedLine: (reason) => `No se pudieron enviar los resúmenes de jornada: ${reason}`,
     log: options.log,
   });

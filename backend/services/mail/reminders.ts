@@ -2,7 +2,8 @@ import { formatDateTime } from "#core/dates";
 import type { Deps } from "../../context";
 import { LOCK_KEYS } from "../../db/advisory";
 import { officialResultsSql } from "../rounds/closed-sql";
-import { sendClaimed, sendOnceAcrossInstances, startMailJob, type DueMail } from "./sent-once";
+import { sendClaimed, sendOnceAcrossInstances, type DueMail } from "./sent-once";
+import { startJob } from "../../jobs";
 
 const HOUR_MS = 3_600_000;
 const REMINDER_INTERVAL_MS = 60_000;
@@ -71,11 +72,11 @@ export const REMINDER_FIRST_RUN_MS = 5_000;
 
 /** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startReminders(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
-  return startMailJob({
+  return startJob({
     run: () => sendDueRemindersOnce(deps),
     firstRunMs: REMINDER_FIRST_RUN_MS,
     intervalMs: options.intervalMs ?? REMINDER_INTERVAL_MS,
-    sentLine: (sent) => `Recordatorios enviados: ${sent}`,
+    doneLine: (sent) => `Recordatorios enviados: ${sent}`,
     failedLine: (reason) => `No se pudieron enviar los recordatorios: ${reason}`,
     log: options.log,
   });

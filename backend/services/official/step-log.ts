@@ -1,7 +1,5 @@
 import type { AutomationStep } from "#core/contract/jornadas";
-import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { badRequest, notFound } from "../../errors";
 
 /**
  * The machine's log for the admin panel (decision 046): each automatic step, with its pool and peña
@@ -29,15 +27,7 @@ export async function recordStep(db: Db, at: Date, step: StepInput): Promise<voi
   );
 }
 
-type Retry = (deps: Deps, step: { quinielaId: number | null; groupId: number | null; drawKey: string | null }) => Promise<{ ok: boolean; messages: string[] }>;
-const retries = new Map<string, Retry>();
-
-/** How a failed step of `kind` is tried again from the panel's 'reintentar' (other features register theirs). */
-export function registerRetry(kind: string, retry: Retry): void {
-  retries.set(kind, retry);
-}
-
-interface StepRow {
+export interface StepRow {
   id: number;
   kind: string;
   quiniela_id: number | null;
@@ -46,32 +36,6 @@ interface StepRow {
   outcome: AutomationStep["outcome"];
   message: string;
   at: Date | string;
-}
-
-export async function listSteps(db: Db, limit = 60): Promise<AutomationStep[]> {
-  const rows = await db.query<StepRow>(
-    "select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from automation_steps order by at desc, id desc limit $1",
-    [limit],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    quinielaId: r.quiniela_id,
-    groupId: r.group_id,
-    drawKey: r.draw_key,
-    outcome: r.outcome,
-    message: r.message,
-    at: new Date(r.at).toISOString(),
-    retryable: r.outcome !== "ok" && retries.has(r.kind),
-  }));
-}
-
-export async function retryStep(deps: Deps, id: number): Promise<{ ok: boolean; messages: string[] }> {
-  const row = await deps.db.one<StepRow>("select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from automation_steps where id = $1", [id]);
-  if (!row) throw notFound("Ese paso ya no existe.");
-  const retry = retries.get(row.kind);
-  if (!retry || row.outcome === "ok") throw badRequest("Ese paso no se puede reintentar.");
-  return retry(deps, { quinielaId: row.quiniela_id, groupId: row.group_id, drawKey: row.draw_key });
 }
 
 /**

@@ -1,25 +1,56 @@
-import type { StepsDone } from "#core/contract/jornadas";
+import type { AutomationStep, StepsDone } from "#core/contract/jornadas";
 import { formatDate, utcToMadridLocal } from "#core/dates";
 import { compactDate } from "#core/domain/official/lottery";
 import type { Deps } from "../../context";
-import { claimRun, recordStep, registerRetry } from "./step-log";
+import type { Db } from "../../db/db";
+import { claimRun, recordStep, type StepRow } from "./step-log";
 import { importNextDraws, retryJornada } from "./next-jornadas";
 import { lookupDate, searchForward } from "./draw-results";
 import { refreshPrizes } from "./prizes";
 import { madridToday } from "../catalogue/season";
-import { ApiError } from "../../errors";
+import { ApiError, badRequest, notFound } from "../../errors";
 
-// How the panel's 'reintentar' tries each kind of lottery step again (decision 046).
-registerRetry("proximas", (deps) => importNextDraws(deps));
-registerRetry("importada", (deps, step) => (step.drawKey ? retryJornada(deps, step.drawKey) : importNextDraws(deps)));
-registerRetry("premios", (deps) => refreshPrizes(deps));
-registerRetry("resultados", async (deps) => {
-  const messages: string[] = [];
-  const done = await searchForward(deps, (line) => {
-    if (line.status === "ok" || line.status === "error") messages.push(line.mensaje);
-  });
-  return { ok: !done.failed, messages };
-});
+type Retry = (deps: Deps, step: { quinielaId: number | null; groupId: number | null; drawKey: string | null }) => Promise<{ ok: boolean; messages: string[] }>;
+
+/** How the panel's 'Reintentar' tries each kind of lottery step again (decision 046): a kind not here cannot be retried. */
+const RETRIES: Record<string, Retry> = {
+  proximas: (deps) => importNextDraws(deps),
+  importada: (deps, step) => (step.drawKey ? retryJornada(deps, step.drawKey) : importNextDraws(deps)),
+  premios: (deps) => refreshPrizes(deps),
+  resultados: async (deps) => {
+    const messages: string[] = [];
+    const done = await searchForward(deps, (line) => {
+      if (line.status === "ok" || line.status === "error") messages.push(line.mensaje);
+    });
+    return { ok: !done.failed, messages };
+  },
+};
+
+export async function listSteps(db: Db, limit = 60): Promise<AutomationStep[]> {
+  const rows = await db.query<StepRow>(
+    "select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from automation_steps order by at desc, id desc limit $1",
+    [limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    quinielaId: r.quiniela_id,
+    groupId: r.group_id,
+    drawKey: r.draw_key,
+    outcome: r.outcome,
+    message: r.message,
+    at: new Date(r.at).toISOString(),
+    retryable: r.outcome !== "ok" && Object.hasOwn(RETRIES, r.kind),
+  }));
+}
+
+export async function retryStep(deps: Deps, id: number): Promise<{ ok: boolean; messages: string[] }> {
+  const row = await deps.db.one<StepRow>("select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from automation_steps where id = $1", [id]);
+  if (!row) throw notFound("Ese paso ya no existe.");
+  const retry = Object.hasOwn(RETRIES, row.kind) ? RETRIES[row.kind] : undefined;
+  if (!retry || row.outcome === "ok") throw badRequest("Ese paso no se puede reintentar.");
+  return retry(deps, { quinielaId: row.quiniela_id, groupId: row.group_id, drawKey: row.draw_key });
+}
 
 /** The slot of `now` (Madrid time) for runs every `intervalMs` (three hours in real use): one instance runs each slot. */
 export const slotKey = (now: Date, intervalMs = 3 * 3_600_000) => {

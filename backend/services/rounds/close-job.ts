@@ -1,7 +1,7 @@
 import type { Deps } from "../../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
 import { syncCaja } from "../caja/automatic-charges";
-import { startMailJob } from "../mail/sent-once";
+import { startJob } from "../../jobs";
 import { closeReasonSql, roundClosedSql } from "./closed-sql";
 
 /**
@@ -123,11 +123,11 @@ export const ROUND_CLOSE_FIRST_RUN_MS = 4_000;
 
 /** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startRoundCloses(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
-  return startMailJob({
+  return startJob({
     run: () => runRoundCloses(deps),
     firstRunMs: ROUND_CLOSE_FIRST_RUN_MS,
     intervalMs: options.intervalMs ?? ROUND_CLOSE_INTERVAL_MS,
-    sentLine: (done) => `Cierres de jornada y cargos de la caja: ${done}`,
+    doneLine: (done) => `Cierres de jornada y cargos de la caja: ${done}`,
     failedLine: (reason) => `No se pudo cerrar una jornada: ${reason}`,
     log: options.log,
   });

@@ -9,7 +9,7 @@ import { picksOf } from "../bet/row";
 import { refreshTouched } from "../standings/store";
 
 /** A closed round and what its group's rule says of absent members. */
-export interface ClosedRound {
+export interface RoundWithAbsentRule {
   group_quiniela_id: number;
   group_id: number;
   quiniela_id: number;
@@ -30,7 +30,7 @@ interface Absent {
  * Members who have not predicted the closed round, are not blocked in it, have played the season
  * in this group themselves at least once, and have had fewer than `absent_max` automatic picks in it.
  */
-async function absentMembers(tx: Db, r: ClosedRound): Promise<Absent[]> {
+async function absentMembers(tx: Db, r: RoundWithAbsentRule): Promise<Absent[]> {
   return tx.query<Absent>(
     `select u.id as user_id, u.username
        from group_members m join users u on u.id = m.user_id
@@ -53,7 +53,7 @@ const ticketOf = (row: Stored): PastTicket => ({
 });
 
 /** The member's own predictions of the season in this group, newest jornada first. */
-async function seasonTickets(tx: Db, r: ClosedRound, userId: number): Promise<PastTicket[]> {
+async function seasonTickets(tx: Db, r: RoundWithAbsentRule, userId: number): Promise<PastTicket[]> {
   const rows = await tx.query<Stored>(
     `select p.matches, p.pleno_home, p.pleno_away from predictions p join quinielas q on q.id = p.quiniela_id
       where p.group_id = $1 and p.user_id = $2 and q.season_id = $3 and p.automatic is null and q.number < $4
@@ -64,7 +64,7 @@ async function seasonTickets(tx: Db, r: ClosedRound, userId: number): Promise<Pa
 }
 
 /** The group's bet of the season's latest earlier jornada. */
-async function lastBet(tx: Db, r: ClosedRound): Promise<PastTicket[]> {
+async function lastBet(tx: Db, r: RoundWithAbsentRule): Promise<PastTicket[]> {
   const rows = await tx.query<Stored>(
     `select b.matches, b.pleno_home, b.pleno_away from bets b join quinielas q on q.id = b.quiniela_id
       where b.group_id = $1 and q.season_id = $2 and q.number < $3 order by q.number desc limit 1`,
@@ -77,7 +77,7 @@ async function lastBet(tx: Db, r: ClosedRound): Promise<PastTicket[]> {
  * Plays the absent members' picks of a closed round, marked as automatic in the
  * predictions table and each in the audit trail, in the caller's transaction. Returns their names.
  */
-export async function fillAbsent(deps: Deps, tx: Db, r: ClosedRound): Promise<string[]> {
+export async function fillAbsent(deps: Deps, tx: Db, r: RoundWithAbsentRule): Promise<string[]> {
   if (r.absent_fill === "off") return [];
   const now = deps.clock();
   const filled: string[] = [];

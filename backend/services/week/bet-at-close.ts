@@ -1,7 +1,7 @@
 import { formatEuros } from "#core/domain/money";
 import type { Deps } from "../../context";
 import { ApiError } from "../../errors";
-import { fillAbsent, type ClosedRound } from "./absent-picks";
+import { fillAbsent, type RoundWithAbsentRule } from "./absent-picks";
 import { MACHINE } from "./open-rounds";
 import { confirm } from "../bet/bet";
 import { generate } from "../bet/generate";
@@ -10,7 +10,7 @@ import { applyPlacement } from "../bet/chances";
 import { sendClaimed, type DueMail } from "../mail/sent-once";
 import { afterRoundChange } from "../rounds/close-job";
 
-interface DueClose extends ClosedRound {
+interface DueClose extends RoundWithAbsentRule {
   bet_at_close: boolean;
   bet_rule: "wilson" | "placement";
   top_n: number | null;

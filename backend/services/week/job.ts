@@ -2,7 +2,7 @@ import type { Deps } from "../../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
 import { followOfficialCloses, openNewRounds } from "./open-rounds";
 import { betsAtClose, sendBetMails } from "./bet-at-close";
-import { startMailJob } from "../mail/sent-once";
+import { startJob } from "../../jobs";
 
 /** What one run of the week's job did. */
 export interface WeekRun {
@@ -37,14 +37,14 @@ const total = (r: WeekRun) => r.opened + r.moved + r.bets + r.mails;
 /** Runs shortly after start and then every WEEK_JOB_INTERVAL_MS (a minute); the returned function stops it. */
 export function startWeekJob(deps: Deps, options: { log: (message: string) => void }): () => Promise<void> {
   let last: WeekRun = { opened: 0, moved: 0, bets: 0, mails: 0 };
-  return startMailJob({
+  return startJob({
     run: async () => {
       last = await runWeekOnce(deps);
       return total(last);
     },
     firstRunMs: Math.min(5_000, deps.config.weekJobIntervalMs),
     intervalMs: deps.config.weekJobIntervalMs,
-    sentLine: () => `Semana automática: ${last.opened} jornadas abiertas, ${last.moved} cierres movidos, ${last.bets} apuestas, ${last.mails} correos`,
+    doneLine: () => `Semana automática: ${last.opened} jornadas abiertas, ${last.moved} cierres movidos, ${last.bets} apuestas, ${last.mails} correos`,
     failedLine: (reason) => `La semana automática falló: ${reason}`,
     log: options.log,
   });
