@@ -15,7 +15,7 @@ import type { Deps } from "../backend/context";
 import type { Db } from "../backend/db/db";
 import { createMailer } from "../backend/mailer";
 import { confirm, generate } from "../backend/services/bet/bet";
-import { syncAutomaticCharges } from "../backend/services/caja/caja";
+import { syncAutomaticCharges } from "../backend/services/caja/automatic-charges";
 import { parseJson, picksOf } from "../backend/services/bet/row";
 import { setPublicShares } from "../backend/services/official/public-shares";
 import { setPrizes } from "../backend/services/bet/ticket";

@@ -28,6 +28,8 @@ export const LOCK_KEYS = {
   caja: 3232,
   /** Per group: the caja's automatic charges (caja/automatic-charges.ts). */
   cajaCharges: 3233,
+  /** Per group: fixing a week's stamper at the bet's confirm (caja/stamper.ts). */
+  stamper: 3234,
   /** Per group: the moving-in writes (imports, past jornadas, linking a placeholder). */
   groupImport: 3838,
 } as const;

@@ -18,6 +18,7 @@ import {
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as caja from "../services/caja/caja";
+import { stamper } from "../services/caja/stamper";
 import { prizeSharing } from "../services/caja/prize";
 import { confirmSettlement, settlementPreview } from "../services/caja/settlement";
 import { resource } from "./resource";
@@ -121,7 +122,7 @@ export default resource("caja", (app, deps) => {
         response: { 200: Stamper, ...errorReplies },
       },
     },
-    async (request) => caja.stamper(deps, request.params.id, request.query.quinielaId || undefined),
+    async (request) => stamper(deps, request.params.id, request.query.quinielaId || undefined),
   );
 
   app.get(

@@ -21,6 +21,7 @@ import { recordAudit } from "../audit";
 import { lateTickets, syncCaja } from "./automatic-charges";
 import {
   auditMovement,
+  balancesShown,
   cajaRules,
   ledgerTotals,
   lockCajaShared,
@@ -31,9 +32,7 @@ import {
   type Inserted,
   type MovementRow,
 } from "./ledger";
-export { balancesShown, cajaRules, ledgerTotals, lockCajaAlone, auditMovement, type Inserted } from "./ledger";
-export { syncAutomaticCharges, syncCaja } from "./automatic-charges";
-export { stamper } from "./stamper";
+
 export interface CajaFilter {
   member?: number;
   kind?: MovementKind;
@@ -61,11 +60,11 @@ export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, fi
       order by lower(u.username)`,
     [groupId],
   );
-  const seeOthers = canWrite || !rules.hideBalances;
+  const shown = await balancesShown(db, caller, groupId, rules.hideBalances);
   const members = people.map((p) => ({
     userId: p.user_id,
     username: p.username,
-    balanceCents: seeOthers || p.user_id === caller.id ? (totals.balances.get(p.user_id) ?? 0) : null,
+    balanceCents: shown(p.user_id) ? (totals.balances.get(p.user_id) ?? 0) : null,
   }));
   const isMember = people.some((p) => p.user_id === caller.id);
   const params: unknown[] = [groupId];

@@ -4,7 +4,8 @@ import { settle } from "#core/domain/caja/settlement";
 import type { AuthUser, Deps } from "../../context";
 import { conflict, notFound } from "../../errors";
 import { recordAudit } from "../audit";
-import { auditMovement, balancesShown, cajaRules, type Inserted, ledgerTotals, lockCajaAlone, syncCaja } from "./caja";
+import { syncCaja } from "./automatic-charges";
+import { auditMovement, balancesShown, cajaRules, type Inserted, ledgerTotals, lockCajaAlone } from "./ledger";
 import { classification, currentSeasonOf } from "../standings/classification";
 
 async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {

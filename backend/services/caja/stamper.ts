@@ -9,9 +9,7 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { cajaRules } from "./ledger";
 import { roundClosedSql } from "../rounds/closed-sql";
-
-/** Advisory lock key, with the group's id: one confirmation fixes a group's stamper at a time. */
-const STAMPER_LOCK = 3234;
+import { LOCK_KEYS } from "../../db/advisory";
 
 interface Rota {
   order: number[];
@@ -62,7 +60,7 @@ async function turnFor(db: Db, groupId: number, { order, joined }: Rota, week: {
  * the rota shows for its week right now. Returns the stamper's name for the confirmation's audit.
  */
 export async function fixStamper(tx: Db, groupId: number, betId: number): Promise<string | null> {
-  await tx.query("select pg_advisory_xact_lock($1, $2)", [STAMPER_LOCK, groupId]);
+  await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.stamper, groupId]);
   const bet = await tx.one<{ quiniela_id: number; start_date: Date | string; open_date: Date | string }>(
     `select b.quiniela_id, q.start_date, gq.open_date from bets b join quinielas q on q.id = b.quiniela_id
        join group_quinielas gq on gq.group_id = b.group_id and gq.quiniela_id = b.quiniela_id where b.id = $1`,
