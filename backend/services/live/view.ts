@@ -14,7 +14,7 @@ import {
   type ProvisionalBody,
 } from "#core/contract/live";
 import { plenoChance } from "#core/domain/bet/chances";
-import { liveShareText, livePlayers, liveTicket, signOfScore } from "#core/domain/live/live";
+import { liveShareText, livePlayers, liveTicket, scoresShown, signOfScore, type ScoreAuthor } from "#core/domain/live/live";
 import { isSign, MATCHES, type Score, type Sign } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
@@ -64,30 +64,22 @@ async function versionOf(db: Db, groupId: number, quinielaId: number, open: bool
   return row?.v ?? String(quinielaId);
 }
 
-const PRECEDENCE: Record<string, number> = { group: 0, admin: 1, feed: 2 };
-
 interface Shown {
   score: Score;
   source: LiveSource;
   at: Date;
 }
 
-/** Per position 1–15, the provisional score this group sees: its own managers' over an admin's over the feed's. */
+/** Per position 1–15, the provisional score this group sees (`scoresShown`: its managers' over an admin's over the feed's). */
 async function provisionalFor(db: Db, groupId: number, quinielaId: number): Promise<(Shown | null)[]> {
-  const rows = await db.query<{ position: number; home_goals: number; away_goals: number; source: string; at: Date }>(
+  const rows = await db.query<{ position: number; home_goals: number; away_goals: number; source: ScoreAuthor; at: Date }>(
     `select position, home_goals, away_goals, source, at from provisional_results
       where quiniela_id = $1 and (group_id = $2 or group_id is null)`,
     [quinielaId, groupId],
   );
-  const shown: (Shown | null)[] = new Array(MATCHES + 1).fill(null);
-  const rank: number[] = new Array(MATCHES + 1).fill(9);
-  for (const r of rows) {
-    const k = r.position - 1;
-    if (PRECEDENCE[r.source] >= rank[k]) continue;
-    rank[k] = PRECEDENCE[r.source];
-    shown[k] = { score: { home: r.home_goals, away: r.away_goals }, source: r.source === "group" ? "grupo" : (r.source as LiveSource), at: new Date(r.at) };
-  }
-  return shown;
+  return scoresShown(rows).map((r) =>
+    r ? { score: { home: r.home_goals, away: r.away_goals }, source: r.source === "group" ? "grupo" : r.source, at: new Date(r.at) } : null,
+  );
 }
 
 const held = new Map<string, { version: string; view: LiveRound }>();

@@ -1,4 +1,5 @@
 import { probOf, type SignProbs } from "./chances";
+import { convolve, mulLinear } from "../polynomial";
 import { reducedColumns, REDUCTIONS, type Reduction, type ReductionId } from "./reductions";
 import { CATEGORIES, type Category } from "./scrutiny";
 import { MATCHES, normalizePick, type Pick } from "../signs";
@@ -9,23 +10,6 @@ import { plenoCombinations, reducedMatches, type Slip } from "./slip";
  * under the model, so the best column's hits of a full multiple are a Poisson-binomial over each
  * match's covered probability; a reduction's block is summed over every outcome of its matches.
  */
-
-/** A polynomial in x by its coefficients, constant first: P(hits = k) or columns with k hits. */
-export type Poly = number[];
-
-/** (a + b·x) · poly, in place into `out` (length poly.length + 1). */
-export function mulLinear(poly: readonly number[], a: number, b: number, out: number[] = new Array<number>(poly.length + 1)): number[] {
-  out[0] = poly[0] * a;
-  for (let k = 1; k < poly.length; k++) out[k] = poly[k] * a + poly[k - 1] * b;
-  out[poly.length] = poly[poly.length - 1] * b;
-  return out;
-}
-
-export function convolve(a: readonly number[], b: readonly number[]): number[] {
-  const out = new Array<number>(a.length + b.length - 1).fill(0);
-  for (let i = 0; i < a.length; i++) if (a[i] !== 0) for (let j = 0; j < b.length; j++) out[i + j] += a[i] * b[j];
-  return out;
-}
 
 /** Poisson-binomial: P(k successes) of independent events of probabilities `ps`. */
 export function poissonBinomial(ps: readonly number[]): number[] {

@@ -1,5 +1,6 @@
 import { signsByChance, type SignProbs } from "./chances";
-import { blockBestDistribution, convolve, mulLinear, poissonBinomial } from "./hit-odds";
+import { blockBestDistribution, poissonBinomial } from "./hit-odds";
+import { convolve, mulLinear } from "../polynomial";
 import type { Cents } from "../money";
 import { REDUCTION_IDS, REDUCTIONS, type Reduction, type ReductionId } from "./reductions";
 import { MATCHES, SIGNS, type Pick } from "../signs";

@@ -85,8 +85,6 @@ export function prizesFromEscrutinio(escrutinio: unknown): PrizeTable {
   return table;
 }
 
-export const EMPTY_PRIZES: Readonly<Record<Category, null>> = Object.fromEntries(CATEGORIES.map((c) => [c, null])) as Record<Category, null>;
-
 /** What the operator's escrutinio says: nothing yet, every category's prize, or a body that cannot be trusted (and why). */
 export type EscrutinioReading = { status: "none" } | { status: "ok"; prizes: Record<Category, Cents> } | { status: "refused"; reason: string };
 

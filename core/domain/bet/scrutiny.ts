@@ -1,4 +1,5 @@
 import type { Cents } from "../money";
+import { convolve } from "../polynomial";
 import { reducedColumns, REDUCTIONS } from "./reductions";
 import { plenoCombinations, plenoHit, reducedMatches, slipColumns, type Slip } from "./slip";
 import { MATCHES, normalizePick, type Score, type Sign } from "../signs";
@@ -65,15 +66,6 @@ export interface Scrutiny {
 }
 
 const zeroes = (): Record<Category, number> => ({ especial: 0, primera: 0, segunda: 0, tercera: 0, cuarta: 0, quinta: 0 });
-
-/** Polynomial product: counts of columns by hits. */
-function convolve(a: number[], b: number[]): number[] {
-  const out = new Array<number>(a.length + b.length - 1).fill(0);
-  a.forEach((x, i) => {
-    if (x !== 0) b.forEach((y, j) => (out[i + j] += x * y));
-  });
-  return out;
-}
 
 /**
  * Scrutinises `slip` against `result`. Counts columns by hits without listing them: each match

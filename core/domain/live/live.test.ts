@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { randomSignOdds, seededRandom } from "../../seeded-random";
 import type { SignProbs } from "../bet/chances";
 import { ticketOdds } from "../bet/hit-odds";
-import { fixPlayed, liveShareText, livePlayers, liveTicket, signOfScore } from "./live";
+import { fixPlayed, liveShareText, livePlayers, liveTicket, signOfScore, scoresShown } from "./live";
 import { REDUCTIONS } from "../bet/reductions";
 import { SIGNS, type Pick, type Sign } from "../signs";
 import { expandColumns, plenoHit, type Slip } from "../bet/slip";
@@ -133,5 +133,34 @@ describe("the live words", () => {
     const alive = { 10: 4, 11: 2, 12: 1, 13: 0, 14: 0 };
     expect(liveShareText("Peña", { hits: 7, alive }, 8)).toBe("Peña: Llevamos 7 de 8, vivos para 12.");
     expect(liveShareText("Peña", { hits: 2, alive: { 10: 0, 11: 0, 12: 0, 13: 0, 14: 0 } }, 8)).toBe("Peña: Llevamos 2 de 8, sin columnas vivas para premio.");
+  });
+});
+
+describe("scoresShown: which provisional score a group sees", () => {
+  const authors = ["group", "admin", "feed"] as const;
+  it("takes the group's managers' over an admin's over the feed's, for every set of authors and any order", () => {
+    // Every non-empty set of authors typing match 3, in every order they could be read in.
+    const orders = (xs: readonly (typeof authors)[number][]): (typeof authors)[number][][] =>
+      xs.length <= 1 ? [[...xs]] : xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]));
+    for (let mask = 1; mask < 8; mask++) {
+      const typed = authors.filter((_, i) => mask & (1 << i));
+      const expected = authors.find((a) => typed.includes(a));
+      for (const order of orders(typed)) {
+        const shown = scoresShown(order.map((source) => ({ position: 3, source })));
+        expect(shown).toHaveLength(15);
+        expect(shown[2]?.source).toBe(expected);
+        expect(shown.filter((s) => s !== null)).toHaveLength(1);
+      }
+    }
+  });
+
+  it("keeps each match apart, the pleno included, and ignores positions outside 1–15", () => {
+    const shown = scoresShown([
+      { position: 1, source: "feed" as const },
+      { position: 15, source: "admin" as const },
+      { position: 16, source: "group" as const },
+      { position: 0, source: "group" as const },
+    ]);
+    expect(shown.map((s) => s?.source ?? null)).toEqual(["feed", ...new Array(13).fill(null), "admin"]);
   });
 });

@@ -1,6 +1,7 @@
 import type { SignProbs } from "../bet/chances";
 import { ticketOdds, winChances, type TicketOdds } from "../bet/hit-odds";
 import { scorePrediction } from "../hits";
+import { convolve } from "../polynomial";
 import { reducedColumns, REDUCTIONS } from "../bet/reductions";
 import { CATEGORIES, type Category } from "../bet/scrutiny";
 import { MATCHES, normalizePick, type Pick, type Score, type Sign } from "../signs";
@@ -74,11 +75,24 @@ export interface LiveTicket {
   wins: Record<Category, number>;
 }
 
-/** Polynomial product: columns counted by hits. */
-function product(a: readonly number[], b: readonly number[]): number[] {
-  const out = new Array<number>(a.length + b.length - 1).fill(0);
-  a.forEach((x, i) => b.forEach((y, j) => (out[i + j] += x * y)));
-  return out;
+/** Who typed a provisional score, as stored: the group's managers, an admin, or the live feed. */
+export type ScoreAuthor = "group" | "admin" | "feed";
+const PRECEDENCE: Record<ScoreAuthor, number> = { group: 0, admin: 1, feed: 2 };
+
+/**
+ * The provisional score a group sees for each match 1–15 (decision 051): its own managers' over an
+ * admin's over the live feed's; null where nobody typed one. Official results replace them all
+ * upstream: a match with an official sign never reads these.
+ */
+export function scoresShown<T extends { position: number; source: ScoreAuthor }>(entries: readonly T[]): (T | null)[] {
+  const shown: (T | null)[] = new Array(MATCHES + 1).fill(null);
+  for (const entry of entries) {
+    const k = entry.position - 1;
+    if (k < 0 || k > MATCHES) continue;
+    const held = shown[k];
+    if (!held || PRECEDENCE[entry.source] < PRECEDENCE[held.source]) shown[k] = entry;
+  }
+  return shown;
 }
 
 /**
@@ -99,11 +113,11 @@ export function liveTicket(slip: Slip, probs: readonly SignProbs[], played: read
     if (isReduced.has(i)) return;
     const s = played[i] ?? null;
     if (s === null) {
-      potential = product(potential, [0, m.length]);
+      potential = convolve(potential, [0, m.length]);
       bestColumn[i] = m[0];
     } else {
       const hit = m.includes(s);
-      potential = product(potential, hit ? [m.length - 1, 1] : [m.length]);
+      potential = convolve(potential, hit ? [m.length - 1, 1] : [m.length]);
       bestColumn[i] = hit ? s : m[0];
       if (hit) hits++;
     }
@@ -127,7 +141,7 @@ export function liveTicket(slip: Slip, probs: readonly SignProbs[], played: read
       block[now + open]++;
       if (now > bestRowHits) [bestRow, bestRowHits] = [row, now];
     }
-    potential = product(potential, block);
+    potential = convolve(potential, block);
     reduced.forEach((m, k) => (bestColumn[m] = bestRow[k]));
     hits += bestRowHits;
   }
