@@ -66,6 +66,3 @@ async function requireRole(request: FastifyRequest, db: Db, groupId: number, man
 /** The caller manages this group (role Gestor) or is an admin. */
 export const requireManager = (request: FastifyRequest, db: Db, groupId: number) =>
   requireRole(request, db, groupId, true, "Solo el gestor del grupo puede hacer esto.");
-
-/** The caller belongs to this group, or is an admin. */
-export const requireMember = (request: FastifyRequest, db: Db, groupId: number) => requireRole(request, db, groupId, false, "No perteneces a este grupo.");

@@ -17,7 +17,6 @@ export const KIND_LABELS: Record<MovementKind, string> = {
 
 /** What a manager records by hand: everything but a correction, which is its own call. */
 export const MANUAL_KINDS = ["payment", "quota", "fine", "payout", "prize", "ticket"] as const;
-export type ManualKind = (typeof MANUAL_KINDS)[number];
 
 export const MEMBER_REQUIRED = "Elige el miembro.";
 export const TICKET_HAS_NO_MEMBER = "El boleto se paga del bote: no lleva miembro.";
@@ -162,8 +161,6 @@ export const Caja = z.object({
   lateTickets: z.object({ count: wireInt, cents: wireInt }).nullable(),
 });
 export type Caja = z.infer<typeof Caja>;
-
-export const MovementAnswer = Movement;
 
 const cents = (message: string) =>
   z

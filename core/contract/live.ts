@@ -26,10 +26,6 @@ export const LIVE_MAX_GOALS = 10;
 export const liveGroupParams = z.object({ id });
 export const liveQuery = z.object({ quinielaId: id.optional() });
 
-/** One side's goals as typed ("2"): the results form's rule, with its message for a match or the pleno. */
-export const liveGoals = (position: number) =>
-  z.string().refine((v) => parseScore({ home: v, away: v }, LIVE_MAX_GOALS) !== null, position === 15 ? PLENO_GOALS : MATCH_GOALS);
-
 const goalsField = z.unknown();
 
 /**

@@ -63,7 +63,6 @@ export const lookupBody = z.object({ fecha: drawDateParam });
 
 /** GET /Loteria/quiniela/ultima: the last stored draw's day (Madrid), or null when none is stored. */
 export const lastDraw = z.object({ drawDate: z.string().nullable() });
-export type LastDraw = z.infer<typeof lastDraw>;
 
 export const drawMatch = z.object({
   position: z.number().int(),

@@ -28,4 +28,3 @@ export const setPublicSharesBody = z.object({
   version,
   shares: z.array(row, { invalid_type_error: SHARES_MESSAGE }).length(MATCHES, SHARES_MESSAGE),
 });
-export type SetPublicSharesBody = z.infer<typeof setPublicSharesBody>;

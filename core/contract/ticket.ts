@@ -125,4 +125,3 @@ export const setPrizesBody = z.object({
     quinta: prizeCents,
   }),
 });
-export type SetPrizesBody = z.infer<typeof setPrizesBody>;

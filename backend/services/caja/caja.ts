@@ -242,8 +242,3 @@ async function writeRules(deps: Deps, caller: AuthUser, groupId: number, body: C
     return after;
   });
 }
-
-/** A member who does not manage the group may read its caja but never write to it. */
-export async function requireCajaWriter(db: Db, caller: AuthUser, groupId: number): Promise<void> {
-  if (!(await managesGroup(db, caller, groupId))) throw forbidden("Solo el gestor del grupo puede anotar movimientos en la caja.");
-}
