@@ -15,7 +15,7 @@ import { staleMessage } from "#core/contract/audit";
 import { type MovementKind, signedAmount } from "#core/domain/caja/caja";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import { badRequest, conflict, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 
 import { lateTickets, syncCaja } from "./automatic-charges";
