@@ -4,8 +4,7 @@ import { avatarPath } from "../avatar-path";
 import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
-import { recordAudit } from "./audit";
-import { sendClaimLink } from "./moving-in/claim";
+import { becomeAccount, sendClaimLink } from "./moving-in/claim";
 import { refreshTouched } from "./standings/store";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -82,7 +81,7 @@ export async function placeholderWithEmail({ db }: Pick<Deps, "db">, email: stri
  * An address that belongs to a member imported without an account is no account yet, but typing it
  * proves nothing (decision 061): `claimByMail` is for the admin's form only, whose temporary
  * password goes to that address, so only its holder can sign in. Any other caller gets a conflict
- * and sends the claim link (services/claim.ts) instead.
+ * and sends the claim link (services/moving-in/claim.ts) instead.
  */
 export async function createUser(
   deps: Deps,
@@ -93,28 +92,7 @@ export async function createUser(
   const hash = await hashPassword(input.password);
   const placeholder = await placeholderWithEmail(deps, input.email);
   if (placeholder && !options.claimByMail) throw new ApiError(409, PLACEHOLDER_NEEDS_PROOF);
-  if (placeholder) {
-    return deps.db.tx(async (tx) => {
-      const row = await tx.one<{ id: number }>(
-        `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true
-          where id = $1 and placeholder returning id`,
-        [placeholder.id, input.username, hash, input.isAdmin ?? false],
-      );
-      if (!row) throw conflict("Ese email ya está registrado.");
-      await recordAudit(tx, {
-        at: deps.clock(),
-        actorId: row.id,
-        groupId: null,
-        action: "import.claim",
-        entity: "member",
-        entityId: row.id,
-        subject: input.username,
-        after: { username: input.username },
-      });
-      await refreshTouched(tx, deps.clock());
-      return row.id;
-    });
-  }
+  if (placeholder) return deps.db.tx((tx) => becomeAccount(deps, tx, placeholder.id, { username: input.username, hash, isAdmin: input.isAdmin }));
   // Two sign-ups with one address at once: the second meets the unique key and is told so, never a 500.
   const row = await deps.db.one<{ id: number }>(
     "insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) on conflict do nothing returning id",

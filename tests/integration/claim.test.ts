@@ -157,3 +157,17 @@ describe("an account is never overwritten", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
   });
 });
+
+describe("a name another peña gave a member without an account", () => {
+  it("is free for an account: the link's claim takes it, as a sign-up does (decision 063)", async () => {
+    const other = await groupWithPlaceholder();
+    const mine = await groupWithPlaceholder();
+    await t.api.post("/auth/register", { email: mine.email, username: "cualquiera", password: PASSWORD });
+    const token = linkIn(t.mail.to(mine.email)[0].text);
+    // The other peña's placeholder is called other.name: a name of that peña's, not an account's.
+    const claimed = await t.api.post("/auth/claim", { token, username: other.name, password: PASSWORD });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    expect(claimed.body.id).toBe(mine.placeholder);
+    expect(await isPlaceholder(other.placeholder)).toBe(true);
+  });
+});

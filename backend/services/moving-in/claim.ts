@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { CLAIM_LINK_MISSING } from "#core/contract/auth";
 import type { Deps } from "../../context";
+import type { Db } from "../../db/db";
 import { ApiError, conflict } from "../../errors";
 import { hashPassword } from "../../security";
 import { recordAudit } from "../audit";
@@ -59,25 +60,39 @@ export async function readClaim(deps: Deps, token: string): Promise<{ email: str
 export async function claimPlaceholder(deps: Deps, input: { token: string; username: string; password: string }): Promise<number> {
   const hash = await hashPassword(input.password);
   return deps.db.tx(async (tx) => {
-    const txDeps = { ...deps, db: tx };
-    const row = await placeholderOf(txDeps, input.token, true);
-    const taken = await tx.one("select 1 from users where lower(username) = lower($1) and id <> $2", [input.username, row.id]);
-    if (taken) throw conflict("Ese nombre de usuario ya existe.");
-    await tx.query("update users set username = $2, password_hash = $3, placeholder = false, send_digest = true where id = $1", [row.id, input.username, hash]);
+    const row = await placeholderOf({ ...deps, db: tx }, input.token, true);
     await tx.query("delete from password_resets where user_id = $1", [row.id]);
-    await recordAudit(tx, {
-      at: deps.clock(),
-      actorId: row.id,
-      groupId: null,
-      action: "import.claim",
-      entity: "member",
-      entityId: row.id,
-      subject: input.username,
-      after: { username: input.username },
-    });
-    await refreshTouched(tx, deps.clock());
-    return row.id;
+    return becomeAccount(deps, tx, row.id, { username: input.username, hash });
   });
+}
+
+/**
+ * A placeholder becomes an account, in the caller's transaction: the one way, whether its holder opened
+ * the link sent to the address or an admin's form mailed a temporary password there (decision 061).
+ * The username is an account's, unique among accounts only: placeholders' names belong to their peñas
+ * (decision 063). The audit names it, and the standings pick the new name up.
+ */
+export async function becomeAccount(deps: Deps, tx: Db, userId: number, input: { username: string; hash: string; isAdmin?: boolean }): Promise<number> {
+  const taken = await tx.one("select 1 from users where lower(username) = lower($1) and id <> $2 and not placeholder", [input.username, userId]);
+  if (taken) throw conflict("Ese nombre de usuario ya existe.");
+  const row = await tx.one<{ id: number }>(
+    `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true
+      where id = $1 and placeholder returning id`,
+    [userId, input.username, input.hash, input.isAdmin ?? false],
+  );
+  if (!row) throw conflict("Ese email ya está registrado.");
+  await recordAudit(tx, {
+    at: deps.clock(),
+    actorId: row.id,
+    groupId: null,
+    action: "import.claim",
+    entity: "member",
+    entityId: row.id,
+    subject: input.username,
+    after: { username: input.username },
+  });
+  await refreshTouched(tx, deps.clock());
+  return row.id;
 }
 
 export const claimLinkSent = (email: string) => `Te hemos enviado un enlace a ${email}. Ábrelo para terminar el registro: así sabemos que el e-mail es tuyo.`;
