@@ -68,25 +68,25 @@ export interface Scrutiny {
 const zeroes = (): Record<Category, number> => ({ especial: 0, primera: 0, segunda: 0, tercera: 0, cuarta: 0, quinta: 0 });
 
 /**
- * Scrutinises `slip` against `result`. Counts columns by hits without listing them: each match
- * played in full is a factor (one column hits, the others miss), the reduced block is counted row
- * by row (at most 132), and the factors are multiplied as polynomials; so a 3^14-column slip costs
- * 14 small products. `prizePerBet` gives each category's prize per winning bet in cents.
+ * The slip's columns counted by hits without listing them, against `signs` (null: a match still to
+ * play, which every column may still hit): each match played in full is a factor (one column hits,
+ * the others miss; to play, all may hit), the reduced block is counted row by row (at most 132), and
+ * the factors are multiplied as polynomials, so a 3^14-column slip costs 14 small products. The
+ * escrutinio reads it with every sign known, the live view as the jornada is played. `best` is a
+ * column with the most hits among the matches played (its first marks where nothing is known).
  */
-export function scrutinize(slip: Slip, result: OfficialResult, prizePerBet: Partial<Record<Category, Cents>> = {}, options: ScrutinyOptions = {}): Scrutiny {
-  const columns = slipColumns(slip);
-  if (result.matches.length !== MATCHES) throw new RangeError(`The official result has ${MATCHES} signs.`);
+export function columnsByHits(slip: Slip, signs: readonly (Sign | null)[]): { histogram: number[]; best: Sign[]; bestHits: number } {
   const marks = slip.matches.map(normalizePick);
   const reduced = reducedMatches(slip);
-
   let histogram = [1];
   const best = new Array<Sign>(MATCHES);
   let bestHits = 0;
   marks.forEach((m, i) => {
     if (reduced.includes(i)) return;
-    const hit = m.includes(result.matches[i]);
-    histogram = convolve(histogram, hit ? [m.length - 1, 1] : [m.length, 0]);
-    best[i] = hit ? result.matches[i] : m[0];
+    const s = signs[i] ?? null;
+    const hit = s !== null && m.includes(s);
+    histogram = convolve(histogram, s === null ? [0, m.length] : hit ? [m.length - 1, 1] : [m.length, 0]);
+    best[i] = hit ? s : m[0];
     if (hit) bestHits++;
   });
   if (slip.reduction) {
@@ -98,14 +98,32 @@ export function scrutinize(slip: Slip, result: OfficialResult, prizePerBet: Part
     let bestRow = rows[0];
     let bestRowHits = -1;
     for (const row of rows) {
-      const h = row.reduce((n, s, k) => n + (s === result.matches[reduced[k]] ? 1 : 0), 0);
-      block[h]++;
-      if (h > bestRowHits) [bestRow, bestRowHits] = [row, h];
+      let now = 0;
+      let open = 0;
+      row.forEach((sign, k) => {
+        const s = signs[reduced[k]] ?? null;
+        if (s === null) open++;
+        else if (s === sign) now++;
+      });
+      block[now + open]++;
+      if (now > bestRowHits) [bestRow, bestRowHits] = [row, now];
     }
     histogram = convolve(histogram, block);
     reduced.forEach((m, k) => (best[m] = bestRow[k]));
     bestHits += bestRowHits;
   }
+  return { histogram, best, bestHits };
+}
+
+/**
+ * Scrutinises `slip` against `result`: its columns counted by hits (`columnsByHits`, with every sign
+ * known), the winners of each category and their prizes. `prizePerBet` gives each category's prize
+ * per winning bet in cents.
+ */
+export function scrutinize(slip: Slip, result: OfficialResult, prizePerBet: Partial<Record<Category, Cents>> = {}, options: ScrutinyOptions = {}): Scrutiny {
+  const columns = slipColumns(slip);
+  if (result.matches.length !== MATCHES) throw new RangeError(`The official result has ${MATCHES} signs.`);
+  const { histogram, best, bestHits } = columnsByHits(slip, result.matches);
   const hitsHistogram = Array.from({ length: MATCHES + 1 }, (_, h) => histogram[h] ?? 0);
 
   const combos = plenoCombinations(slip.pleno);

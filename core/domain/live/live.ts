@@ -1,11 +1,9 @@
 import type { SignProbs } from "../bet/chances";
 import { ticketOdds, winChances, type TicketOdds } from "../bet/hit-odds";
 import { scorePrediction } from "../hits";
-import { convolve } from "../polynomial";
-import { reducedColumns, REDUCTIONS } from "../bet/reductions";
-import { CATEGORIES, type Category } from "../bet/scrutiny";
+import { CATEGORIES, columnsByHits, type Category } from "../bet/scrutiny";
 import { MATCHES, normalizePick, type Pick, type Score, type Sign } from "../signs";
-import { plenoHit, reducedMatches, slipColumns, type Slip } from "../bet/slip";
+import { plenoHit, slipColumns, type Slip } from "../bet/slip";
 
 /**
  * The jornada in play (decision 051): what the played matches already say of the
@@ -102,49 +100,8 @@ export function scoresShown<T extends { position: number; source: ScoreAuthor }>
  */
 export function liveTicket(slip: Slip, probs: readonly SignProbs[], played: readonly (Sign | null)[], pleno: Score | null, plenoModel: number): LiveTicket {
   const columns = slipColumns(slip);
-  const marks = slip.matches.map(normalizePick);
-  const reduced = reducedMatches(slip);
-  const isReduced = new Set(reduced);
   // Potential hits: a match to play counts as a hit for every column that covers it (all do).
-  let potential = [1];
-  let hits = 0;
-  const bestColumn = new Array<Sign>(MATCHES);
-  marks.forEach((m, i) => {
-    if (isReduced.has(i)) return;
-    const s = played[i] ?? null;
-    if (s === null) {
-      potential = convolve(potential, [0, m.length]);
-      bestColumn[i] = m[0];
-    } else {
-      const hit = m.includes(s);
-      potential = convolve(potential, hit ? [m.length - 1, 1] : [m.length]);
-      bestColumn[i] = hit ? s : m[0];
-      if (hit) hits++;
-    }
-  });
-  if (slip.reduction) {
-    const rows = reducedColumns(
-      REDUCTIONS[slip.reduction.id],
-      reduced.map((i) => marks[i]),
-    );
-    const block = new Array<number>(reduced.length + 1).fill(0);
-    let bestRow = rows[0];
-    let bestRowHits = -1;
-    for (const row of rows) {
-      let now = 0;
-      let open = 0;
-      row.forEach((sign, k) => {
-        const s = played[reduced[k]] ?? null;
-        if (s === null) open++;
-        else if (s === sign) now++;
-      });
-      block[now + open]++;
-      if (now > bestRowHits) [bestRow, bestRowHits] = [row, now];
-    }
-    potential = convolve(potential, block);
-    reduced.forEach((m, k) => (bestColumn[m] = bestRow[k]));
-    hits += bestRowHits;
-  }
+  const { histogram: potential, best: bestColumn, bestHits: hits } = columnsByHits(slip, played);
   const atLeast = (k: number) => potential.slice(k).reduce((a, b) => a + b, 0);
   const alive = Object.fromEntries(ALIVE_HITS.map((k) => [k, atLeast(k)])) as Record<AliveHits, number>;
   const plenoChance = pleno === null ? plenoModel : plenoHit(slip.pleno, pleno) ? 1 : 0;
