@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBackend, type TestBackend } from "../support/backend";
+import { PASSWORD, startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
 /**
@@ -190,12 +190,15 @@ describe("after a claim", () => {
     expect(mail!.text).toContain(`Peña Los del Bar ${id} ya lleva tus pronósticos`);
     expect(mail!.text).not.toMatch(/La peña Peña/i);
 
-    const claimed = await t.player(`pj${id}`);
-    expect(claimed.id).toBe(placeholder);
+    // Paco claims through the invitation's link (decision 061), choosing a username of his own.
+    const token = /\/unirse\?token=([0-9a-f.]+)/i.exec(mail!.text)![1];
+    const claimed = await t.api.post("/auth/claim", { token, username: `pj${id}`, password: PASSWORD });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    expect(claimed.body.id).toBe(placeholder);
     const again = await preview(manager, groupId, "movements", sheet);
     expect(again.errors).toEqual([]);
     expect(again.movements).toMatchObject({ created: 0, unchanged: 1 });
-    expect(again.balances).toEqual([{ member: claimed.username, beforeCents: 2000, afterCents: 2000 }]);
+    expect(again.balances).toEqual([{ member: `pj${id}`, beforeCents: 2000, afterCents: 2000 }]);
   });
 });
 
