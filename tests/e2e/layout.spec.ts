@@ -241,9 +241,10 @@ test.describe("every page fits the screen", () => {
       expect(b!.x + b!.width, icon).toBeLessThanOrEqual(390);
     }
     const first = page.getByRole("rowheader").first();
-    await expect(first.getByText("Wilson")).toBeHidden();
+    // The figure's label, not the «Top 5 Wilson» badge the row shows beside the name.
+    await expect(first.getByText("Wilson", { exact: true })).toBeHidden();
     await first.getByText("Más datos").click();
-    await expect(first.getByText("Wilson")).toBeVisible();
+    await expect(first.getByText("Wilson", { exact: true })).toBeVisible();
     await expect(first.getByText("Precisión")).toBeVisible();
 
     // On the office TV every figure is a column.

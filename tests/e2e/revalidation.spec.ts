@@ -12,13 +12,16 @@ async function roundInPlay() {
   const manager = await newPlayer("gestor");
   const players = [await newPlayer("ana"), await newPlayer("bea")];
   const group = await newGroup(manager, players);
-  await openRound(manager, { groupId: group.id, poolId: round.id });
+  const { dates } = await openRound(manager, { groupId: group.id, poolId: round.id });
   for (const p of players) {
     const matches = Array.from({ length: 14 }, () => ["1"]);
     expect((await apiCall("POST", `/Quiniela/${round.id}/MakePrediction`, { groupId: group.id, matches, plain15: { home: 1, away: 0 } }, p.token)).status).toBe(
       201,
     );
   }
+  // Scores are typed once the round takes no more picks (decision 061): the manager closes it.
+  const closed = await apiCall("POST", "/GroupQuiniela/UpdateStatus", { ...dates, forceClosed: true }, manager.token);
+  expect(closed.status, JSON.stringify(closed.body)).toBeLessThan(300);
   const score = (position: number, home: number, away: number) =>
     apiCall("POST", `/Group/${group.id}/ProvisionalResult`, { quinielaId: round.id, position, home: String(home), away: String(away) }, manager.token);
   return { group, round, home, away, players, manager, score };
