@@ -304,11 +304,13 @@ describe("LOTTERY_AUTO_IMPORT", () => {
     const stop = startAutoImport(t.deps, (line) => logged.push(line));
     try {
       await expect.poll(async () => (await panel()).jornadas.find((j) => j.drawKey === "1339106050")?.status, { timeout: 10_000 }).toBe("creada");
+      // The run logs when it ends, after the pool is on the panel: wait for it, so no run is still going
+      // when the next test asks for an import of its own.
+      await expect.poll(() => logged.some((l) => l.startsWith("Jornadas de Loterías: Importada la jornada 17")), { timeout: 20_000 }).toBe(true);
     } finally {
       stop();
       t.setNow(new Date("2026-11-25T10:00:00Z"));
     }
-    expect(logged.some((l) => l.startsWith("Jornadas de Loterías: Importada la jornada 17"))).toBe(true);
   });
 });
 
