@@ -299,7 +299,7 @@ async function main() {
       .filter((r) => r.state === "closed")
       .at(-1)!.quinielaId;
 
-    // A member's pages (issue 15 names these), then a manager's, whose lists hold every member.
+    // A member's pages first, then a manager's, whose lists hold every member.
     const pages: [string, string, string][] = [
       ["Clasificación", `/grupo/${group.id}/temporada/${season.id}/clasificacion`, member],
       ["Pantalla (kiosk)", `/kiosk/${seeded.kioskToken}`, ""],

@@ -1,5 +1,5 @@
 // `npm run bench:rush [-- --pg] [-- --instances 2]`: the deadline rush.
-// With --derby, the derby goal instead (issue 37, scripts/rush-derby.ts).
+// With --derby, the derby goal instead (scripts/rush-derby.ts).
 //
 // A peña of 1,000 members and 20 of 20 play one round that closes about a minute after the app is
 // up (scripts/rush-seed.ts seeds them in bulk SQL, with ten past rounds so standings have rows).

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The contract's objects are closed (`additionalProperties: false` in /openapi.json): a field it
- * does not have is refused, naming it, instead of being dropped without a word (issue 33, item 5:
+ * does not have is refused, naming it, instead of being dropped without a word (the hardening tests:
  * `amountCents` on a correction, `groupId` on a movement, `sexta` in a prize table). zod's own
  * objects strip such fields, so the backend walks the schema beside the value, before it is read.
  */

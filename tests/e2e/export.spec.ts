@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "./fixtures";
 import { expectAccessible, newGroup, newPlayer, signIn } from "./helpers";
 
-/** Issue 38: 'Exportar la peña' from the group's settings, and a corrected movements file (decision 060). */
+/** 'Exportar la peña' from the group's settings, and a corrected movements file (decision 060). */
 test.describe("exportar la peña", () => {
   test("the settings' link downloads one valid zip with every CSV", async ({ page }, testInfo) => {
     const manager = await newPlayer("gestora");

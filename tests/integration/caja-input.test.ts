@@ -6,7 +6,7 @@ import { PASSWORD, startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
 /**
- * Issue 33, items 4 to 6: what a money write is sent. Bytes that are not UTF-8 were stored as '���';
+ * What a money write is sent. Bytes that are not UTF-8 were stored as '���';
  * fields the contract does not have passed silently; a repeated member went into the stamping rota;
  * three bad values got a message about something else. Each is refused, in Spanish, naming what is
  * wrong, and nothing is written.

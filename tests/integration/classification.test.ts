@@ -97,7 +97,7 @@ beforeAll(async () => {
   }
 
   // Rounds that must not count: one with results (all but the pleno: complete ones end a round,
-  // issue 34) but still open, one closed without results.
+  // decision 015) but still open, one closed without results.
   const open = jornadas[3];
   const openId = await build.pool(t.db, { seasonId, number: open.number, matches: open.matches });
   await build.results(t.db, openId, open.results!.matches, null);

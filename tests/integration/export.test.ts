@@ -13,7 +13,7 @@ import * as build from "../support/builders";
 import { standingsFromScratch } from "../support/standings";
 
 /**
- * Issue 38: 'Exportar la peña' is one zip of every CSV, read back by a real CSV reader and by the
+ * 'Exportar la peña' is one zip of every CSV, read back by a real CSV reader and by the
  * importer; and a corrected movements file replaces what the first one wrote (decision 060).
  */
 const NOW = new Date("2026-03-01T12:00:00Z");
