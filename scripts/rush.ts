@@ -291,6 +291,9 @@ async function main() {
       await warm.request("calentar", `/grupo/${data.bigGroupId}/predictions`);
     }
     if (process.argv.includes("--derby")) {
+      // Scores are typed once the round takes no more picks (decision 061): the derby starts at its close.
+      out(`El gol del derbi empieza al cierre de la jornada (${closeAt.toISOString()}).`);
+      await sleepUntil(closeAt.getTime() + 1_000);
       samples.length = 0;
       await derbyGoal({ data, browser: (session) => new Browser(origins, session), sessionOf, samples, error, out, quantile });
       out(`Errores: ${errors.length}.`);
