@@ -38,11 +38,13 @@ export default function JornadasImportPage() {
           Los pronósticos solo entran en jornadas de la peña. Si le falta una jornada ya jugada de la temporada, súbela aquí: una fila por partido, con la
           jornada, la fecha, el partido (1 a 15), el local, el visitante y el resultado oficial (1, X o 2; el pleno como 2 - 1, o M para 3 goles o más). Los
           equipos se escriben como en el catálogo o con uno de sus alias. La columna tipo es opcional (por ejemplo «Dos dobles y un triple»); si falta, la
-          jornada toma el tipo de la última jornada del grupo. Las jornadas que se crean así son solo de esta peña: ni las demás peñas ni el catálogo las ven.
+          jornada toma el tipo de la última jornada del grupo. La columna temporada también es opcional (por ejemplo «2024-25», como en el catálogo); si falta,
+          las jornadas van a la temporada del grupo o, en un grupo sin jornadas, a la actual. Las jornadas que se crean así son solo de esta peña: ni las demás
+          peñas ni el catálogo las ven.
         </p>
         <p>
           <a href={`/grupo/${groupId}/plantillas/jornadas.csv`} download>
-            Jornadas (jornada; fecha; partido; local; visitante; resultado; tipo)
+            Jornadas (jornada; fecha; partido; local; visitante; resultado; tipo; temporada)
           </a>
         </p>
       </section>

@@ -112,10 +112,9 @@ const DAY = 86_400_000;
  * A season of the test's own with two teams of its own, made through the admin API, so journeys
  * never share them; `pool()` adds a pool of 15 matches between those teams (open from yesterday).
  */
-/** A season of its own for a test; `startDate` today makes it the current season, which an empty group's imports fall into. */
-export async function newSeason(startDate = "2001-08-01") {
+export async function newSeason() {
   const admin = await adminToken();
-  const season = await apiCall<{ id: number; name: string }>("POST", "/season/CreateSeason", { name: unique("Temporada "), startDate }, admin);
+  const season = await apiCall<{ id: number; name: string }>("POST", "/season/CreateSeason", { name: unique("Temporada "), startDate: "2001-08-01" }, admin);
   expect(season.status).toBe(201);
   const [home, away] = [unique("Local"), unique("Visitante")];
   for (const name of [home, away]) expect((await apiCall("POST", "/team/Create", { name, logo: "", alias: [] }, admin)).status).toBe(201);

@@ -208,14 +208,16 @@ describe("Exportar la peña", () => {
     // The jornadas file carries each round's type and writes the pleno so Excel keeps it text (decision 063).
     const jornadasFile = parsed.get("jornadas.csv")!;
     expect(jornadasFile).toHaveLength(1 + rounds.length * 15);
-    expect(jornadasFile[0]).toEqual(["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado", "Tipo"]);
-    expect(jornadasFile.filter((r) => r[2] === "15").map((r) => [r[0], r[5], r[6]])).toEqual(
-      rounds.map((r) => [String(r.number), `${r.number % 3} - 1`, r.typeId === 4 ? "Dos dobles y un triple" : "Sencilla"]),
+    expect(jornadasFile[0]).toEqual(["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado", "Tipo", "Temporada"]);
+    expect(jornadasFile.filter((r) => r[2] === "15").map((r) => [r[0], r[5], r[6], r[7]])).toEqual(
+      rounds.map((r) => [String(r.number), `${r.number % 3} - 1`, r.typeId === 4 ? "Dos dobles y un triple" : "Sencilla", `Temporada ${groupId}`]),
     );
     for (const name of ["pronosticos.csv", "resultados.csv"]) for (const row of parsed.get(name)!.slice(1)) expect(row.at(-1), name).toMatch(/^\d+ - \d+$/);
 
     // Imported into an empty group with no rounds, through the importers only: jornadas, members, picks
-    // and movements, no hand edit; the same standings and balances, to the cent.
+    // and movements, no hand edit; the same standings and balances, to the cent. A later season has
+    // started meanwhile: the file's own season, not the current one, takes the jornadas (decision 073).
+    await build.season(t.db, { name: `Siguiente ${groupId}`, startDate: "2026-02-01" });
     const emptyId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }, ...players.map((p) => ({ userId: p.id }))] });
     const form = new FormData();
     form.set("archivo", new Blob([new Uint8Array(entry("jornadas.csv"))]), "jornadas.csv");

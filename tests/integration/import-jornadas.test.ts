@@ -144,4 +144,17 @@ describe("past jornadas from a jornadas file", () => {
     const bad = await upload(manager, groupId, Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
     expect(bad.body).toMatchObject({ draft: null, fileError: expect.stringMatching(/no es un libro de Excel/) });
   });
+
+  it("a file that names a season the catalogue lacks is refused whole, saying which (decision 073)", async () => {
+    const manager = await t.player();
+    const groupId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }] });
+    const rows = rowsOf(1, new Date(Date.UTC(2025, 8, 14))).map((r) => [...r, "Sencilla", "1999-00 inventada"]);
+    const preview = await upload(manager, groupId, writeXlsx([{ name: "J", rows }]));
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      draft: null,
+      fileError: "La temporada «1999-00 inventada» del archivo no está en el catálogo: escribe una de las que hay o deja la columna vacía.",
+    });
+    expect(await count("select count(*) as n from group_quinielas where group_id = $1", [groupId])).toBe(0);
+  });
 });

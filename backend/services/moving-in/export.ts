@@ -4,6 +4,7 @@
  */
 import { wallClock } from "#core/dates";
 import { plenoText } from "#core/domain/moving-in/import-rows";
+import { JORNADAS_HEADER } from "#core/domain/moving-in/jornadas-file";
 import { plainEuros } from "#core/domain/money";
 import { KIND_LABELS } from "#core/contract/caja";
 import type { Deps } from "../../context";
@@ -66,7 +67,7 @@ export async function exportGroup(deps: Deps, groupId: number): Promise<{ name: 
         ...picks.map((p) => [String(p.number), p.username, ...signs(p.matches), score(p.pleno_home, p.pleno_away)]),
       ],
     },
-    ...(season ? [{ name: "jornadas.csv", rows: await jornadaRows(db, groupId, season.id) }] : []),
+    ...(season ? [{ name: "jornadas.csv", rows: await jornadaRows(db, groupId, season) }] : []),
     { name: "movimientos.csv", rows: [["Fecha", "Miembro", "Importe", "Tipo", "Referencia"], ...movementRows] },
     ...(season ? await seasonFiles(deps, groupId, season.id) : []),
     { name: "caja.csv", rows: await ledgerRows(db, groupId) },
@@ -74,11 +75,12 @@ export async function exportGroup(deps: Deps, groupId: number): Promise<{ name: 
 }
 
 /**
- * The group's jornadas of the season in the jornadas importer's format, each with its round's type,
- * so an empty group takes them with the types its picks need (decision 063). Only a jornada with its
+ * The group's jornadas of the season in the jornadas importer's format, each with its round's type and
+ * the season's name, so an empty group takes them with the types its picks need, in the season they
+ * were played (decisions 063, 073). Only a jornada with its
  * whole official result can be written as the importer reads it; the others are left out.
  */
-async function jornadaRows(db: Db, groupId: number, seasonId: number): Promise<string[][]> {
+async function jornadaRows(db: Db, groupId: number, season: { id: number; name: string }): Promise<string[][]> {
   const rounds = await db.query<{
     id: number;
     number: number;
@@ -92,14 +94,14 @@ async function jornadaRows(db: Db, groupId: number, seasonId: number): Promise<s
        from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join pool_types pt on pt.id = gq.type_quiniela_id
        join quiniela_results r on r.quiniela_id = q.id
       where gq.group_id = $1 and q.season_id = $2 order by q.number`,
-    [groupId, seasonId],
+    [groupId, season.id],
   );
   const teams = await db.query<{ quiniela_id: number; position: number; home: string; away: string }>(
     `select m.quiniela_id, m.position, m.home, m.away from quiniela_matches m
       where m.quiniela_id in (select quiniela_id from group_quinielas where group_id = $1) order by m.quiniela_id, m.position`,
     [groupId],
   );
-  const rows: string[][] = [["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado", "Tipo"]];
+  const rows: string[][] = [JORNADAS_HEADER];
   for (const r of rounds) {
     const result = signs(r.matches);
     const matches = teams.filter((m) => m.quiniela_id === r.id);
@@ -115,6 +117,7 @@ async function jornadaRows(db: Db, groupId: number, seasonId: number): Promise<s
         m.away,
         m.position < 15 ? result[m.position - 1]! : score(r.pleno_home, r.pleno_away),
         r.type,
+        season.name,
       ]);
   }
   return rows;

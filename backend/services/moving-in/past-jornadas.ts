@@ -33,11 +33,27 @@ type State = JornadasPreview["jornadas"][number]["state"];
 /** The day a jornada closed, as its close: that day's start in Madrid. */
 const closeOf = (j: FileJornada) => madridLocalToUtc(j.date)!;
 
-async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array) {
+/**
+ * The season the jornadas go into: the one the file names (the export writes it, decision 073), which
+ * the catalogue must hold; else the group's, or the current one for a group with no rounds yet.
+ */
+async function seasonFor(db: Db, now: Date, groupId: number, named: string | null) {
+  if (named === null) return { season: (await seasonOf(db, groupId, null)) ?? (await currentSeason(db, now)), seasonError: null };
+  const season = await db.one<{ id: number; name: string }>("select id, name from seasons where lower(name) = lower($1) order by id limit 1", [named]);
+  return {
+    season,
+    seasonError: season ? null : `La temporada «${named}» del archivo no está en el catálogo: escribe una de las que hay o deja la columna vacía.`,
+  };
+}
+
+/** The file read against the catalogue and the group; `lock` holds the season's row for the confirm. */
+async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array, lock = false) {
   const read = await readSpreadsheet(bytes, "jornadas");
-  const season = (await seasonOf(db, groupId, null)) ?? (await currentSeason(db, now));
-  if (!read.ok || !season) return { read, season, errors: [], jornadas: [] };
-  const checked = checkJornadas(read.rows);
+  const checked = read.ok ? checkJornadas(read.rows) : null;
+  const { season, seasonError } = await seasonFor(db, now, groupId, checked?.season ?? null);
+  // The season's row keeps two peñas from making one number twice.
+  if (lock && season) await db.query("select id from seasons where id = $1 for update", [season.id]);
+  if (!read.ok || !checked || !season) return { read, season, seasonError, errors: [], jornadas: [] };
   const errors = [...checked.errors];
   const index = await loadTeamIndex(db);
   // The catalogue's pools and the group's own; a number the group already plays wins, then its own pool.
@@ -92,7 +108,7 @@ async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array) {
     }
   }
   errors.sort((a, b) => a.line - b.line);
-  return { read, season, errors, jornadas };
+  return { read, season, seasonError, errors, jornadas };
 }
 
 /** The pool holds exactly these 15 matches, in order. */
@@ -106,7 +122,9 @@ const draftHash = (groupId: number, bytes: Uint8Array) => createHash("sha256").u
 /** What the file would create, add or leave, and every refused line. Writes only the draft. */
 export async function previewJornadas(deps: Deps, caller: AuthUser, groupId: number, bytes: Uint8Array): Promise<JornadasPreview> {
   const a = await analyse(deps.db, deps.clock(), groupId, bytes);
-  const fileError = !a.read.ok ? a.read.message : !a.season ? "No hay ninguna temporada en el catálogo: el administrador debe crearla primero." : null;
+  const fileError = !a.read.ok
+    ? a.read.message
+    : (a.seasonError ?? (!a.season ? "No hay ninguna temporada en el catálogo: el administrador debe crearla primero." : null));
   let draft: string | null = null;
   if (!fileError && a.jornadas.some((j) => j.state !== "unchanged")) {
     draft = draftHash(groupId, bytes);
@@ -130,11 +148,10 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
     );
     if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
     const now = deps.clock();
-    // The same lock as the other imports of the group; the season's row keeps two peñas from making one number twice.
+    // The same lock as the other imports of the group.
     await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.groupImport, groupId]);
-    const season = (await seasonOf(tx, groupId, null)) ?? (await currentSeason(tx, now));
-    if (season) await tx.query("select id from seasons where id = $1 for update", [season.id]);
-    const a = await analyse(tx, now, groupId, Buffer.from(draft.content, "base64"));
+    const a = await analyse(tx, now, groupId, Buffer.from(draft.content, "base64"), true);
+    if (!a.season) throw badRequest(a.seasonError ?? "No hay ninguna temporada en el catálogo: el administrador debe crearla primero.");
     const result = { created: 0, attached: 0, unchanged: 0, refused: a.errors.length };
     for (const j of a.jornadas) {
       if (j.state === "unchanged") {
@@ -147,7 +164,7 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
       if (quinielaId === null) {
         const row = await tx.one<{ id: number }>(
           "insert into quinielas (season_id, number, start_date, closing_date, owner_group_id) values ($1, $2, $3, $4, $5) returning id",
-          [a.season!.id, j.number, open, close, groupId],
+          [a.season.id, j.number, open, close, groupId],
         );
         quinielaId = row!.id;
         await writeMatches(tx, quinielaId, j.resolved);

@@ -90,7 +90,27 @@ describe("checkJornadas", () => {
       [8, null],
     ]);
     const two = jornada("9", "26/10/2025", 1, (c, p) => [...c, p === 3 ? "Sencilla" : "Un triple"]);
-    expect(checkJornadas(two)).toEqual({ jornadas: [], errors: [{ line: 1, message: "La jornada 9 tiene más de un tipo: «Un triple», «Sencilla»." }] });
+    expect(checkJornadas(two)).toEqual({
+      jornadas: [],
+      errors: [{ line: 1, message: "La jornada 9 tiene más de un tipo: «Un triple», «Sencilla»." }],
+      season: null,
+    });
+  });
+
+  it("reads the file's season when it names one, and refuses a file that names two (decision 073)", () => {
+    const named = jornada("7", "12/10/2024", 1, (c) => [...c, "Sencilla", " 2024-25 "]);
+    const unnamed = jornada("8", "19/10/2024", 16, (c) => [...c, "", ""]);
+    const read = checkJornadas([...named, ...unnamed]);
+    expect(read.season).toBe("2024-25");
+    expect(read.errors).toEqual([]);
+    expect(read.jornadas.map((j) => j.number)).toEqual([7, 8]);
+    expect(checkJornadas(unnamed).season).toBeNull();
+    const mixed = [...named, ...jornada("8", "19/10/2024", 16, (c) => [...c, "Sencilla", "2025-26"])];
+    expect(checkJornadas(mixed)).toEqual({
+      jornadas: [],
+      errors: [{ line: 16, message: "El archivo nombra más de una temporada: «2024-25», «2025-26». Sube una temporada en cada archivo." }],
+      season: "2024-25",
+    });
   });
 
   it("refuses a jornada with a match missing, one repeated, or two dates", () => {

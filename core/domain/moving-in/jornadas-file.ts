@@ -1,10 +1,11 @@
 /**
  * A jornadas file (decision 059): the past jornadas a peña played that the
  * catalogue lacks, a row per match: jornada; fecha; partido (1–15); local; visitante; resultado
- * (1, X or 2 for matches 1–14; the pleno's score, "2-1", for match 15); and an optional tipo, the
- * round's type by name ("Dos dobles y un triple"), which the export writes so its picks import into
- * an empty group with no hand edit (decision 063). Each jornada needs its 15 matches, one date and at
- * most one type. Every bad line is named with its number; a jornada with any bad line is
+ * (1, X or 2 for matches 1–14; the pleno's score, "2-1", for match 15); an optional tipo, the
+ * round's type by name ("Dos dobles y un triple"), and an optional temporada, the catalogue's season
+ * by name ("2024-25"): the export writes both so its picks import into an empty group with no hand
+ * edit, in the season they were played (decisions 063, 073). Each jornada needs its 15 matches, one
+ * date and at most one type; a file names at most one season. Every bad line is named with its number; a jornada with any bad line is
  * left out whole (a pool with a missing match cannot be scored).
  */
 import type { CsvRow } from "./import-file";
@@ -24,11 +25,11 @@ export interface FileJornada {
   type: string | null;
 }
 
-export const JORNADAS_HEADER = ["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado", "Tipo"];
+export const JORNADAS_HEADER = ["Jornada", "Fecha", "Partido", "Local", "Visitante", "Resultado", "Tipo", "Temporada"];
 
 /** The jornadas file's template: the header and the 15 matches of one jornada to fill in. */
 export function jornadasTemplate(): string[][] {
-  return [JORNADAS_HEADER, ...Array.from({ length: 15 }, (_, i) => ["", "", String(i + 1), "", "", "", ""])];
+  return [JORNADAS_HEADER, ...Array.from({ length: 15 }, (_, i) => ["", "", String(i + 1), "", "", "", "", ""])];
 }
 
 interface Partial {
@@ -44,9 +45,10 @@ interface Partial {
 export function checkJornadas(rows: readonly CsvRow[]) {
   const errors: { line: number; message: string }[] = [];
   const byNumber = new Map<number, Partial>();
+  const seasons = new Map<string, number>();
   const body = rows.length > 0 && nameKey(rows[0].cells[0] ?? "") === "jornada" ? rows.slice(1) : rows;
   for (const row of body) {
-    const [numberText = "", dateText = "", positionText = "", home = "", away = "", resultText = "", typeText = ""] = row.cells;
+    const [numberText = "", dateText = "", positionText = "", home = "", away = "", resultText = "", typeText = "", seasonText = ""] = row.cells;
     const fail = (message: string) => {
       errors.push({ line: row.line, message });
       const j = byNumber.get(Number(numberText));
@@ -71,6 +73,8 @@ export function checkJornadas(rows: readonly CsvRow[]) {
     else {
       j.dates.add(date);
       if (typeText.trim() !== "") j.types.add(typeText.trim().replace(/\s+/g, " "));
+      const season = seasonText.trim().replace(/\s+/g, " ");
+      if (season !== "" && !seasons.has(season)) seasons.set(season, row.line);
       j.rows.set(position, { line: row.line, home: home.trim(), away: away.trim(), result: resultText.trim().toUpperCase() });
     }
   }
@@ -101,6 +105,14 @@ export function checkJornadas(rows: readonly CsvRow[]) {
       type: [...j.types][0] ?? null,
     });
   }
+  // One file, one season: the export writes one, and a mixed file cannot go into one season's numbers.
+  const named = [...seasons.entries()];
+  if (named.length > 1) {
+    errors.push({
+      line: named[1][1],
+      message: `El archivo nombra más de una temporada: ${named.map(([n]) => `«${n}»`).join(", ")}. Sube una temporada en cada archivo.`,
+    });
+  }
   errors.sort((a, b) => a.line - b.line);
-  return { jornadas, errors };
+  return { jornadas: named.length > 1 ? [] : jornadas, errors, season: named[0]?.[0] ?? null };
 }
