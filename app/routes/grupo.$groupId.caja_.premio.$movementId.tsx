@@ -69,46 +69,28 @@ export default function PrizeSharingPage() {
             {s.lines.map((l) => (
               <tr key={l.userId}>
                 <th scope="row">{l.username}</th>
-                <td className="num" data-label="Neto">
-                  <strong>{formatEuros(l.netCents)}</strong>
-                </td>
-                <td className="num" data-label="Aportación">
-                  {s.basis === "quotas" ? formatEuros(l.contributionCents) : "—"}
-                </td>
-                <td className="num" data-label="Participación">
-                  {percentText(l.percentHundredths)}
-                </td>
-                <td className="num" data-label="Parte del premio">
-                  {formatEuros(l.shareCents)}
-                </td>
-                <td className="num" data-label="Exento">
-                  {formatEuros(l.exemptCents)}
-                </td>
-                <td className="num" data-label="Gravamen">
-                  {formatEuros(l.levyCents)}
-                </td>
+                <ShareCells
+                  net={l.netCents}
+                  contribution={s.basis === "quotas" ? formatEuros(l.contributionCents) : "—"}
+                  percent={percentText(l.percentHundredths)}
+                  share={l.shareCents}
+                  exempt={l.exemptCents}
+                  levy={l.levyCents}
+                />
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <td className="num" data-label="Neto">
-                <strong>{formatEuros(s.netCents)}</strong>
-              </td>
-              <td />
-              <td className="num" data-label="Participación">
-                100,00&nbsp;%
-              </td>
-              <td className="num" data-label="Parte del premio">
-                {formatEuros(s.prizeCents)}
-              </td>
-              <td className="num" data-label="Exento">
-                {formatEuros(s.thresholdCents)}
-              </td>
-              <td className="num" data-label="Gravamen">
-                {formatEuros(s.levyCents)}
-              </td>
+              <ShareCells
+                net={s.netCents}
+                contribution={null}
+                percent={percentText(10_000)}
+                share={s.prizeCents}
+                exempt={s.thresholdCents}
+                levy={s.levyCents}
+              />
             </tr>
           </tfoot>
         </table>
@@ -128,5 +110,35 @@ export default function PrizeSharingPage() {
         <p className="signatures">Firmas de los cotitulares:</p>
       </section>
     </main>
+  );
+}
+
+/** A member's cells, or the total's (no contribution of its own), each labelled for the phone's card. */
+function ShareCells(c: { net: number; contribution: string | null; percent: string; share: number; exempt: number; levy: number }) {
+  return (
+    <>
+      <td className="num" data-label="Neto">
+        <strong>{formatEuros(c.net)}</strong>
+      </td>
+      {c.contribution === null ? (
+        <td />
+      ) : (
+        <td className="num" data-label="Aportación">
+          {c.contribution}
+        </td>
+      )}
+      <td className="num" data-label="Participación">
+        {c.percent}
+      </td>
+      <td className="num" data-label="Parte del premio">
+        {formatEuros(c.share)}
+      </td>
+      <td className="num" data-label="Exento">
+        {formatEuros(c.exempt)}
+      </td>
+      <td className="num" data-label="Gravamen">
+        {formatEuros(c.levy)}
+      </td>
+    </>
   );
 }
