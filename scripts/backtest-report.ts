@@ -262,7 +262,7 @@ export function groupLines(g: SnapshotGroup): string[] {
 
 /** The whole document, formatted as the repository's markdown is (prettier), so what it computes is what the file says. */
 export async function backtestMarkdown(snapshot: Snapshot): Promise<string> {
-  const lines = ["# Backtest de las probabilidades y la colocación (decisiones 037, 044, 045 y 066)", "", ...snapshot.intro];
+  const lines = ["# Backtest de las probabilidades y la colocación (decisiones 037, 044, 045, 066 y 072)", "", ...snapshot.intro];
   for (const g of snapshot.groups) lines.push(...groupLines(g));
   lines.push(
     "## Velocidad",
