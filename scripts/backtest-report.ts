@@ -4,7 +4,7 @@
 // again from the committed snapshot and fails when the committed document says anything else.
 import { format } from "prettier";
 import { baseRates, roundModel, scoreForecast, type HistoryRound, type SignProbs } from "#core/domain/bet/chances";
-import { chooseChances, preMatchOf } from "#core/domain/bet/chances-source";
+import { chooseChances, preMatchOf, type ChosenChances } from "#core/domain/bet/chances-source";
 import { formatPercent, sourceShort } from "#core/domain/bet/chances-text";
 import { prizeWeights, ticketOdds, winChances } from "#core/domain/bet/hit-odds";
 import { bestPlacement, type Objective, type Target } from "#core/domain/bet/placement";
@@ -12,6 +12,7 @@ import type { Category } from "#core/domain/bet/scrutiny";
 import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
 import { sameScore, SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { Fixture } from "#core/domain/bet/pre-match";
+import { PUBLIC_TEMPERATURE, temper } from "#core/domain/bet/prior-calibration";
 import { seededRandom } from "#core/seeded-random";
 
 /** One jornada of the group as the backtest reads it: its type and the bet the group played (or everyone merged). */
@@ -30,6 +31,8 @@ export interface SnapshotGroup {
   rounds: HistoryRound[];
   fixtures: Fixture[][];
   shares: (SignProbs[] | null)[];
+  /** The rounds whose percentages the app estimated (the demo's): never the prior (decision 072). */
+  estimated: boolean[];
   jornadas: SnapshotJornada[];
   /** The season's prize per winning bet where no public percentages are known (decision 037). */
   prizes: Record<Category, number>;
@@ -87,17 +90,47 @@ export function bootstrapDifference(a: readonly number[], b: readonly number[], 
 /** The demo's price of a bet, in cents. */
 const PRICE_CENTS = 75;
 
-type Forecaster = "chosen" | "model" | "prior" | "public" | "votes" | "base";
+type Forecaster = "chosen" | "model" | "prior" | "public" | "tempered" | "votes" | "base";
 const FORECASTERS: [Forecaster, string][] = [
   ["chosen", "Lo que usan las páginas (el modelo apoyado en la valoración previa, o esta sola; decisión 066)"],
   ["model", "Modelo de la peña solo (votos pesados + reparto 1X2, ajustado)"],
   ["prior", "Valoración previa de los partidos (fuerza de los equipos en la temporada; no es un mercado)"],
-  ["public", "Porcentajes del público de la jornada"],
+  ["public", "Porcentajes del público de la jornada, tal cual (los de la demo, estimados por la app: nunca la valoración previa; decisión 072)"],
+  ["tempered", "Los mismos porcentajes templados como probabilidades (T = 1,38; decisión 072)"],
   ["votes", "Reparto de los votos, sin pesos"],
   ["base", "Reparto 1X2 de la temporada (ingenuo)"],
 ];
 
 const comma = (x: number, digits: number) => x.toFixed(digits).replace(".", ",");
+
+/**
+ * The group bet's P(≥ 10) in the season's first jornadas with results and picks, as the pages showed
+ * it before each close (decision 072 bounds it against the real market's figure for the same ticket).
+ */
+export function firstJornadas(g: SnapshotGroup, count = 3): { number: number; hits: number; p10: number; chosen: ChosenChances }[] {
+  const out: { number: number; hits: number; p10: number; chosen: ChosenChances }[] = [];
+  for (const [r, round] of g.rounds.entries()) {
+    if (out.length >= count) break;
+    const results = round.results;
+    if (!results || !round.predictions.length || !results.every((s): s is Sign => s !== null)) continue;
+    const chosen = chooseChances({
+      history: g.rounds,
+      fixtures: g.fixtures,
+      shares: g.shares,
+      estimated: g.estimated,
+      target: r,
+      model: roundModel(g.rounds, r),
+    });
+    const majority = g.jornadas[r].majority;
+    out.push({
+      number: g.jornadas[r].number,
+      hits: hitsOf(majority, results),
+      p10: ticketOdds({ matches: majority, pleno: null }, chosen.probs, 0).atLeast[10],
+      chosen,
+    });
+  }
+  return out;
+}
 
 /** The lines of one group's season. */
 export function groupLines(g: SnapshotGroup): string[] {
@@ -105,7 +138,6 @@ export function groupLines(g: SnapshotGroup): string[] {
   const bets: Record<"majority" | Target, Tally> = { majority: tally(), p10: tally(), p12: tally(), prize: tally() };
   const won: Record<"majority" | "p10", number[]> = { majority: [], p10: [] };
   const betHits = new Array<number>(15).fill(0);
-  const firstMonth: string[] = [];
   let under50 = 0;
   let playerHits = 0;
   let playerTickets = 0;
@@ -121,7 +153,7 @@ export function groupLines(g: SnapshotGroup): string[] {
     const m = g.jornadas[r];
     if (results && round.predictions.length && results.every((s): s is Sign => s !== null)) {
       const model = roundModel(g.rounds, r);
-      const chosen = chooseChances({ history: g.rounds, fixtures: g.fixtures, shares: g.shares, target: r, model });
+      const chosen = chooseChances({ history: g.rounds, fixtures: g.fixtures, shares: g.shares, estimated: g.estimated, target: r, model });
       const prior = preMatchOf(g.rounds, g.fixtures, r);
       const shares = g.shares[r];
       if (chosen.source === "prior") priorRounds++;
@@ -134,6 +166,7 @@ export function groupLines(g: SnapshotGroup): string[] {
           model: model.probs[i],
           prior: prior[i] ?? null,
           public: shares?.[i] ?? null,
+          tempered: shares?.[i] ? temper(shares[i], PUBLIC_TEMPERATURE) : null,
           votes: voteShares(round, i),
           base,
         };
@@ -160,7 +193,6 @@ export function groupLines(g: SnapshotGroup): string[] {
       wins5 += winChances({ matches: majority, pleno: null }, chosen.probs, 0).quinta;
       best10 += current.best[10];
       const hits = hitsOf(majority, results);
-      if (firstMonth.length < 3) firstMonth.push(`jornada ${m.number}, acertó ${hits}: ${formatPercent(p10)} ${sourceShort(chosen)}`);
       betHits[hits]++;
       record(bets.majority, majority, results, round.pleno, m.majorityPleno, p10);
       won.majority.push(hits >= 10 ? 1 : 0);
@@ -185,6 +217,7 @@ export function groupLines(g: SnapshotGroup): string[] {
       `Probabilidad de 10 o más por debajo del 50 % en ${under50} de ${jornadas} jornadas.`,
     "",
   );
+  const firstMonth = firstJornadas(g).map((j) => `jornada ${j.number}, acertó ${j.hits}: ${formatPercent(j.p10)} ${sourceShort(j.chosen)}`);
   lines.push(`Las primeras jornadas, probabilidad de 10 o más de la quiniela grupal: ${firstMonth.join("; ")}.`, "");
   lines.push(
     `Ajuste de la última jornada: ${lastFit}. Las páginas usan la valoración previa sola en ${priorRounds} de ${jornadas} jornadas y el modelo apoyado en ella en el resto; ` +
@@ -229,7 +262,7 @@ export function groupLines(g: SnapshotGroup): string[] {
 
 /** The whole document, formatted as the repository's markdown is (prettier), so what it computes is what the file says. */
 export async function backtestMarkdown(snapshot: Snapshot): Promise<string> {
-  const lines = ["# Backtest de las probabilidades y la colocación (decisiones 037, 044, 045 y 066)", "", ...snapshot.intro];
+  const lines = ["# Backtest de las probabilidades y la colocación (decisiones 037, 044, 045, 066 y 072)", "", ...snapshot.intro];
   for (const g of snapshot.groups) lines.push(...groupLines(g));
   lines.push(
     "## Velocidad",

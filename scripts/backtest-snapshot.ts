@@ -58,6 +58,7 @@ export async function snapshotGroups(db: Db, groupId: number): Promise<SnapshotG
       rounds,
       fixtures: history.fixtures,
       shares: history.shares,
+      estimated: history.estimated,
       jornadas,
       prizes: prizes.perCategoryCents,
     });

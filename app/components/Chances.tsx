@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
-import { formatPercent, sourceLong, TARGET_NAMES } from "#core/domain/bet/chances-text";
+import { formatPercent, learningLine, sourceLong, TARGET_NAMES } from "#core/domain/bet/chances-text";
 import { formatEuros } from "#core/domain/money";
 import { TARGETS } from "#core/domain/bet/placement";
 import { CATEGORIES, CATEGORY_HITS, CATEGORY_NAMES, CATEGORY_SHORT, type Category } from "#core/domain/bet/scrutiny";
@@ -52,6 +52,7 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
               ))}
             </tbody>
           </table>
+          {learningLine(c.model) ? <p className="chances-learning">{learningLine(c.model)}</p> : null}
           <p className="muted chances-source">
             {sourceLong({
               source: c.model.source,

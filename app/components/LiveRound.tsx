@@ -1,5 +1,5 @@
 import { LIVE_PICKS_HIDDEN, type LiveRound as Live } from "#core/contract/live";
-import { formatPercent, sourceShort } from "#core/domain/bet/chances-text";
+import { formatPercent, learningLine, sourceShort } from "#core/domain/bet/chances-text";
 import { CATEGORIES, CATEGORY_NAMES } from "#core/domain/bet/scrutiny";
 
 /**
@@ -143,6 +143,7 @@ export function LiveBet({ live, headingId }: { live: Live; headingId: string }) 
               </tbody>
             </table>
           </div>
+          {learningLine(bet) ? <p className="chances-learning">{learningLine(bet)}</p> : null}
           <p className="muted">
             Columnas vivas: las que todavía pueden llegar a esos aciertos. Cobrar: que alguna columna tenga justo esos aciertos (un boleto múltiple puede cobrar
             varias categorías a la vez); mejor columna: que la de más aciertos tenga justo esos. Probabilidades {sourceShort(bet)}, con los partidos jugados

@@ -96,6 +96,8 @@ export const LiveBet = z.object({
   source: z.enum(["model", "prior"]),
   prior: z.enum(["pre-match", "public"]),
   weight: chance,
+  /** The group's jornadas with results before this one: what the model has learnt from (decision 072). */
+  pastRounds: count,
 });
 
 /** GET /Group/{id}/Live: the jornada in play as the group sees it; `provisional` false once official results are in. */

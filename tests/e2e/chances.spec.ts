@@ -51,6 +51,8 @@ test.describe("the bet with the best chances", () => {
       /Probabilidades según (el modelo de la peña|la valoración previa de los partidos|los porcentajes de apuestas del público)/,
     );
     await expect(chances).not.toContainText("mercado");
+    // A new season: how sure the model is while it learns (decision 072).
+    await expect(chances).toContainText("El modelo aún aprende: 0 jornadas de la peña; aún no pesa: la valoración previa sola.");
     await expect(chances.getByRole("rowheader", { name: "14 aciertos y el pleno al 15" })).toBeVisible();
     await expect(chances.getByText(/^Con (los dobles|el doble)/)).toBeVisible();
     await expectAccessible(page, testInfo);

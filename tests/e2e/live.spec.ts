@@ -64,6 +64,8 @@ test.describe("the jornada in play", () => {
     const bet = page.getByRole("region", { name: "Quiniela grupal" });
     await expect(bet).toContainText("1 acierto de 2");
     await expect(bet).toContainText(/Probabilidad de 10 o más aciertos: /);
+    // The season's first jornada: the page says the model has learnt nothing yet (decision 072).
+    await expect(bet).toContainText("El modelo aún aprende: 0 jornadas de la peña; aún no pesa: la valoración previa sola.");
     await expect(page.getByRole("region", { name: "Clasificación provisional de la jornada" }).getByRole("row")).toHaveCount(3);
     const share = page.getByRole("link", { name: "Compartir por WhatsApp" });
     expect(decodeURIComponent((await share.getAttribute("href")) ?? "")).toContain("Llevamos 1 de 2, vivos para 13");

@@ -148,6 +148,20 @@ describe("the bet's chances", () => {
             ]);
         },
       ],
+      [
+        // Past rounds' percentages are part of the prior's choice (decision 072), not only the open round's.
+        "a past round's percentages, estimated and then read from the operator",
+        async () => {
+          await t.db.query("insert into quiniela_public_share_sets (quiniela_id, source) values ($1, 'estimate')", [pastPool]);
+          for (let position = 1; position <= 14; position++)
+            await t.db.query("insert into quiniela_public_shares (quiniela_id, position, share_1, share_x, share_2) values ($1, $2, 3400, 3300, 3300)", [
+              pastPool,
+              position,
+            ]);
+          // An estimate is never the public's (core's tests say so); read from the operator, it is measured as the prior.
+          await t.db.query("update quiniela_public_share_sets set source = 'admin', version = version + 1 where quiniela_id = $1", [pastPool]);
+        },
+      ],
     ];
     let last = first;
     for (const [what, change] of changes) {

@@ -88,7 +88,7 @@ describe("provisional results and the live view", () => {
     const chances = (await manager.get(`/Bet/${betId}/Chances`)).body;
     const live = (await players[0].get(`/Group/${groupId}/Live`)).body;
     expect(live.played).toBe(0);
-    expect(live.bet).toMatchObject({ source: chances.model.source, prior: chances.model.prior });
+    expect(live.bet).toMatchObject({ source: chances.model.source, prior: chances.model.prior, pastRounds: chances.model.pastRounds });
     expect(live.bet.weight).toBeCloseTo(chances.model.weight, 12);
     for (const k of ["10", "11", "12", "13", "14", "especial"]) expect(live.bet.atLeast[k]).toBeCloseTo(chances.current.atLeast[k], 12);
     for (const c of ["quinta", "cuarta", "tercera", "segunda", "primera", "especial"]) expect(live.bet.wins[c]).toBeCloseTo(chances.current.wins[c], 12);

@@ -34,8 +34,8 @@ export async function seasonHistory(
   db: Db,
   groupId: number,
   seasonId: number,
-): Promise<{ quinielaIds: number[]; rounds: HistoryRound[]; fixtures: Fixture[][]; shares: (SignProbs[] | null)[] }> {
-  const [rows, predictions, matches, shareRows] = await Promise.all([
+): Promise<{ quinielaIds: number[]; rounds: HistoryRound[]; fixtures: Fixture[][]; shares: (SignProbs[] | null)[]; estimated: boolean[] }> {
+  const [rows, predictions, matches, shareRows, estimates] = await Promise.all([
     db.query<{ quiniela_id: number; result_matches: unknown; pleno_home: number | null; pleno_away: number | null }>(
       `select gq.quiniela_id, r.matches as result_matches, r.pleno_home, r.pleno_away
          from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
@@ -59,6 +59,12 @@ export async function seasonHistory(
         where q.season_id = $1 order by s.quiniela_id, s.position`,
       [seasonId],
     ),
+    // Percentages the app estimated itself are not the public's (decision 072): chooseChances never takes them as the prior.
+    db.query<{ quiniela_id: number }>(
+      `select s.quiniela_id from quiniela_public_share_sets s join quinielas q on q.id = s.quiniela_id
+        where q.season_id = $1 and s.source = 'estimate'`,
+      [seasonId],
+    ),
   ]);
   const byRound = new Map<number, { userId: number; matches: Pick[] }[]>();
   for (const p of predictions) {
@@ -77,7 +83,8 @@ export async function seasonHistory(
     const own = shareRows.filter((s) => s.quiniela_id === r.quiniela_id).map((s) => fromBasisPoints([s.share_1, s.share_x, s.share_2]));
     return own.length === 14 ? own : null;
   });
-  return { quinielaIds: rows.map((r) => r.quiniela_id), rounds, fixtures, shares };
+  const estimatedIds = new Set(estimates.map((e) => e.quiniela_id));
+  return { quinielaIds: rows.map((r) => r.quiniela_id), rounds, fixtures, shares, estimated: rows.map((r) => estimatedIds.has(r.quiniela_id)) };
 }
 
 /**
@@ -87,13 +94,17 @@ export async function seasonHistory(
 export function roundChances(history: Awaited<ReturnType<typeof seasonHistory>>, quinielaId: number): { model: RoundModel; chosen: ChosenChances } {
   const target = Math.max(0, history.quinielaIds.indexOf(quinielaId));
   const model = roundModel(history.rounds, target);
-  return { model, chosen: chooseChances({ history: history.rounds, fixtures: history.fixtures, shares: history.shares, target, model }) };
+  return {
+    model,
+    chosen: chooseChances({ history: history.rounds, fixtures: history.fixtures, shares: history.shares, estimated: history.estimated, target, model }),
+  };
 }
 
 /**
  * What seasonHistory reads, as a version rather than the rows (a 200-member season is 8,000 picks):
  * the picks' count, ids and row versions (xmin: any insert, update or delete changes it), the group's
- * rounds in order with their results, and the season's matches' row versions. About a tenth of the reads.
+ * rounds in order with their results, the season's matches' row versions, and its public percentages'
+ * versions and sources (any round's change the prior, decision 072). About a tenth of the reads.
  */
 async function historyStamp(db: Db, groupId: number, seasonId: number): Promise<unknown> {
   return db.one(
@@ -105,7 +116,9 @@ async function historyStamp(db: Db, groupId: number, seasonId: number): Promise<
           from group_quinielas gq join quinielas q on q.id = gq.quiniela_id left join quiniela_results r on r.quiniela_id = gq.quiniela_id
          where gq.group_id = $1 and q.season_id = $2) as rounds,
        (select count(*)::text || ':' || coalesce(sum(m.xmin::text::bigint), 0)::text
-          from quiniela_matches m join quinielas q on q.id = m.quiniela_id where q.season_id = $2) as fixtures`,
+          from quiniela_matches m join quinielas q on q.id = m.quiniela_id where q.season_id = $2) as fixtures,
+       (select coalesce(string_agg(s.quiniela_id || ':' || s.version || ':' || s.source, ',' order by s.quiniela_id), '')
+          from quiniela_public_share_sets s join quinielas q on q.id = s.quiniela_id where q.season_id = $2) as shares`,
     [groupId, seasonId],
   );
 }

@@ -196,6 +196,7 @@ async function liveBet(deps: Deps, betId: number, quinielaId: number, played: (S
     source: chosen.source,
     prior: chosen.prior,
     weight: chosen.weight,
+    pastRounds: model.pastRounds,
   };
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../seeded-random";
 import { roundModel, scoreForecast, type HistoryRound, type SignProbs } from "./chances";
 import { chooseChances, preMatchLogLoss, preMatchOf, shrink, SHRINK_MATCHES } from "./chances-source";
-import { preMatchView } from "./pre-match";
+import { preMatchView, publicShares } from "./pre-match";
+import { publicProbs } from "./prior-calibration";
 import { SIGNS, type Sign } from "../signs";
 
 const TEAMS = Array.from({ length: 28 }, (_, k) => `Equipo ${k}`);
@@ -78,10 +79,26 @@ describe("chooseChances", () => {
     const shares = history.map((_, r) => (r === 1 ? flat : null));
     const early = chooseChances({ history, fixtures, shares, target: 1, model });
     expect(early.prior).toBe("public");
-    expect(early.probs).toEqual(shrink(flat, model.probs, early.weight));
+    expect(early.probs).toEqual(shrink(publicProbs(flat), model.probs, early.weight));
     // Flat percentages every jornada lose to the view of strong and weak teams once there are three jornadas of both.
     const everywhere = history.map(() => flat);
     const late = chooseChances({ history, fixtures, shares: everywhere, target: 15, model: roundModel(history, 15) });
     expect(late.prior).toBe("pre-match");
+  });
+
+  it("never takes percentages the app estimated as the prior, nor measures them as the public's (decision 072)", () => {
+    const { fixtures, history } = season();
+    // The demo's estimate: the view tilted toward the favourite, sharper than the view and knowing nothing more.
+    const shares = history.map((_, r) => preMatchOf(history, fixtures, r).map((p) => publicShares(p)));
+    const estimated = history.map(() => true);
+    for (const target of [0, 1, 2, 15]) {
+      const model = roundModel(history, target);
+      const chosen = chooseChances({ history, fixtures, shares, estimated, target, model });
+      expect(chosen.prior).toBe("pre-match");
+      expect(chosen).toEqual(chooseChances({ history, fixtures, target, model }));
+    }
+    // The same numbers read from the operator are the public's: the prior of the first jornada, tempered.
+    const first = chooseChances({ history, fixtures, shares, target: 0, model: roundModel(history, 0) });
+    expect(first).toMatchObject({ source: "prior", prior: "public", probs: publicProbs(shares[0]) });
   });
 });

@@ -1,5 +1,6 @@
 import { MIN_FIT_MATCHES, scoreForecast, type HistoryRound, type RoundModel, type SignProbs } from "./chances";
 import { preMatchView, type Fixture, type PlayedMatch } from "./pre-match";
+import { publicProbs } from "./prior-calibration";
 
 /**
  * Whose chances every page shows (decisions 045 and 066): one choice per jornada and group, made
@@ -8,6 +9,9 @@ import { preMatchView, type Fixture, type PlayedMatch } from "./pre-match";
  * - The prior is the «valoración previa»: the pre-match view of the matches (core/domain/bet/pre-match,
  *   the app's own rating of the teams, not a market), or the public's betting percentages of the
  *   jornada where they are known, unless the season's past jornadas say the view did better.
+ *   Percentages the app estimated itself (the demo's, decision 044) are never the prior: they are
+ *   the view tilted toward the favourite, so they know nothing the view does not and claim more
+ *   (decision 072); real ones are tempered first (`publicProbs`): the public over-bets favourites.
  * - The peña's model (decision 037) leans on the prior by how much it has learnt: its weight is
  *   n / (n + SHRINK_MATCHES) for n matches with results before the jornada (0 in the first one, a
  *   quarter after one jornada, three quarters after nine), the rest is the prior's.
@@ -89,32 +93,35 @@ export interface ChosenChances {
 export interface ChancesInput {
   history: readonly HistoryRound[];
   fixtures: readonly (readonly Fixture[])[];
-  /** The public's percentages of each round, where known (as probabilities), aligned with `history`. */
+  /** The public's percentages of each round, where known (as shares of the bets), aligned with `history`. */
   shares?: readonly (readonly SignProbs[] | null)[];
+  /** The rounds whose percentages the app estimated from the pre-match view rather than read (source 'estimate'). */
+  estimated?: readonly boolean[];
   target: number;
   model: RoundModel;
 }
 
 /**
- * The one source of the jornada's probabilities (see above). The public's percentages are the
- * prior where the jornada has them, unless at least three jornadas with both show the pre-match
- * view with the lower log loss (across 989 real jornadas the public's beat a table's rating, decision 066).
+ * The one source of the jornada's probabilities (see above). The public's percentages, read and
+ * tempered, are the prior where the jornada has them, unless at least three jornadas with both show
+ * the pre-match view with the lower log loss (across 989 real jornadas the public's beat a table's
+ * rating, decision 066).
  */
-export function chooseChances({ history, fixtures, shares = [], target, model }: ChancesInput): ChosenChances {
+export function chooseChances({ history, fixtures, shares = [], estimated = [], target, model }: ChancesInput): ChosenChances {
   const hasView = Boolean(fixtures[target]?.length);
-  const ownShares = shares[target]?.length === 14 ? shares[target]! : null;
+  const withShares = (r: number) => (shares[r]?.length === 14 && !estimated[r] ? publicProbs(shares[r]!) : null);
+  const ownShares = withShares(target);
   const preMatch = preMatchLogLoss(history, fixtures, target);
   let prior: PriorKind = "pre-match";
   let priorProbs: SignProbs[] | null = hasView ? preMatchOf(history, fixtures, target) : null;
   let priorLoss = preMatch.loss;
   if (ownShares) {
-    const withShares = (r: number) => (shares[r]?.length === 14 ? shares[r]! : null);
     const publicLoss = pastLogLoss(history, target, withShares);
     const sameMatches = pastLogLoss(history, target, (r) => (withShares(r) && fixtures[r]?.length ? preMatchOf(history, fixtures, r) : null));
     const preMatchWins = publicLoss.matches >= MIN_FIT_MATCHES && sameMatches.loss !== null && publicLoss.loss !== null && sameMatches.loss < publicLoss.loss;
     if (!preMatchWins || !priorProbs) {
       prior = "public";
-      priorProbs = [...ownShares];
+      priorProbs = ownShares;
       priorLoss = publicLoss.loss;
     }
   }

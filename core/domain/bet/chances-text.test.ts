@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPercent, sourceLong, sourceShort } from "./chances-text";
+import { formatPercent, LEARNING_ROUNDS, learningLine, sourceLong, sourceShort } from "./chances-text";
 
 describe("formatPercent", () => {
   it("never rounds a figure under an even chance up to 50 %", () => {
@@ -29,5 +29,21 @@ describe("the source's words", () => {
     const long = sourceLong({ source: "model", prior: "pre-match", weight: 0.4, fitted: false, pastRounds: 2, modelLogLoss: 1.1, priorLogLoss: null });
     expect(long).toContain("aprende de 2 jornadas con resultados");
     expect(long).not.toMatch(/mercado/);
+  });
+});
+
+describe("learningLine", () => {
+  it("says how much the model has learnt until nine jornadas, and how much it weighs", () => {
+    expect(learningLine({ source: "prior", weight: 0, pastRounds: 0 })).toBe(
+      "El modelo aún aprende: 0 jornadas de la peña; aún no pesa: la valoración previa sola.",
+    );
+    expect(learningLine({ source: "model", weight: 0.25, pastRounds: 1 })).toBe("El modelo aún aprende: 1 jornada de la peña; pesa un 25\u00a0%.");
+    expect(learningLine({ source: "model", weight: 0.4, pastRounds: 2 })).toBe("El modelo aún aprende: 2 jornadas de la peña; pesa un 40\u00a0%.");
+    // Fitted but beaten by the prior on the past jornadas: it is learning, and the page uses the prior alone.
+    expect(learningLine({ source: "prior", weight: 0, pastRounds: 4 })).toBe(
+      "El modelo aún aprende: 4 jornadas de la peña; ahora no pesa: la valoración previa ha acertado más.",
+    );
+    expect(learningLine({ source: "model", weight: 0.74, pastRounds: 8 })).toBe("El modelo aún aprende: 8 jornadas de la peña; pesa un 74\u00a0%.");
+    expect(learningLine({ source: "model", weight: 0.75, pastRounds: LEARNING_ROUNDS })).toBeNull();
   });
 });

@@ -94,3 +94,22 @@ export function sourceLong(s: ChancesSourceText & { fitted: boolean; pastRounds:
       : ` Con menos de tres jornadas con resultados aún no se compara con ${prior}.`;
   return `Probabilidades ${sourceShort(s)}.${sure}${compared}`;
 }
+
+/** Until nine jornadas with results (the model then weighs three quarters, decision 066) the pages say the model still learns. */
+export const LEARNING_ROUNDS = 9;
+
+/**
+ * How sure the model is while it learns (decision 072), on the bet page and the live page:
+ * "El modelo aún aprende: 2 jornadas de la peña; pesa un 25 %.", or null from nine jornadas on.
+ */
+export function learningLine(s: { source: ChancesSourceText["source"]; weight: number; pastRounds: number }): string | null {
+  if (s.pastRounds >= LEARNING_ROUNDS) return null;
+  const rounds = `${s.pastRounds} ${s.pastRounds === 1 ? "jornada" : "jornadas"} de la peña`;
+  const weighs =
+    s.source === "model" && s.weight > 0
+      ? `pesa un ${share(s.weight)}`
+      : s.pastRounds === 0
+        ? "aún no pesa: la valoración previa sola"
+        : "ahora no pesa: la valoración previa ha acertado más";
+  return `El modelo aún aprende: ${rounds}; ${weighs}.`;
+}
