@@ -53,6 +53,15 @@ const KEPT: KeptRoute[] = [
   },
 ];
 
+/** The backend call that names the version of the kept page at `url`; null for a page not kept by version. */
+export function versionCallOf(url: URL): string | null {
+  for (const route of KEPT) {
+    const found = route.path.exec(url.pathname);
+    if (found) return route.version(found, url);
+  }
+  return null;
+}
+
 /** A flash message waits in this cookie: the page that reads it is rendered, never answered from a version. */
 const TOAST_COOKIE = /(?:^|;\s*)__toast=/;
 
@@ -161,17 +170,15 @@ function encode(html: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
 export async function keptPage(request: Request, context: KeptContext, buildVersion: string): Promise<Response | null> {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
-  let route: KeptRoute | undefined;
-  let found: RegExpMatchArray | null = null;
-  for (const r of KEPT) if ((found = r.path.exec(url.pathname))) route = r;
-  if (!route || !found) return null;
+  const versionPath = versionCallOf(url);
+  if (!versionPath) return null;
   if (TOAST_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
   let version: string;
   let user: unknown;
   try {
     user = await getUser(request);
     if (!user) return null;
-    version = (await api.read(request, route.version(found, url), Version)).version;
+    version = (await api.read(request, versionPath, Version)).version;
   } catch {
     return null;
   }
