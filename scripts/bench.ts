@@ -10,11 +10,17 @@
 //    req/s, p50, p99, the CPU each spent per answer and the HTML's gzip size side by side.
 //    --pages clasificacion,resultados picks pages (clasificacion, pronosticos, panel, resultados, apuesta, oficina);
 //    --rounds 38 seeds that many rounds with results instead of 40.
+// 4. Prints each page kept by version (the live page, the standings, results and bets) and the bare
+//    Remix page as a share of node's own HTTP server sending the same bytes from memory, for a 200
+//    and a 304, at 20 and 100 connections (--conns), in alternating slices (scripts/bench-shares.ts;
+//    decision 070). --shares-only skips step 3; --no-shares skips this one.
+// PostgreSQL instead of PGlite: --pg, on a fresh database made on TEST_DATABASE_URL's server.
 // A benchmark, not a test; it exits 1 only when the seeded data is not realistic or a page fails.
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, statSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
+import pg from "pg";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -39,6 +45,7 @@ import {
   stopProcesses,
   type Seeded,
 } from "./bench-support";
+import { measureShares } from "./bench-shares";
 import { season2024, teamsOf } from "./football";
 import { seededRandom } from "#core/seeded-random";
 
@@ -54,6 +61,12 @@ const ROUNDS = process.argv.includes("--rounds") ? Number(process.argv[process.a
 /** Members who register, sign in, join and send every ticket through the API (all with --all-api). */
 const API_MEMBERS = ALL_API ? 200 : 12;
 const CONNECTIONS = 20;
+/** Step 4's connection counts (--conns 20,100). */
+const SHARE_CONNECTIONS = process.argv.includes("--conns") ? process.argv[process.argv.indexOf("--conns") + 1].split(",").map(Number) : [20, 100];
+const SHARES = !process.argv.includes("--no-shares");
+const SHARES_ONLY = process.argv.includes("--shares-only");
+/** PostgreSQL (a fresh database on TEST_DATABASE_URL's server) instead of the PGlite of DATA_DIR. */
+const PG = process.argv.includes("--pg");
 /** A/B rounds per page and the length of each side's slice. */
 const AB_ROUNDS = LONG ? 8 : 3;
 const SLICE_MS = LONG ? 4_000 : 1_500;
@@ -106,7 +119,7 @@ const double = (sign: Sign): Pick => SIGNS.filter((s) => s === sign || s === SIG
  * the API writes, which `checkRealistic` then proves (one ticket shape across all 8,000).
  */
 async function seed(dataDir: string): Promise<Seeded> {
-  const db = await openDb({ dataDir: path.join(dataDir, "pglite") });
+  const db = await openDb({ dataDir: path.join(dataDir, "pglite"), databaseUrl: process.env.DATABASE_URL || undefined });
   await migrate(db, path.resolve("backend/db/migrations"));
   let now = new Date();
   const deps: Deps = {
@@ -544,6 +557,21 @@ async function countCalls(dataDir: string, seeded: Seeded, children: ChildProces
   }
 }
 
+/** A new, empty database on TEST_DATABASE_URL's server, for --pg; its URL. */
+async function freshPostgres(): Promise<string> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error("--pg necesita TEST_DATABASE_URL=postgres://… (un servidor donde crear una base de datos nueva).");
+  const name = `quiniela_bench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  log(`PostgreSQL: base de datos nueva ${name} en ${url.host}.`);
+  return url.href;
+}
+
 async function main() {
   const started = performance.now();
   build();
@@ -552,6 +580,8 @@ async function main() {
   const dataDir = kept ?? (await mkdtemp(path.join(os.tmpdir(), "quiniela-bench-")));
   const seedFile = path.join(dataDir, "bench-seed.json");
   const children: ChildProcess[] = [];
+  // The app, the backend and the seed all read DATABASE_URL (the children get this process's environment).
+  if (PG) process.env.DATABASE_URL = await freshPostgres();
   try {
     let seeded: Seeded;
     if (kept && existsSync(seedFile)) {
@@ -569,7 +599,8 @@ async function main() {
     }
     const rowsFile = path.join(dataDir, "ceiling-rows.json");
     await writeFile(rowsFile, JSON.stringify({ groupId: seeded.groupId, seasonId: seeded.seasonId, rows: seeded.standings }));
-    await countCalls(dataDir, seeded, children);
+    // Step 3's preface (the bet page must show its chances): --shares-only goes straight to step 4.
+    if (!SHARES_ONLY) await countCalls(dataDir, seeded, children);
 
     const [appPort, ceilingPort] = [await freePort(), await freePort()];
     const origin = `http://localhost:${appPort}`;
@@ -593,10 +624,10 @@ async function main() {
         `la app con ${flags.length ? flags.join(" ") : "los ajustes de Node por defecto"}. Carga de la máquina al empezar (1 min): ${os.loadavg()[0].toFixed(1)}.\n`,
     );
     const header = `${"Página".padEnd(24)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"CPU ms".padStart(8)}${"gzip KB".padStart(9)} │${"techo req/s".padStart(12)}${"p50".padStart(7)}${"p99".padStart(7)}${"CPU".padStart(6)}${"gzip".padStart(7)} │${"ratio".padStart(7)}  p99 ≤ techo`;
-    log(header);
-    log("─".repeat(header.length));
     let failed = false;
-    for (const page of pages) {
+    if (!SHARES_ONLY) log(header);
+    if (!SHARES_ONLY) log("─".repeat(header.length));
+    for (const page of SHARES_ONLY ? [] : pages) {
       const [a, b] = await compare(agent, page, ceiling);
       const kb = (n: number) => (n / 1024).toFixed(1);
       failed ||= a.failures + b.failures > 0;
@@ -607,6 +638,22 @@ async function main() {
       );
     }
     agent.destroy();
+    if (SHARES) {
+      const cookie = await signInToApp(origin);
+      const g = `${origin}/grupo/${seeded.groupId}`;
+      const kept = [
+        { key: "directo", label: "En directo (jugador)", url: `${g}/directo?pausa=1`, headers: { cookie } },
+        { key: "clasificacion", label: "Clasificación", url: `${g}/temporada/${seeded.seasonId}/clasificacion`, headers: { cookie } },
+        { key: "resultados", label: "Resultados y apuestas", url: `${g}/resultados-y-apuestas`, headers: { cookie } },
+      ].filter((p) => !PAGES || PAGES.includes(p.key));
+      await measureShares([...kept, { label: "Página Remix desnuda (techo)", url: ceiling.url, headers: {} }], {
+        connections: SHARE_CONNECTIONS,
+        rounds: AB_ROUNDS,
+        sliceMs: SLICE_MS,
+        warmMs: 1_000,
+        log,
+      });
+    }
     log(
       `\nratio = req/s de la página / req/s del techo (objetivo ≥ 1,00; p99 no peor); CPU ms = tiempo de CPU del proceso por respuesta. ` +
         `Carga de la máquina (1 min): ${os.loadavg()[0].toFixed(1)}. Total: ${((performance.now() - started) / 1000).toFixed(0)} s.`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mayBeKept } from "../../web-http";
-import { encodingFor } from "./kept-pages.server";
+import { encodingFor, versionCallOf } from "./kept-pages.server";
 
 describe("a kept page's encoding (decision 067)", () => {
   it("takes brotli, else gzip, else none, and honours q=0", () => {
@@ -24,5 +24,22 @@ describe("which answers a browser may keep", () => {
     expect(mayBeKept(answer({ "cache-control": "private, no-cache", etag: 'W/"abc"' }))).toBe(false);
     expect(mayBeKept(answer({ etag: '"abc"' }))).toBe(false);
     expect(mayBeKept(answer({ "cache-control": "public, max-age=60", etag: '"abc"' }))).toBe(false);
+  });
+});
+
+describe("which version call answers each kept page (decisions 067, 070)", () => {
+  const call = (address: string) => versionCallOf(new URL(address, "http://localhost"));
+  it("is the page's own, with the query that picks its view", () => {
+    expect(call("/grupo/7/directo?pausa=1")).toBe("/Group/7/LiveVersion");
+    expect(call("/grupo/7/directo?quiniela=12")).toBe("/Group/7/LiveVersion?quinielaId=12");
+    expect(call("/grupo/7/temporada/3/clasificacion?orden=wilson&quiniela=12")).toBe("/group/7/season/3/StandingsVersion");
+    expect(call("/grupo/7/resultados-y-apuestas")).toBe("/Bet/RoundSummaryVersion?groupId=7");
+    expect(call("/grupo/7/resultados-y-apuestas?jornada=5&temporada=2&orden=hits")).toBe("/Bet/RoundSummaryVersion?groupId=7&numberQuiniela=5&seasonId=2");
+    expect(call("/grupo/7/resultados-y-apuestas?jornada=1.5")).toBe("/Bet/RoundSummaryVersion?groupId=7");
+  });
+  it("is none for any other page", () => {
+    for (const address of ["/grupo/7/predictions", "/grupo/7/temporada/3/clasificacion.csv", "/grupo/7/directo/marcadores", "/kiosk/abc", "/grupo/x/directo"]) {
+      expect(call(address), address).toBeNull();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LiveVersion } from "#core/contract/live";
 import { api } from "~/server/client.server";
+import { positiveId } from "~/server/ids.server";
 import { getUser } from "~/server/session/session.server";
 
 /** A page kept by version: the backend call that names its version, for a path it matches. */
@@ -19,6 +20,9 @@ const positiveInt = (text: string | null) => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
+/** Every version call answers `{ version }` (core/contract: LiveVersion, StandingsVersion, RoundSummaryVersion). */
+const Version = LiveVersion;
+
 const KEPT: KeptRoute[] = [
   {
     // The live page (app/routes/grupo.$groupId.directo.tsx): its `?quiniela=` is read as loadLive reads it.
@@ -28,7 +32,35 @@ const KEPT: KeptRoute[] = [
       return `/Group/${m[1]}/LiveVersion${q ? `?quinielaId=${q}` : ""}`;
     },
   },
+  {
+    // The standings (app/routes/grupo.$groupId.temporada.$seasonId.clasificacion.tsx): one version for
+    // every scope and order of the season, which the address (in the validator) tells apart (decision 070).
+    path: /^\/grupo\/(\d+)\/temporada\/(\d+)\/clasificacion$/,
+    version: (m) => `/group/${m[1]}/season/${m[2]}/StandingsVersion`,
+  },
+  {
+    // Results and bets (app/routes/grupo.$groupId.resultados-y-apuestas.tsx): the round is picked by
+    // `?jornada=` and `?temporada=` as loadRoundResults reads them.
+    path: /^\/grupo\/(\d+)\/resultados-y-apuestas$/,
+    version: (m, url) => {
+      const q = new URLSearchParams({ groupId: m[1]! });
+      const round = positiveId(url.searchParams.get("jornada"));
+      const season = positiveId(url.searchParams.get("temporada"));
+      if (round) q.set("numberQuiniela", String(round));
+      if (season) q.set("seasonId", String(season));
+      return `/Bet/RoundSummaryVersion?${q}`;
+    },
+  },
 ];
+
+/** The backend call that names the version of the kept page at `url`; null for a page not kept by version. */
+export function versionCallOf(url: URL): string | null {
+  for (const route of KEPT) {
+    const found = route.path.exec(url.pathname);
+    if (found) return route.version(found, url);
+  }
+  return null;
+}
 
 /** A flash message waits in this cookie: the page that reads it is rendered, never answered from a version. */
 const TOAST_COOKIE = /(?:^|;\s*)__toast=/;
@@ -93,6 +125,15 @@ export interface KeptContext {
   kept?: KeptRender;
 }
 
+/**
+ * A page that could not read what it shows (the backend failed, its message is on the page) is not
+ * stored under the versions: they still name the view it should have shown, so the next view renders
+ * again (decision 070). Loaders of kept pages call this on a failed read.
+ */
+export function keepNot(context: unknown): void {
+  if (context && typeof context === "object") delete (context as KeptContext).kept;
+}
+
 const matches = (ifNoneMatch: string | null, tag: string) =>
   (ifNoneMatch ?? "")
     .split(",")
@@ -129,17 +170,15 @@ function encode(html: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
 export async function keptPage(request: Request, context: KeptContext, buildVersion: string): Promise<Response | null> {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
-  let route: KeptRoute | undefined;
-  let found: RegExpMatchArray | null = null;
-  for (const r of KEPT) if ((found = r.path.exec(url.pathname))) route = r;
-  if (!route || !found) return null;
+  const versionPath = versionCallOf(url);
+  if (!versionPath) return null;
   if (TOAST_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
   let version: string;
   let user: unknown;
   try {
     user = await getUser(request);
     if (!user) return null;
-    version = (await api.read(request, route.version(found, url), LiveVersion)).version;
+    version = (await api.read(request, versionPath, Version)).version;
   } catch {
     return null;
   }

@@ -20,6 +20,17 @@ export const roundSummaryQuery = z.object({
   known: z.string().max(64).optional(),
 });
 
+/** GET /Bet/RoundSummaryVersion: the round picked as RoundSummary picks it (by number, within a season, or the latest). */
+export const roundSummaryVersionQuery = roundSummaryQuery.pick({ groupId: true, numberQuiniela: true, seasonId: true });
+
+/**
+ * GET /Bet/RoundSummaryVersion: what the results-and-bets page shows for that round (the list of
+ * rounds, the round's results, bet, prizes and players) as one string that changes whenever any of
+ * it does. The web answers a reload with 304 from it, before any render (decision 070).
+ */
+export const RoundSummaryVersion = z.object({ version: z.string() });
+export type RoundSummaryVersion = z.infer<typeof RoundSummaryVersion>;
+
 const sign = SignSchema;
 const score = ScoreSchema;
 // A number is checked by the first branch alone, with no transform (see wireNumber): one per ticket.

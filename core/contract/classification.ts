@@ -85,3 +85,12 @@ export const StandingsPage = z.object({
   rows: ClassificationRows.nullable(),
 });
 export type StandingsPage = z.infer<typeof StandingsPage>;
+
+/**
+ * GET /group/{id}/season/{seasonId}/StandingsVersion: what the standings page shows (every scope's
+ * rows, the counted rounds, the group's name and icons, the season and its picker) as one string
+ * that changes whenever any of it does. The web answers a reload with 304 from it, before any render
+ * (decision 070).
+ */
+export const StandingsVersion = z.object({ version: z.string() });
+export type StandingsVersion = z.infer<typeof StandingsVersion>;

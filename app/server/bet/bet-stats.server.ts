@@ -4,6 +4,7 @@ import { computeBetStats, parsePlayerSort, seasonMoney } from "#core/domain/bet/
 import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
 import type { HeldView } from "~/server/held-views.server";
 import { fragmentInData } from "~/server/fragments.server";
+import { keepNot } from "~/server/kept-pages.server";
 import { heldTickets, playerGridHtml, type RoundTickets } from "~/server/bet/player-grid.server";
 
 import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";
@@ -79,6 +80,7 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
   );
   if (read.ok) ({ answer: summary, held } = read.value);
   else {
+    keepNot(context);
     status = statusOf(read);
     loadError = status === 403 ? `${ROUNDS_LOAD_ERROR} ${read.message("")}`.trim() : ROUNDS_LOAD_ERROR;
     if ((roundNumber || seasonId) && status !== 403) {

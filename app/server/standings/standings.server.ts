@@ -4,6 +4,7 @@ import { StandingsPage, type ClassificationSort } from "#core/contract/classific
 import { sortClassification } from "#core/domain/standings/classification";
 import { api, attempt } from "~/server/client.server";
 import { fragmentInData } from "~/server/fragments.server";
+import { keepNot } from "~/server/kept-pages.server";
 import { askedRound } from "~/server/rounds/round-query.server";
 import { positiveId } from "~/server/ids.server";
 import { heldStandings, standingsTableHtml } from "~/server/standings/standings-table.server";
@@ -43,6 +44,7 @@ export async function loadStandings(request: Request, params: { groupId?: string
     ),
   );
   if (!read.ok) {
+    keepNot(context);
     const nothing = { uncounted: false, info: null, seasons: [], table: null, shareText: null };
     return { groupId, seasonId, sort, roundId, ...nothing, loadError: `${LOAD_ERROR} ${read.message("")}`.trim() };
   }

@@ -7,6 +7,7 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
 import { SEASON_NOT_FOUND } from "../catalogue/season";
+import { roundClosedSql } from "../rounds/closed-sql";
 import { closedAt, parseJson, resultsOf, type RoundResultsRow } from "../standings/store";
 import { SELECT_BET, toBet, type BetRow } from "./row";
 
@@ -195,6 +196,47 @@ async function roundParts(deps: Deps, groupId: number, round: SummaryRound) {
     betRow: row!.bet === null ? undefined : (JSON.parse(row!.bet) as BetRow),
     setVersion: row!.set_version,
   };
+}
+
+/** A set of rows as one short text that changes with any insert, update or delete among them: their row versions in key order. */
+const rowsVersion = (table: string, where: string, key: string) =>
+  `(select md5(coalesce(string_agg(t.${key}::text || ':' || t.xmin::text, ',' order by t.${key}), '')) from ${table} t where ${where})`;
+
+/**
+ * GET /Bet/RoundSummaryVersion: what the results-and-bets page shows for the round it would pick
+ * (numberQuiniela and seasonId chosen as roundSummary chooses), as one string read in one
+ * statement, nothing of the view computed (decision 070). The list of rounds (each group round with
+ * results: its own row, its pool's, its season's, its results' and whether it is closed by now), the
+ * group's row (its name), and for the chosen round: its matches, its bet and the bet's participants,
+ * its prizes, the season's stored standings (which every write that changes a player's ticket or hits
+ * marks: results, predictions, memberships, names, avatars) and its predictions themselves.
+ */
+export async function roundSummaryVersion(deps: Deps, groupId: number, pick: { numberQuiniela?: number; seasonId?: number }): Promise<{ version: string }> {
+  const row = await deps.db.one<{ v: string }>(
+    `with rr as (
+       select gq.id, gq.quiniela_id, q.number, q.season_id, gq.close_date,
+              gq.xmin::text || ':' || q.xmin::text || ':' || s.xmin::text || ':' || r.xmin::text || ':' || ${roundClosedSql("gq", "$4")}::int as v
+         from group_quinielas gq
+         join quinielas q on q.id = gq.quiniela_id
+         join seasons s on s.id = q.season_id
+         join quiniela_results r on r.quiniela_id = q.id
+        where gq.group_id = $1),
+     c as (select * from rr where ($2::int is null or rr.season_id = $2) and ($3::int is null or rr.number = $3)
+            order by rr.close_date desc, rr.number desc limit 1)
+     select concat_ws('.',
+        (select xmin::text from groups where id = $1),
+        (select md5(coalesce(string_agg(rr.id || '=' || rr.v, ',' order by rr.id), '')) from rr),
+        c.quiniela_id,
+        ${rowsVersion("quiniela_matches", "t.quiniela_id = c.quiniela_id", "position")},
+        (select b.id || ':' || b.xmin::text || ':' || ${rowsVersion("bet_participants", "t.bet_id = b.id", "user_id")} from bets b where b.group_id = $1 and b.quiniela_id = c.quiniela_id),
+        ${rowsVersion("quiniela_prizes", "t.quiniela_id = c.quiniela_id", "category")},
+        (select xmin::text from quiniela_prize_sets where quiniela_id = c.quiniela_id),
+        (select xmin::text from standings_sets where group_id = $1 and season_id = c.season_id),
+        ${rowsVersion("predictions", "t.group_id = $1 and t.quiniela_id = c.quiniela_id", "id")}) as v
+       from (select 1) one left join c on true`,
+    [groupId, pick.seasonId ?? null, pick.numberQuiniela ?? null, deps.clock()],
+  );
+  return { version: row!.v };
 }
 
 /**

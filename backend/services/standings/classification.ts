@@ -8,7 +8,8 @@ import { GROUP_NOT_FOUND } from "#core/contract/group";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { forbidden, notFound } from "../../errors";
-import { groupSeasons, SEASON_NOT_FOUND } from "../catalogue/season";
+import { groupSeasons, madridToday, SEASON_NOT_FOUND } from "../catalogue/season";
+import { roundClosedSql } from "../rounds/closed-sql";
 import { NO_ROUND_SCOPE, parseJson, refreshSet, SEASON_SCOPE, type CountedRound } from "./store";
 
 const NOT_IN_SEASON = "Esa jornada no pertenece a la temporada.";
@@ -165,6 +166,43 @@ export async function standingsPage(
     version,
     rows: version === known ? null : counts ? iconsWhereWanted(rowsOf(meta), head.office_icons) : [],
   };
+}
+
+/** A set of rows as one short text that changes with any insert, update or delete among them: their row versions in key order. */
+const rowsVersion = (table: string, where: string, key: string) =>
+  `(select md5(coalesce(string_agg(t.${key}::text || ':' || t.xmin::text, ',' order by t.${key}), '')) from ${table} t where ${where})`;
+
+/**
+ * GET /group/{id}/season/{seasonId}/StandingsVersion: what the standings page shows, as one string
+ * read in one statement, nothing of the view computed (decision 070): the stored set's row version
+ * (the rows of every scope, the counted rounds), the group's row (its name, its office icons), the
+ * season's row (its name), and the season picker's inputs (every season's row, the group's rounds and
+ * which of them have opened and closed by now, the newest shared pool and the day, which name the season being played). A set that a write
+ * marked or a close date overtook is recomputed first, as the page's read would.
+ */
+export async function standingsVersion(deps: Deps, groupId: number, seasonId: number): Promise<{ version: string }> {
+  const now = deps.clock();
+  const read = () =>
+    deps.db.one<SetMeta & { head: string; season: string | null }>(
+      `select ${SET_META}, s.xmin::text as season,
+              concat_ws('.', g.xmin::text, $4::text,
+                ${rowsVersion("seasons", "true", "id")},
+                ${rowsVersion("group_quinielas", "t.group_id = $1", "id")},
+                (select count(*) filter (where gq.open_date <= $3) || '-' || count(*) filter (where ${roundClosedSql("gq", "$3")})
+                   from group_quinielas gq where gq.group_id = $1),
+                (select max(q.id) from quinielas q where q.owner_group_id is null)) as head
+         from groups g left join seasons s on s.id = $2 left join standings_sets ss on ss.group_id = g.id and ss.season_id = s.id
+        where g.id = $1`,
+      [groupId, seasonId, now, madridToday(now)],
+    );
+  let head = await read();
+  if (!head) throw notFound(GROUP_NOT_FOUND);
+  if (head.season === null) throw notFound(SEASON_NOT_FOUND);
+  if (!isFresh(head.dirty === null ? undefined : head, now)) {
+    await freshSet(deps.db, now, groupId, seasonId, null, undefined);
+    head = (await read())!;
+  }
+  return { version: `${head.version}.${head.season}.${head.head}` };
 }
 
 /** The last counted round in figures, read from the rows' lastRoundHits (computed by core). */

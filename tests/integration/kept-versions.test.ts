@@ -1,0 +1,142 @@
+// The versions the web keeps the standings and results pages by (decision 070): each names what its
+// page shows, so every write that changes the page must move it, and nothing else may. A dependency
+// the version misses is a stale page served as a 304: each step below would fail on such a miss.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Sign } from "#core/domain/signs";
+import { startBackend, type TestBackend } from "../support/backend";
+import * as build from "../support/builders";
+
+type Player = Awaited<ReturnType<TestBackend["player"]>>;
+
+const DAY = 86_400_000;
+const ALL_ONES: Sign[] = Array.from({ length: 14 }, () => "1");
+const ALL_TWOS: Sign[] = Array.from({ length: 14 }, () => "2");
+
+let t: TestBackend;
+let admin: Awaited<ReturnType<TestBackend["admin"]>>;
+let manager: Player;
+let players: Player[];
+let outsider: Player;
+let groupId: number;
+let otherGroupId: number;
+let seasonId: number;
+/** Rounds 1 and 2 have results; round 3 closed a day ago and waits for them. */
+const pools: number[] = [];
+
+beforeAll(async () => {
+  t = await startBackend();
+  admin = await t.admin();
+  seasonId = await build.season(t.db);
+  manager = await t.player("gestorversiones");
+  players = [await t.player("versiones0"), await t.player("versiones1"), await t.player("versiones2")];
+  outsider = await t.player("gestorajenoversiones");
+  groupId = await build.group(t.db, { name: "Peña de las versiones", members: [{ userId: manager.id, role: 2 }, ...players.map((p) => ({ userId: p.id }))] });
+  otherGroupId = await build.group(t.db, { name: "Otra peña", members: [{ userId: outsider.id, role: 2 }] });
+  const now = Date.now();
+  for (let r = 0; r < 3; r++) {
+    const id = await build.pool(t.db, { seasonId, number: r + 1 });
+    pools.push(id);
+    const openDate = new Date(now - (30 - r * 7) * DAY);
+    const closeDate = r < 2 ? new Date(now - (27 - r * 7) * DAY) : new Date(now - DAY);
+    await build.round(t.db, { groupId, quinielaId: id, openDate, closeDate });
+    await build.round(t.db, { groupId: otherGroupId, quinielaId: id, openDate, closeDate });
+    for (const [k, p] of [manager, ...players].entries()) {
+      await build.prediction(t.db, { groupId, quinielaId: id, userId: p.id, matches: ALL_ONES.map((s, i) => [i < k ? "X" : s]), pleno: { home: 1, away: 0 } });
+    }
+    if (r < 2) expect((await admin.post("/Quiniela/SetResults", { quinielaId: id, matches: ALL_ONES, plain15: { home: 1, away: 0 } })).status).toBe(200);
+  }
+});
+afterAll(() => t.close());
+
+async function versionOf(who: { get: Player["get"] }, path: string): Promise<string> {
+  const r = await who.get(path);
+  expect(r.status, path).toBe(200);
+  expect(typeof r.body.version).toBe("string");
+  return r.body.version as string;
+}
+
+const standings = () => `/group/${groupId}/season/${seasonId}/StandingsVersion`;
+const results = (numberQuiniela?: number) => `/Bet/RoundSummaryVersion?groupId=${groupId}${numberQuiniela ? `&numberQuiniela=${numberQuiniela}` : ""}`;
+
+/** Runs a write and says which of the watched versions moved. */
+async function moved(write: () => Promise<void>, paths: string[]): Promise<boolean[]> {
+  const before = await Promise.all(paths.map((p) => versionOf(players[0], p)));
+  await write();
+  const after = await Promise.all(paths.map((p) => versionOf(players[0], p)));
+  return paths.map((_, i) => after[i] !== before[i]);
+}
+
+describe("the versions of the standings and of results and bets (decision 070)", () => {
+  const watched = () => [standings(), results(), results(1)];
+
+  it("are the same for every member and for an admin, unchanged while nothing is written, and refused to a stranger", async () => {
+    for (const path of watched()) {
+      const v = await versionOf(players[0], path);
+      expect(await versionOf(players[1], path)).toBe(v);
+      expect(await versionOf(manager, path)).toBe(v);
+      expect(await versionOf(admin, path)).toBe(v);
+      expect(await versionOf(players[0], path)).toBe(v);
+      expect((await outsider.get(path)).status).toBe(403);
+    }
+    // The round picked by number is another view than the latest one.
+    expect(await versionOf(players[0], results(1))).not.toBe(await versionOf(players[0], results()));
+  });
+
+  it("move with a new round's official results, and the latest round's list with it", async () => {
+    const [s, latest, first] = await moved(async () => {
+      expect((await admin.post("/Quiniela/SetResults", { quinielaId: pools[2], matches: ALL_ONES, plain15: { home: 2, away: 0 } })).status).toBe(200);
+    }, watched());
+    expect(s).toBe(true);
+    expect(latest).toBe(true);
+    // Round 1's page lists the rounds with results too: the new one is in its arrows and picker.
+    expect(first).toBe(true);
+  });
+
+  it("move with corrected results of an earlier round", async () => {
+    const [s, , first] = await moved(async () => {
+      expect((await admin.post("/Quiniela/SetResults", { quinielaId: pools[0], matches: ALL_TWOS, plain15: { home: 1, away: 0 } })).status).toBe(200);
+    }, watched());
+    expect(s).toBe(true);
+    expect(first).toBe(true);
+  });
+
+  it("move with the group's name and with its office icons", async () => {
+    const detail = (await manager.get(`/group/${groupId}`)).body as { version: number };
+    expect(
+      await moved(async () => {
+        expect((await manager.put(`/group/${groupId}`, { name: "Peña renombrada", description: "", version: detail.version })).status).toBe(200);
+      }, watched()),
+    ).toEqual([true, true, true]);
+    const icons = await moved(async () => {
+      expect((await manager.put(`/group/${groupId}/settings`, { officeIcons: false })).status).toBe(200);
+    }, [standings()]);
+    expect(icons).toEqual([true]);
+  });
+
+  it("move with a member taken out, whose own calls are refused from then on", async () => {
+    const gone = players[2];
+    const [s, latest] = await moved(async () => {
+      expect((await manager.delete(`/group/${groupId}/members/${gone.id}`)).status).toBe(204);
+    }, watched());
+    expect(s).toBe(true);
+    expect(latest).toBe(true);
+    expect((await gone.get(standings())).status).toBe(403);
+    expect((await gone.get(results())).status).toBe(403);
+  });
+
+  it("move with a round's prizes (results and bets shows them on the bet's ticket)", async () => {
+    const [, , first] = await moved(async () => {
+      expect((await admin.put(`/Quiniela/${pools[0]}/Prizes`, { prizes: { especial: null, primera: 100_000, quinta: 500 } })).status).toBe(200);
+    }, watched());
+    expect(first).toBe(true);
+  });
+
+  it("do not move with another group's writes", async () => {
+    expect(
+      await moved(async () => {
+        const detail = (await outsider.get(`/group/${otherGroupId}`)).body as { version: number };
+        expect((await outsider.put(`/group/${otherGroupId}`, { name: "Otra peña renombrada", description: "", version: detail.version })).status).toBe(200);
+      }, watched()),
+    ).toEqual([false, false, false]);
+  });
+});
