@@ -20,12 +20,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** Seconds between refreshes on a phone. */
 export const PHONE_REFRESH = 60;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const paused = search.has("pausa");
   const headers: Record<string, string> = { "cache-control": "private, no-cache" };
   if (!paused) headers.refresh = String(PHONE_REFRESH);
-  return data({ ...(await loadLive(request, params.groupId)), paused, all: search.has("todos") }, { headers });
+  return data({ ...(await loadLive(request, params.groupId, context)), paused, all: search.has("todos") }, { headers });
 }
 
 export default function LivePage() {

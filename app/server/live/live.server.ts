@@ -7,6 +7,7 @@ import { GROUP_NOT_FOUND } from "#core/contract/group";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
+import { keepNot } from "~/server/kept-pages.server";
 
 /**
  * The jornada in play: the live page, the 'Marcador provisional' forms and the kiosk's
@@ -18,8 +19,12 @@ const quinielaOf = (request: Request) => {
   return Number.isInteger(q) && q > 0 ? q : null;
 };
 
-/** The live view of the group's round in play (or the one asked), or the backend's reason for none. One backend call: it checks the membership. */
-export async function loadLive(request: Request, groupIdParam: string | undefined) {
+/**
+ * The live view of the group's round in play (or the one asked), or the backend's reason for none. One
+ * backend call: it checks the membership. A page without its view is not kept under the versions
+ * (decision 070): the next view renders again.
+ */
+export async function loadLive(request: Request, groupIdParam: string | undefined, context?: unknown) {
   await requireUser(request);
   const groupId = Number(groupIdParam) || 0;
   const q = quinielaOf(request);
@@ -27,6 +32,7 @@ export async function loadLive(request: Request, groupIdParam: string | undefine
   if (!read.ok && (read.status === 401 || read.status === 403 || (read.status === 404 && read.message("") === GROUP_NOT_FOUND))) {
     throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });
   }
+  if (!read.ok) keepNot(context);
   return { groupId, live: read.ok ? read.value : null, message: read.ok ? null : read.message("No se pudo cargar el directo.") };
 }
 
