@@ -16,6 +16,7 @@ import { backfillStandings } from "./services/standings/store";
 import { startDigests } from "./services/mail/digest";
 import { startReminders } from "./services/mail/reminders";
 import { startWeekJob } from "./services/week/job";
+import { startLiveRefresh } from "./services/live/refresh-job";
 import { startLiveFeed } from "./services/live/feed-job";
 import { createUser } from "./services/auth";
 import { startRoundCloses } from "./services/rounds/close-job";
@@ -53,7 +54,9 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
     options.log("Importación automática de Loterías: lunes y jueves desde las 09:00 (Madrid)");
   }
   // The automatic steps, each on its timer (backend/jobs.ts); each decides which instance does the work.
-  const jobs = [startLiveFeed, startReminders, startDigests, startWeekJob, startRoundCloses].map((start) => start(deps, { log: options.log }));
+  const jobs = [startLiveFeed, startLiveRefresh, startReminders, startDigests, startWeekJob, startRoundCloses].map((start) =>
+    start(deps, { log: options.log }),
+  );
   app.addHook("onClose", async () => {
     for (const stop of jobs) await stop();
     await db.close();

@@ -54,6 +54,11 @@ export async function derbyGoal(ctx: DerbyContext): Promise<void> {
   const livePath = `/grupo/${groupId}/directo`;
   /** Each saved score and when the app acknowledged it. */
   const goals: { score: string; at: number }[] = [];
+  /**
+   * Each score typed, from when its form was sent: it is in the database before its 302 arrives
+   * (the answer also waits for the new view), so a reader may see it first. Seeing it is not stale.
+   */
+  const typed: { score: string; sent: number }[] = [];
   let stale = 0;
   let checked = 0;
   let fresh = 0;
@@ -69,6 +74,7 @@ export async function derbyGoal(ctx: DerbyContext): Promise<void> {
       await sleepUntil(start + k * GOAL_EVERY_MS);
       const score = `${k}-0`;
       const body = new URLSearchParams({ quinielaId: String(data.quinielaId), position: "1", home: String(k), away: "0" });
+      typed.push({ score, sent: Date.now() });
       try {
         const res = await typist.request("marcador", `${livePath}/marcadores?quiniela=${data.quinielaId}`, { method: "POST", body });
         if (res.status !== 302) ctx.error(`marcador: respondió ${res.status}`);
@@ -97,7 +103,9 @@ export async function derbyGoal(ctx: DerbyContext): Promise<void> {
         } else if (res.status !== 304) ctx.error(`directo: respondió ${res.status}`);
         if (due) {
           checked++;
-          if (seen !== due.score && !goals.some((g) => g.score === seen && g.at >= due.at)) stale++;
+          // Stale: neither the last acknowledged score nor one typed after it (maybe not yet acknowledged).
+          const dueSent = typed.find((t) => t.score === due.score)!.sent;
+          if (seen !== due.score && !typed.some((t) => t.score === seen && t.sent > dueSent)) stale++;
         }
       } catch (e) {
         ctx.error(`directo falló: ${(e as Error).message}`);

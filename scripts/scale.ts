@@ -23,6 +23,7 @@ import { hashPassword } from "../backend/security";
 import { EAGER_SETS } from "../backend/services/standings/store";
 import { issueToken } from "../backend/services/auth";
 import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgres";
+import { liveGoal, seedGoal } from "./scale-goal";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,6 +35,8 @@ const ROUNDS = arg("rounds", 38);
 /** Groups whose first read and the one after are timed one by one (all of them up to 1,000). */
 const SAMPLE = arg("sample", Math.min(GROUPS, 1000));
 const BATCH = 100;
+/** --goal: the last pool in play and a score across every group (scripts/scale-goal.ts) instead of the standings' figures. */
+const GOAL = process.argv.includes("--goal");
 
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -136,6 +139,7 @@ async function main() {
       process.stdout.write(`\r  boletos: ${Math.min(i + BATCH, groupIds.length) * MEMBERS * ROUNDS} de ${tickets}`);
     }
     out();
+    const goalPool = GOAL ? await seedGoal(db, seasonId) : null;
     await db.exec("analyze");
     const sizes = (await db.one<{ db: number; predictions: number }>(
       "select pg_database_size(current_database()) as db, pg_total_relation_size('predictions') as predictions",
@@ -163,6 +167,12 @@ async function main() {
     for (const m of firstMembers) tokens.set(m.group_id, await issueToken(deps, m.user_id));
     const adminId = firstMembers[0].user_id;
     await db.query("update users set is_admin = true where id = $1", [adminId]);
+    if (goalPool !== null) {
+      const failed = await liveGoal({ db, deps, base, pool: goalPool, groupIds, tokens });
+      await app.close();
+      if (failed) process.exitCode = 1;
+      return;
+    }
 
     const standings = async (groupId: number) => {
       const t = performance.now();

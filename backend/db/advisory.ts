@@ -20,6 +20,8 @@ export const LOCK_KEYS = {
   roundCloses: 0x52434c53,
   /** "LIVE": the live feed's pass over the pools in play (backend/services/live/feed-job.ts). */
   liveFeed: 0x4c495645,
+  /** "LVIE": the refresh of the playing groups' live views after a score (backend/services/live/refresh-job.ts). */
+  liveViews: 0x4c564945,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
   /** Per group: the stored standings' recomputation (backend/services/standings/store.ts); the triggers of migration 010 take the same. */

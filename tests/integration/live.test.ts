@@ -1,15 +1,17 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MATCH_GOALS, PROVISIONAL_AFTER_OFFICIAL } from "#core/contract/live";
 import { PLENO_GOALS } from "#core/contract/quiniela";
 import type { Sign } from "#core/domain/signs";
 import { seededRandom as seeded } from "#core/seeded-random";
 import { poolsInPlay, runFeedOnce } from "../../backend/services/live/feed-job";
 import { pullFeed } from "../../backend/services/live/pull";
+import { refreshLiveViews } from "../../backend/services/live/refresh-job";
 import { footballData } from "../../backend/services/live/football-data";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
+type LiveView = { matches: { score: { home: number; away: number } | null }[]; players: unknown[]; bet: unknown };
 type Player = Awaited<ReturnType<TestBackend["player"]>>;
 
 const DAY = 86_400_000;
@@ -191,6 +193,62 @@ describe("provisional results and the live view", () => {
       await t.db.query("update quinielas set closing_date = $2 where id = $1", [quinielaId, was!.closing_date]);
     }
     expect(await poolsInPlay(t.deps)).toEqual([]);
+  });
+
+  it("after a score, the refresh job brings every playing group's shared view up to date once, and each next view shows it (decision 071)", async () => {
+    const was = await t.db.one<{ closing_date: Date }>("select closing_date from quinielas where id = $1", [quinielaId]);
+    await t.db.query("update quinielas set closing_date = $2 where id = $1", [quinielaId, new Date(Date.now() - DAY)]);
+    const admin = await t.admin();
+    const shared = async () =>
+      new Map(
+        (
+          await t.db.query<{ group_id: number; version: string; view: unknown }>("select group_id, version, view from live_views where quiniela_id = $1", [
+            quinielaId,
+          ])
+        ).map((r) => [r.group_id, { version: r.version, view: (typeof r.view === "string" ? JSON.parse(r.view) : r.view) as LiveView }]),
+      );
+    try {
+      // Both groups play the pool: the pass refreshes whatever is stale, then nothing is.
+      await refreshLiveViews(t.deps);
+      expect(await refreshLiveViews(t.deps)).toEqual({ refreshed: 0, batches: 0 });
+      for (const [home, away] of [
+        [4, 4],
+        [0, 1],
+      ]) {
+        // An admin's score counts for both groups (no manager typed match 7).
+        expect((await admin.post(`/Group/${otherGroupId}/ProvisionalResult`, score(7, home, away))).status).toBe(200);
+        // The admin's answer computed the other group's view; this group's is stale until the job's pass.
+        expect(await refreshLiveViews(t.deps, { batch: 1 })).toEqual({ refreshed: 1, batches: 1 });
+        expect(await refreshLiveViews(t.deps)).toEqual({ refreshed: 0, batches: 0 });
+        const rows = await shared();
+        for (const id of [groupId, otherGroupId]) {
+          expect(rows.get(id)!.view.matches[6]).toMatchObject({ score: { home, away }, source: "admin" });
+          const reader = id === groupId ? players[0] : otherManager;
+          const live = (await reader.get(`/Group/${id}/Live`)).body;
+          expect(live.matches[6]).toMatchObject({ score: { home, away } });
+          expect(live.version).toBe(rows.get(id)!.version);
+        }
+      }
+      // The job's pass brought this group's row up by the ±1 rule (same predictions and bet): it is what
+      // a full computation gives, players, bet columns and odds alike (a fresh module holds no view).
+      const incremental = (await shared()).get(groupId)!;
+      await t.db.query("delete from live_views where group_id = $1", [groupId]);
+      vi.resetModules();
+      const fresh = await import("../../backend/services/live/view");
+      await fresh.liveRound(t.deps, groupId, quinielaId);
+      const full = (await shared()).get(groupId)!;
+      expect(full.version).toBe(incremental.version);
+      expect(full.view).toEqual(incremental.view);
+      // A row under a version the database no longer gives is never served: the next view computes.
+      await t.db.query(
+        "update live_views set view = jsonb_set(view, '{matches,6,score}', '{\"home\": 9, \"away\": 9}'), version = 'vieja' where group_id = $1",
+        [groupId],
+      );
+      expect((await players[0].get(`/Group/${groupId}/Live`)).body.matches[6]).toMatchObject({ score: { home: 0, away: 1 } });
+    } finally {
+      expect((await admin.post(`/Group/${otherGroupId}/ProvisionalResult`, score(7, "", ""))).status).toBe(200);
+      await t.db.query("update quinielas set closing_date = $2 where id = $1", [quinielaId, was!.closing_date]);
+    }
   });
 
   it("refuses bad scores with the results form's messages", async () => {

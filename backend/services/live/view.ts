@@ -14,8 +14,10 @@ import {
   type ProvisionalBody,
 } from "#core/contract/live";
 import { plenoChance } from "#core/domain/bet/chances";
-import { liveShareText, livePlayers, liveTicket, scoresShown, signOfScore, type ScoreAuthor } from "#core/domain/live/live";
-import { isSign, MATCHES, type Score, type Sign } from "#core/domain/signs";
+import { liveShareText, livePlayers, livePlayersAfter, liveTicket, scoresShown, signOfScore, type ScoreAuthor } from "#core/domain/live/live";
+import type { SignProbs } from "#core/domain/bet/chances";
+import type { Slip } from "#core/domain/bet/slip";
+import { isSign, MATCHES, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { conflict, notFound } from "../../errors";
@@ -24,7 +26,7 @@ import { roundClosedSql } from "../rounds/closed-sql";
 import { betById, parseJson, picksOf } from "../bet/row";
 import { roundChances, seasonHistory, slipOf } from "../bet/chances";
 
-interface RoundRow {
+export interface RoundRow {
   quiniela_id: number;
   number: number;
   group_name: string;
@@ -49,19 +51,31 @@ async function roundInPlay(deps: Deps, groupId: number, quinielaId: number | und
 }
 
 /**
- * What the view depends on, in one statement: the official results' version, the highest `rev` of
- * the pool's provisional scores (and clears), the bet's row version and the round's predictions.
+ * What a group's view of a pool depends on, as one SQL expression: the official results' version,
+ * the highest `rev` of the pool's provisional scores (and clears), the bet's row version and the
+ * round's predictions. `versionOf` reads it for one group, the refresh job for every playing group
+ * at once (decision 071): the same text, so the job's stale rows are the ones a reader would find stale.
  */
-async function versionOf(db: Db, groupId: number, quinielaId: number, open: boolean): Promise<string> {
-  const row = await db.one<{ v: string }>(
-    `select concat_ws('.', $2::int, ${open ? "'open'" : "'closed'"},
-        (select version from quiniela_results where quiniela_id = $2),
-        greatest((select max(rev) from provisional_results where quiniela_id = $2), (select rev from provisional_clears where quiniela_id = $2)),
-        (select xmin::text from bets where group_id = $1 and quiniela_id = $2),
-        (select count(*) || '-' || coalesce(max(updated_at)::text, '') from predictions where group_id = $1 and quiniela_id = $2)) as v`,
-    [groupId, quinielaId],
-  );
-  return row?.v ?? String(quinielaId);
+const versionSql = (group: string, pool: string, state: string) =>
+  `concat_ws('.', ${pool}, ${state},
+        (select version from quiniela_results where quiniela_id = ${pool}),
+        greatest((select max(rev) from provisional_results where quiniela_id = ${pool}), (select rev from provisional_clears where quiniela_id = ${pool})),
+        (select xmin::text from bets where group_id = ${group} and quiniela_id = ${pool}),
+        (select count(*) || '-' || coalesce(max(updated_at)::text, '') from predictions where group_id = ${group} and quiniela_id = ${pool}))`;
+
+/** What a view's players and bet are computed from, without the scores: a view under the same basis can be brought up to date from the scores alone (decision 071). */
+const basisSql = (group: string, pool: string, state: string) =>
+  `concat_ws('.', ${pool}, ${state},
+        (select xmin::text from bets where group_id = ${group} and quiniela_id = ${pool}),
+        (select count(*) || '-' || coalesce(max(updated_at)::text, '') from predictions where group_id = ${group} and quiniela_id = ${pool}))`;
+
+async function versionOf(db: Db, groupId: number, quinielaId: number, open: boolean): Promise<{ version: string; basis: string }> {
+  const state = open ? "'open'" : "'closed'";
+  const row = await db.one<{ v: string; b: string }>(`select ${versionSql("$1", "$2::int", state)} as v, ${basisSql("$1", "$2::int", state)} as b`, [
+    groupId,
+    quinielaId,
+  ]);
+  return { version: row?.v ?? String(quinielaId), basis: row?.b ?? "" };
 }
 
 interface Shown {
@@ -77,27 +91,114 @@ async function provisionalFor(db: Db, groupId: number, quinielaId: number): Prom
       where quiniela_id = $1 and (group_id = $2 or group_id is null)`,
     [quinielaId, groupId],
   );
-  return scoresShown(rows).map((r) =>
+  return shownOf(rows);
+}
+
+const shownOf = (rows: readonly { position: number; home_goals: number; away_goals: number; source: ScoreAuthor; at: Date }[]): (Shown | null)[] =>
+  scoresShown(rows).map((r) =>
     r ? { score: { home: r.home_goals, away: r.away_goals }, source: r.source === "group" ? "grupo" : r.source, at: new Date(r.at) } : null,
   );
+
+type LiveMatch = LiveRound["matches"][number];
+
+/** One match's row: the official sign when there are results, else the provisional score shown. */
+function liveRow(
+  m: { position: number; home: string; away: string },
+  official: { signs: (Sign | null)[]; pleno: Score | null; at: Date } | null,
+  p: Shown | null | undefined,
+): LiveMatch {
+  if (official) {
+    const score = m.position === 15 ? official.pleno : null;
+    const sign = m.position === 15 ? null : official.signs[m.position - 1];
+    return { position: m.position, home: m.home, away: m.away, score, sign, source: "oficial" as const, at: official.at.toISOString() };
+  }
+  return {
+    position: m.position,
+    home: m.home,
+    away: m.away,
+    score: p?.score ?? null,
+    sign: p && m.position !== 15 ? signOfScore(p.score) : null,
+    source: p?.source ?? null,
+    at: p ? p.at.toISOString() : null,
+  };
+}
+
+/** What a view's players and bet are computed from, besides the scores: held with the shared row (decision 071). */
+interface ViewInputs {
+  players: { name: string; matches: Pick[]; pleno: Score | null }[];
+  bet: { slip: Slip; probs: SignProbs[]; plenoModel: number } | null;
+}
+
+const playedOf = (rows: readonly LiveMatch[]) => Array.from({ length: MATCHES }, (_, k): Sign | null => rows[k]?.sign ?? null);
+
+/**
+ * The view with new match rows, from the one before and its inputs: the players by the ±1 rule when
+ * only match signs moved (a full scoring when the pleno did), the bet's live columns and odds again.
+ */
+function viewFrom(before: LiveRound, inputs: ViewInputs, rows: LiveMatch[], version: string): LiveRound {
+  const played = playedOf(rows);
+  const pleno = rows[MATCHES]?.score ?? null;
+  const playedBefore = playedOf(before.matches);
+  const plenoBefore = before.matches[MATCHES]?.score ?? null;
+  const samePleno = (plenoBefore === null && pleno === null) || (plenoBefore && pleno && plenoBefore.home === pleno.home && plenoBefore.away === pleno.away);
+  let players = before.players;
+  if (before.roundOpen) players = [];
+  else if (!samePleno) players = livePlayers(inputs.players, played, pleno);
+  else {
+    const picks = new Map(inputs.players.map((p) => [p.name, p.matches]));
+    for (let k = 0; k < MATCHES; k++) if (playedBefore[k] !== played[k]) players = livePlayersAfter(players, picks, k, playedBefore[k], played[k]);
+  }
+  const playedCount = played.filter((s) => s !== null).length;
+  let bet = before.bet;
+  if (bet && inputs.bet) {
+    const live = liveTicket(inputs.bet.slip, inputs.bet.probs, played, pleno, inputs.bet.plenoModel);
+    bet = {
+      ...bet,
+      columns: live.columns,
+      hits: live.hits,
+      bestColumn: live.bestColumn,
+      alive: live.alive,
+      atLeast: live.odds.atLeast,
+      categories: live.categories,
+      wins: live.wins,
+    };
+  }
+  return {
+    ...before,
+    version,
+    played: playedCount,
+    matches: rows,
+    players,
+    bet,
+    shareText: liveShareText(before.group.name, bet, playedCount),
+  };
 }
 
 const held = new Map<string, { version: string; view: LiveRound }>();
 const HELD_MAX = 256;
 const computing = new Map<string, Promise<LiveRound>>();
 
-/** GET /Group/{id}/Live: the view, computed once per version and instance. */
+/** GET /Group/{id}/Live: the view, computed once per version across instances (decisions 027, 071). */
 export async function liveRound(deps: Deps, groupId: number, quinielaId?: number): Promise<LiveRound> {
   const round = await roundInPlay(deps, groupId, quinielaId);
-  const version = await versionOf(deps.db, groupId, round.quiniela_id, round.open);
+  const { version, basis } = await versionOf(deps.db, groupId, round.quiniela_id, round.open);
+  return heldOrComputed(deps, groupId, round, version, basis);
+}
+
+/**
+ * The view under `version`: this instance's held one, else the shared row another instance (or the
+ * refresh job) wrote under the same version, else computed once here. When a score changes, the
+ * thousand readers that ask at once share one computation of the new view (`computing`), and a
+ * second instance reads the row instead of computing it again.
+ */
+async function heldOrComputed(deps: Deps, groupId: number, round: RoundRow, version: string, basis: string): Promise<LiveRound> {
   const key = `${groupId}:${round.quiniela_id}`;
   const kept = held.get(key);
   if (kept && kept.version === version) return kept.view;
-  // When a score changes, the thousand readers that ask at once share one computation of the new view.
   const flight = `${key}@${version}`;
   let pending = computing.get(flight);
   if (!pending) {
-    pending = computeView(deps, groupId, round, version).finally(() => computing.delete(flight));
+    pending = sharedOrComputed(deps, groupId, round, version, basis).finally(() => computing.delete(flight));
     computing.set(flight, pending);
   }
   const view = await pending;
@@ -107,7 +208,108 @@ export async function liveRound(deps: Deps, groupId: number, quinielaId?: number
   return view;
 }
 
-async function computeView(deps: Deps, groupId: number, round: RoundRow, version: string): Promise<LiveRound> {
+async function sharedOrComputed(deps: Deps, groupId: number, round: RoundRow, version: string, basis: string): Promise<LiveRound> {
+  const shared = await deps.db.one<{ view: unknown }>(`select view from live_views where group_id = $1 and quiniela_id = $2 and version = $3`, [
+    groupId,
+    round.quiniela_id,
+    version,
+  ]);
+  if (shared) return parseJson(shared.view) as LiveRound;
+  const { view, inputs } = await computeView(deps, groupId, round, version);
+  // Whoever writes last wins; a row under an older version is never served (the version is read on every view).
+  await deps.db.query(
+    `insert into live_views (group_id, quiniela_id, version, view, basis, inputs, computed_at) values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (group_id, quiniela_id) do update
+       set version = excluded.version, view = excluded.view, basis = excluded.basis, inputs = excluded.inputs, computed_at = excluded.computed_at`,
+    [groupId, round.quiniela_id, version, JSON.stringify(view), basis, JSON.stringify(inputs), deps.clock()],
+  );
+  return view;
+}
+
+/**
+ * The refresh after a score (decision 071): up to `limit` playing groups of the pools in play whose
+ * shared view is not under the version the database gives now, in one statement, each with its
+ * round and version as a reader would read them.
+ */
+export interface StaleView {
+  groupId: number;
+  round: RoundRow;
+  version: string;
+  basis: string;
+  /** The shared row holds the same players and bet (same basis), only the provisional scores moved: the ±1 rule brings it up to date. */
+  scoresOnly: boolean;
+}
+
+export async function staleLiveViews(deps: Deps, limit: number): Promise<StaleView[]> {
+  const now = deps.clock();
+  const rows = await deps.db.query<RoundRow & { group_id: number; v: string; b: string; scores_only: boolean }>(
+    `select s.group_id, s.quiniela_id, s.number, s.group_name, false as open, s.v, s.b,
+            (lv.basis = s.b and not s.official) as scores_only
+       from (select gq.group_id, gq.quiniela_id, q.number, g.name as group_name,
+                    ${versionSql("gq.group_id", "gq.quiniela_id", "'closed'")} as v, ${basisSql("gq.group_id", "gq.quiniela_id", "'closed'")} as b,
+                    exists (select 1 from quiniela_results r where r.quiniela_id = q.id) as official
+               from quinielas q join group_quinielas gq on gq.quiniela_id = q.id join groups g on g.id = gq.group_id
+              where q.closing_date <= $1 and q.closing_date > $2 and ${roundClosedSql("gq", "$1")}
+                and (exists (select 1 from provisional_results p where p.quiniela_id = q.id) or exists (select 1 from quiniela_results r where r.quiniela_id = q.id))) s
+       left join live_views lv on lv.group_id = s.group_id and lv.quiniela_id = s.quiniela_id
+      where lv.version is distinct from s.v
+      order by s.group_id, s.quiniela_id
+      limit $3`,
+    [now, new Date(now.getTime() - 4 * 24 * 60 * 60 * 1000), limit],
+  );
+  return rows.map((r) => ({
+    groupId: r.group_id,
+    round: { quiniela_id: r.quiniela_id, number: r.number, group_name: r.group_name, open: false },
+    version: r.v,
+    basis: r.b,
+    scoresOnly: Boolean(r.scores_only),
+  }));
+}
+
+/**
+ * Stale views whose players and bet did not change, all of one pool, brought up to date in three
+ * statements: the shared rows, the pool's provisional scores, one write (decision 071). Each player's
+ * hits move by the ±1 rule (`livePlayersAfter`) and the bet's live columns and odds are computed
+ * again from the model held with the row (`liveTicket`): no prediction, bet or season is read.
+ */
+export async function refreshScoresOnly(deps: Deps, stale: readonly StaleView[]): Promise<number> {
+  if (!stale.length) return 0;
+  const quinielaId = stale[0].round.quiniela_id;
+  const ids = stale.map((s) => s.groupId);
+  const [rows, scores] = await Promise.all([
+    deps.db.query<{ group_id: number; view: unknown; inputs: unknown }>(
+      `select group_id, view, inputs from live_views where quiniela_id = $1 and group_id = any($2::int[])`,
+      [quinielaId, ids],
+    ),
+    deps.db.query<{ group_id: number | null; position: number; home_goals: number; away_goals: number; source: ScoreAuthor; at: Date }>(
+      `select group_id, position, home_goals, away_goals, source, at from provisional_results where quiniela_id = $1 and (group_id is null or group_id = any($2::int[]))`,
+      [quinielaId, ids],
+    ),
+  ]);
+  const held = new Map(rows.map((r) => [r.group_id, { view: parseJson(r.view) as LiveRound, inputs: parseJson(r.inputs) as ViewInputs }]));
+  const written: { g: number; v: string; b: string; view: LiveRound }[] = [];
+  for (const s of stale) {
+    const before = held.get(s.groupId);
+    if (!before || s.round.quiniela_id !== quinielaId) continue;
+    const provisional = shownOf(scores.filter((r) => r.group_id === null || r.group_id === s.groupId));
+    const matches = before.view.matches.map((m) => liveRow(m, null, provisional[m.position - 1]));
+    written.push({ g: s.groupId, v: s.version, b: s.basis, view: viewFrom(before.view, before.inputs, matches, s.version) });
+  }
+  if (!written.length) return 0;
+  await deps.db.query(
+    `insert into live_views (group_id, quiniela_id, version, view, basis, inputs, computed_at)
+     select x.g, $2, x.v, x.view, x.b, lv.inputs, $3 from jsonb_to_recordset($1::jsonb) as x(g int, v text, b text, view jsonb)
+       join live_views lv on lv.group_id = x.g and lv.quiniela_id = $2
+     on conflict (group_id, quiniela_id) do update set version = excluded.version, view = excluded.view, computed_at = excluded.computed_at`,
+    [JSON.stringify(written), quinielaId, deps.clock()],
+  );
+  return written.length;
+}
+
+/** One stale view brought up to date, under the single flight a reader of that group would join. */
+export const refreshLiveView = (deps: Deps, stale: StaleView) => heldOrComputed(deps, stale.groupId, stale.round, stale.version, stale.basis);
+
+async function computeView(deps: Deps, groupId: number, round: RoundRow, version: string): Promise<{ view: LiveRound; inputs: ViewInputs }> {
   const quinielaId = round.quiniela_id;
   const [matches, official, provisional, predictions, betRow] = await Promise.all([
     deps.db.query<{ position: number; home: string; away: string }>(
@@ -131,36 +333,21 @@ async function computeView(deps: Deps, groupId: number, round: RoundRow, version
   const officialSigns = official ? (parseJson(official.matches) as unknown[]).map((s): Sign | null => (isSign(s) ? s : null)) : null;
   const officialPleno =
     official && official.pleno_home !== null && official.pleno_away !== null ? { home: official.pleno_home, away: official.pleno_away } : null;
-  const rows = matches.map((m) => {
-    const k = m.position - 1;
-    if (officialSigns) {
-      const score = m.position === 15 ? officialPleno : null;
-      const sign = m.position === 15 ? null : officialSigns[k];
-      return { position: m.position, home: m.home, away: m.away, score, sign, source: "oficial" as const, at: official!.updated_at.toISOString() };
-    }
-    const p = provisional[k];
-    return {
-      position: m.position,
-      home: m.home,
-      away: m.away,
-      score: p?.score ?? null,
-      sign: p && m.position !== 15 ? signOfScore(p.score) : null,
-      source: p?.source ?? null,
-      at: p ? p.at.toISOString() : null,
-    };
-  });
-  const played: (Sign | null)[] = Array.from({ length: MATCHES }, (_, k) => rows[k]?.sign ?? null);
+  const rows = matches.map((m) =>
+    liveRow(m, officialSigns ? { signs: officialSigns, pleno: officialPleno, at: official!.updated_at } : null, provisional[m.position - 1]),
+  );
+  const played = playedOf(rows);
   const pleno = rows[MATCHES]?.score ?? null;
   const playedCount = played.filter((s) => s !== null).length;
-  const players = round.open
-    ? []
-    : livePlayers(
-        predictions.map((p) => ({ name: p.username, matches: picksOf(p.matches), pleno: { home: p.pleno_home, away: p.pleno_away } })),
-        played,
-        pleno,
-      );
-  const bet = betRow ? await liveBet(deps, betRow.id, quinielaId, played, pleno) : null;
-  return {
+  const inputs: ViewInputs = {
+    players: predictions.map((p) => ({ name: p.username, matches: picksOf(p.matches), pleno: { home: p.pleno_home, away: p.pleno_away } })),
+    bet: null,
+  };
+  const players = round.open ? [] : livePlayers(inputs.players, played, pleno);
+  const live = betRow ? await liveBet(deps, betRow.id, quinielaId, played, pleno) : null;
+  inputs.bet = live?.inputs ?? null;
+  const bet = live?.bet ?? null;
+  const view: LiveRound = {
     group: { id: groupId, name: round.group_name },
     quinielaId,
     numberQuiniela: round.number,
@@ -173,30 +360,41 @@ async function computeView(deps: Deps, groupId: number, round: RoundRow, version
     bet,
     shareText: liveShareText(round.group_name, bet, playedCount),
   };
+  return { view, inputs };
 }
 
-async function liveBet(deps: Deps, betId: number, quinielaId: number, played: (Sign | null)[], pleno: Score | null): Promise<LiveRound["bet"]> {
+async function liveBet(
+  deps: Deps,
+  betId: number,
+  quinielaId: number,
+  played: (Sign | null)[],
+  pleno: Score | null,
+): Promise<{ bet: NonNullable<LiveRound["bet"]>; inputs: NonNullable<ViewInputs["bet"]> }> {
   const bet = await betById(deps.db, betId);
   const history = await seasonHistory(deps.db, bet.groupId, bet.seasonId);
   // The same probabilities as the bet page's, chosen by the same rule (decision 066).
   const { model, chosen } = roundChances(history, quinielaId);
   const slip = slipOf(bet);
-  const live = liveTicket(slip, chosen.probs, played, pleno, plenoChance(slip.pleno, model.pleno));
+  const plenoModel = plenoChance(slip.pleno, model.pleno);
+  const live = liveTicket(slip, chosen.probs, played, pleno, plenoModel);
   return {
-    betId,
-    confirmed: bet.confirmBet,
-    matches: bet.mergedPrediction.matches,
-    columns: live.columns,
-    hits: live.hits,
-    bestColumn: live.bestColumn,
-    alive: live.alive,
-    atLeast: live.odds.atLeast,
-    categories: live.categories,
-    wins: live.wins,
-    source: chosen.source,
-    prior: chosen.prior,
-    weight: chosen.weight,
-    pastRounds: model.pastRounds,
+    bet: {
+      betId,
+      confirmed: bet.confirmBet,
+      matches: bet.mergedPrediction.matches,
+      columns: live.columns,
+      hits: live.hits,
+      bestColumn: live.bestColumn,
+      alive: live.alive,
+      atLeast: live.odds.atLeast,
+      categories: live.categories,
+      wins: live.wins,
+      source: chosen.source,
+      prior: chosen.prior,
+      weight: chosen.weight,
+      pastRounds: model.pastRounds,
+    },
+    inputs: { slip, probs: [...chosen.probs], plenoModel },
   };
 }
 

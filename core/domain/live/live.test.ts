@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { randomSignOdds, seededRandom } from "../../seeded-random";
 import type { SignProbs } from "../bet/chances";
 import { ticketOdds } from "../bet/hit-odds";
-import { fixPlayed, liveShareText, livePlayers, liveTicket, signOfScore, scoresShown } from "./live";
+import { fixPlayed, hitsDelta, liveShareText, livePlayers, livePlayersAfter, liveTicket, signOfScore, scoresShown } from "./live";
 import { REDUCTIONS } from "../bet/reductions";
 import { SIGNS, type Pick, type Sign } from "../signs";
 import { expandColumns, plenoHit, type Slip } from "../bet/slip";
@@ -162,5 +162,48 @@ describe("scoresShown: which provisional score a group sees", () => {
       { position: 0, source: "group" as const },
     ]);
     expect(shown.map((s) => s?.source ?? null)).toEqual(["feed", ...new Array(13).fill(null), "admin"]);
+  });
+});
+
+describe("a score that changes one match, applied to the previous rows (decision 071)", () => {
+  const PICKS: Pick[] = [[], ["1"], ["X"], ["2"], ["1", "X"], ["1", "2"], ["X", "2"], ["1", "X", "2"]];
+  const STATES: (Sign | null)[] = [null, ...SIGNS];
+
+  it("gives what a full recompute gives, for every pick and every change of every match", () => {
+    const random = seededRandom(71);
+    let cases = 0;
+    for (let index = 0; index < 14; index++) {
+      // One player per pick at the changed match; the other matches random (some unpicked), the pleno too.
+      const players = PICKS.map((pick, n) => ({
+        name: `jugador${n}`,
+        matches: Array.from({ length: 14 }, (_, i) => (i === index ? pick : PICKS[Math.floor(random() * PICKS.length)])),
+        pleno: random() < 0.8 ? { home: Math.floor(random() * 3), away: Math.floor(random() * 3) } : null,
+      }));
+      const others = Array.from({ length: 14 }, () => STATES[Math.floor(random() * STATES.length)]);
+      const pleno = random() < 0.5 ? { home: 1, away: 1 } : null;
+      const picksOf = new Map(players.map((p) => [p.name, p.matches]));
+      for (const before of STATES)
+        for (const after of STATES) {
+          const playedBefore = others.map((s, i) => (i === index ? before : s));
+          const playedAfter = others.map((s, i) => (i === index ? after : s));
+          const rows = livePlayers(players, playedBefore, pleno);
+          expect(livePlayersAfter(rows, picksOf, index, before, after)).toEqual(livePlayers(players, playedAfter, pleno));
+          cases++;
+        }
+    }
+    expect(cases).toBe(14 * 16);
+  });
+
+  it("moves a player's hits by at most one", () => {
+    for (const pick of PICKS)
+      for (const before of STATES)
+        for (const after of STATES) {
+          const d = hitsDelta(pick, before, after);
+          expect(Math.abs(d.hits)).toBeLessThanOrEqual(1);
+          expect(Math.abs(d.possible)).toBeLessThanOrEqual(1);
+        }
+    expect(hitsDelta(["1", "X"], "1", "2")).toEqual({ hits: -1, possible: -1 });
+    expect(hitsDelta(["2"], null, "2")).toEqual({ hits: 1, possible: 0 });
+    expect(hitsDelta(["2"], null, "1")).toEqual({ hits: 0, possible: -1 });
   });
 });

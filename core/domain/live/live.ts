@@ -48,9 +48,47 @@ export function livePlayers(players: readonly LivePlayerInput[], played: readonl
     if (pleno === null && p.pleno !== null) open++;
     return { name: p.name, hits: b.hits, possible: b.hits + open, rank: 0 };
   });
+  return rankLivePlayers(rows);
+}
+
+/** Sorted by hits, then possible, then name; ranked 1, 1, 3 by hits. */
+function rankLivePlayers(rows: LivePlayer[]): LivePlayer[] {
   rows.sort((a, b) => b.hits - a.hits || b.possible - a.possible || a.name.localeCompare(b.name, "es"));
   rows.forEach((r, k) => (r.rank = k > 0 && rows[k - 1].hits === r.hits ? rows[k - 1].rank : k + 1));
   return rows;
+}
+
+/**
+ * What one match's sign going from `before` to `after` (null: not played) does to a player's hits
+ * and hits still possible (decision 071): −1 if the pick held `before`, +1 if it holds `after`; a
+ * match played or unplayed moves the "to play" part of `possible` by one when something was picked.
+ */
+export function hitsDelta(pick: Pick, before: Sign | null, after: Sign | null): { hits: number; possible: number } {
+  const hit = (s: Sign | null) => (s !== null && pick.includes(s) ? 1 : 0);
+  const picked = normalizePick(pick).length > 0 ? 1 : 0;
+  const open = (s: Sign | null) => (s === null ? picked : 0);
+  const hits = hit(after) - hit(before);
+  return { hits, possible: hits + open(after) - open(before) };
+}
+
+/**
+ * The players' rows after match `index` (0-based, 1–14) went from `before` to `after`, from the
+ * rows before it and each player's picks by name: the same rows `livePlayers` gives with the new
+ * signs, without scoring anyone again (decision 071). A player without picks here is left as is.
+ */
+export function livePlayersAfter(
+  rows: readonly LivePlayer[],
+  picksOf: ReadonlyMap<string, readonly Pick[]>,
+  index: number,
+  before: Sign | null,
+  after: Sign | null,
+): LivePlayer[] {
+  return rankLivePlayers(
+    rows.map((r) => {
+      const d = hitsDelta(picksOf.get(r.name)?.[index] ?? [], before, after);
+      return { name: r.name, hits: r.hits + d.hits, possible: r.possible + d.possible, rank: 0 };
+    }),
+  );
 }
 
 export const ALIVE_HITS = [10, 11, 12, 13, 14] as const;
