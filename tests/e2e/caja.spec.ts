@@ -18,6 +18,8 @@ test.describe("la caja de la peña", () => {
   test("a long caja is a statement: one page of the newest, older ones behind a link with the filter kept, and one correction form", async ({
     page,
   }, testInfo) => {
+    // 120 movements through the API and five pages of them: longer than a journey on a loaded machine.
+    test.slow();
     const { manager, player, group } = await peñaWithCaja();
     for (let i = 1; i <= 120; i++) {
       const body = { kind: "payment", userId: player.id, amountCents: 100 * i, reference: `Pago ${i}`, idempotencyKey: unique("clave-larga-") };
