@@ -53,6 +53,7 @@ const SCREENS: { path: string; as: Role[] }[] = [
   { path: "/grupo/{group}/dashboard", as: ["manager", "player"] },
   { path: "/grupo/{group}/predictions", as: ["manager", "player"] },
   { path: "/grupo/{group}/quiniela-grupal", as: ["manager", "player"] },
+  { path: "/grupo/{group}/quiniela-grupal?quiniela={pool}", as: ["manager"] },
   { path: "/grupo/{group}/quiniela-grupal/imprimir", as: ["manager"] },
   { path: "/grupo/{group}/resultados-y-apuestas", as: ["manager", "player"] },
   { path: "/grupo/{group}/season/{season}/bet-evolucion", as: ["manager", "player"] },
