@@ -88,6 +88,8 @@ test.describe("the audit trail", () => {
     await expect(page.getByText("Estado: Cerrada (Cerrada por el gestor)")).toBeVisible();
 
     const trail = page.getByRole("region", { name: "Registro de cambios" });
+    // Folded under «Ver los cambios» on the settings (decision 069).
+    await trail.getByText("Ver los cambios").click();
     const entries = trail.getByRole("listitem");
     await expect(entries.first()).toContainText(`Cierre forzado · Jornada ${pool.numberQuiniela}`);
     await expect(entries.first()).toContainText(`por ${gestor2.username}`);
