@@ -116,6 +116,7 @@ test.describe("the audit trail", () => {
     const pick = { groupId: group.id, matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 1, away: 1 } };
     expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, pick, socio.token)).status).toBe(201);
     await page.reload();
+    await trail.getByText("Ver los cambios").click();
     await expect(entries.filter({ hasText: "Jornada reabierta" })).toContainText(`por ${gestor2.username}`);
     const late = entries.filter({ hasText: "Pronóstico tardío" });
     await expect(late).toContainText("Tardío");
