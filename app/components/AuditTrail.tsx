@@ -39,16 +39,18 @@ export function AuditTrail({
   title = "Registro de cambios",
   olderHref = null,
   newestHref = null,
+  folded = false,
 }: {
   entries: AuditEntry[];
   showGroup?: boolean;
   title?: string;
   olderHref?: string | null;
   newestHref?: string | null;
+  /** Under a closed «Ver los cambios» (the group's settings, decision 069); open while paging back. */
+  folded?: boolean;
 }) {
-  return (
-    <section className="stack" aria-labelledby="audit-title">
-      <h2 id="audit-title">{title}</h2>
+  const list = (
+    <>
       {entries.length === 0 ? (
         <p className="muted">Todavía no hay cambios registrados.</p>
       ) : (
@@ -97,6 +99,19 @@ export function AuditTrail({
           {olderHref ? <a href={olderHref}>Cambios anteriores</a> : null}
         </nav>
       ) : null}
+    </>
+  );
+  return (
+    <section className="stack" aria-labelledby="audit-title">
+      <h2 id="audit-title">{title}</h2>
+      {folded && entries.length ? (
+        <details className="fold" open={newestHref ? true : undefined}>
+          <summary>Ver los cambios</summary>
+          {list}
+        </details>
+      ) : (
+        list
+      )}
     </section>
   );
 }

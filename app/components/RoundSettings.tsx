@@ -17,8 +17,12 @@ type Selected = NonNullable<Data["selected"]>;
 
 const MADRID = "Hora de Madrid.";
 
-/** The group's pools of the season with their state, and the chosen one's settings; `children` go at the end. */
-export function RoundSettings({ title, children }: { title: string; children?: React.ReactNode }) {
+/**
+ * The group's pools of the season with their state, and the chosen one's settings; `children` go at the end.
+ * Without `list` (the group's settings) only the chosen pool shows, and a link leads to the list on
+ * 'Gestionar quinielas': one list of jornadas, one dashboard entry to it (decision 069).
+ */
+export function RoundSettings({ title, list = true, children }: { title: string; list?: boolean; children?: React.ReactNode }) {
   const { group, season, seasons, pools, poolPage, types, selected, missing } = useLoaderData<Data>();
   const pageHref = (page: number) =>
     `?${new URLSearchParams({ ...(season ? { temporada: String(season.id) } : {}), ...(selected ? { quiniela: String(selected.pool.id) } : {}), pagina: String(page) })}#jornadas`;
@@ -43,62 +47,70 @@ export function RoundSettings({ title, children }: { title: string; children?: R
         </p>
       ) : null}
 
-      <h2 id="jornadas">Quinielas de la temporada</h2>
-      <SeasonPicker seasons={seasons} selectedId={season?.id ?? null} />
-      {!season ? (
-        <p className="notice">No hay ninguna temporada en curso. El administrador debe crearla antes de activar jornadas.</p>
-      ) : pools.length === 0 ? (
-        <p className="muted">Esta temporada todavía no tiene quinielas.</p>
+      {list ? (
+        <>
+          <h2 id="jornadas">Quinielas de la temporada</h2>
+          <SeasonPicker seasons={seasons} selectedId={season?.id ?? null} />
+          {!season ? (
+            <p className="notice">No hay ninguna temporada en curso. El administrador debe crearla antes de activar jornadas.</p>
+          ) : pools.length === 0 ? (
+            <p className="muted">Esta temporada todavía no tiene quinielas.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="line-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Jornada</th>
+                    <th scope="col">En el grupo</th>
+                    <th scope="col">Acción</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pools.map((p) => (
+                    <tr key={p.id} aria-current={selected?.pool.id === p.id ? "true" : undefined}>
+                      <th scope="row">
+                        Jornada {p.numberQuiniela}{" "}
+                        <small className="muted">
+                          {formatDateTime(p.startDate)} – {formatDateTime(p.closingDate)}
+                        </small>
+                      </th>
+                      <td>
+                        {p.round ? `Activada (${p.round.typeName})` : "Sin activar"}
+                        {p.round ? (
+                          <small>
+                            <RoundState state={p.round.state} reason={p.round.reason} />
+                          </small>
+                        ) : null}
+                      </td>
+                      <td>
+                        <Link
+                          to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`}
+                          aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}
+                        >
+                          {p.round ? "Gestionar" : "Activar"}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {poolPage.pages > 1 ? (
+            <nav className="pager" aria-label="Páginas de jornadas">
+              {poolPage.page > 1 ? <Link to={pageHref(poolPage.page - 1)}>Jornadas más recientes</Link> : <span />}
+              <span className="muted">
+                Página {poolPage.page} de {poolPage.pages} · {poolPage.total} jornadas
+              </span>
+              {poolPage.page < poolPage.pages ? <Link to={pageHref(poolPage.page + 1)}>Jornadas anteriores</Link> : <span />}
+            </nav>
+          ) : null}
+        </>
       ) : (
-        <div className="table-wrap">
-          <table className="line-table">
-            <thead>
-              <tr>
-                <th scope="col">Jornada</th>
-                <th scope="col">En el grupo</th>
-                <th scope="col">Acción</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pools.map((p) => (
-                <tr key={p.id} aria-current={selected?.pool.id === p.id ? "true" : undefined}>
-                  <th scope="row">
-                    Jornada {p.numberQuiniela}{" "}
-                    <small className="muted">
-                      {formatDateTime(p.startDate)} – {formatDateTime(p.closingDate)}
-                    </small>
-                  </th>
-                  <td>
-                    {p.round ? `Activada (${p.round.typeName})` : "Sin activar"}
-                    {p.round ? (
-                      <small>
-                        <RoundState state={p.round.state} reason={p.round.reason} />
-                      </small>
-                    ) : null}
-                  </td>
-                  <td>
-                    <Link
-                      to={`?${new URLSearchParams({ temporada: String(season.id), quiniela: String(p.id) })}#jornada`}
-                      aria-label={`${p.round ? "Gestionar" : "Activar"} jornada ${p.numberQuiniela}`}
-                    >
-                      {p.round ? "Gestionar" : "Activar"}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <p id="jornadas">
+          Para activar jornadas, cambiar sus fechas o bloquear a un jugador: <Link to={`/grupo/${group.id}/gestionar-quinielas`}>Gestionar quinielas</Link>.
+        </p>
       )}
-      {poolPage.pages > 1 ? (
-        <nav className="pager" aria-label="Páginas de jornadas">
-          {poolPage.page > 1 ? <Link to={pageHref(poolPage.page - 1)}>Jornadas más recientes</Link> : <span />}
-          <span className="muted">
-            Página {poolPage.page} de {poolPage.pages} · {poolPage.total} jornadas
-          </span>
-          {poolPage.page < poolPage.pages ? <Link to={pageHref(poolPage.page + 1)}>Jornadas anteriores</Link> : <span />}
-        </nav>
-      ) : null}
       {children}
     </main>
   );

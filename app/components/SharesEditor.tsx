@@ -34,26 +34,31 @@ export function SharesEditor({ selected, shares, lastResult, stale }: Props) {
   if (!selected || !shares) return null;
   return (
     <Form method="post" className="stack card shares-form" {...getFormProps(form)} aria-labelledby="shares-title">
-      <h2 id="shares-title">Porcentajes del público</h2>
-      <p className="muted">
-        El reparto de las apuestas de toda España en cada partido (1, X y 2), tal como lo publica Loterías: con él, el premio esperado reparte el fondo de cada
-        categoría entre los acertantes previstos.
-        {shares.source ? SOURCE_NOTE[shares.source] : ""}
-      </p>
-      <FormErrors errors={form.errors} id={form.errorId} />
-      {stale ? <p className="muted">Se muestran los porcentajes guardados por otra persona: revísalos y vuelve a guardar.</p> : null}
-      <input {...getInputProps(fields.quinielaId, { type: "hidden" })} />
-      {shares.version !== null ? <input type="hidden" name="version" value={shares.version} /> : null}
-      <Field
-        field={fields.shares}
-        label="Tabla de porcentajes"
-        hint="Una línea por partido, del 1 al 14, p. ej. «1. Sevilla - Betis 45 % 30 % 25 %»: se toman los tres últimos números de cada línea."
-      >
-        <textarea {...getTextareaProps(fields.shares)} rows={8} />
-      </Field>
-      <button type="submit" name="intent" value="shares">
-        Guardar porcentajes
-      </button>
+      {/* Folded under its title: the results come first on a phone (decision 069); it opens by itself when it comes back refused. */}
+      <details className="fold" open={lastResult || stale ? true : undefined}>
+        <summary>
+          <h2 id="shares-title">Porcentajes del público</h2>
+        </summary>
+        <p className="muted">
+          El reparto de las apuestas de toda España en cada partido (1, X y 2), tal como lo publica Loterías: con él, el premio esperado reparte el fondo de
+          cada categoría entre los acertantes previstos.
+          {shares.source ? SOURCE_NOTE[shares.source] : ""}
+        </p>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {stale ? <p className="muted">Se muestran los porcentajes guardados por otra persona: revísalos y vuelve a guardar.</p> : null}
+        <input {...getInputProps(fields.quinielaId, { type: "hidden" })} />
+        {shares.version !== null ? <input type="hidden" name="version" value={shares.version} /> : null}
+        <Field
+          field={fields.shares}
+          label="Tabla de porcentajes"
+          hint="Una línea por partido, del 1 al 14, p. ej. «1. Sevilla - Betis 45 % 30 % 25 %»: se toman los tres últimos números de cada línea."
+        >
+          <textarea {...getTextareaProps(fields.shares)} rows={8} />
+        </Field>
+        <button type="submit" name="intent" value="shares">
+          Guardar porcentajes
+        </button>
+      </details>
     </Form>
   );
 }

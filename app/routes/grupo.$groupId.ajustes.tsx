@@ -45,7 +45,7 @@ export default function GroupSettings() {
   const { group, kioskLinks, share, officeIcons, audit, weekRule, types } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <RoundSettings title="Ajustes del grupo">
+    <RoundSettings title="Ajustes del grupo" list={false}>
       <WeekRule
         groupId={group.id}
         rule={weekRule}
@@ -74,7 +74,7 @@ export default function GroupSettings() {
           </a>
         </p>
       </section>
-      {audit ? <AuditTrail {...audit} /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
+      {audit ? <AuditTrail {...audit} folded /> : <Alert>No se pudo cargar el registro de cambios.</Alert>}
     </RoundSettings>
   );
 }

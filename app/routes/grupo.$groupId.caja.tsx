@@ -40,6 +40,13 @@ export default function CajaPage() {
       <h1>Caja de {caja.groupName}</h1>
       <p className="muted">
         <Link to={`${base}/dashboard`}>Volver al panel</Link> · <Link to={`${base}/caja/liquidacion`}>Liquidación de la temporada</Link>
+        {/* The manager's forms sit below the statement: one link from the top (decision 069). */}
+        {caja.canWrite ? (
+          <>
+            {" · "}
+            <a href="#gestion-caja">Anotar en la caja</a>
+          </>
+        ) : null}
       </p>
 
       <section className="caja-summary" aria-label="Resumen">

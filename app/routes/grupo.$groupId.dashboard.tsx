@@ -29,7 +29,7 @@ export default function Dashboard() {
     <main className="page">
       <h1>{group.name}</h1>
       <p className="muted">
-        Tu rol: {role} · <Link to={base}>Ver grupo</Link> · <Link to="/grupos">Mis grupos</Link>
+        Tu rol: {role} · <Link to={base}>Ver grupo</Link> · <Link to="/grupos">Mis grupos</Link> · <Link to="/quinielas">Quinielas</Link>
       </p>
       {myBalance !== null ? (
         <p>
@@ -87,7 +87,7 @@ export default function Dashboard() {
           <ul className="cards options">
             <li>
               <Link to={`${base}/ajustes`} className="option">
-                Ajustes (activar quinielas)
+                Ajustes del grupo
               </Link>
             </li>
             <li>
@@ -97,7 +97,7 @@ export default function Dashboard() {
             </li>
             <li>
               <Link to={`${base}/gestionar-quinielas`} className="option">
-                Fechas y bloqueos
+                Activar quinielas, fechas y bloqueos
               </Link>
             </li>
             <li>

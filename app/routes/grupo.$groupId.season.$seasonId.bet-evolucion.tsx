@@ -28,6 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const roundNumbers = (list: number[]) => (list.length === 1 ? `Jornada ${list[0]}` : `Jornadas ${list.join(", ")}`);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const NONE = "—";
+/** Rows of the detail tables in view; the older ones are folded (decision 069). */
+const DETAIL_ROWS = 8;
 
 type Entry = ReturnType<typeof useLoaderData<typeof loader>>["entries"][number];
 
@@ -60,6 +62,9 @@ export default function BetEvolution() {
     );
   }
   const avgOf = new Map((usersAverage ?? []).map((u) => [u.numberQuiniela, u.avgHits]));
+  const latestFirst = [...entries].reverse();
+  const recent = latestFirst.slice(0, DETAIL_ROWS);
+  const older = latestFirst.slice(DETAIL_ROWS);
   const points = entries.map((e) => ({ numberQuiniela: e.numberQuiniela, betHits: e.betHits, usersAvg: avgOf.get(e.numberQuiniela) ?? null }));
   const trend = stats.trend;
   return (
@@ -174,79 +179,104 @@ export default function BetEvolution() {
 
           <section aria-labelledby="detail-heading">
             <h2 id="detail-heading">Detalle por jornada</h2>
-            <div className="table-wrap">
-              <table className="compact detail">
-                <thead>
-                  <tr>
-                    <th scope="col">Jornada</th>
-                    <th scope="col" className="num">
-                      Aciertos
-                    </th>
-                    <th scope="col">Pleno 15</th>
-                    <th scope="col">Cierre</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...entries].reverse().map((e) => {
-                    return (
-                      <tr key={e.quinielaId}>
-                        <th scope="row">
-                          <Link to={roundHref(groupId!, e.numberQuiniela, seasonId)}>Jornada {e.numberQuiniela}</Link>
-                        </th>
-                        <td className="num">{Number.isFinite(e.betHits) ? e.betHits : "-"}</td>
-                        <td>
-                          {e.pleno15Exact ? (
-                            <span className="mark hit" role="img" aria-label="Pleno acertado">
-                              ✓
-                            </span>
-                          ) : (
-                            <span className="mark miss" role="img" aria-label="Pleno fallado">
-                              ✗
-                            </span>
-                          )}
-                        </td>
-                        <td>{formatDateTime(e.closedAt)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            {/* The latest jornadas in view, the rest folded: a season of 38 is not one phone screen (decision 069). */}
+            <HitsTable rows={recent} groupId={groupId!} seasonId={seasonId} />
+            {older.length ? (
+              <details className="fold">
+                <summary>Jornadas anteriores ({older.length})</summary>
+                <HitsTable rows={older} groupId={groupId!} seasonId={seasonId} />
+              </details>
+            ) : null}
             <h3>El boleto de cada jornada</h3>
-            <div className="table-wrap">
-              <table className="compact detail">
-                <thead>
-                  <tr>
-                    <th scope="col">Jornada</th>
-                    <th scope="col" className="num">
-                      Mejor columna
-                    </th>
-                    <th scope="col" className="num">
-                      Coste
-                    </th>
-                    <th scope="col" className="num">
-                      Premio
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...entries].reverse().map((e) => {
-                    const cells = ticketCells(e);
-                    return (
-                      <tr key={e.quinielaId}>
-                        <th scope="row">{e.numberQuiniela}</th>
-                        <td className="num">{cells.best}</td>
-                        <td className="num">{cells.cost}</td>
-                        <td className="num">{cells.prize}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <TicketsTable rows={recent} />
+            {older.length ? (
+              <details className="fold">
+                <summary>Jornadas anteriores ({older.length})</summary>
+                <TicketsTable rows={older} />
+              </details>
+            ) : null}
           </section>
         </>
       )}
     </main>
+  );
+}
+
+function HitsTable({ rows, groupId, seasonId }: { rows: Entry[]; groupId: number; seasonId: number | null }) {
+  return (
+    <div className="table-wrap">
+      <table className="compact detail">
+        <thead>
+          <tr>
+            <th scope="col">Jornada</th>
+            <th scope="col" className="num">
+              Aciertos
+            </th>
+            <th scope="col">Pleno 15</th>
+            <th scope="col">Cierre</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => {
+            return (
+              <tr key={e.quinielaId}>
+                <th scope="row">
+                  <Link to={roundHref(groupId, e.numberQuiniela, seasonId)}>Jornada {e.numberQuiniela}</Link>
+                </th>
+                <td className="num">{Number.isFinite(e.betHits) ? e.betHits : "-"}</td>
+                <td>
+                  {e.pleno15Exact ? (
+                    <span className="mark hit" role="img" aria-label="Pleno acertado">
+                      ✓
+                    </span>
+                  ) : (
+                    <span className="mark miss" role="img" aria-label="Pleno fallado">
+                      ✗
+                    </span>
+                  )}
+                </td>
+                <td>{formatDateTime(e.closedAt)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TicketsTable({ rows }: { rows: Entry[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="compact detail">
+        <thead>
+          <tr>
+            <th scope="col">Jornada</th>
+            <th scope="col" className="num">
+              Mejor columna
+            </th>
+            <th scope="col" className="num">
+              Coste
+            </th>
+            <th scope="col" className="num">
+              Premio
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => {
+            const cells = ticketCells(e);
+            return (
+              <tr key={e.quinielaId}>
+                <th scope="row">{e.numberQuiniela}</th>
+                <td className="num">{cells.best}</td>
+                <td className="num">{cells.cost}</td>
+                <td className="num">{cells.prize}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { roundStateLabel, roundStatus } from "#core/domain/rounds/round-status";
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { Alert } from "~/components/Field";
 import { requireUser } from "~/server/session/session.server";
+import { poolsPage } from "~/server/rounds/round-settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Quinielas · Quiniela de peñas" }];
 
@@ -18,17 +19,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const current = await attempt(() => api.read(request, "/season/GetCurrentSeason", CurrentSeason));
   // No season in course is a 404, not an error: the page says so.
   const season: CurrentSeason | null = current.ok ? current.value : null;
-  if (!current.ok && current.status !== 404) return { season, pools: [], groups: [], isAdmin: user.isAdmin, loadError: LOAD_ERROR };
+  const empty = { page: 1, pages: 1, total: 0 };
+  if (!current.ok && current.status !== 404) return { season, pools: [], poolPage: empty, groups: [], isAdmin: user.isAdmin, loadError: LOAD_ERROR };
   const [pools, groups] = await Promise.all([
     season ? loadOrNull(() => api.read(request, `/quiniela/GetBySeasonId/${season.id}`, PoolSummaryList)) : [],
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
   ]);
   const now = new Date();
+  // A season of 38 jornadas is not one screen: the latest ten, the rest behind plain links (decision 069).
+  const page = poolsPage(
+    [...(pools ?? [])].sort((a, b) => b.numberQuiniela - a.numberQuiniela),
+    Number(new URL(request.url).searchParams.get("pagina")) || 1,
+  );
   return {
     season,
-    pools: (pools ?? [])
-      .map((p) => ({ ...p, state: roundStatus({ openDate: p.startDate, closeDate: p.closingDate, forceClosed: false }, now).state }))
-      .sort((a, b) => b.numberQuiniela - a.numberQuiniela),
+    pools: page.pools.map((p) => ({ ...p, state: roundStatus({ openDate: p.startDate, closeDate: p.closingDate, forceClosed: false }, now).state })),
+    poolPage: page.poolPage,
     groups: groups ?? [],
     isAdmin: user.isAdmin,
     loadError: pools === null ? LOAD_ERROR : groups === null ? "Error al cargar tus grupos" : null,
@@ -36,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Pools() {
-  const { season, pools, groups, isAdmin, loadError } = useLoaderData<typeof loader>();
+  const { season, pools, poolPage, groups, isAdmin, loadError } = useLoaderData<typeof loader>();
   return (
     <main className="page quinielas">
       <h1>Quinielas</h1>
@@ -95,6 +101,15 @@ export default function Pools() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {poolPage.pages > 1 ? (
+        <nav className="pager" aria-label="Páginas de jornadas">
+          {poolPage.page > 1 ? <Link to={`?pagina=${poolPage.page - 1}`}>Jornadas más recientes</Link> : <span />}
+          <span className="muted">
+            Página {poolPage.page} de {poolPage.pages} · {poolPage.total} jornadas
+          </span>
+          {poolPage.page < poolPage.pages ? <Link to={`?pagina=${poolPage.page + 1}`}>Jornadas anteriores</Link> : <span />}
+        </nav>
       ) : null}
     </main>
   );

@@ -88,6 +88,7 @@ test.describe("a confirmed group bet across the screens", () => {
     await signIn(page, g.manager.username);
     await page.goto(`/grupo/${g.groupId}/ajustes`);
     const trail = page.getByRole("region", { name: "Registro de cambios" });
+    await trail.getByText("Ver los cambios").click();
     await expect(trail.getByRole("listitem").filter({ hasText: `Quiniela grupal generada · Jornada ${n}` })).toContainText(`por ${g.manager.username}`);
     await expect(trail.getByRole("listitem").filter({ hasText: `Apuesta confirmada · Jornada ${n}` })).toContainText(`por ${g.manager.username}`);
   });

@@ -44,7 +44,7 @@ test.describe("joining a group", () => {
     await expect(page.getByRole("heading", { level: 1, name: group.name })).toBeVisible();
     await expect(page.getByRole("link", { name: "Pronósticos" })).toHaveAttribute("href", `/grupo/${group.id}/predictions`);
     await expect(page.getByRole("link", { name: "Resultados y apuestas" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Ajustes (activar quinielas)" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Ajustes del grupo" })).toHaveCount(0);
     await expectAccessible(page, testInfo);
   });
 
@@ -117,7 +117,7 @@ test.describe("managing a group", () => {
 
     await signIn(page, managerA.username);
     await expect(page).toHaveURL(new RegExp(`/grupo/${groupA.id}/dashboard$`));
-    await page.getByRole("link", { name: "Ajustes (activar quinielas)" }).click();
+    await page.getByRole("link", { name: "Ajustes del grupo" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Ajustes del grupo" })).toBeVisible();
     await page.goto(`/grupo/${groupA.id}/ajustes?quiniela=${pool.id}`);
     await expect(page.getByRole("heading", { name: `Jornada ${pool.numberQuiniela}` })).toBeVisible();

@@ -88,6 +88,8 @@ test.describe("the audit trail", () => {
     await expect(page.getByText("Estado: Cerrada (Cerrada por el gestor)")).toBeVisible();
 
     const trail = page.getByRole("region", { name: "Registro de cambios" });
+    // Folded under «Ver los cambios» on the settings (decision 069).
+    await trail.getByText("Ver los cambios").click();
     const entries = trail.getByRole("listitem");
     await expect(entries.first()).toContainText(`Cierre forzado · Jornada ${pool.numberQuiniela}`);
     await expect(entries.first()).toContainText(`por ${gestor2.username}`);
@@ -114,6 +116,7 @@ test.describe("the audit trail", () => {
     const pick = { groupId: group.id, matches: Array.from({ length: 14 }, () => ["1"]), plain15: { home: 1, away: 1 } };
     expect((await apiCall("POST", `/Quiniela/${pool.id}/MakePrediction`, pick, socio.token)).status).toBe(201);
     await page.reload();
+    await trail.getByText("Ver los cambios").click();
     await expect(entries.filter({ hasText: "Jornada reabierta" })).toContainText(`por ${gestor2.username}`);
     const late = entries.filter({ hasText: "Pronóstico tardío" });
     await expect(late).toContainText("Tardío");

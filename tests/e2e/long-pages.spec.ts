@@ -44,6 +44,8 @@ test.describe("long lists read as statements", () => {
     await page.goto(`/grupo/${group.id}/ajustes`);
     const trail = page.getByRole("region", { name: "Registro de cambios" });
     const entries = trail.getByRole("listitem");
+    // Folded under «Ver los cambios» on the settings (decision 069); open while paging back.
+    await trail.getByText("Ver los cambios").click();
     await expect(entries).toHaveCount(25);
     // One line each; who and what changed are folded under it.
     await expect(entries.first()).toContainText(`Jornada ${pools[12].numberQuiniela}`);
@@ -56,6 +58,8 @@ test.describe("long lists read as statements", () => {
     await expect(entries.last()).toContainText(`Jornada ${pools[0].numberQuiniela}`);
     await expect(trail.getByRole("link", { name: "Cambios anteriores" })).toHaveCount(0);
     await trail.getByRole("link", { name: "Lo más reciente" }).click();
+    await expect(page).not.toHaveURL(/antes=/);
+    await trail.getByText("Ver los cambios").click();
     await expect(entries).toHaveCount(25);
   });
 
@@ -71,5 +75,32 @@ test.describe("long lists read as statements", () => {
     await expect(page).toHaveURL(/\/admin\/auditoria\?antes=\d+/);
     await expect(entries.first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Lo más reciente" })).toBeVisible();
+  });
+
+  test("the group's settings and the admin's results fit a phone: no taller than 3,000 px, nothing sideways, the long forms folded", async ({ page }) => {
+    test.slow();
+    const { manager, group, pools } = await seasonOfRounds(14);
+    const wide = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    // The settings: the week rule's form and the audit trail under their folds, the jornadas on 'Gestionar quinielas' (decision 069).
+    await signIn(page, manager.username);
+    await page.goto(`/grupo/${group.id}/ajustes`);
+    expect(await height(page)).toBeLessThanOrEqual(3_000);
+    expect(await wide()).toBeLessThanOrEqual(390);
+    const rule = page.getByRole("region", { name: "Regla automática de la semana" });
+    await expect(rule.getByRole("button", { name: "Guardar regla automática" })).toBeHidden();
+    await rule.getByText("Cambiar la regla").click();
+    await expect(rule.getByRole("button", { name: "Guardar regla automática" })).toBeVisible();
+    await page.getByRole("link", { name: "Gestionar quinielas" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Gestionar quinielas" })).toBeVisible();
+
+    // The admin's results of a jornada: the results first, the prizes and the public's shares folded under their titles.
+    await page.context().clearCookies();
+    await signIn(page, E2E.admin.username, E2E.admin.password);
+    await page.goto(`/admin/resultados?quiniela=${pools[13].id}`);
+    await expect(page.getByRole("heading", { name: "Premios del escrutinio" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Guardar premios" })).toBeHidden();
+    expect(await height(page)).toBeLessThanOrEqual(3_000);
+    expect(await wide()).toBeLessThanOrEqual(390);
   });
 });

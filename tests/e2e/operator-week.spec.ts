@@ -67,6 +67,8 @@ test.describe("the week runs itself from the operator's own jornadas", () => {
       await signIn(page, manager.username);
       await page.goto(`/grupo/${group.id}/ajustes`);
       const rule = page.getByRole("region", { name: "Regla automática de la semana" });
+      // The form is folded under «Cambiar la regla» (decision 069).
+      await rule.getByText("Cambiar la regla").click();
       await rule.getByLabel("Abrir cada nueva jornada oficial automáticamente").check();
       await rule.getByLabel("Semana 2 de la rota (opcional)").selectOption({ label: "Un triple" });
       await rule.getByLabel("Al publicarse la jornada").check();

@@ -187,7 +187,7 @@ test.describe("defects found walking through the spec", () => {
     await page.goto(`/grupo/${s.groupId}/dashboard`);
     await page.getByRole("link", { name: "Clasificación" }).click();
     await expect(page).toHaveURL(new RegExp(`/temporada/${s.seasonId}/clasificacion`));
-    await page.goto(`/grupo/${s.groupId}/ajustes`);
+    await page.goto(`/grupo/${s.groupId}/gestionar-quinielas`);
     await expect(page.getByText(`Temporada ${s.seasonName}`, { exact: false }).first()).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(`^Jornada ${s.pools[3].numberQuiniela} `) })).toContainText("Abierta");
 

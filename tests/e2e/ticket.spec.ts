@@ -113,6 +113,8 @@ test.describe("the group ticket as the lottery shop takes it", () => {
     await page.goto(`/admin/resultados?quiniela=${g.round.id}`);
     const form = page.locator("form.prizes-form");
     await expect(form.getByRole("heading", { name: "Premios del escrutinio" })).toBeVisible();
+    // Folded under its title below the results (decision 069).
+    await form.locator("summary").click();
     // A dot before two decimals is not Spanish: refused on the field, in Spanish.
     await form.getByLabel("2ª (13 aciertos)").fill("12.50");
     await form.getByRole("button", { name: "Guardar premios" }).click();

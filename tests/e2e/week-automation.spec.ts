@@ -31,6 +31,8 @@ test.describe("the week runs itself", () => {
     await signIn(page, manager.username);
     await page.goto(`/grupo/${group.id}/ajustes`);
     const rule = page.getByRole("region", { name: "Regla automática de la semana" });
+    // The form is folded under «Cambiar la regla» (decision 069).
+    await rule.getByText("Cambiar la regla").click();
     await rule.getByLabel("Abrir cada nueva jornada oficial automáticamente").check();
     await rule.getByLabel("Semana 2 de la rota (opcional)").selectOption({ label: "Un triple" });
     await rule.getByLabel("Un día y hora de la semana (hora de Madrid)").check();
@@ -128,6 +130,7 @@ test.describe("the week runs itself", () => {
     // The manager reads what the machine did in the group's audit trail.
     await signIn(page, manager.username);
     await page.goto(`/grupo/${group.id}/ajustes`);
+    await page.getByText("Ver los cambios").click();
     await expect(page.getByText("Jornada abierta automáticamente").first()).toBeVisible();
     await expect(page.getByText("Pronóstico automático").first()).toBeVisible();
 

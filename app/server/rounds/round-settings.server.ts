@@ -51,7 +51,7 @@ async function selectedPool(request: Request, group: GroupDetail, quinielaId: nu
 export const POOLS_PAGE = 10;
 
 /** The latest jornadas first, a page of them; `page` beyond the last shows the last. */
-function poolsPage<T>(all: T[], page: number) {
+export function poolsPage<T>(all: T[], page: number) {
   const pages = Math.max(1, Math.ceil(all.length / POOLS_PAGE));
   const shown = Math.min(Math.max(1, Math.trunc(page)), pages);
   return { pools: all.slice((shown - 1) * POOLS_PAGE, shown * POOLS_PAGE), poolPage: { page: shown, pages, total: all.length } };
