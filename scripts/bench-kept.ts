@@ -8,6 +8,7 @@
 // share of node's own server, with the load average before and after. A benchmark, not a test.
 import http from "node:http";
 import os from "node:os";
+import { get } from "./bench-shares";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,19 +42,6 @@ async function signIn(origin: string): Promise<string> {
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
   if (!cookie) throw new Error(`No se pudo iniciar sesión en ${origin} (${res.status}).`);
   return cookie.split(";")[0]!;
-}
-
-/** One GET as the load sends it: the body's bytes and headers. */
-function get(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
 }
 
 interface Figures {

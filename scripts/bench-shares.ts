@@ -24,14 +24,14 @@ export interface ShareOptions {
   log: (line: string) => void;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
 }
 
 /** One GET as the load sends it: status, headers and the body's bytes as sent (gzipped, when it was). */
-function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<Answer> {
+export function get(agent: http.Agent, url: string | URL, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -151,17 +151,7 @@ function viewFrom(before: LiveRound, inputs: ViewInputs, rows: LiveMatch[], vers
   const playedCount = played.filter((s) => s !== null).length;
   let bet = before.bet;
   if (bet && inputs.bet) {
-    const live = liveTicket(inputs.bet.slip, inputs.bet.probs, played, pleno, inputs.bet.plenoModel);
-    bet = {
-      ...bet,
-      columns: live.columns,
-      hits: live.hits,
-      bestColumn: live.bestColumn,
-      alive: live.alive,
-      atLeast: live.odds.atLeast,
-      categories: live.categories,
-      wins: live.wins,
-    };
+    bet = { ...bet, ...ticketFigures(liveTicket(inputs.bet.slip, inputs.bet.probs, played, pleno, inputs.bet.plenoModel)) };
   }
   return {
     ...before,
@@ -363,6 +353,17 @@ async function computeView(deps: Deps, groupId: number, round: RoundRow, version
   return { view, inputs };
 }
 
+/** What the bet's live columns say, as the view carries it: computed in full or by a goal's refresh alike. */
+const ticketFigures = (live: ReturnType<typeof liveTicket>) => ({
+  columns: live.columns,
+  hits: live.hits,
+  bestColumn: live.bestColumn,
+  alive: live.alive,
+  atLeast: live.odds.atLeast,
+  categories: live.categories,
+  wins: live.wins,
+});
+
 async function liveBet(
   deps: Deps,
   betId: number,
@@ -382,13 +383,7 @@ async function liveBet(
       betId,
       confirmed: bet.confirmBet,
       matches: bet.mergedPrediction.matches,
-      columns: live.columns,
-      hits: live.hits,
-      bestColumn: live.bestColumn,
-      alive: live.alive,
-      atLeast: live.odds.atLeast,
-      categories: live.categories,
-      wins: live.wins,
+      ...ticketFigures(live),
       source: chosen.source,
       prior: chosen.prior,
       weight: chosen.weight,
