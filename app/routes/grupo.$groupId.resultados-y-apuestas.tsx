@@ -150,7 +150,7 @@ export default function ResultsAndBets() {
               {bet ? null : <p className="muted">Sin quiniela grupal</p>}
             </li>
             {bet ? (
-              <li className="stat-card">
+              <li className="stat-card wide">
                 <h3>El boleto</h3>
                 <TicketOutcome ticket={bet.ticket} confirmed={bet.confirmed} />
               </li>
@@ -191,7 +191,7 @@ export default function ResultsAndBets() {
           <section aria-labelledby="matches-heading">
             <h2 id="matches-heading">Partido a partido</h2>
             <div className="table-wrap">
-              <table className="compact matches-table">
+              <table className="compact matches-table stacked">
                 <thead>
                   <tr>
                     <th scope="col">Partido</th>
@@ -219,13 +219,17 @@ export default function ResultsAndBets() {
                         </th>
                         {bet ? (
                           <>
-                            <td className="pick">
+                            <td className="pick" data-label="Apuesta">
                               {signs(pick)} <Mark hit={o === null ? null : Boolean(pick?.includes(o))} />
                             </td>
-                            <td className="nowrap">{v ? `${v["1"]}·${v.x}·${v["2"]}` : "-"}</td>
+                            <td className="nowrap" data-label="Votos 1·X·2">
+                              {v ? `${v["1"]}·${v.x}·${v["2"]}` : "-"}
+                            </td>
                           </>
                         ) : null}
-                        <td className="pick">{o ?? "-"}</td>
+                        <td className="pick" data-label="Resultado">
+                          {o ?? "-"}
+                        </td>
                       </tr>
                     );
                   })}
@@ -236,13 +240,15 @@ export default function ResultsAndBets() {
                     </th>
                     {bet ? (
                       <>
-                        <td className="pick">
+                        <td className="pick" data-label="Apuesta">
                           {score(bet.plain15)} <Mark hit={pleno ? bet.pleno15Exact : null} />
                         </td>
-                        <td>-</td>
+                        <td data-label="Votos 1·X·2">-</td>
                       </>
                     ) : null}
-                    <td className="pick">{score(pleno)}</td>
+                    <td className="pick" data-label="Resultado">
+                      {score(pleno)}
+                    </td>
                   </tr>
                 </tbody>
               </table>
