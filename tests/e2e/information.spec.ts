@@ -157,7 +157,8 @@ test.describe("the login wait screen", () => {
     await expect(page.locator(".wait")).toBeVisible({ timeout: 1500 });
     // Transparent for the first 2 s (the page shows through), then the blue screen covers it.
     expect(isWaitBlue(await pixel(page))).toBe(false);
-    await expect.poll(async () => isWaitBlue(await pixel(page)), { timeout: 4000 }).toBe(true);
+    // The blue comes at 2 s; a loaded CI box has taken over 4 s to paint it.
+    await expect.poll(async () => isWaitBlue(await pixel(page)), { timeout: 10_000 }).toBe(true);
     await expect(waitLine(page, "Entrando… el servidor está despertando.")).toBeVisible();
     await expect(waitLine(page, `«${phrases[0].text}»`)).toBeVisible();
     await page.unrouteAll();

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expect, test, type APIResponse, type Page } from "./fixtures";
 import { apiCall, jsEnabled, newPlayer, newSeason, signIn, unique, playRound } from "./helpers";
 
@@ -148,10 +149,27 @@ async function settledScreenshot(page: Page) {
   throw new Error("The page never settled: each screenshot differed from the one before.");
 }
 
+/** How many pixels two screenshots of one size differ in. */
+async function differingPixels(a: Buffer, b: Buffer): Promise<number> {
+  if (a.equals(b)) return 0;
+  const [x, y] = await Promise.all([a, b].map((png) => sharp(png).raw().toBuffer({ resolveWithObject: true })));
+  if (x.info.width !== y.info.width || x.info.height !== y.info.height) return Number.POSITIVE_INFINITY;
+  let count = 0;
+  for (let i = 0; i < x.data.length; i += x.info.channels) {
+    for (let k = 0; k < x.info.channels; k++) {
+      if (x.data[i + k] !== y.data[i + k]) {
+        count++;
+        break;
+      }
+    }
+  }
+  return count;
+}
+
 /**
  * The page carries its stylesheets inline, cut to the rules it uses (decision 026): no stylesheet to
  * wait for, and nothing missing. With each whole sheet added back on top, a full-page screenshot does not
- * change by one pixel, on a phone and on a wide screen.
+ * change beyond a few antialiased pixels, on a phone and on a wide screen.
  */
 async function expectInlineStylesComplete(page: Page, url: string) {
   for (const width of [390, 1280]) {
@@ -175,7 +193,9 @@ async function expectInlineStylesComplete(page: Page, url: string) {
       await test.info().attach(`inline ${width}px`, { body: inline, contentType: "image/png" });
       await test.info().attach(`whole ${width}px`, { body: whole, contentType: "image/png" });
     }
-    expect(whole.equals(inline), `${url} at ${width} px looks different with the whole stylesheets`).toBe(true);
+    // A missing rule moves hundreds of pixels (a colour, a margin, a hidden block); a loaded CI box has
+    // drawn the same page with a few glyphs antialiased otherwise (20 of 1,080,320 pixels).
+    expect(await differingPixels(whole, inline), `${url} at ${width} px looks different with the whole stylesheets`).toBeLessThanOrEqual(32);
   }
 }
 
