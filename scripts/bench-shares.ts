@@ -24,7 +24,7 @@ export interface ShareOptions {
   log: (line: string) => void;
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;

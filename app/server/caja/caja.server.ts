@@ -33,7 +33,7 @@ export function cajaFilters(url: URL) {
 }
 
 /** Movements on one page of the caja, the newest first (decision 042). */
-export const CAJA_PAGE = 25;
+const CAJA_PAGE = 25;
 
 /** The page's place in the list (`antes`: older than that movement) and the movement chosen to correct. */
 export function cajaPlace(url: URL) {

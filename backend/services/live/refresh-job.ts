@@ -11,9 +11,9 @@ import { refreshLiveView, refreshScoresOnly, staleLiveViews } from "./view";
  * as always. One instance at a time (an advisory lock); idempotent: a pass only looks for views not
  * under the version the database gives now, so two passes, or two instances, never do one twice.
  */
-export const REFRESH_INTERVAL_MS = 2_000;
+const REFRESH_INTERVAL_MS = 2_000;
 /** Groups per statement that finds the stale ones. */
-export const REFRESH_BATCH = 200;
+const REFRESH_BATCH = 200;
 /** Views computed at once: a few of the pool's connections, the rest left to readers. */
 const AT_ONCE = 3;
 /** A pass stops after this long and the next one goes on, so the lock is never held for minutes. */
@@ -36,12 +36,13 @@ async function scoresState(deps: Deps): Promise<string> {
   );
   return row?.s ?? "";
 }
-let allCurrentAt: string | null = null;
+/** Per database (a process may run several backends, as the tests do): the scores' state the last pass left all current. */
+const allCurrentAt = new WeakMap<Deps["db"], string>();
 
 /** One pass: how many views it brought up to date, and how many it found stale (0 when another instance holds the lock). */
 export async function refreshLiveViews(deps: Deps, options: { batch?: number; passMs?: number } = {}): Promise<{ refreshed: number; batches: number }> {
   const state = await scoresState(deps);
-  if (state === allCurrentAt) return { refreshed: 0, batches: 0 };
+  if (state === allCurrentAt.get(deps.db)) return { refreshed: 0, batches: 0 };
   const run = await onceAcrossInstances(deps.db, LOCK_KEYS.liveViews, async () => {
     const until = Date.now() + (options.passMs ?? PASS_MS);
     let refreshed = 0;
@@ -49,7 +50,7 @@ export async function refreshLiveViews(deps: Deps, options: { batch?: number; pa
     while (Date.now() < until) {
       const stale = await staleLiveViews(deps, options.batch ?? REFRESH_BATCH);
       if (!stale.length) {
-        allCurrentAt = state;
+        allCurrentAt.set(deps.db, state);
         break;
       }
       batches++;
