@@ -30,6 +30,8 @@ interface Ids {
   group: number;
   season: number;
   pool: number;
+  /** A jornada with a confirmed group bet: the one the bet's print view lands on (the latest). */
+  betPool: number | null;
   movement: number | null;
 }
 
@@ -54,6 +56,7 @@ const SCREENS: { path: string; as: Role[] }[] = [
   { path: "/grupo/{group}/predictions", as: ["manager", "player"] },
   { path: "/grupo/{group}/quiniela-grupal", as: ["manager", "player"] },
   { path: "/grupo/{group}/quiniela-grupal?quiniela={pool}", as: ["manager"] },
+  { path: "/grupo/{group}/quiniela-grupal?quiniela={betPool}", as: ["manager", "player"] },
   { path: "/grupo/{group}/quiniela-grupal/imprimir", as: ["manager"] },
   { path: "/grupo/{group}/resultados-y-apuestas", as: ["manager", "player"] },
   { path: "/grupo/{group}/season/{season}/bet-evolucion", as: ["manager", "player"] },
@@ -101,8 +104,10 @@ async function findIds(admin: Page, manager: Page): Promise<Ids> {
   const season = await idFrom(manager, `/grupo/${group}/dashboard`, /\/(?:temporada|season)\/(\d+)\//);
   const pool = await idFrom(admin, "/quinielas", /\/establecer-resultados\/(\d+)/);
   const movement = await idFrom(manager, `/grupo/${group}/caja`, /\/caja\/premio\/(\d+)/);
+  await manager.goto(`${BASE}/grupo/${group}/quiniela-grupal/imprimir`);
+  const betPool = Number(new URL(manager.url()).searchParams.get("quiniela")) || null;
   if (!season || !pool) throw new Error("No encuentro la temporada o una quiniela de la demo");
-  return { group, season, pool, movement };
+  return { group, season, pool, betPool, movement };
 }
 
 const fill = (path: string, ids: Ids) =>
@@ -110,6 +115,7 @@ const fill = (path: string, ids: Ids) =>
     .replace("{group}", String(ids.group))
     .replace("{season}", String(ids.season))
     .replace("{pool}", String(ids.pool))
+    .replace("{betPool}", String(ids.betPool))
     .replace("{movement}", String(ids.movement));
 
 async function main() {
