@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Page, type Response, type TestInfo } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -263,4 +263,19 @@ export async function roundWithBet(plain15 = { home: 3, away: 1 }) {
   const bet = await apiCall<{ id: number; version: number }>("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: round.id }, manager.token);
   expect(bet.status).toBe(201);
   return { admin, manager, player, groupId: group.id, round, bet: bet.body };
+}
+
+/**
+ * A document's answer as the browser saw it on the wire: what it asked with, and the status it got.
+ * Chromium reports a revalidated copy with the status it keeps (200); on the wire it was a 304: no
+ * body came (every 200 of the pages kept by version has one).
+ */
+export async function documentLoad(page: Page, load: () => Promise<Response | null>) {
+  const answered = page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().resourceType() === "document");
+  await load();
+  const response = await answered;
+  const headers = await response.allHeaders();
+  const { responseBodySize } = await response.request().sizes();
+  const status = response.status() === 200 && responseBodySize === 0 ? 304 : response.status();
+  return { sent: await response.request().allHeaders(), status, headers };
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Response } from "./fixtures";
-import { apiCall, newGroup, newPlayer, newSeason, openRound, signIn, signOut } from "./helpers";
+import { expect, test } from "./fixtures";
+import { apiCall, documentLoad, newGroup, newPlayer, newSeason, openRound, signIn, signOut } from "./helpers";
 
 // Decision 070: the standings and results pages are answered from the versions of what they show
 // (as the live page is, decision 067). A reload sends If-None-Match and gets a 304; after a
@@ -31,18 +31,6 @@ async function roundWithResults() {
   const results = (matches: string[]) => apiCall("POST", "/Quiniela/SetResults", { quinielaId: round.id, matches, plain15: { home: 1, away: 0 } }, admin);
   expect((await results(ONES)).status).toBeLessThan(300);
   return { group, round, seasonId, players, manager, results };
-}
-
-/** The document's answer as the browser saw it on the wire: what it asked with, and the status it got (304 included). */
-async function documentLoad(page: Page, load: () => Promise<Response | null>) {
-  const answered = page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().resourceType() === "document");
-  await load();
-  const response = await answered;
-  const headers = await response.allHeaders();
-  // Chromium reports a revalidated copy with the status it keeps (200); on the wire it was a 304: no body came.
-  const { responseBodySize } = await response.request().sizes();
-  const status = response.status() === 200 && responseBodySize === 0 ? 304 : response.status();
-  return { sent: await response.request().allHeaders(), status, headers };
 }
 
 test.describe("the standings and results are kept by their versions", () => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Response } from "./fixtures";
-import { adminToken, apiCall, newGroup, newPlayer, newSeason, openRound, signIn, signOut } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { adminToken, apiCall, documentLoad, newGroup, newPlayer, newSeason, openRound, signIn, signOut } from "./helpers";
 
 // Decision 067: the pages a browser may keep (the live page, the standings) go out `private,
 // no-cache` with a strong ETag, so a reload asks with If-None-Match and gets a 304; a new score is on
@@ -25,19 +25,6 @@ async function roundInPlay() {
   const score = (position: number, home: number, away: number) =>
     apiCall("POST", `/Group/${group.id}/ProvisionalResult`, { quinielaId: round.id, position, home: String(home), away: String(away) }, manager.token);
   return { group, round, home, away, players, manager, score };
-}
-
-/** The document's answer as the browser saw it on the wire: what it asked with, and the status it got (304 included). */
-async function documentLoad(page: Page, load: () => Promise<Response | null>) {
-  const answered = page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().resourceType() === "document");
-  await load();
-  const response = await answered;
-  const headers = await response.allHeaders();
-  // Chromium reports a revalidated copy with the status it keeps (200); on the wire it was a 304:
-  // no body came (every 200 of these pages has one).
-  const { responseBodySize } = await response.request().sizes();
-  const status = response.status() === 200 && responseBodySize === 0 ? 304 : response.status();
-  return { sent: await response.request().allHeaders(), status, headers };
 }
 
 test.describe("pages a browser keeps", () => {
