@@ -23,9 +23,7 @@ const ROWS = [
  * form is a GET, the button a POST.
  */
 export function Chances({ bet, data, isManager, message }: { bet: Bet; data: ChancesData; isManager: boolean; message: string | null }) {
-  const busy = useNavigation().state === "submitting";
   const c = data.chances;
-  const budgetError = data.budgetError;
   return (
     <section aria-labelledby="chances-title" className="chances stack">
       <h3 id="chances-title">Probabilidades</h3>
@@ -35,65 +33,94 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
           <p className="chances-headline">
             <strong>Probabilidad de 10 o más aciertos: {formatPercent(c.current.atLeast["10"])}</strong>
           </p>
-          <table className="chances-table">
-            <caption className="sr-only">Probabilidad de cada número de aciertos de la mejor columna</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mejor columna</th>
-                <th scope="col">Probabilidad</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ROWS.map(([k, label]) => (
-                <tr key={k}>
-                  <th scope="row">{label}</th>
-                  <td>{formatPercent(c.current.atLeast[k])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
           {learningLine(c.model) ? <p className="chances-learning">{learningLine(c.model)}</p> : null}
-          <p className="muted chances-source">
-            {sourceLong({
-              source: c.model.source,
-              prior: c.model.prior,
-              weight: c.model.weight,
-              fitted: c.model.fitted,
-              pastRounds: c.model.pastRounds,
-              modelLogLoss: c.model.logLoss,
-              priorLogLoss: c.model.priorLogLoss,
-            })}
-          </p>
-          <table className="chances-table">
-            <caption>Probabilidad de cobrar cada categoría</caption>
-            <thead>
-              <tr>
-                <th scope="col">Categoría</th>
-                <th scope="col">Cobrar (alguna columna)</th>
-                <th scope="col">Mejor columna</th>
-              </tr>
-            </thead>
-            <tbody>
-              {CATEGORIES.map((k) => (
-                <tr key={k}>
-                  <th scope="row">{CATEGORY_NAMES[k]}</th>
-                  <td>{formatPercent(c.current.wins[k])}</td>
-                  <td>{formatPercent(bestExactly(c.current.atLeast, k))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="muted">
-            Cobrar: que alguna columna del boleto tenga justo esos aciertos; un boleto múltiple puede cobrar varias categorías a la vez. Mejor columna: que la
-            de más aciertos tenga justo esos.
-          </p>
-          <p className="muted">
-            Modelo de la peña: los pronósticos de {c.model.voters} {c.model.voters === 1 ? "jugador" : "jugadores"} de la peña, cada uno pesado por su acierto
-            en la temporada, y el reparto de 1, X y 2 de {c.model.pastRounds} {c.model.pastRounds === 1 ? "jornada" : "jornadas"} con resultados
-            {c.model.fitted ? "; la mezcla se ajusta con las jornadas ya jugadas." : "; hasta tres jornadas con resultados, la mezcla es la de partida."}
-          </p>
         </>
       ) : null}
+      {/* The figures and the placement fold under the headline (decision 074); the answer to a target or a budget opens them. */}
+      <details className="fold chances-more" open={data.asked || Boolean(message) || undefined}>
+        <summary>Detalle y mejor colocación de dobles y triples</summary>
+        <div className="stack">
+          {c ? <Figures c={c} /> : null}
+          <Placement bet={bet} data={data} isManager={isManager} message={message} />
+        </div>
+      </details>
+    </section>
+  );
+}
+
+type ChancesFigures = NonNullable<ChancesData["chances"]>;
+
+/** Each number of hits of the best column, the model's source, and the odds of cobrar each category. */
+function Figures({ c }: { c: ChancesFigures }) {
+  return (
+    <>
+      <table className="chances-table">
+        <caption className="sr-only">Probabilidad de cada número de aciertos de la mejor columna</caption>
+        <thead>
+          <tr>
+            <th scope="col">Mejor columna</th>
+            <th scope="col">Probabilidad</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ROWS.map(([k, label]) => (
+            <tr key={k}>
+              <th scope="row">{label}</th>
+              <td>{formatPercent(c.current.atLeast[k])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted chances-source">
+        {sourceLong({
+          source: c.model.source,
+          prior: c.model.prior,
+          weight: c.model.weight,
+          fitted: c.model.fitted,
+          pastRounds: c.model.pastRounds,
+          modelLogLoss: c.model.logLoss,
+          priorLogLoss: c.model.priorLogLoss,
+        })}
+      </p>
+      <table className="chances-table">
+        <caption>Probabilidad de cobrar cada categoría</caption>
+        <thead>
+          <tr>
+            <th scope="col">Categoría</th>
+            <th scope="col">Cobrar (alguna columna)</th>
+            <th scope="col">Mejor columna</th>
+          </tr>
+        </thead>
+        <tbody>
+          {CATEGORIES.map((k) => (
+            <tr key={k}>
+              <th scope="row">{CATEGORY_NAMES[k]}</th>
+              <td>{formatPercent(c.current.wins[k])}</td>
+              <td>{formatPercent(bestExactly(c.current.atLeast, k))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted">
+        Cobrar: que alguna columna del boleto tenga justo esos aciertos; un boleto múltiple puede cobrar varias categorías a la vez. Mejor columna: que la de
+        más aciertos tenga justo esos.
+      </p>
+      <p className="muted">
+        Modelo de la peña: los pronósticos de {c.model.voters} {c.model.voters === 1 ? "jugador" : "jugadores"} de la peña, cada uno pesado por su acierto en la
+        temporada, y el reparto de 1, X y 2 de {c.model.pastRounds} {c.model.pastRounds === 1 ? "jornada" : "jornadas"} con resultados
+        {c.model.fitted ? "; la mezcla se ajusta con las jornadas ya jugadas." : "; hasta tres jornadas con resultados, la mezcla es la de partida."}
+      </p>
+    </>
+  );
+}
+
+/** The target and budget form (a GET), the best placement for them and, for the manager of an unconfirmed bet, the button that applies it. */
+function Placement({ bet, data, isManager, message }: { bet: Bet; data: ChancesData; isManager: boolean; message: string | null }) {
+  const busy = useNavigation().state === "submitting";
+  const c = data.chances;
+  const budgetError = data.budgetError;
+  return (
+    <>
       <Form method="get" className="stack chances-form">
         <input type="hidden" name="quiniela" value={bet.quinielaId} />
         <div className="field">
@@ -160,7 +187,7 @@ export function Chances({ bet, data, isManager, message }: { bet: Bet; data: Cha
       ) : c && data.budgetText && !budgetError ? (
         <p className="notice">Con ese presupuesto no llega ni para un boleto de dos apuestas.</p>
       ) : null}
-    </section>
+    </>
   );
 }
 

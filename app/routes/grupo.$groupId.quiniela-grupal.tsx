@@ -149,16 +149,16 @@ function GeneratedBet({ bet }: { bet: Bet }) {
       <p>
         Incluidos (top {bet.topN}): {bet.usernamesIncluded.map(capitalise).join(", ") || "nadie"}.
       </p>
-      <p className="muted">
-        El top se ordena por Wilson de la temporada; un empate en el corte lo decide la posición en la clasificación (más puntos) y, si sigue, el nombre en
-        orden alfabético.
-      </p>
       <TicketFacts ticket={bet.ticket} hits={bet.hits} />
       <ol className="bet-matches">
         {bet.mergedPrediction.matches.map((pick, i) => (
           <li key={i} className="bet-match">
             <p className="bet-match-title">
-              <span className="match-number">Partido {i + 1}</span> <Teams match={matches[i]} />
+              <span className="match-number">
+                <span className="match-word">Partido </span>
+                {i + 1}
+              </span>{" "}
+              <Teams match={matches[i]} />
             </p>
             <ul className="bet-signs">
               {SIGNS.map((s) => {
@@ -166,13 +166,16 @@ function GeneratedBet({ bet }: { bet: Bet }) {
                 const votes = bet.votes[i]?.[s] ?? 0;
                 return (
                   <li key={s} className={chosen ? "chosen" : undefined} title={bet.explanations[i]}>
-                    <strong>{s}</strong> <span className="votes">{votes === 1 ? "1 voto" : `${votes} votos`}</span>
+                    <strong>{s}</strong>{" "}
+                    <span className="votes">
+                      {votes}
+                      <span className="votes-word">{votes === 1 ? " voto" : " votos"}</span>
+                    </span>
                     {chosen ? <span className="sr-only"> (elegido)</span> : null}
                   </li>
                 );
               })}
             </ul>
-            <p className="explanation">{bet.explanations[i]}</p>
             {bet.results?.matches[i] ? (
               <p className="bet-result">
                 Resultado oficial: <strong>{bet.results.matches[i]}</strong> {pick.includes(bet.results.matches[i]) ? "✓ acierto" : "✗ fallo"}
@@ -185,6 +188,20 @@ function GeneratedBet({ bet }: { bet: Bet }) {
         <strong>Pleno al 15</strong> {pleno ? <Teams match={pleno} /> : null}:{" "}
         <span className="score">{bet.mergedPrediction.pl15 ? `${bet.mergedPrediction.pl15.home} - ${bet.mergedPrediction.pl15.away}` : "sin pleno"}</span>
       </p>
+
+      {/* Why each sign, folded under the fifteen matches so a phone reads the bet to its end (decision 074); open after an edit. */}
+      <details className="fold bet-why" open={editing || undefined}>
+        <summary>Por qué estos jugadores y estos signos</summary>
+        <p className="muted">
+          El top se ordena por Wilson de la temporada; un empate en el corte lo decide la posición en la clasificación (más puntos) y, si sigue, el nombre en
+          orden alfabético.
+        </p>
+        <ol className="explanations">
+          {bet.explanations.map((text, i) => (
+            <li key={i}>{text}</li>
+          ))}
+        </ol>
+      </details>
 
       <ScrutinyTable ticket={bet.ticket} />
       {chances ? <Chances bet={bet} data={chances} isManager={isManager} message={actionData?.intent === "placement" ? actionData.message : null} /> : null}

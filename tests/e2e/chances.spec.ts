@@ -42,6 +42,11 @@ test.describe("the bet with the best chances", () => {
 
     const chances = page.getByRole("region", { name: "Probabilidades" });
     await expect(chances).toContainText(/Probabilidad de 10 o más aciertos: (\d+|\d+,\d|menos de 0,1|más del 99)\s%/);
+    // The headline in view, the figures and the placement folded under it (decision 074).
+    const cobrarTable = chances.getByRole("table", { name: "Probabilidad de cobrar cada categoría" });
+    await expect(cobrarTable).toBeHidden();
+    await chances.getByText("Detalle y mejor colocación de dobles y triples").click();
+    await expect(cobrarTable).toBeVisible();
     await expect(chances.getByRole("table").first().getByRole("row")).toHaveCount(7);
     // Beside the best column's odds, the chance of cobrar each category (some column with exactly its hits; decision 066).
     const cobrar = chances.getByRole("table", { name: "Probabilidad de cobrar cada categoría" });
@@ -77,6 +82,7 @@ test.describe("the bet with the best chances", () => {
 
     // The bet changed, says so per match, and the same target and budget now find nothing to change.
     await expect(page.getByText("Colocación de dobles y triples aplicada.")).toBeVisible();
+    await page.getByText("Por qué estos jugadores y estos signos").click();
     await expect(page.getByText(/Colocación de dobles y triples aplicada por /).first()).toBeVisible();
     await expect(page.getByText("La apuesta ya tiene esta colocación.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Aplicar esta colocación" })).toHaveCount(0);

@@ -81,6 +81,9 @@ test.describe("the group bet", () => {
     // Generated: the top-N input is gone, every match says why, the ticket has its columns and cost.
     await expect(page.getByLabel("Usuarios a considerar del top")).toHaveCount(0);
     await expect(page.getByText(/^Incluidos \(top 2\): /)).toBeVisible();
+    // Why each sign is folded under the matches (decision 074); it opens without JavaScript.
+    await expect(page.getByText(/^Partido 1: 1 /)).toBeHidden();
+    await page.getByText("Por qué estos jugadores y estos signos").click();
     for (let n = 1; n <= 14; n++) await expect(page.getByText(new RegExp(`^Partido ${n}: 1 \\(\\d+ votos?\\), X \\(\\d+\\), 2 \\(\\d+\\)\\.`))).toBeVisible();
     await expect(page.locator(".bet-match").nth(4).locator(".bet-signs")).toContainText("2 votos");
     await expect(page.locator(".ticket-facts")).toContainText("12");
@@ -103,6 +106,7 @@ test.describe("the group bet", () => {
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     // Checked by what changed, not by the toast: with JS the previous toast's element is reused, already faded.
     await expect(page.locator(".bet-pleno")).toContainText("3 - 1");
+    await page.getByText("Por qué estos jugadores y estos signos").click();
     await expect(page.getByText(/Cambiado por .*: de 1X2 a 2\./)).toBeVisible();
     // The triple the merge gave match 1 (the weakest consensus) is now a single: a third of the columns.
     await expect(page.locator(".ticket-facts")).toContainText("3,00 €");
@@ -178,6 +182,10 @@ test.describe("the group bet", () => {
     await page.reload();
     await expect(page.getByText(/^Resultado oficial: X/)).toHaveCount(14);
     await expect(page.locator(".ticket-facts")).toContainText(`${bet.body.hits} de 15`);
+    // A played jornada's bet reads to its end on a phone: a match a row, the reasons and the chances' detail folded (decision 074).
+    await expect(page.locator(".bet-match").first()).toHaveText(/^Partido 1\b/);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(3_000);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole("link", { name: "Boleto para imprimir" }).click();
     await expect(page.getByRole("table", { name: "Signos marcados de los 14 partidos" }).getByRole("row")).toHaveCount(15);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -32,6 +32,8 @@ export async function loadChances(request: Request, betId: number) {
   const read = await attempt(() => api.read(request, `/Bet/${betId}/Chances?${query}`, BetChances));
   return {
     target,
+    /** A target or a budget was asked for: the page opens the placement's fold on its answer. */
+    asked: params.has("objetivo") || params.has("presupuesto"),
     budgetText,
     budgetError: budget.error,
     chances: read.ok ? read.value : null,
