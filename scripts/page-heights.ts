@@ -9,6 +9,9 @@
 // from the pages' own links, then loads each screen in Chromium (/usr/bin/chromium or CHROMIUM_PATH)
 // and records document.documentElement.scrollHeight and any sideways scroll (scrollWidth > 390).
 // Prints a table, tallest first; exits 1 when a page is over the limit or scrolls sideways.
+// With --axe it also runs axe on each screen at 390 px (axe needs scripts, so in a second, signed-in
+// context with JavaScript on) and exits 1 on any serious or critical finding.
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "@playwright/test";
 
 const arg = (name: string, fallback: string) => {
@@ -19,6 +22,7 @@ const arg = (name: string, fallback: string) => {
 };
 const BASE = arg("url", "http://localhost:3000").replace(/\/$/, "");
 const MAX = Number(arg("max", "3000"));
+const AXE = process.argv.includes("--axe");
 const WIDTH = 390;
 const PASSWORD = "Demo#2025";
 const GROUP = "Oficina TI";
@@ -73,8 +77,8 @@ const SCREENS: { path: string; as: Role[] }[] = [
   { path: "/grupo/{group}/directo/marcadores", as: ["player"] },
 ];
 
-async function signedIn(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: WIDTH, height: 844 }, javaScriptEnabled: false, locale: "es-ES" });
+async function signedIn(browser: Browser, role: Role, javaScriptEnabled = false): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: 844 }, javaScriptEnabled, locale: "es-ES" });
   const page = await context.newPage();
   await page.goto(`${BASE}/login`);
   await page.getByLabel("Usuario o email").fill(USERS[role]);
@@ -127,6 +131,10 @@ async function main() {
       player: await signedIn(browser, "player"),
     };
     const ids = await findIds(pages.admin, pages.manager);
+    const scripted = AXE
+      ? { admin: await signedIn(browser, "admin", true), manager: await signedIn(browser, "manager", true), player: await signedIn(browser, "player", true) }
+      : null;
+    const findings: string[] = [];
     const rows: { path: string; as: Role; status: number; height: number; wide: number; landed: string }[] = [];
     for (const screen of SCREENS) {
       if (screen.path.includes("{movement}") && ids.movement === null) continue;
@@ -137,6 +145,12 @@ async function main() {
         const [height, wide] = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
         const landed = page.url().replace(BASE, "");
         rows.push({ path, as: role, status: response?.status() ?? 0, height, wide, landed: landed === path ? "" : landed });
+        if (scripted) {
+          await scripted[role].goto(`${BASE}${path}`);
+          const { violations } = await new AxeBuilder({ page: scripted[role] }).analyze();
+          for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical"))
+            findings.push(`${role}\t${path}\t${v.impact}\t${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        }
       }
     }
     rows.sort((a, b) => b.height - a.height);
@@ -148,7 +162,12 @@ async function main() {
       console.log(`${r.height}\t${r.wide}\t${r.status}\t${r.as}\t${r.path}${r.landed ? ` → ${r.landed}` : ""}${mark}`);
     }
     console.log(bad.length ? `${bad.length} pantalla(s) pasan del límite.` : "Todas dentro del límite.");
-    process.exitCode = bad.length ? 1 : 0;
+    if (scripted) {
+      console.log(
+        findings.length ? `axe: ${findings.length} hallazgo(s) graves o críticos:\n${findings.join("\n")}` : "axe: ningún hallazgo grave ni crítico.",
+      );
+    }
+    process.exitCode = bad.length || findings.length ? 1 : 0;
   } finally {
     await browser.close();
   }
