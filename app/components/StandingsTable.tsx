@@ -62,6 +62,8 @@ export interface StandingsTableProps {
   /** One round's standings: "Aciertos" is then that round's count, out of 15. */
   perRound?: boolean;
   showIcons?: boolean;
+  /** Where a player's name leads: their figures in words, one at a time, outside the table. */
+  playerHref?: (userId: number) => string;
 }
 
 function IconMarks({ icons }: { icons: Icon[] }) {
@@ -102,14 +104,19 @@ function Header({
 /**
  * The standings (docs/architecture.md#points-accuracy-and-wilson). `sortHref` turns the sortable headers into plain links (no
  * script needed); without it the headers are text. On a phone the table keeps
- * position, player (with badges and icons) and points; the other figures are one tap away in the
- * row's native `<details>`, so nothing scrolls sideways. From 48rem up they are columns again.
+ * position, player (with badges and icons) and points, so nothing scrolls sideways; the other
+ * figures are one tap away: the name links (`playerHref`) to that player's `PlayerFigures`, shown
+ * outside the table. From 48rem up they are columns again. The table holds nothing but its rows,
+ * one per player, so a text browser or a screen reader reads it as a table (decision 075).
  * `showIcons` is the group's 'Iconos y premios de oficina' setting: the four icons are an office custom.
  * Plain `<a>` links and no context: the table is rendered on its own and kept (decision 027), and
  * goes inside a `<div className="table-wrap standings-wrap">` that scrolls it on a narrow screen.
  */
-export function StandingsTable({ rows, sort = "points", sortHref, caption, perRound = false, showIcons = true }: StandingsTableProps) {
-  const columns = perRound ? COLUMNS.map((c) => (c.sort === "hits" ? { ...c, cell: (r: ClassificationRow) => `${r.allHits} de 15` } : c)) : COLUMNS;
+const columnsOf = (perRound: boolean) =>
+  perRound ? COLUMNS.map((c) => (c.sort === "hits" ? { ...c, cell: (r: ClassificationRow) => `${r.allHits} de 15` } : c)) : COLUMNS;
+
+export function StandingsTable({ rows, sort = "points", sortHref, caption, perRound = false, showIcons = true, playerHref }: StandingsTableProps) {
+  const columns = columnsOf(perRound);
   return (
     <table className="standings">
       <caption>{caption}</caption>
@@ -143,7 +150,13 @@ export function StandingsTable({ rows, sort = "points", sortHref, caption, perRo
             <th scope="row">
               <div className="player">
                 <Avatar path={r.avatarPath} size={28} />
-                <span className="name">{r.userName}</span>
+                {playerHref ? (
+                  <a className="name" href={playerHref(r.userId)} title={`Todas las cifras de ${r.userName}`}>
+                    {r.userName}
+                  </a>
+                ) : (
+                  <span className="name">{r.userName}</span>
+                )}
                 {/* The spaces keep a text browser from gluing the badges to the name. The top 5 go by
                     Wilson, not points, so 6th on points may wear it: the badge says so (decision 065). */}
                 {r.isSubGroup ? (
@@ -161,22 +174,6 @@ export function StandingsTable({ rows, sort = "points", sortHref, caption, perRo
                   </>
                 ) : null}
               </div>
-              <details className="row-more">
-                <summary>
-                  Más datos<span className="sr-only">{` de ${r.userName}`}</span>
-                </summary>
-                {/* dt and dd straight in the dl, no wrapper each: 200 rows × 7 fewer elements to build. */}
-                <dl>
-                  {columns
-                    .filter((c) => c.wide)
-                    .map((c) => (
-                      <Fragment key={c.label}>
-                        <dt>{c.label}</dt>
-                        <dd>{c.cell(r)}</dd>
-                      </Fragment>
-                    ))}
-                </dl>
-              </details>
             </th>
             {columns.map((c) => (
               <td key={c.label}>{c.cell(r)}</td>
@@ -185,6 +182,55 @@ export function StandingsTable({ rows, sort = "points", sortHref, caption, perRo
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * One player's figures in words, the view a name in the table links to (decision 075): on a phone
+ * the table shows only points, and a text browser would otherwise print every row's figures twice.
+ * Each badge and icon the row wears is said here with what it means (a title is not read on a phone).
+ */
+export function PlayerFigures({
+  row,
+  perRound = false,
+  showIcons = true,
+  closeHref,
+}: {
+  row: ClassificationRow;
+  perRound?: boolean;
+  showIcons?: boolean;
+  closeHref: string;
+}) {
+  const marks = [
+    ...(row.isSubGroup ? [{ name: "Top 5 Wilson", meaning: "uno de los 5 mejores por Wilson, juega la quiniela grupal" }] : []),
+    ...(showIcons ? row.icons.map((icon) => ICONS[icon]) : []),
+  ];
+  return (
+    <section id="cifras" className="card player-figures" aria-labelledby="cifras-titulo">
+      <h2 id="cifras-titulo">Cifras de {row.userName}</h2>
+      <dl>
+        <dt>Posición</dt>
+        <dd>{row.position}</dd>
+        {columnsOf(perRound).map((c) => (
+          <Fragment key={c.label}>
+            <dt>{c.label}</dt>
+            <dd>{c.cell(row)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {marks.length ? (
+        <ul className="player-marks">
+          {marks.map((m) => (
+            <li key={m.name}>
+              <strong>{m.name}</strong>: {m.meaning}.
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <a href={closeHref}>Volver a la clasificación</a>
+      </p>
+    </section>
   );
 }
 

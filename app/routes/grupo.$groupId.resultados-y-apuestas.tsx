@@ -273,8 +273,9 @@ export default function ResultsAndBets() {
                     </Link>
                   ))}
                 </nav>
-                {/* The cards come rendered from the loader, kept while the round's tickets do not change (decision 027). */}
-                <ul className="player-grid" dangerouslySetInnerHTML={{ __html: summary.grid }} />
+                {/* The cards come rendered from the loader, kept while the round's tickets do not change (decision 027);
+                    beyond the first eight they are folded (decision 075). */}
+                <div className="player-cards" dangerouslySetInnerHTML={{ __html: summary.grid }} />
                 <p>
                   <a
                     href={`/grupo/${groupId}/resultados-y-apuestas.csv?${new URLSearchParams({ jornada: String(round.numberQuiniela), temporada: String(round.seasonId) })}`}

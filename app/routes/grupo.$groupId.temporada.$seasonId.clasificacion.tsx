@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/Field";
 import { SeasonPicker } from "~/components/SeasonPicker";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
-import { StandingsLegend } from "~/components/StandingsTable";
+import { PlayerFigures, StandingsLegend } from "~/components/StandingsTable";
 import { redirectOldRoundName } from "~/server/rounds/round-query.server";
 import { requireUser } from "~/server/session/session.server";
 import { loadStandings } from "~/server/standings/standings.server";
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function Standings() {
-  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, table, shareText, loadError } = useLoaderData<typeof loader>();
+  const { groupId, seasonId, sort, roundId, uncounted, info, seasons, table, shareText, player, loadError } = useLoaderData<typeof loader>();
   const round = info?.rounds.find((r) => r.quinielaId === roundId) ?? null;
   return (
     <main className="page">
@@ -62,8 +62,11 @@ export default function Standings() {
               <Link to={`?${new URLSearchParams(sort !== "points" ? { orden: sort } : {})}`}>Ver toda la temporada</Link>
             </p>
           ) : table ? (
-            // The table comes rendered from the loader, kept while the standings do not change (decision 027).
-            <div className="table-wrap standings-wrap" dangerouslySetInnerHTML={{ __html: table }} />
+            <>
+              {player ? <PlayerFigures row={player.row} perRound={round !== null} showIcons={info.group.officeIcons} closeHref={player.closeHref} /> : null}
+              {/* The table comes rendered from the loader, kept while the standings do not change (decision 027). */}
+              <div className="table-wrap standings-wrap" dangerouslySetInnerHTML={{ __html: table }} />
+            </>
           ) : (
             <p className="notice">El grupo todavía no tiene miembros con pronósticos.</p>
           )}

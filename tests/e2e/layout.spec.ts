@@ -240,12 +240,24 @@ test.describe("every page fits the screen", () => {
       expect(b!.x, icon).toBeGreaterThanOrEqual(0);
       expect(b!.x + b!.width, icon).toBeLessThanOrEqual(390);
     }
-    const first = page.getByRole("rowheader").first();
-    // The figure's label, not the «Top 5 Wilson» badge the row shows beside the name.
-    await expect(first.getByText("Wilson", { exact: true })).toBeHidden();
-    await first.getByText("Más datos").click();
-    await expect(first.getByText("Wilson", { exact: true })).toBeVisible();
-    await expect(first.getByText("Precisión")).toBeVisible();
+    // The table is its rows and nothing else (decision 075): the figures in words are a view of their own.
+    await expect(table.locator("details, dl")).toHaveCount(0);
+    // A player of the top 5, whose row wears the badge.
+    const first = page.getByRole("rowheader").filter({ hasText: "Top 5 Wilson" }).first();
+    const name = first.getByRole("link");
+    const player = (await name.textContent())!.trim();
+    // A name is the way to that player's figures; on a phone CSS writes «Más datos» under it.
+    const hint = () => name.evaluate((a) => getComputedStyle(a, "::after").content);
+    expect(await hint()).toBe('"Más datos"');
+    await expect(first).toHaveText(new RegExp(`^\\s*${player} Top 5 Wilson`));
+    await name.click();
+    await expect(page).toHaveURL(/[?&]jugador=\d+#cifras$/);
+    const figures = page.getByRole("region", { name: `Cifras de ${player}` });
+    await expect(figures.getByText("Wilson", { exact: true })).toBeVisible();
+    await expect(figures.getByText("Precisión")).toBeVisible();
+    await expect(figures.getByText(/^Top 5 Wilson: /)).toBeVisible();
+    await figures.getByRole("link", { name: "Volver a la clasificación" }).click();
+    await expect(page.getByRole("region", { name: /^Cifras de / })).toHaveCount(0);
 
     // On the office TV every figure is a column.
     await page.setViewportSize({ width: 1920, height: 1080 });
@@ -261,7 +273,7 @@ test.describe("every page fits the screen", () => {
       "Precisión",
       "Wilson",
     ]);
-    await expect(first.getByText("Más datos")).toBeHidden();
+    expect(await hint()).toBe("none");
   });
 
   test("every link on the dashboard leads to a real page", async ({ page }) => {

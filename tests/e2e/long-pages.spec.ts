@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { apiCall, E2E, newGroup, newPlayer, newSeason, openRound, signIn } from "./helpers";
+import { ALL_ONES, apiCall, E2E, newGroup, newPlayer, newSeason, openRound, playRound, signIn, ticketWithHits } from "./helpers";
 
 // Lists that grow every week read like a bank statement (decision 042): the latest first, a page of
 // them, the rest behind a link that works without JavaScript, so the first screen stays short at
@@ -102,5 +102,58 @@ test.describe("long lists read as statements", () => {
     await expect(page.getByRole("button", { name: "Guardar premios" })).toBeHidden();
     expect(await height(page)).toBeLessThanOrEqual(3_000);
     expect(await wide()).toBeLessThanOrEqual(390);
+  });
+  test("results and bets of a peña of 26 fit a phone: eight players' cards in view, the rest folded, every ticket one tap away", async ({ page }) => {
+    test.slow();
+    const s = await newSeason();
+    const manager = await newPlayer("gestor");
+    const players = [manager];
+    for (let i = 0; i < 25; i++) players.push(await newPlayer("jugador"));
+    const group = await newGroup(manager, players.slice(1));
+    const pool = await s.pool();
+    // Each player a different count of hits (0 to 14), a third with the exact pleno.
+    const tickets = players.map((p, i) => [p, ticketWithHits(i % 15, i % 3 === 0)] as const);
+    await playRound({ admin: s.admin, manager, groupId: group.id, poolId: pool.id, tickets, official: ALL_ONES });
+    // A confirmed group bet, as a peña's week ends: its ticket and the bet's columns make the page tallest.
+    const bet = await apiCall<{ id: number }>("POST", "/Bet/GenerateBet", { groupId: group.id, quinielaId: pool.id, topNUsers: 5 }, manager.token);
+    expect(bet.status).toBe(201);
+    expect((await apiCall("PUT", `/Bet/${bet.body.id}/ConfirmBet`, undefined, manager.token)).status).toBeLessThan(300);
+
+    await signIn(page, players[1].username);
+    await page.goto(`/grupo/${group.id}/resultados-y-apuestas?jornada=${pool.numberQuiniela}`);
+    const section = page.getByRole("region", { name: "Pronósticos de los jugadores" });
+    const inView = section.locator(".player-cards > .player-grid").getByRole("heading", { level: 3 });
+    const fold = section.locator("details");
+    // A closed fold hides its cards from the accessibility tree: they are counted by their markup.
+    const folded = fold.locator(".player-card h3");
+    await expect(inView).toHaveCount(8);
+    await expect(folded).toHaveCount(18);
+    await expect(fold).not.toHaveAttribute("open");
+    await expect(folded.first()).toBeHidden();
+    // Its folds closed (decision 069): under 3,000 px, nothing sideways.
+    expect(await height(page)).toBeLessThan(3_000);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Sorted by hits, the best eight are the ones in view; the fold opens on every other ticket.
+    await section.getByRole("link", { name: "Aciertos", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`jornada=${pool.numberQuiniela}.*orden=hits`));
+    await expect(section.getByRole("listitem").first()).toContainText("14/15 aciertos");
+    await fold.getByText("Los demás jugadores (18)").click();
+    await expect(folded.last()).toBeVisible();
+    expect([...(await inView.allTextContents()), ...(await folded.allTextContents())].sort()).toEqual(players.map((p) => p.username).sort());
+    // The 16th player: no match right, the exact pleno.
+    const sixteenth = folded.filter({ hasText: players[15].username }).locator("xpath=..");
+    await expect(sixteenth).toBeVisible();
+    await expect(sixteenth).toContainText("1/15 aciertos");
+
+    // The download keeps every player.
+    const csv = await page.request.get(
+      await section
+        .getByRole("link", { name: "Descargar los pronósticos (CSV)" })
+        .getAttribute("href")
+        .then((h) => h!),
+    );
+    const text = await csv.text();
+    for (const p of players) expect(text, p.username).toContain(p.username);
   });
 });

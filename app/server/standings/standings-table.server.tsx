@@ -9,6 +9,6 @@ export const heldStandings = new HeldViews<ClassificationRow[]>(64);
 
 /** The `<table>` of these rows, sorted and captioned as asked, rendered once per version. */
 export function standingsTableHtml(held: HeldView<ClassificationRow[]>, props: Omit<StandingsTableProps, "rows">, sorted: () => ClassificationRow[]): Fragment {
-  const variant = JSON.stringify([props.sort, props.caption, props.perRound, props.showIcons, props.sortHref?.("points")]);
+  const variant = JSON.stringify([props.sort, props.caption, props.perRound, props.showIcons, props.sortHref?.("points"), props.playerHref?.(0)]);
   return heldStandings.html(held, variant, () => renderToStaticMarkup(<StandingsTable {...props} rows={sorted()} />));
 }

@@ -45,7 +45,7 @@ export async function loadStandings(request: Request, params: { groupId?: string
   );
   if (!read.ok) {
     keepNot(context);
-    const nothing = { uncounted: false, info: null, seasons: [], table: null, shareText: null };
+    const nothing = { uncounted: false, info: null, seasons: [], table: null, shareText: null, player: null };
     return { groupId, seasonId, sort, roundId, ...nothing, loadError: `${LOAD_ERROR} ${read.message("")}`.trim() };
   }
   const { answer: page, held } = read.value;
@@ -57,7 +57,13 @@ export async function loadStandings(request: Request, params: { groupId?: string
   const round = rounds.find((r) => r.quinielaId === roundId) ?? null;
   const sortHref = (by: ClassificationSort) =>
     `?${new URLSearchParams({ ...(roundId ? { quiniela: String(roundId) } : {}), ...(by === "points" ? {} : { orden: by }) })}`;
+  // A name leads to that player's figures in words (?jugador=<id>), outside the table (decision 075).
+  const here = sortHref(sort);
+  const playerHref = (userId: number) => `${here}${here === "?" ? "" : "&"}jugador=${userId}#cifras`;
   const rows = held.value;
+  const playerId = positiveId(search.get("jugador"));
+  const shown = playerId ? rows.find((r) => r.userId === playerId) : undefined;
+  const player = shown ? { row: shown, closeHref: here } : null;
   const table = rows.length
     ? fragmentInData(
         context,
@@ -66,6 +72,7 @@ export async function loadStandings(request: Request, params: { groupId?: string
           {
             sort,
             sortHref,
+            playerHref,
             caption: `Clasificación de ${round ? `jornada ${round.numberQuiniela}` : "toda la temporada"}`,
             perRound: round !== null,
             showIcons: page.group.officeIcons,
@@ -78,5 +85,5 @@ export async function loadStandings(request: Request, params: { groupId?: string
   const shareText = rows.length
     ? standingsShareText({ groupName: page.group.name, seasonName: page.season.name, roundNumber: round?.numberQuiniela ?? null, rows })
     : null;
-  return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, table, shareText, loadError: null };
+  return { groupId, seasonId, sort, roundId, uncounted, info, seasons: page.seasons, table, shareText, player, loadError: null };
 }
