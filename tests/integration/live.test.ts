@@ -357,6 +357,28 @@ describe("provisional results and the live view", () => {
       }
     });
 
+    it("a reader of a round still open gets no score by the ±1 rule, only a new view without scores (decision 061)", async () => {
+      const round = await t.db.one<{ close_date: Date }>("select close_date from group_quinielas where group_id = $1 and quiniela_id = $2", [
+        otherGroupId,
+        quinielaId,
+      ]);
+      await t.db.query("update group_quinielas set close_date = $3 where group_id = $1 and quiniela_id = $2", [
+        otherGroupId,
+        quinielaId,
+        new Date(Date.now() + DAY),
+      ]);
+      try {
+        const before = (await otherManager.get(`/Group/${otherGroupId}/Live?quinielaId=${quinielaId}`)).body;
+        expect(before.roundOpen).toBe(true);
+        await typed(9, 4, 0);
+        const after = (await otherManager.get(`/Group/${otherGroupId}/Live?quinielaId=${quinielaId}`)).body;
+        expect(after.version).not.toBe(before.version);
+        expect(after.matches.every((m: { score: unknown }) => m.score === null)).toBe(true);
+      } finally {
+        await t.db.query("update group_quinielas set close_date = $3 where group_id = $1 and quiniela_id = $2", [otherGroupId, quinielaId, round!.close_date]);
+      }
+    });
+
     it("looks for the stale groups once per goal, not once per batch, and finds them again when a score moves mid-walk", async () => {
       await refreshLiveViews(t.deps);
       let looks = 0;

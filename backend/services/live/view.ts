@@ -207,8 +207,9 @@ async function sharedOrComputed(deps: Deps, groupId: number, round: RoundRow, ve
   );
   if (shared?.version === version) return parseJson(shared.view) as LiveRound;
   // A row under the same players and bet, only the scores moved: a reader before the job's turn brings
-  // it up by the ±1 rule too, instead of reading the predictions, the bet and the season again (decision 076).
-  if (shared && shared.basis === basis && !shared.official) {
+  // it up by the ±1 rule too, instead of reading the predictions, the bet and the season again (decision
+  // 076). Not while the group's round is open: no score counts then (decision 061).
+  if (shared && !round.open && shared.basis === basis && !shared.official) {
     const [view] = await scoresOnlyViews(deps, [{ groupId, round, version, basis, scoresOnly: true }]);
     if (view) return view;
   }
