@@ -4,15 +4,16 @@
 // hour ago, no official results, every group's tickets in it and a group bet per group (bulk SQL too). The
 // backend runs as `npm start` runs its jobs: the refresh of the live views (backend/services/live/refresh-job.ts)
 // on its timer. Then:
-// - a first pass makes every group's shared live view current (the cold start, timed);
+// - the round's close: the job computes every group's shared live view before any score (timed; decision 076);
 // - READERS connections keep reading `GET /Group/{id}/Live` of random groups, as members' phones would;
 // - an admin types a score (every group sees it) GOALS times, GOAL_EVERY_MS apart; after each, the time until
-//   no group's view is stale (the job's own statement finds none), and every read sent after the score's
+//   no group's view is stale (the job says so, its own statement checks it), and every read sent after the score's
 //   answer must show it (stale reads are counted; the run fails on any, or on any error).
 // It prints readers' p50/p99 before and during the refresh, the time to current and the job's log lines.
+import { loadavg } from "node:os";
 import type { Deps } from "../backend/context";
 import type { Db } from "../backend/db/db";
-import { startLiveRefresh } from "../backend/services/live/refresh-job";
+import { liveViewsCurrent, startLiveRefresh } from "../backend/services/live/refresh-job";
 import { staleLiveViews } from "../backend/services/live/view";
 import { issueToken } from "../backend/services/auth";
 
@@ -20,6 +21,11 @@ const READERS = 20;
 const GOALS = 3;
 const GOAL_EVERY_MS = 40_000;
 const out = (line = "") => process.stdout.write(`${line}\n`);
+/** The box's load average (1, 5, 15 min): the machine is shared, so every figure goes out with it. */
+const uptime = () =>
+  `carga ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
 const quantile = (values: number[], q: number) => {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -78,13 +84,20 @@ export async function liveGoal(options: { db: Db; deps: Deps; base: string; pool
   const stopJob = startLiveRefresh(deps, { log: (line) => log.push(`${new Date().toISOString().slice(11, 19)} ${line}`) });
   const errors: string[] = [];
   try {
-    const stale = async () => (await staleLiveViews(deps, 1)).length;
+    // The job says when its last look found nothing stale under the scores of now (one small statement
+    // polled); then its own statement checks it once. Polling that statement itself would compute every
+    // group's version four times a second, a load no deployment has (decision 076).
     const untilCurrent = async (from: number) => {
-      while (await stale()) await new Promise((r) => setTimeout(r, 250));
-      return performance.now() - from;
+      while (!(await liveViewsCurrent(deps))) await new Promise((r) => setTimeout(r, 250));
+      const took = performance.now() - from;
+      const left = (await staleLiveViews(deps, 1)).length;
+      if (left) errors.push(`El trabajo dio todas las vistas por al día y quedaba alguna vieja.`);
+      return took;
     };
     let t0 = performance.now();
-    out(`Primera pasada (ninguna vista guardada): todas al día en ${ms(await untilCurrent(t0))}.`);
+    out(
+      `Al cerrar la jornada (ninguna vista guardada, ningún marcador): las ${groupIds.length} vistas calculadas en ${ms(await untilCurrent(t0))} (${uptime()}).`,
+    );
 
     // ---- Readers, until the last goal's views are all current.
     const reads: Read[] = [];
@@ -133,7 +146,7 @@ export async function liveGoal(options: { db: Db; deps: Deps; base: string; pool
       const took = await untilCurrent(t0);
       during = false;
       times.push(took);
-      out(`Gol ${k} (partido 3, ${k}-0): las ${groupIds.length} vistas al día en ${ms(took)} desde que se escribió.`);
+      out(`Gol ${k} (partido 3, ${k}-0): las ${groupIds.length} vistas al día en ${ms(took)} desde que se escribió (${uptime()}).`);
       if (k < GOALS) await new Promise((r) => setTimeout(r, Math.max(0, GOAL_EVERY_MS - took)));
     }
     reading = false;

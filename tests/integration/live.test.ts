@@ -210,7 +210,7 @@ describe("provisional results and the live view", () => {
     try {
       // Both groups play the pool: the pass refreshes whatever is stale, then nothing is.
       await refreshLiveViews(t.deps);
-      expect(await refreshLiveViews(t.deps)).toEqual({ refreshed: 0, batches: 0 });
+      expect(await refreshLiveViews(t.deps)).toMatchObject({ refreshed: 0, batches: 0 });
       for (const [home, away] of [
         [4, 4],
         [0, 1],
@@ -218,8 +218,8 @@ describe("provisional results and the live view", () => {
         // An admin's score counts for both groups (no manager typed match 7).
         expect((await admin.post(`/Group/${otherGroupId}/ProvisionalResult`, score(7, home, away))).status).toBe(200);
         // The admin's answer computed the other group's view; this group's is stale until the job's pass.
-        expect(await refreshLiveViews(t.deps, { batch: 1 })).toEqual({ refreshed: 1, batches: 1 });
-        expect(await refreshLiveViews(t.deps)).toEqual({ refreshed: 0, batches: 0 });
+        expect(await refreshLiveViews(t.deps, { batch: 1 })).toMatchObject({ refreshed: 1, batches: 1 });
+        expect(await refreshLiveViews(t.deps)).toMatchObject({ refreshed: 0, batches: 0 });
         const rows = await shared();
         for (const id of [groupId, otherGroupId]) {
           expect(rows.get(id)!.view.matches[6]).toMatchObject({ score: { home, away }, source: "admin" });
@@ -296,6 +296,132 @@ describe("provisional results and the live view", () => {
     expect([a, scored]).not.toContain(cleared);
     // Unchanged data, unchanged version.
     expect(await version(players[0])).toBe(cleared);
+  });
+
+  describe("the live rows at the round's close, and the stale set found once per goal (decision 076)", () => {
+    const rows = async () =>
+      new Map(
+        (
+          await t.db.query<{ group_id: number; version: string; view: unknown }>("select group_id, version, view from live_views where quiniela_id = $1", [
+            quinielaId,
+          ])
+        ).map((r) => [r.group_id, { version: r.version, view: (typeof r.view === "string" ? JSON.parse(r.view) : r.view) as LiveView }]),
+      );
+    /** A score every group sees, written as the feed or an admin would store it but with no reader's view computed by its answer. */
+    const typed = async (position: number, home: number, away: number) =>
+      t.db.query(
+        `insert into provisional_results (quiniela_id, position, home_goals, away_goals, source, group_id, at) values ($1, $2, $3, $4, 'admin', null, now())
+         on conflict (quiniela_id, position, source, coalesce(group_id, 0)) do update set home_goals = excluded.home_goals, away_goals = excluded.away_goals, rev = nextval('provisional_rev')`,
+        [quinielaId, position, home, away],
+      );
+    /** Each group's row as a fresh module computes it whole from nothing (no row, no held view). */
+    const computedWhole = async () => {
+      await t.db.query("delete from live_views where quiniela_id = $1", [quinielaId]);
+      vi.resetModules();
+      const fresh = await import("../../backend/services/live/view");
+      for (const id of [groupId, otherGroupId]) await fresh.liveRound(t.deps, id, quinielaId);
+      return rows();
+    };
+    let was: Date;
+    beforeAll(async () => {
+      was = (await t.db.one<{ closing_date: Date }>("select closing_date from quinielas where id = $1", [quinielaId]))!.closing_date;
+      await t.db.query("update quinielas set closing_date = $2 where id = $1", [quinielaId, new Date(Date.now() - DAY)]);
+    });
+    afterAll(async () => {
+      await t.db.query("delete from provisional_results where quiniela_id = $1 and source = 'admin' and group_id is null and position in (8, 9)", [quinielaId]);
+      await t.db.query("update quinielas set closing_date = $2 where id = $1", [quinielaId, was]);
+    });
+
+    it("computes every playing group's row once the round closes, before any score; the first goal then moves it by the ±1 rule to what a whole computation gives", async () => {
+      // The round is closed and nobody has typed a score or opened the live page yet.
+      await t.db.query("delete from provisional_results where quiniela_id = $1", [quinielaId]);
+      await t.db.query("delete from provisional_clears where quiniela_id = $1", [quinielaId]);
+      await t.db.query("delete from live_views where quiniela_id = $1", [quinielaId]);
+      expect(await refreshLiveViews(t.deps)).toMatchObject({ refreshed: 2, whole: 2 });
+      expect(await refreshLiveViews(t.deps)).toMatchObject({ refreshed: 0 });
+      const atClose = await rows();
+      expect([...atClose.keys()].sort()).toEqual([groupId, otherGroupId].sort());
+      // Each row is under the version a reader reads now, so the reader is served it.
+      expect((await players[0].get(`/Group/${groupId}/Live`)).body.version).toBe(atClose.get(groupId)!.version);
+      expect((await otherManager.get(`/Group/${otherGroupId}/Live`)).body.version).toBe(atClose.get(otherGroupId)!.version);
+
+      // The jornada's first goal: no group is computed whole, both go by the ±1 rule.
+      await typed(8, 2, 1);
+      expect(await refreshLiveViews(t.deps)).toMatchObject({ refreshed: 2, whole: 0 });
+      const afterGoal = await rows();
+      for (const id of [groupId, otherGroupId]) expect(afterGoal.get(id)!.view.matches[7]).toMatchObject({ score: { home: 2, away: 1 } });
+      const whole = await computedWhole();
+      for (const id of [groupId, otherGroupId]) {
+        expect(whole.get(id)!.version).toBe(afterGoal.get(id)!.version);
+        expect(whole.get(id)!.view).toEqual(afterGoal.get(id)!.view);
+      }
+    });
+
+    it("a reader of a round still open gets no score by the ±1 rule, only a new view without scores (decision 061)", async () => {
+      const round = await t.db.one<{ close_date: Date }>("select close_date from group_quinielas where group_id = $1 and quiniela_id = $2", [
+        otherGroupId,
+        quinielaId,
+      ]);
+      await t.db.query("update group_quinielas set close_date = $3 where group_id = $1 and quiniela_id = $2", [
+        otherGroupId,
+        quinielaId,
+        new Date(Date.now() + DAY),
+      ]);
+      try {
+        const before = (await otherManager.get(`/Group/${otherGroupId}/Live?quinielaId=${quinielaId}`)).body;
+        expect(before.roundOpen).toBe(true);
+        await typed(9, 4, 0);
+        const after = (await otherManager.get(`/Group/${otherGroupId}/Live?quinielaId=${quinielaId}`)).body;
+        expect(after.version).not.toBe(before.version);
+        expect(after.matches.every((m: { score: unknown }) => m.score === null)).toBe(true);
+      } finally {
+        await t.db.query("update group_quinielas set close_date = $3 where group_id = $1 and quiniela_id = $2", [otherGroupId, quinielaId, round!.close_date]);
+      }
+    });
+
+    it("looks for the stale groups once per goal, not once per batch, and finds them again when a score moves mid-walk", async () => {
+      await refreshLiveViews(t.deps);
+      let looks = 0;
+      let written = 0;
+      let goalMidWalk = false;
+      const count = async (sql: string) => {
+        if (sql.includes("left join live_views lv")) looks++;
+        // A second goal lands once the walk has written its first batch.
+        if (goalMidWalk && sql.startsWith("insert into live_views") && ++written === 1) await typed(9, 0, 3);
+      };
+      const db = {
+        ...t.deps.db,
+        query: async <T>(sql: string, params?: unknown[]) => (await count(sql), t.deps.db.query<T>(sql, params)),
+        one: async <T>(sql: string, params?: unknown[]) => (await count(sql), t.deps.db.one<T>(sql, params)),
+      };
+      const deps = { ...t.deps, db };
+
+      // One goal, two playing groups, batches of one: one look finds both, one more finds none.
+      await typed(8, 0, 0);
+      const pass = await refreshLiveViews(deps, { batch: 1 });
+      expect(looks).toBe(2);
+      expect(pass).toMatchObject({ refreshed: 2, whole: 0, batches: 2 });
+
+      // A goal typed while the walk is under way: the rest is found again under it, and every row ends under the version a reader reads.
+      looks = 0;
+      goalMidWalk = true;
+      await typed(8, 1, 0);
+      const again = await refreshLiveViews(deps, { batch: 1 });
+      expect(looks).toBe(3);
+      expect(again).toMatchObject({ whole: 0 });
+      const now = await rows();
+      for (const [id, reader] of [
+        [groupId, players[0]],
+        [otherGroupId, otherManager],
+      ] as const) {
+        const live = (await reader.get(`/Group/${id}/Live`)).body;
+        expect(live.version).toBe(now.get(id)!.version);
+        expect(live.matches[7]).toMatchObject({ score: { home: 1, away: 0 } });
+        expect(live.matches[8]).toMatchObject({ score: { home: 0, away: 3 } });
+      }
+      const whole = await computedWhole();
+      for (const id of [groupId, otherGroupId]) expect(whole.get(id)!.view).toEqual(now.get(id)!.view);
+    });
   });
 
   it("lets the official results replace the provisional ones, and refuses new ones after", async () => {

@@ -199,12 +199,20 @@ async function heldOrComputed(deps: Deps, groupId: number, round: RoundRow, vers
 }
 
 async function sharedOrComputed(deps: Deps, groupId: number, round: RoundRow, version: string, basis: string): Promise<LiveRound> {
-  const shared = await deps.db.one<{ view: unknown }>(`select view from live_views where group_id = $1 and quiniela_id = $2 and version = $3`, [
-    groupId,
-    round.quiniela_id,
-    version,
-  ]);
-  if (shared) return parseJson(shared.view) as LiveRound;
+  const shared = await deps.db.one<{ view: unknown; version: string; basis: string; official: boolean }>(
+    `select case when version = $3 then view end as view, version, basis,
+            exists (select 1 from quiniela_results r where r.quiniela_id = $2) as official
+       from live_views where group_id = $1 and quiniela_id = $2`,
+    [groupId, round.quiniela_id, version],
+  );
+  if (shared?.version === version) return parseJson(shared.view) as LiveRound;
+  // A row under the same players and bet, only the scores moved: a reader before the job's turn brings
+  // it up by the ±1 rule too, instead of reading the predictions, the bet and the season again (decision
+  // 076). Not while the group's round is open: no score counts then (decision 061).
+  if (shared && !round.open && shared.basis === basis && !shared.official) {
+    const [view] = await scoresOnlyViews(deps, [{ groupId, round, version, basis, scoresOnly: true }]);
+    if (view) return view;
+  }
   const { view, inputs } = await computeView(deps, groupId, round, version);
   // Whoever writes last wins; a row under an older version is never served (the version is read on every view).
   await deps.db.query(
@@ -217,9 +225,11 @@ async function sharedOrComputed(deps: Deps, groupId: number, round: RoundRow, ve
 }
 
 /**
- * The refresh after a score (decision 071): up to `limit` playing groups of the pools in play whose
- * shared view is not under the version the database gives now, in one statement, each with its
- * round and version as a reader would read them.
+ * The refresh after a score (decision 071): the playing groups of the pools in play whose shared view
+ * is not under the version the database gives now, in one statement, each with its round and version
+ * as a reader would read them. A closed round with no score yet counts too: its groups' rows are
+ * computed at the close, so the jornada's first goal finds rows to bring up by the ±1 rule (decision
+ * 076). Views that only need the ±1 rule come first; `limit` only for a caller that asks "any?".
  */
 export interface StaleView {
   groupId: number;
@@ -230,22 +240,21 @@ export interface StaleView {
   scoresOnly: boolean;
 }
 
-export async function staleLiveViews(deps: Deps, limit: number): Promise<StaleView[]> {
+export async function staleLiveViews(deps: Deps, limit?: number): Promise<StaleView[]> {
   const now = deps.clock();
   const rows = await deps.db.query<RoundRow & { group_id: number; v: string; b: string; scores_only: boolean }>(
     `select s.group_id, s.quiniela_id, s.number, s.group_name, false as open, s.v, s.b,
-            (lv.basis = s.b and not s.official) as scores_only
+            coalesce(lv.basis = s.b and not s.official, false) as scores_only
        from (select gq.group_id, gq.quiniela_id, q.number, g.name as group_name,
                     ${versionSql("gq.group_id", "gq.quiniela_id", "'closed'")} as v, ${basisSql("gq.group_id", "gq.quiniela_id", "'closed'")} as b,
                     exists (select 1 from quiniela_results r where r.quiniela_id = q.id) as official
                from quinielas q join group_quinielas gq on gq.quiniela_id = q.id join groups g on g.id = gq.group_id
-              where q.closing_date <= $1 and q.closing_date > $2 and ${roundClosedSql("gq", "$1")}
-                and (exists (select 1 from provisional_results p where p.quiniela_id = q.id) or exists (select 1 from quiniela_results r where r.quiniela_id = q.id))) s
+              where q.closing_date <= $1 and q.closing_date > $2 and ${roundClosedSql("gq", "$1")}) s
        left join live_views lv on lv.group_id = s.group_id and lv.quiniela_id = s.quiniela_id
       where lv.version is distinct from s.v
-      order by s.group_id, s.quiniela_id
+      order by scores_only desc, s.quiniela_id, s.group_id
       limit $3`,
-    [now, new Date(now.getTime() - 4 * 24 * 60 * 60 * 1000), limit],
+    [now, new Date(now.getTime() - 4 * 24 * 60 * 60 * 1000), limit ?? null],
   );
   return rows.map((r) => ({
     groupId: r.group_id,
@@ -263,7 +272,11 @@ export async function staleLiveViews(deps: Deps, limit: number): Promise<StaleVi
  * again from the model held with the row (`liveTicket`): no prediction, bet or season is read.
  */
 export async function refreshScoresOnly(deps: Deps, stale: readonly StaleView[]): Promise<number> {
-  if (!stale.length) return 0;
+  return (await scoresOnlyViews(deps, stale)).length;
+}
+
+async function scoresOnlyViews(deps: Deps, stale: readonly StaleView[]): Promise<LiveRound[]> {
+  if (!stale.length) return [];
   const quinielaId = stale[0].round.quiniela_id;
   const ids = stale.map((s) => s.groupId);
   const [rows, scores] = await Promise.all([
@@ -285,7 +298,7 @@ export async function refreshScoresOnly(deps: Deps, stale: readonly StaleView[])
     const matches = before.view.matches.map((m) => liveRow(m, null, provisional[m.position - 1]));
     written.push({ g: s.groupId, v: s.version, b: s.basis, view: viewFrom(before.view, before.inputs, matches, s.version) });
   }
-  if (!written.length) return 0;
+  if (!written.length) return [];
   await deps.db.query(
     `insert into live_views (group_id, quiniela_id, version, view, basis, inputs, computed_at)
      select x.g, $2, x.v, x.view, x.b, lv.inputs, $3 from jsonb_to_recordset($1::jsonb) as x(g int, v text, b text, view jsonb)
@@ -293,7 +306,7 @@ export async function refreshScoresOnly(deps: Deps, stale: readonly StaleView[])
      on conflict (group_id, quiniela_id) do update set version = excluded.version, view = excluded.view, computed_at = excluded.computed_at`,
     [JSON.stringify(written), quinielaId, deps.clock()],
   );
-  return written.length;
+  return written.map((w) => w.view);
 }
 
 /** One stale view brought up to date, under the single flight a reader of that group would join. */
