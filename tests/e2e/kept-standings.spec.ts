@@ -51,8 +51,16 @@ test.describe("the standings and results are kept by their versions", () => {
       expect(first.headers["cache-control"], name).toBe("private, no-cache");
       expect(first.headers["etag"], name).toMatch(/^"[^"]+"$/);
       tags[name] = first.headers["etag"]!;
-      const again = await documentLoad(page, () => page.reload());
-      expect(again.sent["if-none-match"], name).toBe(first.headers["etag"]);
+      // The page lists every season and knows the catalogue's latest pool, which the other worker's
+      // tests create at any moment: a reload may meet a new view. It must then send the newest
+      // validator, and an unchanged page is a 304 within a few reloads.
+      let again = await documentLoad(page, () => page.reload());
+      for (let tries = 1; again.status === 200 && tries < 4; tries++) {
+        expect(again.sent["if-none-match"], name).toBe(tags[name]);
+        tags[name] = again.headers["etag"]!;
+        again = await documentLoad(page, () => page.reload());
+      }
+      expect(again.sent["if-none-match"], name).toBe(tags[name]);
       expect(again.status, name).toBe(304);
     }
     await page.goto(pages.standings);
