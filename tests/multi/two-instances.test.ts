@@ -210,7 +210,8 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
     // A result set on A: B's standings (read once before, so B's caches are warm) change at once,
     // in the export and on the page, whose table B keeps while the standings do not change (decision 027).
     const simpleHitsOnPage = async (on: Instance) => {
-      const html = await (await page(on, `/grupo/${groupId}/temporada/${seasonId}/clasificacion`, cookie)).text();
+      // The player's figures in words, beside the table (decision 075).
+      const html = await (await page(on, `/grupo/${groupId}/temporada/${seasonId}/clasificacion?jugador=${player.id}`, cookie)).text();
       return /<dt>Aciertos simples<\/dt><dd>(\d+)\/\d+<\/dd>/.exec(html)?.[1] ?? "sin tabla";
     };
     // The same for the round's tickets on results and bets, also kept between changes.
