@@ -10,6 +10,9 @@ export const ICONS: Record<Icon, { name: string; meaning: string }> = {
   rinoceronte: { name: "Rinoceronte", meaning: "menos aciertos en la última jornada con resultados" },
 };
 
+/** The badge of the season's best five by Wilson, said the same in the row, the legend, a player's figures and the kiosk. */
+export const TOP_FIVE = { name: "Top 5 Wilson", meaning: "los 5 mejores de la temporada por Wilson, que juegan la quiniela grupal" };
+
 const points = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat("es-ES", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const wilson = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
@@ -162,8 +165,8 @@ export function StandingsTable({ rows, sort = "points", sortHref, caption, perRo
                 {r.isSubGroup ? (
                   <>
                     {" "}
-                    <span className="badge" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">
-                      Top 5 Wilson
+                    <span className="badge" title={TOP_FIVE.meaning}>
+                      {TOP_FIVE.name}
                     </span>
                   </>
                 ) : null}
@@ -201,10 +204,7 @@ export function PlayerFigures({
   showIcons?: boolean;
   closeHref: string;
 }) {
-  const marks = [
-    ...(row.isSubGroup ? [{ name: "Top 5 Wilson", meaning: "uno de los 5 mejores por Wilson, juega la quiniela grupal" }] : []),
-    ...(showIcons ? row.icons.map((icon) => ICONS[icon]) : []),
-  ];
+  const marks = [...(row.isSubGroup ? [TOP_FIVE] : []), ...(showIcons ? row.icons.map((icon) => ICONS[icon]) : [])];
   return (
     <section id="cifras" className="card player-figures" aria-labelledby="cifras-titulo">
       <h2 id="cifras-titulo">Cifras de {row.userName}</h2>
@@ -239,9 +239,9 @@ export function StandingsLegend({ showIcons = true }: { showIcons?: boolean }) {
     <dl className="legend">
       <div>
         <dt>
-          <span className="badge">Top 5 Wilson</span>
+          <span className="badge">{TOP_FIVE.name}</span>
         </dt>
-        <dd>los 5 mejores por Wilson: forman la quiniela grupal.</dd>
+        <dd>{TOP_FIVE.meaning}.</dd>
       </div>
       <div>
         <dt>Aciertos</dt>

@@ -51,7 +51,7 @@ describe("the standings table read without CSS (decision 075)", () => {
     expect(rowsText[1]).toContain("fatima Top 5 Wilson");
     expect(rowsText[2]).toContain("beatriz Piña");
     expect(body).toContain('title="líder de la clasificación por puntos"');
-    expect(body).toContain('title="Entre los 5 mejores por Wilson: juega la quiniela grupal"');
+    expect(body).toContain('title="los 5 mejores de la temporada por Wilson, que juegan la quiniela grupal"');
   });
 
   it("links each name to that player's figures", () => {
@@ -76,7 +76,7 @@ describe("a player's figures", () => {
     ]) {
       expect(said).toContain(label);
     }
-    expect(said).toContain("Top 5 Wilson: uno de los 5 mejores por Wilson, juega la quiniela grupal.");
+    expect(said).toContain("Top 5 Wilson: los 5 mejores de la temporada por Wilson, que juegan la quiniela grupal.");
     expect(said).toContain("Burro: líder de la clasificación por puntos.");
     expect(html).toContain('id="cifras"');
   });

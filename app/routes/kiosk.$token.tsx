@@ -6,7 +6,7 @@ import { KIOSK_INVALID } from "#core/contract/kiosk";
 import { formatDateTime } from "#core/dates";
 import { kioskPage, nextKioskPage } from "#core/domain/kiosk/kiosk-pages";
 import { IconGlyph } from "~/components/IconGlyph";
-import { formatPoints, ICONS } from "~/components/StandingsTable";
+import { formatPoints, ICONS, TOP_FIVE } from "~/components/StandingsTable";
 import { loadKioskScreen } from "~/server/kiosk/kiosk.server";
 import { KioskLive } from "~/components/KioskLive";
 import type { LiveRound } from "#core/contract/live";
@@ -182,7 +182,7 @@ export default function Kiosk() {
                         <div className="kiosk-player">
                           <span className="kiosk-name">{r.userName}</span>
                           {r.isSubGroup ? (
-                            <span className="kiosk-top" title="Entre los 5 mejores por Wilson: juega la quiniela grupal">
+                            <span className="kiosk-top" title={TOP_FIVE.meaning}>
                               Top 5
                             </span>
                           ) : null}
