@@ -2,6 +2,7 @@
 // and the Remix BFF on PORT.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,8 +14,9 @@ import helmet from "helmet";
 import { backendOptionsFromEnv, trustProxySetting } from "./backend/env";
 import { privateDataDir } from "./backend/files";
 import { createBackend } from "./backend/start";
-import { registerEmbeddedBackend } from "./app/server/embedded-backend";
-import { boundedFormBody, emptyBodyIsAnEmptyForm, remixHandler, repairPercentEscapes } from "./web-http";
+import { registerEmbeddedBackend, registerEmbeddedVersions } from "./app/server/embedded-backend";
+import { keptVersion } from "./backend/kept-versions";
+import { boundedFormBody, emptyBodyIsAnEmptyForm, keptEdge, remixHandler, repairPercentEscapes } from "./web-http";
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -33,6 +35,8 @@ async function main() {
     // The BFF in this process calls its backend in-process (decision 025); the port stays for other clients.
     const app = backend.app;
     registerEmbeddedBackend((request) => app.inject(request));
+    const { deps } = backend;
+    registerEmbeddedVersions((authorization, address) => keptVersion(deps, authorization, address));
     log(`[backend] API embebida en ${address}`);
   }
   if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = await sessionSecret(options.dataDir);
@@ -52,24 +56,23 @@ async function main() {
     req.headers["x-quiniela-client-ip"] = req.ip ?? "";
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-          "img-src": ["'self'", "data:", "https:"],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "form-action": ["'self'"],
-          "frame-ancestors": ["'none'"],
-          "upgrade-insecure-requests": process.env.PUBLIC_URL.startsWith("https:") ? [] : null,
-        },
+  const secure = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+        "img-src": ["'self'", "data:", "https:"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": process.env.PUBLIC_URL.startsWith("https:") ? [] : null,
       },
-      referrerPolicy: { policy: "same-origin" },
-      strictTransportSecurity: process.env.PUBLIC_URL.startsWith("https:"),
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+    },
+    referrerPolicy: { policy: "same-origin" },
+    strictTransportSecurity: process.env.PUBLIC_URL.startsWith("https:"),
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(secure);
   app.use(repairPercentEscapes);
   app.use(emptyBodyIsAnEmptyForm);
   app.use(onlyOwnForms);
@@ -82,12 +85,16 @@ async function main() {
     boundedFormBody,
     remixHandler(build, process.env.NODE_ENV ?? "production", (req, res) => ({
       nonce: res.locals.nonce as string,
+      // The validator keptEdge found for a kept page's miss: the entry stores the render under it.
+      kept: res.locals.kept as unknown,
       // A document's loaders hand their held HTML to the entry beside the data (app/server/fragments.server.ts).
       ...((req.method === "GET" || req.method === "HEAD") && !req.path.endsWith(".data") ? { fragments: [] } : {}),
     })),
   );
 
-  const server = app.listen(port, () => log(`Quiniela de peñas en http://localhost:${port}`));
+  // A kept page's reload is answered before Express (decision 077).
+  const server = http.createServer(keptEdge(build, app, secure));
+  server.listen(port, () => log(`Quiniela de peñas en http://localhost:${port}`));
 
   let stopping = false;
   const stop = (signal: string) => {

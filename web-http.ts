@@ -3,6 +3,8 @@
 // and revalidated (decision 067).
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { randomBytes } from "node:crypto";
+import type http from "node:http";
 import type express from "express";
 
 /** Every form post of the site fits in this; a bigger body is refused before it is read. */
@@ -159,8 +161,6 @@ export async function boundedFormBody(req: express.Request, res: express.Respons
 /** A page for a visitor with a session: it may hold their data, so no cache keeps it unless it says so. */
 const SESSION_COOKIE = /(?:^|;\s*)__session=/;
 
-type KeptPage = (request: Request, context: AppLoadContext, buildVersion: string) => Promise<Response | null>;
-
 /**
  * A page that asks the browser to keep it and ask again on every view (`private, no-cache`) and
  * carries the validator to ask with (a strong ETag): the live page, the standings, the kiosk's
@@ -184,7 +184,6 @@ export function remixHandler(
   loadContext: (req: express.Request, res: express.Response) => AppLoadContext,
 ): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
-  const kept = (build.entry.module as { keptPage?: KeptPage }).keptPage;
   return async (req, res, next) => {
     try {
       const controller = new AbortController();
@@ -204,10 +203,7 @@ export function remixHandler(
         init.body = res.locals.body instanceof Buffer ? res.locals.body : createReadableStreamFromReadable(req);
         init.duplex = "half";
       }
-      const request = new Request(url.href, init);
-      const context = loadContext(req, res);
-      // A kept page's reload is answered from its versions before any loader runs (decision 067).
-      const response = (await kept?.(request, context, build.assets.version)) ?? (await handle(request, context));
+      const response = await handle(new Request(url.href, init), loadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);
@@ -220,5 +216,53 @@ export function remixHandler(
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/** The build entry's answer for a kept page (app/server/kept-pages.server.ts, `keptAnswer`). */
+type KeptAnswer = (
+  request: { url: string; header: (name: string) => string | undefined },
+  buildVersion: string,
+) => Promise<{ answer: { status: number; headers: [string, string][]; body: Uint8Array | null } } | { render: unknown } | null> | null;
+
+/**
+ * The server's first handler: a kept page's reload (decisions 067, 077) is answered here, from the
+ * session and the page's version, before Express, helmet and compression, and without the Fetch API's
+ * Request and Response around Remix. A 304 carries only the validator's headers (a browser keeps
+ * those it stored with the page); the stored bytes of a page already rendered go out with the
+ * security headers every page has (`secure`, helmet). Everything else goes on to `app`, a page to
+ * render with its validator in `res.locals.kept` for the entry to store it under.
+ */
+export function keptEdge(
+  build: ServerBuild,
+  app: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  secure: (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => void,
+): (req: http.IncomingMessage, res: http.ServerResponse) => void {
+  const kept = (build.entry.module as { keptAnswer?: KeptAnswer }).keptAnswer;
+  return (req, res) => {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    };
+    const pending = kept && req.method === "GET" ? kept({ url: req.url ?? "/", header }, build.assets.version) : null;
+    if (!pending) return app(req, res);
+    pending.then(
+      (outcome) => {
+        if (!outcome || !("answer" in outcome)) {
+          (res as { locals?: object }).locals = { kept: outcome?.render };
+          return app(req, res);
+        }
+        const { status, headers, body } = outcome.answer;
+        const send = () => {
+          res.statusCode = status;
+          for (const [key, value] of headers) res.appendHeader(key, value);
+          res.end(body);
+        };
+        if (status === 304) return send();
+        (res as { locals?: object }).locals = { nonce: randomBytes(16).toString("base64") };
+        secure(req, res, (error) => (error ? app(req, res) : send()));
+      },
+      () => app(req, res),
+    );
   };
 }

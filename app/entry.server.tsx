@@ -13,9 +13,9 @@ import { shipsNoScripts, wantsEtag } from "~/route-handle";
 // export), and React gets one more second to flush the rejected boundaries before the render is aborted.
 export const streamTimeout = 5_000;
 
-// The HTTP edge (web-http.ts) asks this before Remix runs a loader: a kept page's reload is answered
-// from its versions (decision 067). Exported from the entry so that it shares the build's modules.
-export { keptPage } from "~/server/kept-pages.server";
+// The HTTP edge (web-http.ts) asks this before Express and Remix: a kept page's reload is answered
+// from its versions (decisions 067, 077). Exported from the entry so that it shares the build's modules.
+export { keptAnswer } from "~/server/kept-pages.server";
 
 export default async function handleRequest(
   request: Request,

@@ -20,3 +20,17 @@ export function registerEmbeddedBackend(dispatch: EmbeddedBackend) {
 }
 
 export const embeddedBackend = () => (globalThis as Record<symbol, EmbeddedBackend | undefined>)[EMBEDDED];
+
+/**
+ * A kept page's version read (backend/kept-versions.ts) called as a function, when the backend runs
+ * in this process: a reload answered 304 costs the caller check and one statement (decision 077).
+ */
+export type EmbeddedVersions = (authorization: string, address: string) => Promise<string | null>;
+
+const VERSIONS = Symbol.for("quiniela.embedded-versions");
+
+export function registerEmbeddedVersions(read: EmbeddedVersions) {
+  (globalThis as Record<symbol, unknown>)[VERSIONS] = read;
+}
+
+export const embeddedVersions = () => (globalThis as Record<symbol, EmbeddedVersions | undefined>)[VERSIONS];

@@ -5,9 +5,10 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LiveVersion } from "#core/contract/live";
-import { api } from "~/server/client.server";
+import { backendFetch } from "~/server/backend-fetch.server";
+import { embeddedVersions } from "~/server/embedded-backend";
 import { positiveId } from "~/server/ids.server";
-import { getUser } from "~/server/session/session.server";
+import { liveSession } from "~/server/session/session.server";
 
 /** A page kept by version: the backend call that names its version, for a path it matches. */
 interface KeptRoute {
@@ -156,51 +157,82 @@ function encode(html: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   return new Uint8Array(html);
 }
 
+/** A visitor's GET as the HTTP edge has it (web-http.ts): no Request is made for a kept page's reload. */
+export interface EdgeRequest {
+  /** The path and query, as sent. */
+  url: string;
+  header: (name: string) => string | undefined;
+}
+
+/** An answer the edge sends itself: a 304, or the stored bytes of a page already rendered. */
+export interface EdgeAnswer {
+  status: 200 | 304;
+  headers: [string, string][];
+  body: Uint8Array | null;
+}
+
+/** What the edge does with a kept page's request: send an answer, or let Remix render and store the page. */
+export type KeptOutcome = { answer: EdgeAnswer } | { render: KeptRender };
+
 /**
- * A kept page's answer without Remix when it can be given: 304 for a matching If-None-Match, the
- * stored bytes for a validator already rendered. Null otherwise (not a kept page, no session, a
- * flash message waiting, the backend refusing: Remix answers as always), with the validator left
- * in `context` for entry.server.tsx to store the render under.
+ * What the backend says a kept page's version is, for this caller; null when it will not say (Remix
+ * answers as always). A backend in this process is asked by a function call (decision 077).
+ */
+async function versionOf(path: string, token: string): Promise<string | null> {
+  const authorization = `Bearer ${token}`;
+  const direct = embeddedVersions();
+  if (direct) return direct(authorization, path);
+  const response = await backendFetch(path, { headers: { accept: "application/json", authorization }, signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) {
+    await response.body?.cancel();
+    return null;
+  }
+  const parsed = Version.safeParse(await response.json());
+  return parsed.success ? parsed.data.version : null;
+}
+
+/**
+ * A kept page's answer before Express and Remix (web-http.ts's `keptEdge`): a 304 for a matching
+ * If-None-Match, the stored bytes for a validator already rendered, else the validator to store
+ * Remix's render under. Null at once for anything else (not a GET of a kept page, no session
+ * cookie, a flash message waiting), and after the checks when there is no live session or the
+ * backend will not name a version: Remix answers those as always.
  *
  * The validator hashes the build, the address (its query is part of the view: `?pausa`, `?todos`),
  * the session's user as the page's header shows it, the backend's version of the view for this
  * caller (role included) and the encoding. Costs: the session check (remembered a few seconds,
  * decision 014) and one backend read of versions.
  */
-export async function keptPage(request: Request, context: KeptContext, buildVersion: string): Promise<Response | null> {
-  if (request.method !== "GET") return null;
-  const url = new URL(request.url);
+export function keptAnswer(request: EdgeRequest, buildVersion: string): Promise<KeptOutcome | null> | null {
+  const url = new URL(request.url, "http://edge");
   const versionPath = versionCallOf(url);
-  if (!versionPath) return null;
-  if (TOAST_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
-  let version: string;
-  let user: unknown;
-  try {
-    user = await getUser(request);
-    if (!user) return null;
-    version = (await api.read(request, versionPath, Version)).version;
-  } catch {
-    return null;
-  }
-  const encoding = encodingFor(request.headers.get("accept-encoding"));
-  const tag = `"${createHash("sha256")
-    .update(`${buildVersion}\0${url.pathname}${url.search}\0${JSON.stringify(user)}\0${version}\0${encoding}`)
-    .digest("base64url")}"`;
-  if (matches(request.headers.get("if-none-match"), tag)) return new Response(null, { status: 304, headers: validatorHeaders(tag, encoding) });
-  const page = recall(tag);
-  if (page) return new Response(page.body, { status: 200, headers: new Headers(page.headers) });
-  context.kept = {
-    tag,
-    answer(html, routeHeaders) {
-      const body = encode(html, encoding);
-      const headers = new Headers(routeHeaders);
-      for (const [key, value] of validatorHeaders(tag, encoding)) headers.set(key, value);
-      headers.set("Content-Length", String(body.byteLength));
-      // Only what the route and the entry set: helmet's headers (the CSP's nonce) are the server's, per answer.
-      const kept = [...headers].filter(([key]) => key.toLowerCase() !== "set-cookie");
-      remember(tag, { body, headers: kept });
-      return new Response(body, { status: 200, headers });
-    },
-  };
-  return null;
+  const cookie = request.header("cookie");
+  if (!versionPath || !cookie || TOAST_COOKIE.test(cookie)) return null;
+  return (async () => {
+    const session = await liveSession(cookie);
+    const version = session ? await versionOf(versionPath, session.token) : null;
+    if (!session || version === null) return null;
+    const encoding = encodingFor(request.header("accept-encoding") ?? null);
+    const tag = `"${createHash("sha256")
+      .update(`${buildVersion}\0${url.pathname}${url.search}\0${JSON.stringify(session.user)}\0${version}\0${encoding}`)
+      .digest("base64url")}"`;
+    if (matches(request.header("if-none-match") ?? null, tag)) return { answer: { status: 304, headers: [...validatorHeaders(tag, encoding)], body: null } };
+    const page = recall(tag);
+    if (page) return { answer: { status: 200, headers: page.headers, body: page.body } };
+    return {
+      render: {
+        tag,
+        answer(html, routeHeaders) {
+          const body = encode(html, encoding);
+          const headers = new Headers(routeHeaders);
+          for (const [key, value] of validatorHeaders(tag, encoding)) headers.set(key, value);
+          headers.set("Content-Length", String(body.byteLength));
+          // Only what the route and the entry set: helmet's headers (the CSP's nonce) are the server's, per answer.
+          const kept = [...headers].filter(([key]) => key.toLowerCase() !== "set-cookie");
+          remember(tag, { body, headers: kept });
+          return new Response(body, { status: 200, headers });
+        },
+      },
+    };
+  })();
 }

@@ -28,7 +28,10 @@ async function roundInPlay() {
 }
 
 test.describe("pages a browser keeps", () => {
-  test("a reload of the live page asks with If-None-Match and gets 304; a new score is a 200 with it; after signing out nothing is shown", async ({ page }) => {
+  test("a reload of the live page asks with If-None-Match and gets 304; a new score is a 200 with it; after signing out nothing is shown", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const g = await roundInPlay();
     await signIn(page, g.players[0]!.username);
@@ -45,6 +48,20 @@ test.describe("pages a browser keeps", () => {
     expect(again.sent["if-none-match"]).toBe(first.headers["etag"]);
     expect(again.status).toBe(304);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`Jornada ${g.round.numberQuiniela}`);
+
+    // The same player on a second device, which keeps no copy: the page this instance stored under the
+    // validator (decision 077), the same bytes, with the security headers of every page.
+    const device = await browser.newContext();
+    const other = await device.newPage();
+    await signIn(other, g.players[0]!.username);
+    const stored = await documentLoad(other, () => other.goto(url));
+    expect(stored.status).toBe(200);
+    expect(stored.headers["etag"]).toBe(first.headers["etag"]);
+    expect(stored.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(stored.headers["x-content-type-options"]).toBe("nosniff");
+    expect(stored.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    await expect(other.getByRole("heading", { level: 1 })).toContainText(`Jornada ${g.round.numberQuiniela}`);
+    await device.close();
 
     // A score typed elsewhere: the next reload is a whole new page with it, never the kept one.
     expect((await g.score(1, 2, 1)).status).toBe(200);

@@ -3,6 +3,7 @@
 // the version misses is a stale page served as a 304: each step below would fail on such a miss.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sign } from "#core/domain/signs";
+import { keptVersion } from "../../backend/kept-versions";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -138,5 +139,45 @@ describe("the versions of the standings and of results and bets (decision 070)",
         expect((await outsider.put(`/group/${otherGroupId}`, { name: "Otra peña renombrada", description: "", version: detail.version })).status).toBe(200);
       }, watched()),
     ).toEqual([false, false, false]);
+  });
+});
+
+describe("the versions read in-process by the web's edge (decision 077)", () => {
+  const live = (query = "") => `/Group/${groupId}/LiveVersion${query}`;
+  const direct = (who: { authorization: string }, address: string) => keptVersion(t.deps, who.authorization, address);
+
+  it("are what each route answers to the same caller, in any casing of the path", async () => {
+    for (const address of [standings(), results(), results(1), live(), live(`?quinielaId=${pools[2]}`)]) {
+      for (const who of [players[0], manager, admin]) {
+        expect(await direct(who, address), address).toBe(await versionOf(who, address));
+      }
+    }
+    expect(await direct(players[0], live().toLowerCase())).toBe(await versionOf(players[0], live()));
+    // The live page's version names the caller's role: a manager's differs from a player's.
+    expect(await direct(manager, live())).not.toBe(await direct(players[0], live()));
+  });
+
+  it("are null wherever the route answers anything but a 200 (a stranger, no session, a group or season that is not, a malformed address), and for any other route", async () => {
+    for (const address of [standings(), results(), live()]) {
+      expect((await outsider.get(address)).status).toBe(403);
+      expect(await direct(outsider, address), address).toBeNull();
+      expect(await direct({ authorization: "" }, address), address).toBeNull();
+      expect(await direct({ authorization: "Bearer not-a-token-of-anybody-at-all" }, address), address).toBeNull();
+    }
+    for (const address of [
+      `/group/999999/season/${seasonId}/StandingsVersion`,
+      `/group/${groupId}/season/999999/StandingsVersion`,
+      `/group/x/season/${seasonId}/StandingsVersion`,
+      `/Group/${groupId}/LiveVersion?quinielaId=-1`,
+      `/Bet/RoundSummaryVersion?groupId=abc`,
+      `/Bet/RoundSummaryVersion`,
+    ]) {
+      expect((await admin.get(address)).status, address).not.toBe(200);
+      expect(await direct(admin, address), address).toBeNull();
+    }
+    // Only the three version routes are read: the views themselves are not versions.
+    for (const address of [`/Group/${groupId}/Live`, `/group/${groupId}/season/${seasonId}/Standings`]) {
+      expect(await direct(admin, address), address).toBeNull();
+    }
   });
 });

@@ -59,6 +59,8 @@ export function client(baseUrl: string, token?: string) {
     put: <T = any>(path: string, body?: unknown) => send<T>("PUT", path, body ?? {}),
     delete: <T = any>(path: string) => send<T>("DELETE", path),
     as: (t: string) => client(baseUrl, t),
+    /** The bearer header the calls are signed with (none when unsigned). */
+    authorization: token ? `Bearer ${token}` : "",
   };
 }
 

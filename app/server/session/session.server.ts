@@ -97,13 +97,18 @@ async function askBackend(key: string, token: string): Promise<boolean> {
   return true;
 }
 
-/** The signed-in user, once the backend has confirmed the session is still alive; null otherwise. */
-export async function getUser(request: Request): Promise<SessionUser | null> {
-  const session = await getSession(request);
+/** The session a Cookie header carries, once the backend has confirmed it is still alive; null otherwise. */
+export async function liveSession(cookieHeader: string | null | undefined): Promise<SessionData | null> {
+  const session = await sessionStorage().getSession(cookieHeader);
   const user = session.get("user");
   const token = session.get("token");
   if (!user || !token) return null;
-  return (await tokenIsValid(token)) ? user : null;
+  return (await tokenIsValid(token)) ? { user, token } : null;
+}
+
+/** The signed-in user, once the backend has confirmed the session is still alive; null otherwise. */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  return (await liveSession(request.headers.get("Cookie")))?.user ?? null;
 }
 
 export async function getToken(request: Request): Promise<string | null> {
