@@ -15,7 +15,7 @@ import { backendOptionsFromEnv, trustProxySetting } from "./backend/env";
 import { privateDataDir } from "./backend/files";
 import { createBackend } from "./backend/start";
 import { registerEmbeddedBackend, registerEmbeddedVersions } from "./app/server/embedded-backend";
-import { keptVersion } from "./backend/kept-versions";
+import { heldVersions } from "./backend/kept-versions";
 import { boundedFormBody, emptyBodyIsAnEmptyForm, keptEdge, remixHandler, repairPercentEscapes } from "./web-http";
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
@@ -29,14 +29,16 @@ async function main() {
   let backend: Awaited<ReturnType<typeof createBackend>> | null = null;
   if (!process.env.API_URL) {
     backend = await createBackend(options);
+    // A kept page's version, read by a call and held until a write it depends on (decision 077).
+    const versions = await heldVersions(backend.deps);
+    backend.app.addHook("onClose", () => versions.stop());
     const backendPort = Number(process.env.BACKEND_PORT || 0);
     const address = await backend.app.listen({ host: "127.0.0.1", port: backendPort });
     process.env.API_URL = address;
     // The BFF in this process calls its backend in-process (decision 025); the port stays for other clients.
     const app = backend.app;
     registerEmbeddedBackend((request) => app.inject(request));
-    const { deps } = backend;
-    registerEmbeddedVersions((authorization, address) => keptVersion(deps, authorization, address));
+    registerEmbeddedVersions(versions.read);
     log(`[backend] API embebida en ${address}`);
   }
   if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = await sessionSecret(options.dataDir);

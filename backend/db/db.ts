@@ -9,6 +9,12 @@ export interface Db {
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Hears the notices of `channel` (pg_notify), each after its transaction committed.
+   * `live(false)` says notices may be missed from now on (PostgreSQL's listening connection was
+   * lost), `live(true)` that they are heard again, which it retries every second. Returns the stop.
+   */
+  listen(channel: string, notice: (payload: string) => void, live: (heard: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly kind: "pglite" | "postgres";
 }
@@ -26,7 +32,7 @@ const NUMBER_PARSERS: Record<number, (value: string) => number> = { [INT8]: Numb
 
 type Runner = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
-function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "close" | "kind">): Db {
+function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "listen" | "close" | "kind">): Db {
   const query = async <T>(sql: string, params?: unknown[]) => (await run(sql, params)).rows as T[];
   return {
     query,
@@ -45,6 +51,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         await runner.exec(sql);
       },
       tx: (fn) => (inTx ? fn(liteDb(runner, true)) : lite.transaction((t) => fn(liteDb(t, true)))),
+      // One process: a notice is heard before the write that sent it returns, and never missed.
+      listen: async (channel, notice, live) => {
+        const stop = await lite.listen(channel, notice);
+        live(true);
+        return stop;
+      },
       close: async () => {
         if (!inTx) await lite.close();
       },
@@ -68,6 +80,7 @@ export async function openPostgres(url: string): Promise<Db> {
         await client.query(sql);
       },
       tx: (fn) => fn(clientDb(client)),
+      listen: () => Promise.reject(new Error("listen in a transaction")),
       close: async () => {},
     });
   return wrap((sql, params) => pool.query(sql, params as unknown[]), {
@@ -89,8 +102,58 @@ export async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, notice, live) => listenPostgres(url, types, channel, notice, live),
     close: () => pool.end(),
   });
+}
+
+/** A connection of its own that LISTENs, opened again a second after it is lost or refused (Db.listen). */
+async function listenPostgres(
+  url: string,
+  types: unknown,
+  channel: string,
+  notice: (payload: string) => void,
+  live: (heard: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  const connect = async () => {
+    // TCP keep-alive: a connection that died without a word is found and opened again.
+    const client = new pg.Client({ connectionString: url, types: types as pg.CustomTypesConfig, keepAlive: true });
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      live(false);
+      client.end().catch(() => undefined);
+      if (!stopped) setTimeout(retry, 1000).unref();
+    };
+    client.on("notification", (message) => {
+      if (message.channel === channel) notice(message.payload ?? "");
+    });
+    client.on("error", lost);
+    client.on("end", lost);
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) return void client.end().catch(() => undefined);
+    current = client;
+    live(true);
+  };
+  const retry = () => {
+    if (!stopped) connect().catch(() => setTimeout(retry, 1000).unref());
+  };
+  // Not heard until the connection listens; a server not reachable now is tried again every second.
+  await connect().catch(() => setTimeout(retry, 1000).unref());
+  return async () => {
+    stopped = true;
+    const client = current;
+    current = null;
+    await client?.end();
+  };
 }
 
 export function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {

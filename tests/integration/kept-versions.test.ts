@@ -3,7 +3,8 @@
 // the version misses is a stale page served as a 304: each step below would fail on such a miss.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sign } from "#core/domain/signs";
-import { keptVersion } from "../../backend/kept-versions";
+import { heldVersions, keptVersion, type HeldVersions } from "../../backend/kept-versions";
+import type { Db } from "../../backend/db/db";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
@@ -14,6 +15,8 @@ const ALL_ONES: Sign[] = Array.from({ length: 14 }, () => "1");
 const ALL_TWOS: Sign[] = Array.from({ length: 14 }, () => "2");
 
 let t: TestBackend;
+/** The versions as the web's edge holds them (decision 077): every read below must equal the route's, after every write. */
+let held: HeldVersions;
 let admin: Awaited<ReturnType<TestBackend["admin"]>>;
 let manager: Player;
 let players: Player[];
@@ -26,6 +29,7 @@ const pools: number[] = [];
 
 beforeAll(async () => {
   t = await startBackend();
+  held = await heldVersions(t.deps);
   admin = await t.admin();
   seasonId = await build.season(t.db);
   manager = await t.player("gestorversiones");
@@ -47,12 +51,17 @@ beforeAll(async () => {
     if (r < 2) expect((await admin.post("/Quiniela/SetResults", { quinielaId: id, matches: ALL_ONES, plain15: { home: 1, away: 0 } })).status).toBe(200);
   }
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await held.stop();
+  await t.close();
+});
 
-async function versionOf(who: { get: Player["get"] }, path: string): Promise<string> {
+/** The route's version, which the held one must equal: on PostgreSQL a write's notice reaches the listener a moment after its commit. */
+async function versionOf(who: Pick<Player, "get" | "authorization">, path: string): Promise<string> {
   const r = await who.get(path);
   expect(r.status, path).toBe(200);
   expect(typeof r.body.version).toBe("string");
+  await expect.poll(() => held.read(who.authorization, path), { message: `held ${path}`, timeout: 2_000, interval: 20 }).toBe(r.body.version);
   return r.body.version as string;
 }
 
@@ -178,6 +187,93 @@ describe("the versions read in-process by the web's edge (decision 077)", () => 
     // Only the three version routes are read: the views themselves are not versions.
     for (const address of [`/Group/${groupId}/Live`, `/group/${groupId}/season/${seasonId}/Standings`]) {
       expect(await direct(admin, address), address).toBeNull();
+    }
+  });
+});
+
+describe("the versions held by the web's edge (decision 077)", () => {
+  const live = () => `/Group/${groupId}/LiveVersion`;
+  let statements = 0;
+  /** The backend's database, counting what the held reads ask of it. */
+  const counted = (): Db => ({
+    ...t.db,
+    query: (sql, params) => {
+      statements++;
+      return t.db.query(sql, params);
+    },
+    one: (sql, params) => {
+      statements++;
+      return t.db.one(sql, params);
+    },
+    tx: (fn) => {
+      statements++;
+      return t.db.tx(fn);
+    },
+  });
+  let watched: HeldVersions;
+  beforeAll(async () => {
+    watched = await heldVersions({ ...t.deps, db: counted() });
+  });
+  afterAll(() => watched.stop());
+
+  /** Reads the held version and says how many statements it took. */
+  async function read(who: { authorization: string }, address: string) {
+    statements = 0;
+    const version = await watched.read(who.authorization, address);
+    return { version, statements };
+  }
+
+  it("are read once, then answered with no statement while nothing they depend on is written, another group's writes included", async () => {
+    for (const address of [live(), standings(), results()]) {
+      const first = await read(players[0], address);
+      expect(first.version).toBe(await keptVersion(t.deps, players[0].authorization, address));
+      expect(first.statements).toBeGreaterThan(0);
+      expect(await read(players[0], address)).toEqual({ version: first.version, statements: 0 });
+      // Each token holds its own: another member reads once too.
+      expect((await read(players[1], address)).statements).toBeGreaterThan(0);
+    }
+    const detail = (await outsider.get(`/group/${otherGroupId}`)).body as { version: number };
+    expect((await outsider.put(`/group/${otherGroupId}`, { name: "Otra peña, otra vez", description: "", version: detail.version })).status).toBe(200);
+    const heard = await keptVersion(t.deps, players[0].authorization, live());
+    expect(await read(players[0], live())).toEqual({ version: heard, statements: 0 });
+  });
+
+  it("are read again after a write to their group, to every group (a pool's results) or to their caller (signing out)", async () => {
+    const before = (await read(players[0], live())).version;
+    expect((await read(players[0], live())).statements).toBe(0);
+    const detail = (await manager.get(`/group/${groupId}`)).body as { version: number; description: string | null };
+    expect(
+      (await manager.put(`/group/${groupId}`, { name: "Peña de las versiones, otra vez", description: detail.description ?? "", version: detail.version }))
+        .status,
+    ).toBe(200);
+    await expect.poll(async () => (await read(players[0], live())).version, { timeout: 2_000, interval: 20 }).not.toBe(before);
+
+    const standing = (await read(players[0], standings())).version;
+    expect((await admin.post("/Quiniela/SetResults", { quinielaId: pools[2], matches: ALL_TWOS, plain15: { home: 0, away: 2 } })).status).toBe(200);
+    await expect.poll(async () => (await read(players[0], standings())).version, { timeout: 2_000, interval: 20 }).not.toBe(standing);
+
+    const device = await t.login(players[1].username);
+    expect(await read(device, live())).toMatchObject({ version: expect.any(String) });
+    expect((await device.post("/auth/logout")).status).toBeLessThan(300);
+    await expect.poll(async () => (await read(device, live())).version, { timeout: 2_000, interval: 20 }).toBeNull();
+  });
+
+  it("are read again when a date they depend on comes, with no write: a round's close", async () => {
+    const now = Date.now();
+    const pool = await build.pool(t.db, { seasonId, number: 9 });
+    await build.round(t.db, { groupId, quinielaId: pool, openDate: new Date(now - DAY), closeDate: new Date(now + 60_000) });
+    const address = `${live()}?quinielaId=${pool}`;
+    let open = await read(players[0], address);
+    await expect.poll(async () => (open = await read(players[0], address)).statements, { timeout: 2_000, interval: 20 }).toBe(0);
+    // Two minutes on: past the close, well within the longest hold.
+    t.setNow(new Date(now + 120_000));
+    try {
+      const closed = await read(players[0], address);
+      expect(closed.statements).toBeGreaterThan(0);
+      expect(closed.version).not.toBe(open.version);
+      expect(closed.version).toBe(await keptVersion(t.deps, players[0].authorization, address));
+    } finally {
+      t.setNow(null);
     }
   });
 });

@@ -251,6 +251,39 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
     expect((await page(b, `/kiosk/${link.body.token}`)).status).toBe(200);
   });
 
+  it("a live page kept on one instance is a new page there once a score is typed on the other (decision 077)", async () => {
+    const [manager, player] = [await register(a, "kira"), await register(a, "leo")];
+    const seasonId = await build.season(db, { name: `Directo ${randomBytes(2).toString("hex")}` });
+    const start = new Date(Date.now() - 2 * HOUR);
+    const pool = await build.pool(db, { seasonId, number: 1, startDate: start, closingDate: new Date(Date.now() + HOUR) });
+    const groupId = await build.group(db, { name: "Peña en directo", members: [{ userId: manager.id, role: 2 }, { userId: player.id }] });
+    // Closed a moment ago: its scores may be typed (decision 061).
+    await build.round(db, { groupId, quinielaId: pool, openDate: start, closeDate: new Date(Date.now() - 60_000) });
+    await build.prediction(db, {
+      groupId,
+      quinielaId: pool,
+      userId: player.id,
+      matches: Array.from({ length: 14 }, () => ["1" as const]),
+      pleno: { home: 1, away: 0 },
+    });
+    const cookie = await signIn(b, player.username);
+    const url = `/grupo/${groupId}/directo?pausa=1`;
+    const first = await page(b, url, cookie);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const reload = () => fetch(`${b.web}${url}`, { redirect: "manual", headers: { cookie, "if-none-match": etag } });
+    // B holds the version now: its reloads read nothing and are 304s.
+    for (let i = 0; i < 3; i++) expect((await reload()).status).toBe(304);
+
+    const managerOnA = await apiToken(a, manager.username);
+    expect((await managerOnA.post(`/Group/${groupId}/ProvisionalResult`, { quinielaId: pool, position: 1, home: "2", away: "1" })).status).toBe(200);
+    const after = await reload();
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect(await after.text()).toContain("2-1");
+  });
+
   // In practice at once: the page's own backend calls get a 401; the 10 s are for a page that makes none.
   it("a sign-out on one instance ends the session on the other within 10 seconds", async () => {
     const player = await register(a, "luis");
