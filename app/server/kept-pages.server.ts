@@ -1,5 +1,5 @@
-// Pages a browser may keep (decision 067): a reload is answered from the versions of what the page
-// shows, before any loader runs or anything is rendered. A matching If-None-Match is a 304; a
+// Pages a browser may keep (decisions 067, 077): a reload is answered at the server's edge from the
+// versions of what the page shows, before Express, any loader or any render. A matching If-None-Match is a 304; a
 // validator this instance has rendered before is its stored bytes; anything else is rendered by
 // Remix once and stored under that validator.
 import { createHash } from "node:crypto";
@@ -201,7 +201,8 @@ async function versionOf(path: string, token: string): Promise<string | null> {
  * The validator hashes the build, the address (its query is part of the view: `?pausa`, `?todos`),
  * the session's user as the page's header shows it, the backend's version of the view for this
  * caller (role included) and the encoding. Costs: the session check (remembered a few seconds,
- * decision 014) and one backend read of versions.
+ * decision 014) and the version, which an embedded backend holds until a write it depends on
+ * (decision 077).
  */
 export function keptAnswer(request: EdgeRequest, buildVersion: string): Promise<KeptOutcome | null> | null {
   const url = new URL(request.url, "http://edge");
