@@ -244,7 +244,12 @@ export function keptEdge(
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
     };
-    const pending = kept && req.method === "GET" ? kept({ url: req.url ?? "/", header }, build.assets.version) : null;
+    let pending: ReturnType<KeptAnswer> = null;
+    try {
+      pending = kept && req.method === "GET" ? kept({ url: req.url ?? "/", header }, build.assets.version) : null;
+    } catch {
+      // An address no URL can be made of: Express and Remix answer it as any other.
+    }
     if (!pending) return app(req, res);
     pending.then(
       (outcome) => {
