@@ -28,9 +28,10 @@ const BEA_EUROS = "6,27";
 
 beforeAll(async () => {
   t = await startBackend({ now: NOW });
-  manager = await t.player();
-  ana = await t.player();
-  bea = await t.player();
+  // Names without digits: a random name once held "627", bea's balance, which the reads must not show.
+  manager = await t.player("gestoracaja");
+  ana = await t.player("anacaja");
+  bea = await t.player("beacaja");
   groupId = await build.group(t.db, {
     officeIcons: true,
     members: [
