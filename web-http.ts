@@ -6,6 +6,7 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import type express from "express";
+import type { keptAnswer } from "./app/server/kept-pages.server";
 
 /** Every form post of the site fits in this; a bigger body is refused before it is read. */
 const FORM_MAX_BYTES = 1024 * 1024;
@@ -219,11 +220,8 @@ export function remixHandler(
   };
 }
 
-/** The build entry's answer for a kept page (app/server/kept-pages.server.ts, `keptAnswer`). */
-type KeptAnswer = (
-  request: { url: string; header: (name: string) => string | undefined },
-  buildVersion: string,
-) => Promise<{ answer: { status: number; headers: [string, string][]; body: Uint8Array | null } } | { render: unknown } | null> | null;
+/** The build entry's answer for a kept page (decision 077). */
+type KeptAnswer = typeof keptAnswer;
 
 /**
  * The server's first handler: a kept page's reload (decisions 067, 077) is answered here, from the

@@ -22,8 +22,9 @@ export function registerEmbeddedBackend(dispatch: EmbeddedBackend) {
 export const embeddedBackend = () => (globalThis as Record<symbol, EmbeddedBackend | undefined>)[EMBEDDED];
 
 /**
- * A kept page's version read (backend/kept-versions.ts) called as a function, when the backend runs
- * in this process: a reload answered 304 costs the caller check and one statement (decision 077).
+ * A kept page's version read (backend/kept-versions.ts, `heldVersions`) called as a function, when
+ * the backend runs in this process: held until a write it depends on, so a reload between two
+ * changes reads nothing (decision 077).
  */
 export type EmbeddedVersions = (authorization: string, address: string) => Promise<string | null>;
 

@@ -1,7 +1,7 @@
 // Pages a browser may keep (decisions 067, 077): a reload is answered at the server's edge from the
-// versions of what the page shows, before Express, any loader or any render. A matching If-None-Match is a 304; a
-// validator this instance has rendered before is its stored bytes; anything else is rendered by
-// Remix once and stored under that validator.
+// versions of what the page shows, before Express, any loader or any render. A matching
+// If-None-Match is a 304; a validator this instance has rendered before is its stored bytes;
+// anything else is rendered by Remix once and stored under that validator.
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LiveVersion } from "#core/contract/live";
