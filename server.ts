@@ -30,7 +30,7 @@ async function main() {
   if (!process.env.API_URL) {
     backend = await createBackend(options);
     // A kept page's version, read by a call and held until a write it depends on (decision 077).
-    const versions = await heldVersions(backend.deps);
+    const versions = await heldVersions(backend.deps, (m) => log(`[backend] ${m}`));
     backend.app.addHook("onClose", () => versions.stop());
     const backendPort = Number(process.env.BACKEND_PORT || 0);
     const address = await backend.app.listen({ host: "127.0.0.1", port: backendPort });

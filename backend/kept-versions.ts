@@ -134,7 +134,7 @@ export interface HeldVersions {
  * what the version reads, once committed, from any instance) makes the next view read it again.
  * While the notices cannot be heard (PostgreSQL's listening connection lost) nothing is held.
  */
-export async function heldVersions(deps: Deps): Promise<HeldVersions> {
+export async function heldVersions(deps: Deps, log: (message: string) => void = () => {}): Promise<HeldVersions> {
   let all = 0;
   let userNotices = 0;
   let heard = false;
@@ -154,6 +154,14 @@ export async function heldVersions(deps: Deps): Promise<HeldVersions> {
   let stop: () => Promise<void> = async () => {};
   try {
     stop = await deps.db.listen(CHANNEL, notice, (live) => {
+      // Said when it changes: an instance that stops hearing the writes reads every version afresh.
+      if (live !== heard) {
+        log(
+          live
+            ? "Versiones de las páginas guardadas: se oyen los avisos de escritura; cada una se guarda hasta la siguiente escritura que la cambie"
+            : "Versiones de las páginas guardadas: sin avisos de escritura; cada vista lee la suya hasta volver a oírlos",
+        );
+      }
       heard = live;
       all++;
     });
