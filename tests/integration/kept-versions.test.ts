@@ -277,3 +277,36 @@ describe("the versions held by the web's edge (decision 077)", () => {
     }
   });
 });
+
+describe("the live page's version follows the round's state as the view decides it (forced, date or results)", () => {
+  const live = () => `/Group/${groupId}/LiveVersion`;
+  it("moves when a manager force-closes the open round and again when it is reopened, for every member", async () => {
+    const now = Date.now();
+    const pool = await build.pool(t.db, { seasonId, number: 10, startDate: new Date(now - DAY), closingDate: new Date(now + 4 * DAY) });
+    const openDate = new Date(now - DAY);
+    const closeDate = new Date(now + 3 * DAY);
+    await build.round(t.db, { groupId, quinielaId: pool, openDate, closeDate });
+    const status = (forceClosed: boolean) =>
+      manager.post("/GroupQuiniela/UpdateStatus", {
+        groupId,
+        quinielaId: pool,
+        openDate: openDate.toISOString(),
+        closeDate: closeDate.toISOString(),
+        forceClosed,
+      });
+    const address = `${live()}?quinielaId=${pool}`;
+    const members = [players[0], players[1], manager];
+    const open = await Promise.all(members.map((p) => versionOf(p, address)));
+
+    expect((await status(true)).status).toBe(200);
+    const closed = await Promise.all(members.map((p) => versionOf(p, address)));
+    closed.forEach((v, i) => expect(v, members[i]!.username).not.toBe(open[i]));
+    expect(closed[0]).toContain(".closed.");
+
+    const reopen = await status(false);
+    expect(reopen.status, JSON.stringify(reopen.body)).toBe(200);
+    const reopened = await Promise.all(members.map((p) => versionOf(p, address)));
+    reopened.forEach((v, i) => expect(v, members[i]!.username).not.toBe(closed[i]));
+    expect(reopened[0]).toContain(".open.");
+  });
+});

@@ -33,22 +33,30 @@ export interface RoundRow {
   open: boolean;
 }
 
-/** The group's round in play: the one asked, else the first open one without official results, else the latest open one. */
+/**
+ * The group's round in play, as SQL over a group, an asked pool (or null) and now: the one asked,
+ * else the first open one without official results, else the latest open one; `open` by the rule
+ * every round-keyed read uses (forced, its date, or complete results). The view and its version
+ * both pick the round with it.
+ */
+const roundInPlaySql = (group: string, pool: string, now: string) =>
+  `select gq.quiniela_id, q.number, g.name as group_name, not ${roundClosedSql("gq", now)} as open
+     from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join groups g on g.id = gq.group_id
+     left join quiniela_results r on r.quiniela_id = gq.quiniela_id
+    where gq.group_id = ${group} and (${pool}::int is null or gq.quiniela_id = ${pool}) and (${pool}::int is not null or gq.open_date <= ${now})
+    order by (r.quiniela_id is null) desc,
+             case when r.quiniela_id is null then gq.close_date end asc,
+             gq.close_date desc, q.number desc
+    limit 1`;
+
 async function roundInPlay(deps: Deps, groupId: number, quinielaId: number | undefined): Promise<RoundRow> {
-  const row = await deps.db.one<RoundRow>(
-    `select gq.quiniela_id, q.number, g.name as group_name, not ${roundClosedSql("gq", "$3")} as open
-       from group_quinielas gq join quinielas q on q.id = gq.quiniela_id join groups g on g.id = gq.group_id
-       left join quiniela_results r on r.quiniela_id = gq.quiniela_id
-      where gq.group_id = $1 and ($2::int is null or gq.quiniela_id = $2) and ($2::int is not null or gq.open_date <= $3)
-      order by (r.quiniela_id is null) desc,
-               case when r.quiniela_id is null then gq.close_date end asc,
-               gq.close_date desc, q.number desc
-      limit 1`,
-    [groupId, quinielaId ?? null, deps.clock()],
-  );
+  const row = await deps.db.one<RoundRow>(roundInPlaySql("$1", "$2", "$3"), [groupId, quinielaId ?? null, deps.clock()]);
   if (!row) throw notFound(quinielaId === undefined ? LIVE_NO_ROUND : LIVE_NOT_PLAYED);
   return row;
 }
+
+/** A view's state as SQL: what may be shown of each player differs while the round is open. */
+const stateSql = (open: string) => `case when ${open} then 'open' else 'closed' end`;
 
 /**
  * What a group's view of a pool depends on, as one SQL expression: the official results' version,
@@ -70,10 +78,11 @@ const basisSql = (group: string, pool: string, state: string) =>
         (select count(*) || '-' || coalesce(max(updated_at)::text, '') from predictions where group_id = ${group} and quiniela_id = ${pool}))`;
 
 async function versionOf(db: Db, groupId: number, quinielaId: number, open: boolean): Promise<{ version: string; basis: string }> {
-  const state = open ? "'open'" : "'closed'";
+  const state = stateSql("$3::boolean");
   const row = await db.one<{ v: string; b: string }>(`select ${versionSql("$1", "$2::int", state)} as v, ${basisSql("$1", "$2::int", state)} as b`, [
     groupId,
     quinielaId,
+    open,
   ]);
   return { version: row?.v ?? String(quinielaId), basis: row?.b ?? "" };
 }
@@ -426,30 +435,17 @@ export async function liveFor(deps: Deps, user: AuthUser, groupId: number, quini
 }
 
 /**
- * GET /Group/{id}/LiveVersion: in one statement, the round the live page would show (as roundInPlay
- * picks it), what its view is computed from (as versionOf reads it), the group's row version (its
- * name), whether the round is closed by now (a view variant: what may be shown of each player while
- * it is open) and whether the caller may type scores. The BFF's validator and its rendered-bytes
- * cache are keyed by it (decision 067): nothing of the view is computed here.
+ * GET /Group/{id}/LiveVersion: in one statement, the round the live page would show and whether it is
+ * open (roundInPlaySql, as the view picks it), what its view is computed from (versionSql, as the view
+ * is stored under), the group's row version (its name) and whether the caller may type scores. The
+ * BFF's validator and its rendered-bytes cache are keyed by it (decision 067): nothing of the view is
+ * computed here, and nothing of it is written twice.
  */
 export async function liveVersionFor(deps: Deps, user: AuthUser, groupId: number, quinielaId?: number): Promise<{ version: string }> {
   const row = await deps.db.one<{ v: string }>(
-    `with r as (
-       select gq.quiniela_id, gq.close_date
-         from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
-         left join quiniela_results res on res.quiniela_id = gq.quiniela_id
-        where gq.group_id = $1 and ($2::int is null or gq.quiniela_id = $2) and ($2::int is not null or gq.open_date <= $3)
-        order by (res.quiniela_id is null) desc,
-                 case when res.quiniela_id is null then gq.close_date end asc,
-                 gq.close_date desc, q.number desc
-        limit 1)
-     select concat_ws('.', r.quiniela_id,
-        (select version from quiniela_results where quiniela_id = r.quiniela_id),
-        greatest((select max(rev) from provisional_results where quiniela_id = r.quiniela_id), (select rev from provisional_clears where quiniela_id = r.quiniela_id)),
-        (select xmin::text from bets where group_id = $1 and quiniela_id = r.quiniela_id),
-        (select count(*) || '-' || coalesce(max(updated_at)::text, '') from predictions where group_id = $1 and quiniela_id = r.quiniela_id),
+    `with r as (${roundInPlaySql("$1", "$2", "$3")})
+     select concat_ws('.', ${versionSql("$1", "r.quiniela_id", stateSql("r.open"))},
         (select xmin::text from groups where id = $1),
-        case when r.close_date <= $3 then 'closed' else 'open' end,
         case when $5::boolean or exists (select 1 from group_members where group_id = $1 and user_id = $4 and role_id = 2 and removed_at is null)
              then 'manager' else 'member' end) as v
        from r`,
