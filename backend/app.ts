@@ -33,6 +33,7 @@ import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
 import automationRoutes from "./routes/week-rule";
 import liveRoutes from "./routes/live";
+import keptVersionRoutes from "./routes/kept-versions";
 import importRoutes from "./routes/import";
 import placeholderRoutes from "./routes/placeholders";
 import type { RoutePlugin } from "./routes/resource";
@@ -68,6 +69,7 @@ const resources: RoutePlugin[] = [
   automationRoutes,
   chancesRoutes,
   liveRoutes,
+  keptVersionRoutes,
   importRoutes,
   placeholderRoutes,
 ];

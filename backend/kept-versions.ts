@@ -1,81 +1,195 @@
-// The version reads of the pages a browser keeps (decisions 067, 070), for a BFF in this same process
-// (decision 077): the same caller check, guard and statement as their routes
-// (GET /Group/{id}/LiveVersion, /group/{id}/season/{seasonId}/StandingsVersion,
-// /Bet/RoundSummaryVersion), without the HTTP request, reply and schemas around them, and each answer
-// held in memory until a write it depends on is committed or a date it depends on comes: a reload
-// answered 304 then reads nothing at all.
-import { liveGroupParams, liveQuery } from "#core/contract/live";
-import { classificationParams } from "#core/contract/classification";
-import { roundSummaryVersionQuery } from "#core/contract/bet-stats";
+// The versions of the pages a browser keeps (decisions 067, 070, 077, 082), each declared once in
+// KEPT_VERSIONS: its route (backend/routes/kept-versions.ts registers them from here), the read a BFF in
+// this same process calls instead of that route (the same guard and statement, without the HTTP request
+// and reply), and what it depends on, which bounds how long this instance holds an answer: until a write
+// to a declared table is committed (a notice) or a declared date comes. A reload answered 304 then
+// reads nothing at all.
+import type { z } from "zod";
+import { liveGroupParams, liveQuery, LiveVersion } from "#core/contract/live";
+import { classificationParams, StandingsVersion } from "#core/contract/classification";
+import { roundSummaryVersionQuery, RoundSummaryVersion } from "#core/contract/bet-stats";
 import { userFromToken, type AuthUser, type Deps } from "./context";
-import { groupGuard, groupIn } from "./guards";
+import { groupGuard, groupIn, type Guard } from "./guards";
 import { sha256 } from "./security";
 import { roundSummaryVersion } from "./services/bet/stats";
 import { liveVersionFor } from "./services/live/view";
 import { standingsVersion } from "./services/standings/classification";
 
-/** The guard of the three routes: a member of the group the request names (any role), or an admin. */
-const MEMBER_BY_ID = groupGuard("group-member", "params", groupIn("id"));
-const MEMBER_BY_GROUP_ID = groupGuard("group-member", "query", groupIn("groupId"));
+/**
+ * What a write to each table tells the instances that hold versions (migration 032's triggers):
+ * its group (`group`: the row's group_id; `group-row`: the row is the group; `bet`: the row's bet's
+ * group), its user (`user`, `user-row`), or everyone (`all`). A version may read only these tables,
+ * and every one of them must carry that trigger: tests/integration/kept-versions.test.ts checks both.
+ */
+export const NOTICES = {
+  groups: "group-row",
+  group_members: "group",
+  group_quinielas: "group",
+  bets: "group",
+  bet_participants: "bet",
+  predictions: "group",
+  standings_sets: "group",
+  provisional_results: "group",
+  provisional_clears: "all",
+  quinielas: "all",
+  quiniela_results: "all",
+  quiniela_matches: "all",
+  quiniela_prizes: "all",
+  quiniela_prize_sets: "all",
+  seasons: "all",
+  auth_tokens: "user",
+  users: "user-row",
+} as const;
+export type NoticedTable = keyof typeof NOTICES;
+
+/** What every version read reads of its caller: the token and its user, and the guard's membership. */
+export const CALLER_TABLES: readonly NoticedTable[] = ["auth_tokens", "users", "groups", "group_members"];
+
+/**
+ * A moment after which a version may change with no write: a group's rows' date columns compared with
+ * the clock (`group_id` = the page's group), or midnight in Madrid (a page that reads today's date).
+ */
+export type KeptDate = { table: "group_quinielas" | "standings_sets"; columns: readonly string[] } | "madrid-midnight";
+
+/**
+ * One page a browser keeps (decisions 067, 070, 077, 078), said once: its version route (path, request
+ * schemas, guard, OpenAPI summary), how that route names the page's group, the statement that reads its
+ * version, and what that statement depends on (the tables it reads, the dates it compares). The Fastify
+ * routes, the in-process read the web's edge calls and the held answers' bounds are all built from it.
+ */
+interface KeptVersionOf<P, Q> {
+  tag: string;
+  path: string;
+  summary: string;
+  params?: z.ZodType<P, z.ZodTypeDef, unknown>;
+  querystring?: z.ZodType<Q, z.ZodTypeDef, unknown>;
+  response: z.ZodType<{ version: string }>;
+  guard: Guard;
+  groupOf: (params: P, query: Q) => number;
+  read: (deps: Deps, user: AuthUser, params: P, query: Q) => Promise<{ version: string }>;
+  tables: readonly NoticedTable[];
+  dates: readonly KeptDate[];
+}
+
+/** A declaration with its request parts checked by its own schemas: what the route and the in-process read share. */
+export interface KeptVersion {
+  tag: string;
+  path: string;
+  summary: string;
+  params?: z.ZodTypeAny;
+  querystring?: z.ZodTypeAny;
+  response: z.ZodType<{ version: string }>;
+  guard: Guard;
+  tables: readonly NoticedTable[];
+  dates: readonly KeptDate[];
+  /** The request's raw parts checked; null where the route would answer 400. */
+  call: (params: unknown, query: unknown) => VersionCall | null;
+}
 
 /** A version call understood: the group it concerns and how to read it for a caller (who may be refused). */
-interface VersionCall {
+export interface VersionCall {
   groupId: number;
+  /** The route's guard, then its statement: throws what the route would answer instead of a 200. */
   read: (deps: Deps, user: AuthUser) => Promise<{ version: string }>;
 }
 
-const ROUTES: { path: RegExp; parse: (path: RegExpExecArray, query: Record<string, string>) => VersionCall | null }[] = [
-  {
-    path: /^\/group\/([^/]+)\/liveversion$/i,
-    parse: (m, query) => {
-      const params = liveGroupParams.safeParse({ id: m[1] });
-      const q = liveQuery.safeParse(query);
-      if (!params.success || !q.success) return null;
+function keptVersionOf<P, Q>(declared: KeptVersionOf<P, Q>): KeptVersion {
+  const { groupOf, read, ...route } = declared;
+  return {
+    ...route,
+    call(rawParams, rawQuery) {
+      const params = declared.params ? declared.params.safeParse(rawParams) : { success: true as const, data: undefined as P };
+      const query = declared.querystring ? declared.querystring.safeParse(rawQuery) : { success: true as const, data: undefined as Q };
+      if (!params.success || !query.success) return null;
+      const p = params.data;
+      const q = query.data;
       return {
-        groupId: params.data.id,
+        groupId: groupOf(p, q),
         read: async (deps, user) => {
-          await MEMBER_BY_ID.check(user, params.data, deps);
-          return liveVersionFor(deps, user, params.data.id, q.data.quinielaId);
+          await declared.guard.check(user, (declared.guard.from === "query" ? q : p) as Record<string, unknown>, deps);
+          return read(deps, user, p, q);
         },
       };
     },
-  },
-  {
-    path: /^\/group\/([^/]+)\/season\/([^/]+)\/standingsversion$/i,
-    parse: (m) => {
-      const params = classificationParams.safeParse({ id: m[1], seasonId: m[2] });
-      if (!params.success) return null;
-      return {
-        groupId: params.data.id,
-        read: async (deps, user) => {
-          await MEMBER_BY_ID.check(user, params.data, deps);
-          return standingsVersion(deps, params.data.id, params.data.seasonId);
-        },
-      };
-    },
-  },
-  {
-    path: /^\/bet\/roundsummaryversion$/i,
-    parse: (_m, query) => {
-      const q = roundSummaryVersionQuery.safeParse(query);
-      if (!q.success) return null;
-      const { groupId, ...pick } = q.data;
-      return {
-        groupId,
-        read: async (deps, user) => {
-          await MEMBER_BY_GROUP_ID.check(user, q.data, deps);
-          return roundSummaryVersion(deps, groupId, pick);
-        },
-      };
-    },
-  },
+  };
+}
+
+/** The round a group plays and the results that close it: what every round-keyed version reads. */
+const ROUNDS: readonly NoticedTable[] = ["group_quinielas", "quinielas", "quiniela_results"];
+const ROUND_DATES: KeptDate = { table: "group_quinielas", columns: ["open_date", "close_date"] };
+
+export const KEPT_VERSIONS: readonly KeptVersion[] = [
+  keptVersionOf({
+    tag: "live",
+    path: "/Group/:id/LiveVersion",
+    summary:
+      "La versión de lo que muestra el directo del grupo a quien llama (jornada, marcadores, resultados, pronósticos, quiniela grupal, cierre y su papel): la web responde 304 con ella sin calcular la página",
+    params: liveGroupParams,
+    querystring: liveQuery,
+    response: LiveVersion,
+    guard: groupGuard("group-member", "params", groupIn("id")),
+    groupOf: (p) => p.id,
+    read: (deps, user, p, q) => liveVersionFor(deps, user, p.id, q.quinielaId),
+    tables: [...ROUNDS, "groups", "group_members", "provisional_results", "provisional_clears", "bets", "predictions"],
+    dates: [ROUND_DATES],
+  }),
+  keptVersionOf({
+    tag: "classification",
+    path: "/group/:id/season/:seasonId/StandingsVersion",
+    summary:
+      "La versión de lo que muestra la pantalla de clasificación (filas de cada jornada y de la temporada, jornadas que cuentan, grupo, temporada y su selector): la web responde 304 con ella sin calcular la página",
+    params: classificationParams,
+    response: StandingsVersion,
+    guard: groupGuard("group-member", "params", groupIn("id")),
+    groupOf: (p) => p.id,
+    read: (deps, _user, p) => standingsVersion(deps, p.id, p.seasonId),
+    tables: [...ROUNDS, "groups", "seasons", "standings_sets"],
+    dates: [ROUND_DATES, { table: "standings_sets", columns: ["valid_from", "stale_at"] }, "madrid-midnight"],
+  }),
+  keptVersionOf({
+    tag: "bet-stats",
+    path: "/Bet/RoundSummaryVersion",
+    summary:
+      "La versión de lo que muestra la pantalla de resultados y apuestas de una jornada (lista de jornadas, resultado, apuesta, premios y jugadores): la web responde 304 con ella sin calcular la página",
+    querystring: roundSummaryVersionQuery,
+    response: RoundSummaryVersion,
+    guard: groupGuard("group-member", "query", groupIn("groupId")),
+    groupOf: (_p, q) => q.groupId,
+    read: (deps, _user, _p, { groupId, ...pick }) => roundSummaryVersion(deps, groupId, pick),
+    tables: [
+      ...ROUNDS,
+      "groups",
+      "seasons",
+      "quiniela_matches",
+      "bets",
+      "bet_participants",
+      "quiniela_prizes",
+      "quiniela_prize_sets",
+      "standings_sets",
+      "predictions",
+    ],
+    dates: [ROUND_DATES],
+  }),
 ];
 
-function callOf(address: string): VersionCall | null {
+/** A declared path as a case-insensitive pattern (the contract's paths match in any casing), its `:name` segments captured. */
+const matchers = KEPT_VERSIONS.map((kept) => {
+  const names: string[] = [];
+  const source = kept.path
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? (names.push(segment.slice(1)), "([^/]+)") : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return { kept, names, pattern: new RegExp(`^${source}$`, "i") };
+});
+
+/** The declared version call at `address` (path and query), checked by its route's schemas; null for any other. */
+export function callOf(address: string): (VersionCall & { kept: KeptVersion }) | null {
   const url = new URL(address, "http://backend");
-  for (const route of ROUTES) {
-    const found = route.path.exec(url.pathname);
-    if (found) return route.parse(found, Object.fromEntries(url.searchParams));
+  for (const { kept, names, pattern } of matchers) {
+    const found = pattern.exec(url.pathname);
+    if (!found) continue;
+    const call = kept.call(Object.fromEntries(names.map((name, i) => [name, found[i + 1]])), Object.fromEntries(url.searchParams));
+    return call && { ...call, kept };
   }
   return null;
 }
@@ -194,7 +308,7 @@ export async function heldVersions(deps: Deps, log: (message: string) => void = 
       const answer = await readVersion(deps, authorization, call);
       if (!answer) return null;
       const { groupId } = call;
-      const until = heard ? await heldUntil(deps, groupId, answer.user.tokenHash, new Date(now)) : 0;
+      const until = heard ? await heldUntil(deps, call.kept.dates, groupId, answer.user.tokenHash, new Date(now)) : 0;
       // A notice of any user while this was read could be this token's end: such an answer is not held.
       if (heard && before.userNotices === userNotices) {
         held.set(key, {
@@ -213,19 +327,20 @@ export async function heldVersions(deps: Deps, log: (message: string) => void = 
   };
 }
 
+/** A declared date as SQL: the first of those columns after `now` ($2) among the group's ($1) rows. */
+const dateSql = (date: KeptDate) =>
+  date === "madrid-midnight"
+    ? `(date_trunc('day', $2::timestamptz at time zone 'Europe/Madrid') + interval '1 day') at time zone 'Europe/Madrid'`
+    : `(select min(d) from ${date.table} x cross join lateral (values ${date.columns.map((c) => `(x.${c})`).join(", ")}) v(d) where x.group_id = $1 and d > $2)`;
+
 /**
- * The first moment after `now` at which a version of this group's kept pages could change with no
- * write: a round of the group opens or closes, its stored standings become valid or stale, the
- * token ends, the day changes in Madrid (the standings' season picker), or HOLD_MS pass.
+ * The first moment after `now` at which a version could change with no write: a date the page's
+ * declaration names (a round of the group opens or closes, its stored standings become valid or
+ * stale, the day changes in Madrid), the token's end, or HOLD_MS on.
  */
-async function heldUntil(deps: Deps, groupId: number, tokenHash: string, now: Date): Promise<number> {
+async function heldUntil(deps: Deps, dates: readonly KeptDate[], groupId: number, tokenHash: string, now: Date): Promise<number> {
   const row = await deps.db.one<{ until: Date | string }>(
-    `select least(
-        (select min(d) from group_quinielas gq cross join lateral (values (gq.open_date), (gq.close_date)) v(d) where gq.group_id = $1 and d > $2),
-        (select min(d) from standings_sets ss cross join lateral (values (ss.valid_from), (ss.stale_at)) v(d) where ss.group_id = $1 and d > $2),
-        (select min(expires_at) from auth_tokens where token_hash = $3),
-        (date_trunc('day', $2::timestamptz at time zone 'Europe/Madrid') + interval '1 day') at time zone 'Europe/Madrid',
-        $2::timestamptz + make_interval(secs => $4)) as until`,
+    `select least(${[...dates.map(dateSql), "(select min(expires_at) from auth_tokens where token_hash = $3)", "$2::timestamptz + make_interval(secs => $4)"].join(",\n ")}) as until`,
     [groupId, now, tokenHash, HOLD_MS / 1000],
   );
   return new Date(row!.until).getTime();

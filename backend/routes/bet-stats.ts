@@ -1,12 +1,4 @@
-import {
-  BetStats,
-  betStatsQuery,
-  RoundSummary,
-  roundSummaryQuery,
-  RoundSummaryVersion,
-  roundSummaryVersionQuery,
-  UsersAverage,
-} from "#core/contract/bet-stats";
+import { BetStats, betStatsQuery, RoundSummary, roundSummaryQuery, UsersAverage } from "#core/contract/bet-stats";
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
@@ -69,23 +61,6 @@ export default resource("bet", (app, deps) => {
       const { groupId, known, ...pick } = request.query;
       const group = await member(request, groupId);
       return stats.roundSummary(deps, { id: groupId, name: group.name }, pick, known);
-    },
-  );
-
-  app.get(
-    "/Bet/RoundSummaryVersion",
-    {
-      config: { guard: groupGuard("group-member", "query", groupIn("groupId")) },
-      schema: {
-        summary:
-          "La versión de lo que muestra la pantalla de resultados y apuestas de una jornada (lista de jornadas, resultado, apuesta, premios y jugadores): la web responde 304 con ella sin calcular la página",
-        querystring: roundSummaryVersionQuery,
-        response: { 200: RoundSummaryVersion, ...errorReplies },
-      },
-    },
-    async (request) => {
-      const { groupId, ...pick } = request.query;
-      return stats.roundSummaryVersion(deps, groupId, pick);
     },
   );
 });

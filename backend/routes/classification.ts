@@ -5,7 +5,6 @@ import {
   ClassificationRows,
   StandingsPage,
   standingsPageQuery,
-  StandingsVersion,
 } from "#core/contract/classification";
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
@@ -73,19 +72,5 @@ export default resource("classification", (app, deps) => {
       const { quinielaId, known } = request.query;
       return standings.standingsPage(deps, user, groupId, seasonId, quinielaId, known);
     },
-  );
-
-  app.get(
-    "/group/:id/season/:seasonId/StandingsVersion",
-    {
-      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
-      schema: {
-        summary:
-          "La versión de lo que muestra la pantalla de clasificación (filas de cada jornada y de la temporada, jornadas que cuentan, grupo, temporada y su selector): la web responde 304 con ella sin calcular la página",
-        params: classificationParams,
-        response: { 200: StandingsVersion, ...errorReplies },
-      },
-    },
-    async (request) => standings.standingsVersion(deps, request.params.id, request.params.seasonId),
   );
 });

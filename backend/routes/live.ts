@@ -1,12 +1,12 @@
 import { kioskTokenParams, kioskTokenPath, KIOSK_INVALID } from "#core/contract/kiosk";
-import { liveFeedParams, LiveFeedRun, liveGroupParams, liveQuery, LiveRound, LiveVersion, provisionalBody } from "#core/contract/live";
+import { liveFeedParams, LiveFeedRun, liveGroupParams, liveQuery, LiveRound, provisionalBody } from "#core/contract/live";
 import { requireUser } from "../context";
 import { ApiError, notFound } from "../errors";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { configuredFeed, pullFeed } from "../services/live/pull";
 import { errorReplies } from "../schema";
 import { kioskLinkOf } from "../services/kiosk/kiosk";
-import { liveFor, liveRound, liveVersionFor, setProvisional } from "../services/live/view";
+import { liveFor, liveRound, setProvisional } from "../services/live/view";
 import { resource } from "./resource";
 
 /** The jornada in play (decisions 050 and 051): provisional scores and the live view. */
@@ -24,21 +24,6 @@ export default resource("live", (app, deps) => {
       },
     },
     async (request) => liveFor(deps, requireUser(request), request.params.id, request.query.quinielaId),
-  );
-
-  app.get(
-    "/Group/:id/LiveVersion",
-    {
-      config: { guard: groupGuard("group-member", "params", groupIn("id")) },
-      schema: {
-        summary:
-          "La versión de lo que muestra el directo del grupo a quien llama (jornada, marcadores, resultados, pronósticos, quiniela grupal, cierre y su papel): la web responde 304 con ella sin calcular la página",
-        params: liveGroupParams,
-        querystring: liveQuery,
-        response: { 200: LiveVersion, ...errorReplies },
-      },
-    },
-    async (request) => liveVersionFor(deps, requireUser(request), request.params.id, request.query.quinielaId),
   );
 
   app.post(

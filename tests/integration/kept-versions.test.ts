@@ -3,7 +3,7 @@
 // the version misses is a stale page served as a 304: each step below would fail on such a miss.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sign } from "#core/domain/signs";
-import { heldVersions, keptVersion, type HeldVersions } from "../../backend/kept-versions";
+import { CALLER_TABLES, KEPT_VERSIONS, NOTICES, heldVersions, keptVersion, type HeldVersions, type NoticedTable } from "../../backend/kept-versions";
 import type { Db } from "../../backend/db/db";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
@@ -308,5 +308,131 @@ describe("the live page's version follows the round's state as the view decides 
     const reopened = await Promise.all(members.map((p) => versionOf(p, address)));
     reopened.forEach((v, i) => expect(v, members[i]!.username).not.toBe(closed[i]));
     expect(reopened[0]).toContain(".open.");
+  });
+});
+
+describe("what each kept page's version depends on is declared once, and every declared table tells the instances of its writes (decision 082)", () => {
+  /** An address of each declared version route, for the test's group, its season and a player. */
+  const addressOf = (path: string) =>
+    path === "/Bet/RoundSummaryVersion" ? results() : path.replace(":seasonId", String(seasonId)).replace(":id", String(groupId));
+  const pages = () => KEPT_VERSIONS.map((kept) => ({ kept, address: addressOf(kept.path), tables: [...new Set([...kept.tables, ...CALLER_TABLES])] }));
+  let captured: { sql: string; params: unknown[] }[] = [];
+  let statements = 0;
+  const capturing = (): Db => ({
+    ...t.db,
+    query: (sql, params) => {
+      statements++;
+      captured.push({ sql, params: params ?? [] });
+      return t.db.query(sql, params);
+    },
+    one: (sql, params) => {
+      statements++;
+      captured.push({ sql, params: params ?? [] });
+      return t.db.one(sql, params);
+    },
+  });
+  let watched: HeldVersions;
+  beforeAll(async () => {
+    watched = await heldVersions({ ...t.deps, db: capturing() });
+  });
+  afterAll(() => watched.stop());
+
+  it("names every table that has a notice trigger, with the trigger's own argument, and every declared table has one (row and truncate)", async () => {
+    const triggers = await t.db.query<{ table: string; definition: string }>(
+      `select c.relname as table, pg_get_triggerdef(tg.oid) as definition
+         from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc f on f.oid = tg.tgfoid
+        where f.proname = 'version_notice' and not tg.tgisinternal`,
+    );
+    const rowArgument = new Map<string, string>();
+    const truncated = new Set<string>();
+    for (const { table, definition } of triggers) {
+      if (/TRUNCATE/i.test(definition)) truncated.add(table);
+      else rowArgument.set(table, /version_notice\('([\w-]+)'\)/.exec(definition)?.[1] ?? "");
+    }
+    expect(Object.fromEntries(rowArgument)).toEqual(NOTICES);
+    expect([...truncated].sort()).toEqual(Object.keys(NOTICES).sort());
+    for (const { kept, tables } of pages()) for (const table of tables) expect(Object.keys(NOTICES), `${kept.path}: ${table}`).toContain(table);
+  });
+
+  it("reads no table it does not declare (every statement of a read, its hold's dates included, explained)", async () => {
+    /** Every table a plan scans, its subplans' included. */
+    const relations = (plan: unknown, into = new Set<string>()): Set<string> => {
+      if (Array.isArray(plan)) plan.forEach((p) => relations(p, into));
+      else if (plan && typeof plan === "object") {
+        for (const [key, value] of Object.entries(plan)) {
+          if (key === "Relation Name" && typeof value === "string") into.add(value);
+          else relations(value, into);
+        }
+      }
+      return into;
+    };
+    for (const { kept, address, tables } of pages()) {
+      // Read once unheld (a stale standings set is computed then), then captured on the held read's first look.
+      expect(await keptVersion(t.deps, players[0].authorization, address), address).not.toBeNull();
+      captured = [];
+      expect(await watched.read(players[0].authorization, address)).not.toBeNull();
+      expect(captured.length, address).toBeGreaterThan(0);
+      const read = new Set<string>();
+      for (const { sql, params } of captured) {
+        expect(sql.trim(), `${address}: a version read writes nothing`).toMatch(/^(select|with)\b/i);
+        const [plan] = await t.db.query<Record<string, unknown>>(`explain (format json) ${sql}`, params);
+        relations(Object.values(plan!)[0], read);
+      }
+      const dated = kept.dates.flatMap((d) => (d === "madrid-midnight" ? [] : [d.table]));
+      for (const table of read) expect([...tables, ...dated], `${kept.path} reads ${table}`).toContain(table);
+      // And each declared table is read: a declaration that names more than it reads holds less than it could.
+      for (const table of kept.tables) expect([...read], `${kept.path} declares ${table}`).toContain(table);
+    }
+  });
+
+  it("is read again after a write to any declared table that concerns the page (each table written in turn)", async () => {
+    const reader = players[0];
+    const scopeOf: Record<(typeof NOTICES)[NoticedTable], string> = {
+      group: "group_id = (select g from k)",
+      "group-row": "id = (select g from k)",
+      bet: "bet_id in (select id from bets where group_id = (select g from k))",
+      user: "user_id = (select u from k)",
+      "user-row": "id = (select u from k)",
+      all: "true",
+    };
+    // Rows the setup has none of for this group: a round played with its group bet, a provisional score set and one cleared.
+    const now = Date.now();
+    const pool = await build.pool(t.db, { seasonId, number: 11, startDate: new Date(now - 2 * DAY), closingDate: new Date(now + DAY) });
+    await build.round(t.db, { groupId, quinielaId: pool, openDate: new Date(now - 2 * DAY), closeDate: new Date(now - DAY) });
+    for (const p of [manager, players[0], players[1]]) {
+      await build.prediction(t.db, { groupId, quinielaId: pool, userId: p.id, matches: ALL_ONES.map((s) => [s]), pleno: { home: 1, away: 0 } });
+    }
+    const bet = await manager.post("/Bet/GenerateBet", { groupId, quinielaId: pool, topNUsers: 3 });
+    expect(bet.status, JSON.stringify(bet.body)).toBeLessThan(300);
+    for (const [position, home] of [
+      [1, 2],
+      [2, 1],
+      [2, ""],
+    ] as const) {
+      const score = await manager.post(`/Group/${groupId}/ProvisionalResult`, { quinielaId: pool, position, home, away: home === "" ? "" : 0 });
+      expect(score.status, JSON.stringify(score.body)).toBe(200);
+    }
+    for (const { kept, address, tables } of pages()) {
+      for (const table of tables) {
+        const [first] = await t.db.query<{ column_name: string }>(
+          "select column_name from information_schema.columns where table_name = $1 order by ordinal_position limit 1",
+          [table],
+        );
+        const warm = async () => {
+          statements = 0;
+          await watched.read(reader.authorization, address);
+          return statements;
+        };
+        await expect.poll(warm, { message: `${address} held`, timeout: 2_000, interval: 20 }).toBe(0);
+        const column = first!.column_name;
+        const written = await t.db.query(
+          `with k(g, u) as (select $1::int, $2::int)
+           update ${table} set ${column} = ${column} where ctid = (select ctid from ${table} where ${scopeOf[NOTICES[table]]} limit 1) returning 1`,
+          [groupId, reader.id],
+        );
+        expect(written.length, `${kept.path}: the setup has a row of ${table} for the group`).toBe(1);
+        await expect.poll(warm, { message: `${kept.path} read again after a write to ${table}`, timeout: 2_000, interval: 20 }).toBeGreaterThan(0);
+      }
+    }
   });
 });
