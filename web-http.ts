@@ -244,7 +244,7 @@ export function keptEdge(
     };
     let pending: ReturnType<KeptAnswer> = null;
     try {
-      pending = kept && req.method === "GET" ? kept({ url: req.url ?? "/", header }, build.assets.version) : null;
+      pending = kept && req.method === "GET" ? kept({ url: req.url ?? "/", header }, build) : null;
     } catch {
       // An address no URL can be made of: Express and Remix answer it as any other.
     }

@@ -1,3 +1,5 @@
+import type { KeptPageName } from "~/server/kept-pages.server";
+
 /**
  * What a route may declare in `export const handle` about the document around it (read by root.tsx
  * and entry.server.tsx, see docs/decisions/022-pages-without-scripts.md):
@@ -8,12 +10,23 @@
  *   own and deferred; the page works without them.
  * - `bare: true`: no header and no toast either (the office kiosk, the printed ticket); implies
  *   `scripts: false`.
- * - `etag: true`: a GET answered 200 carries an ETag (a hash of the visitor's cookies, the URL and the
- *   whole HTML) and `Vary: Cookie`, and a matching If-None-Match gets 304 (entry.server.tsx).
+ * - `kept`: the name of the page's declaration in app/server/kept-pages.server.ts (KEPT_PAGES): the
+ *   browser keeps it under a validator made of the backend's version of what it shows, and a reload is
+ *   answered 304, or from the bytes already rendered, before any loader runs (decisions 067, 077, 082).
+ * - `etag: true`, for a page that has no version to be kept by (the kiosk, reached by its link's token
+ *   alone): a GET answered 200 carries an ETag (a hash of the visitor's cookies, the URL and the whole
+ *   HTML) and `Vary: Cookie`, and a matching If-None-Match gets 304 after the render (entry.server.tsx).
  * - `headStyle`: CSS made from the route's loader data, which root.tsx puts in a `<style>` in the
  *   `<head>` (a `<style>` in the body is invalid HTML, docs/decisions/029-html-validate.md).
  */
-export type RouteHandle = { scripts?: boolean; enhance?: string[]; bare?: boolean; etag?: boolean; headStyle?: (data: unknown) => string };
+export type RouteHandle = {
+  scripts?: boolean;
+  enhance?: string[];
+  bare?: boolean;
+  kept?: KeptPageName;
+  etag?: boolean;
+  headStyle?: (data: unknown) => string;
+};
 
 type Match = { handle?: unknown };
 
@@ -35,8 +48,8 @@ export const headStylesOf = (matches: (Match & { id: string; data?: unknown })[]
     return css ? [{ id: m.id, css }] : [];
   });
 
-/** True when any matched route asks for conditional GETs. */
-export const wantsEtag = (matches: Match[]) => matches.some((m) => handleOf(m).etag === true);
+/** True when any matched route asks for conditional GETs: a kept page, or one validated by its bytes. */
+export const wantsEtag = (matches: Match[]) => matches.some((m) => handleOf(m).etag === true || handleOf(m).kept !== undefined);
 
 /**
  * A page of forms that posts as plain HTML (decision 038): no Remix client (about 130 KiB a phone

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { liveGroupParams, liveQuery, LiveVersion } from "#core/contract/live";
 import { classificationParams, StandingsVersion } from "#core/contract/classification";
 import { roundSummaryVersionQuery, RoundSummaryVersion } from "#core/contract/bet-stats";
+import { pathPattern } from "#core/contract/path-pattern";
 import { userFromToken, type AuthUser, type Deps } from "./context";
 import { groupGuard, groupIn, type Guard } from "./guards";
 import { sha256 } from "./security";
@@ -172,23 +173,15 @@ export const KEPT_VERSIONS: readonly KeptVersion[] = [
   }),
 ];
 
-/** A declared path as a case-insensitive pattern (the contract's paths match in any casing), its `:name` segments captured. */
-const matchers = KEPT_VERSIONS.map((kept) => {
-  const names: string[] = [];
-  const source = kept.path
-    .split("/")
-    .map((segment) => (segment.startsWith(":") ? (names.push(segment.slice(1)), "([^/]+)") : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-    .join("/");
-  return { kept, names, pattern: new RegExp(`^${source}$`, "i") };
-});
+const matchers = KEPT_VERSIONS.map((kept) => ({ kept, match: pathPattern(kept.path) }));
 
 /** The declared version call at `address` (path and query), checked by its route's schemas; null for any other. */
 export function callOf(address: string): (VersionCall & { kept: KeptVersion }) | null {
   const url = new URL(address, "http://backend");
-  for (const { kept, names, pattern } of matchers) {
-    const found = pattern.exec(url.pathname);
-    if (!found) continue;
-    const call = kept.call(Object.fromEntries(names.map((name, i) => [name, found[i + 1]])), Object.fromEntries(url.searchParams));
+  for (const { kept, match } of matchers) {
+    const params = match(url.pathname);
+    if (!params) continue;
+    const call = kept.call(params, Object.fromEntries(url.searchParams));
     return call && { ...call, kept };
   }
   return null;

@@ -9,7 +9,7 @@ import type { RouteHandle } from "~/route-handle";
 // Plain HTML that refreshes itself every minute (an HTTP `Refresh` header, which a reader can stop
 // with 'Detener la actualización'): each refresh is a conditional GET, and an unchanged page is a
 // 304 with no body (entry.server.tsx). No script is needed.
-export const handle: RouteHandle = { scripts: false, etag: true };
+export const handle: RouteHandle = { scripts: false, kept: "live" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.live ? `En directo · Jornada ${data.live.numberQuiniela} · ${data.live.group.name}` : "En directo · Quiniela de peñas" },
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const paused = search.has("pausa");
   const headers: Record<string, string> = { "cache-control": "private, no-cache" };
   if (!paused) headers.refresh = String(PHONE_REFRESH);
-  return data({ ...(await loadLive(request, params.groupId, context)), paused, all: search.has("todos") }, { headers });
+  return data({ ...(await loadLive(request, params, context)), paused, all: search.has("todos") }, { headers });
 }
 
 export default function LivePage() {

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Marcador provisional · Quini
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireManagerOf(request, params.groupId);
-  return loadLive(request, params.groupId);
+  return loadLive(request, params);
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => provisionalAction(request, params.groupId);

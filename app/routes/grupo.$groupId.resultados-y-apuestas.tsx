@@ -18,7 +18,7 @@ import { score, signs } from "~/components/PlayerCard";
 // Read-only: plain HTML with no Remix script nor hydration data when loaded as a document; its
 // left/right arrow keys then come from one small static script (docs/decisions/022). Reached by a
 // client-side navigation from a hydrated page, the hook below does the same.
-export const handle: RouteHandle = { scripts: false, enhance: ["/enhance/arrow-keys.js"], etag: true };
+export const handle: RouteHandle = { scripts: false, enhance: ["/enhance/arrow-keys.js"], kept: "results" };
 
 // Kept by the browser and asked again on every view, so a reload is a 304 (decision 067).
 export const headers: HeadersFunction = () => ({ "cache-control": "private, no-cache" });

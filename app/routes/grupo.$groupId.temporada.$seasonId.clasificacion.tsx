@@ -11,7 +11,7 @@ import { loadStandings } from "~/server/standings/standings.server";
 
 // Read-only: plain HTML with no Remix script nor hydration data, answered 304 when unchanged
 // (docs/decisions/022).
-export const handle: RouteHandle = { scripts: false, etag: true };
+export const handle: RouteHandle = { scripts: false, kept: "standings" };
 
 // Kept by the browser and asked again on every view, so a reload is a 304 (decision 067).
 export const headers: HeadersFunction = () => ({ "cache-control": "private, no-cache" });

@@ -5,63 +5,100 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LiveVersion } from "#core/contract/live";
+import { pathPattern } from "#core/contract/path-pattern";
 import { backendFetch } from "~/server/backend-fetch.server";
 import { embeddedVersions } from "~/server/embedded-backend";
 import { positiveId } from "~/server/ids.server";
 import { liveSession } from "~/server/session/session.server";
 
-/** A page kept by version: the backend call that names its version, for a path it matches. */
-interface KeptRoute {
-  path: RegExp;
-  version: (match: RegExpMatchArray, url: URL) => string;
+/**
+ * A page a browser keeps (decisions 067, 077, 082), said once: what of its address chooses the view
+ * (the page's loader reads the address through `args`, so a parameter renamed there is renamed for
+ * its version too) and the backend call that names that view's version, null where the address names
+ * no view. The route declares `handle.kept` with the page's name; its path is the route's own, read
+ * from the build (routesOf).
+ */
+interface KeptPage<A> {
+  args: (params: Readonly<Record<string, string | undefined>>, search: URLSearchParams) => A;
+  version: (args: A) => string | null;
 }
 
-const positiveInt = (text: string | null) => {
-  const n = Number(text);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
+const keptPage = <A>(args: KeptPage<A>["args"], version: KeptPage<A>["version"]): KeptPage<A> => ({ args, version });
 
-/** Every version call answers `{ version }` (core/contract: LiveVersion, StandingsVersion, RoundSummaryVersion). */
-const Version = LiveVersion;
-
-const KEPT: KeptRoute[] = [
-  {
-    // The live page (app/routes/grupo.$groupId.directo.tsx): its `?quiniela=` is read as loadLive reads it.
-    path: /^\/grupo\/(\d+)\/directo$/,
-    version: (m, url) => {
-      const q = positiveInt(url.searchParams.get("quiniela"));
-      return `/Group/${m[1]}/LiveVersion${q ? `?quinielaId=${q}` : ""}`;
-    },
-  },
-  {
-    // The standings (app/routes/grupo.$groupId.temporada.$seasonId.clasificacion.tsx): one version for
-    // every scope and order of the season, which the address (in the validator) tells apart (decision 070).
-    path: /^\/grupo\/(\d+)\/temporada\/(\d+)\/clasificacion$/,
-    version: (m) => `/group/${m[1]}/season/${m[2]}/StandingsVersion`,
-  },
-  {
-    // Results and bets (app/routes/grupo.$groupId.resultados-y-apuestas.tsx): the round is picked by
-    // `?jornada=` and `?temporada=` as loadRoundResults reads them.
-    path: /^\/grupo\/(\d+)\/resultados-y-apuestas$/,
-    version: (m, url) => {
-      const q = new URLSearchParams({ groupId: m[1]! });
-      const round = positiveId(url.searchParams.get("jornada"));
-      const season = positiveId(url.searchParams.get("temporada"));
-      if (round) q.set("numberQuiniela", String(round));
-      if (season) q.set("seasonId", String(season));
+export const KEPT_PAGES = {
+  /** The live page (app/routes/grupo.$groupId.directo.tsx): the round in play, or the pool asked by `?quiniela=`. */
+  live: keptPage(
+    (params, search) => ({ groupId: positiveId(params.groupId), quinielaId: positiveId(search.get("quiniela")) }),
+    ({ groupId, quinielaId }) => (groupId ? `/Group/${groupId}/LiveVersion${quinielaId ? `?quinielaId=${quinielaId}` : ""}` : null),
+  ),
+  /**
+   * The standings (app/routes/grupo.$groupId.temporada.$seasonId.clasificacion.tsx): one version for
+   * every scope and order of the season, which the address (in the validator) tells apart (decision 070).
+   */
+  standings: keptPage(
+    (params) => ({ groupId: positiveId(params.groupId), seasonId: positiveId(params.seasonId) }),
+    ({ groupId, seasonId }) => (groupId && seasonId ? `/group/${groupId}/season/${seasonId}/StandingsVersion` : null),
+  ),
+  /** Results and bets (app/routes/grupo.$groupId.resultados-y-apuestas.tsx): the round picked by `?jornada=`, within `?temporada=`. */
+  results: keptPage(
+    (params, search) => ({
+      groupId: positiveId(params.groupId),
+      roundNumber: positiveId(search.get("jornada")),
+      seasonId: positiveId(search.get("temporada")),
+    }),
+    ({ groupId, roundNumber, seasonId }) => {
+      if (!groupId) return null;
+      const q = new URLSearchParams({ groupId: String(groupId) });
+      if (roundNumber) q.set("numberQuiniela", String(roundNumber));
+      if (seasonId) q.set("seasonId", String(seasonId));
       return `/Bet/RoundSummaryVersion?${q}`;
     },
-  },
-];
+  ),
+};
+
+export type KeptPageName = keyof typeof KEPT_PAGES;
+
+/** The build's routes as the edge reads them: each route's own path, its parent, and its module's handle. */
+export type BuildRoutes = Readonly<Record<string, { path?: string; parentId?: string; module: { handle?: unknown } } | undefined>>;
+
+/** Every route that declares a kept page: its whole path (its parents' joined), matched as Remix matches it. */
+const routesOf = (() => {
+  const made = new WeakMap<BuildRoutes, { page: KeptPage<unknown>; match: (pathname: string) => Record<string, string> | null }[]>();
+  return (routes: BuildRoutes) => {
+    let kept = made.get(routes);
+    if (!kept) {
+      kept = [];
+      for (const [id, route] of Object.entries(routes)) {
+        const name = (route?.module.handle as { kept?: KeptPageName } | undefined)?.kept;
+        if (!name) continue;
+        const segments: string[] = [];
+        for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) segments.unshift(r.path);
+        kept.push({ page: KEPT_PAGES[name] as KeptPage<unknown>, match: pathPattern(segments.join("/")) });
+      }
+      made.set(routes, kept);
+    }
+    return kept;
+  };
+})();
 
 /** The backend call that names the version of the kept page at `url`; null for a page not kept by version. */
-export function versionCallOf(url: URL): string | null {
-  for (const route of KEPT) {
-    const found = route.path.exec(url.pathname);
-    if (found) return route.version(found, url);
+export function versionCallOf(url: URL, routes: BuildRoutes): string | null {
+  for (const { page, match } of routesOf(routes)) {
+    const params = match(url.pathname);
+    if (!params) continue;
+    try {
+      // Remix gives a loader its params decoded: so does the edge.
+      const decoded = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, decodeURIComponent(v)]));
+      return page.version(page.args(decoded, url.searchParams));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
+
+/** Every version call answers `{ version }` (core/contract: LiveVersion, StandingsVersion, RoundSummaryVersion). */
+const Version = LiveVersion;
 
 /** A flash message waits in this cookie: the page that reads it is rendered, never answered from a version. */
 const TOAST_COOKIE = /(?:^|;\s*)__toast=/;
@@ -204,9 +241,10 @@ async function versionOf(path: string, token: string): Promise<string | null> {
  * decision 014) and the version, which an embedded backend holds until a write it depends on
  * (decision 077).
  */
-export function keptAnswer(request: EdgeRequest, buildVersion: string): Promise<KeptOutcome | null> | null {
+export function keptAnswer(request: EdgeRequest, build: { assets: { version: string }; routes: BuildRoutes }): Promise<KeptOutcome | null> | null {
   const url = new URL(request.url, "http://edge");
-  const versionPath = versionCallOf(url);
+  const versionPath = versionCallOf(url, build.routes);
+  const buildVersion = build.assets.version;
   const cookie = request.header("cookie");
   if (!versionPath || !cookie || TOAST_COOKIE.test(cookie)) return null;
   return (async () => {

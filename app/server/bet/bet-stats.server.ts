@@ -4,7 +4,7 @@ import { computeBetStats, parsePlayerSort, seasonMoney } from "#core/domain/bet/
 import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
 import type { HeldView } from "~/server/held-views.server";
 import { fragmentInData } from "~/server/fragments.server";
-import { keepNot } from "~/server/kept-pages.server";
+import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";
 import { heldTickets, playerGridHtml, type RoundTickets } from "~/server/bet/player-grid.server";
 
 import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";
@@ -61,11 +61,9 @@ export async function readSummary(request: Request, groupId: number, roundNumber
  * cards come rendered, kept while the round's tickets do not change (decision 027).
  */
 export async function loadRoundResults(request: Request, params: { groupId?: string }, context?: unknown) {
-  const groupId = positiveId(params.groupId);
-  if (!groupId) throw new Response("No encontramos lo que buscas.", { status: 404 });
   const search = new URL(request.url).searchParams;
-  const roundNumber = positiveId(search.get("jornada"));
-  const seasonId = positiveId(search.get("temporada"));
+  const { groupId, roundNumber, seasonId } = KEPT_PAGES.results.args(params, search);
+  if (!groupId) throw new Response("No encontramos lo que buscas.", { status: 404 });
   const sort = parsePlayerSort(search.get("orden"));
   let summary: RoundSummary | null = null;
   let held: HeldView<RoundTickets> | null = null;

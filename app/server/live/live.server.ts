@@ -7,27 +7,23 @@ import { GROUP_NOT_FOUND } from "#core/contract/group";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
-import { keepNot } from "~/server/kept-pages.server";
+import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";
 
 /**
  * The jornada in play: the live page, the 'Marcador provisional' forms and the kiosk's
  * live mode read one backend call, `GET /Group/{id}/Live` (or its kiosk twin).
  */
 
-const quinielaOf = (request: Request) => {
-  const q = Number(new URL(request.url).searchParams.get("quiniela"));
-  return Number.isInteger(q) && q > 0 ? q : null;
-};
-
 /**
  * The live view of the group's round in play (or the one asked), or the backend's reason for none. One
  * backend call: it checks the membership. A page without its view is not kept under the versions
  * (decision 070): the next view renders again.
  */
-export async function loadLive(request: Request, groupIdParam: string | undefined, context?: unknown) {
+export async function loadLive(request: Request, params: { groupId?: string }, context?: unknown) {
   await requireUser(request);
-  const groupId = Number(groupIdParam) || 0;
-  const q = quinielaOf(request);
+  const args = KEPT_PAGES.live.args(params, new URL(request.url).searchParams);
+  const groupId = args.groupId ?? 0;
+  const q = args.quinielaId;
   const read = await attempt(() => api.read(request, `/Group/${groupId}/Live${q ? `?quinielaId=${q}` : ""}`, LiveRound));
   if (!read.ok && (read.status === 401 || read.status === 403 || (read.status === 404 && read.message("") === GROUP_NOT_FOUND))) {
     throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });

@@ -4,7 +4,7 @@ import { StandingsPage, type ClassificationSort } from "#core/contract/classific
 import { sortClassification } from "#core/domain/standings/classification";
 import { api, attempt } from "~/server/client.server";
 import { fragmentInData } from "~/server/fragments.server";
-import { keepNot } from "~/server/kept-pages.server";
+import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";
 import { askedRound } from "~/server/rounds/round-query.server";
 import { positiveId } from "~/server/ids.server";
 import { heldStandings, standingsTableHtml } from "~/server/standings/standings-table.server";
@@ -18,10 +18,9 @@ export const LOAD_ERROR = "Error al cargar los datos del grupo.";
  * `context` is the load context: on a document request the table travels beside the data (fragments.server.ts).
  */
 export async function loadStandings(request: Request, params: { groupId?: string; seasonId?: string }, context?: unknown) {
-  const groupId = positiveId(params.groupId);
-  const seasonId = positiveId(params.seasonId);
-  if (!groupId || !seasonId) throw new Response("No encontramos lo que buscas.", { status: 404 });
   const search = new URL(request.url).searchParams;
+  const { groupId, seasonId } = KEPT_PAGES.standings.args(params, search);
+  if (!groupId || !seasonId) throw new Response("No encontramos lo que buscas.", { status: 404 });
   const asked = positiveId(search.get("temporada"));
   if (asked && asked !== seasonId) {
     const orden = search.get("orden");
