@@ -13,7 +13,7 @@ import { shipsNoScripts, wantsEtag } from "~/route-handle";
 // export), and React gets one more second to flush the rejected boundaries before the render is aborted.
 export const streamTimeout = 5_000;
 
-// The HTTP edge (web-http.ts) asks this before Express and Remix: a kept page's reload is answered
+// The HTTP edge (http/kept-edge.ts) asks this before Express and Remix: a kept page's reload is answered
 // from its versions (decisions 067, 077). Exported from the entry so that it shares the build's modules.
 export { keptAnswer } from "~/server/kept-pages.server";
 

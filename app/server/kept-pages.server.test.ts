@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type http from "node:http";
-import type { ServerBuild } from "@remix-run/node";
-import { keptEdge, mayBeKept } from "../../web-http";
-import { encodingFor, keptAnswer, versionCallOf } from "./kept-pages.server";
+import { encodingFor, versionCallOf } from "./kept-pages.server";
 
 describe("a kept page's encoding (decision 067)", () => {
   it("takes brotli, else gzip, else none, and honours q=0", () => {
@@ -13,19 +10,6 @@ describe("a kept page's encoding (decision 067)", () => {
     expect(encodingFor("*, br;q=0")).toBe("gzip");
     expect(encodingFor("identity")).toBe("identity");
     expect(encodingFor(null)).toBe("identity");
-  });
-});
-
-describe("which answers a browser may keep", () => {
-  const answer = (headers: Record<string, string>) => new Response("x", { headers });
-  it("is a page that asks for it (private, no-cache) and carries a strong validator", () => {
-    expect(mayBeKept(answer({ "cache-control": "private, no-cache", etag: '"abc"' }))).toBe(true);
-  });
-  it("is never a page without a validator, with a weak one, or one that did not ask", () => {
-    expect(mayBeKept(answer({ "cache-control": "private, no-cache" }))).toBe(false);
-    expect(mayBeKept(answer({ "cache-control": "private, no-cache", etag: 'W/"abc"' }))).toBe(false);
-    expect(mayBeKept(answer({ etag: '"abc"' }))).toBe(false);
-    expect(mayBeKept(answer({ "cache-control": "public, max-age=60", etag: '"abc"' }))).toBe(false);
   });
 });
 
@@ -43,32 +27,5 @@ describe("which version call answers each kept page (decisions 067, 070)", () =>
     for (const address of ["/grupo/7/predictions", "/grupo/7/temporada/3/clasificacion.csv", "/grupo/7/directo/marcadores", "/kiosk/abc", "/grupo/x/directo"]) {
       expect(call(address), address).toBeNull();
     }
-  });
-});
-
-describe("the server's edge (decision 077)", () => {
-  const build = { entry: { module: { keptAnswer } }, assets: { version: "test" } } as unknown as ServerBuild;
-  /** Which requests the edge hands straight to Express (`app`), without an answer of its own. */
-  const handedOn = (method: string, url: string, headers: http.IncomingHttpHeaders = {}) => {
-    const handed: unknown[] = [];
-    const edge = keptEdge(
-      build,
-      (req) => handed.push(req),
-      () => {
-        throw new Error("no security headers without an answer");
-      },
-    );
-    const req = { method, url, headers } as http.IncomingMessage;
-    edge(req, {} as http.ServerResponse);
-    return handed.length === 1;
-  };
-  it("hands Express every request it cannot answer: another method, another page, no session cookie, a flash message, an address no URL is made of", () => {
-    const session = { cookie: "__session=abc" };
-    expect(handedOn("HEAD", "/grupo/7/directo", session)).toBe(true);
-    expect(handedOn("POST", "/grupo/7/directo", session)).toBe(true);
-    expect(handedOn("GET", "/grupo/7/predicciones", session)).toBe(true);
-    expect(handedOn("GET", "/grupo/7/directo")).toBe(true);
-    expect(handedOn("GET", "/grupo/7/directo", { cookie: "__session=abc; __toast=x" })).toBe(true);
-    expect(handedOn("GET", "http://[", session)).toBe(true);
   });
 });

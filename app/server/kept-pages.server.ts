@@ -157,7 +157,7 @@ function encode(html: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   return new Uint8Array(html);
 }
 
-/** A visitor's GET as the HTTP edge has it (web-http.ts): no Request is made for a kept page's reload. */
+/** A visitor's GET as the HTTP edge has it (http/kept-edge.ts): no Request is made for a kept page's reload. */
 export interface EdgeRequest {
   /** The path and query, as sent. */
   url: string;
@@ -192,7 +192,7 @@ async function versionOf(path: string, token: string): Promise<string | null> {
 }
 
 /**
- * A kept page's answer before Express and Remix (web-http.ts's `keptEdge`): a 304 for a matching
+ * A kept page's answer before Express and Remix (`keptEdge` in http/kept-edge.ts): a 304 for a matching
  * If-None-Match, the stored bytes for a validator already rendered, else the validator to store
  * Remix's render under. Null at once for anything else (not a GET of a kept page, no session
  * cookie, a flash message waiting), and after the checks when there is no live session or the
