@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LiveVersion } from "#core/contract/live";
 import { backendFetch } from "~/server/backend-fetch.server";
+import { cache, CACHES } from "~/server/caches.server";
 import { embeddedVersions } from "~/server/embedded-backend";
 import { positiveId } from "~/server/ids.server";
 import { liveSession } from "~/server/session/session.server";
@@ -88,32 +89,10 @@ interface Stored {
   headers: [string, string][];
 }
 
-/** Rendered pages by validator, least recently served out first, within a byte budget per instance. */
-const STORE_BYTES = 32 * 1024 * 1024;
-const stored = new Map<string, Stored>();
-let storedBytes = 0;
-
-function remember(tag: string, page: Stored) {
-  const old = stored.get(tag);
-  if (old) storedBytes -= old.body.byteLength;
-  stored.delete(tag);
-  stored.set(tag, page);
-  storedBytes += page.body.byteLength;
-  for (const [key, value] of stored) {
-    if (storedBytes <= STORE_BYTES) break;
-    stored.delete(key);
-    storedBytes -= value.body.byteLength;
-  }
-}
-
-function recall(tag: string): Stored | undefined {
-  const page = stored.get(tag);
-  if (page) {
-    stored.delete(tag);
-    stored.set(tag, page);
-  }
-  return page;
-}
+/** Rendered pages by validator, least recently served out first, within a byte budget per instance (caches.server.ts). */
+const stored = cache<Stored>(CACHES.keptPages, (page) => page.body.byteLength);
+const remember = (tag: string, page: Stored) => stored.set(tag, page);
+const recall = (tag: string): Stored | undefined => stored.get(tag);
 
 /** What a document render that Remix does after a miss needs to store itself (entry.server.tsx). */
 export interface KeptRender {
