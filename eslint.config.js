@@ -50,7 +50,7 @@ export default tseslint.config(
           zones: [
             {
               target: "./core",
-              from: ["./app", "./backend", "./server.ts", "./web-http.ts"],
+              from: ["./app", "./backend", "./server.ts", "./http"],
               message: "Layer rule: core/ imports neither program (docs/architecture.md).",
             },
             {
@@ -60,7 +60,7 @@ export default tseslint.config(
             },
             {
               target: "./backend",
-              from: ["./app", "./server.ts", "./web-http.ts"],
+              from: ["./app", "./server.ts", "./http"],
               message: "Layer rule: the backend never imports the app; they meet only through core/contract (docs/architecture.md).",
             },
           ],

@@ -16,7 +16,10 @@ import { privateDataDir } from "./backend/files";
 import { createBackend } from "./backend/start";
 import { registerEmbeddedBackend, registerEmbeddedVersions } from "./app/server/embedded-backend";
 import { heldVersions } from "./backend/kept-versions";
-import { boundedFormBody, emptyBodyIsAnEmptyForm, keptEdge, remixHandler, repairPercentEscapes } from "./web-http";
+import { boundedFormBody, emptyBodyIsAnEmptyForm } from "./http/form-bodies";
+import { keptEdge } from "./http/kept-edge";
+import { repairPercentEscapes } from "./http/percent-escapes";
+import { remixHandler } from "./http/remix-adapter";
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 

@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["core/**/*.test.ts", "app/**/*.test.ts", "backend/**/*.test.ts", "tests/lint/**/*.test.ts"] },
+        test: { name: "unit", include: ["core/**/*.test.ts", "app/**/*.test.ts", "http/**/*.test.ts", "backend/**/*.test.ts", "tests/lint/**/*.test.ts"] },
       },
       {
         resolve: { alias },

@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { cache, CACHES, type Cache } from "~/server/caches.server";
 import { Fragment, fragmentsOf, gzipOf, heldText, splitAtFragments } from "~/server/fragments.server";
 import { inlineStylesheets } from "~/server/inline-styles.server";
 import type { KeptContext } from "~/server/kept-pages.server";
@@ -13,7 +14,7 @@ import { shipsNoScripts, wantsEtag } from "~/route-handle";
 // export), and React gets one more second to flush the rejected boundaries before the render is aborted.
 export const streamTimeout = 5_000;
 
-// The HTTP edge (web-http.ts) asks this before Express and Remix: a kept page's reload is answered
+// The HTTP edge (http/kept-edge.ts) asks this before Express and Remix: a kept page's reload is answered
 // from its versions (decisions 067, 077). Exported from the entry so that it shares the build's modules.
 export { keptAnswer } from "~/server/kept-pages.server";
 
@@ -94,12 +95,12 @@ function withoutHydrationDataWhenScriptless(context: EntryContext): boolean {
 }
 
 type Manifest = EntryContext["manifest"];
-const pruned = new WeakMap<Manifest, Map<string, Manifest>>();
+const pruned = new WeakMap<Manifest, Cache<string, Manifest>>();
 
 /** The build's manifest with only the matched routes, made once per set of matched routes. */
 function manifestOf(manifest: Manifest, matches: { route: { id: string } }[]): Manifest {
   let byIds = pruned.get(manifest);
-  if (!byIds) pruned.set(manifest, (byIds = new Map()));
+  if (!byIds) pruned.set(manifest, (byIds = cache<Manifest>(CACHES.prunedManifests)));
   const key = matches.map((m) => m.route.id).join("\0");
   let small = byIds.get(key);
   if (!small) {

@@ -9,6 +9,7 @@ import { liveGroupParams, liveQuery, LiveVersion } from "#core/contract/live";
 import { classificationParams, StandingsVersion } from "#core/contract/classification";
 import { roundSummaryVersionQuery, RoundSummaryVersion } from "#core/contract/bet-stats";
 import { pathPattern } from "#core/contract/path-pattern";
+import { cache, CACHES } from "./caches";
 import { userFromToken, type AuthUser, type Deps } from "./context";
 import { groupGuard, groupIn, type Guard } from "./guards";
 import { sha256 } from "./security";
@@ -213,8 +214,6 @@ const CHANNEL = "quiniela_versions";
 
 /** Answers held at most this long, whatever the notices say: a dependency missed by them is wrong for no longer. */
 const HOLD_MS = 5 * 60_000;
-/** Answers held at most, the least recently used dropped first: a few hundred bytes each. */
-const HOLD_ENTRIES = 100_000;
 
 interface Held {
   version: string;
@@ -247,7 +246,7 @@ export async function heldVersions(deps: Deps, log: (message: string) => void = 
   let heard = false;
   const groups = new Map<number, number>();
   const users = new Map<number, number>();
-  const held = new Map<string, Held>();
+  const held = cache<Held>(CACHES.heldVersions);
   const bump = (counts: Map<number, number>, id: number) => counts.set(id, (counts.get(id) ?? 0) + 1);
   const notice = (payload: string) => {
     const [kind, id] = payload.split(":");
@@ -283,7 +282,6 @@ export async function heldVersions(deps: Deps, log: (message: string) => void = 
       const now = deps.clock().getTime();
       const found = held.get(key);
       if (found) {
-        held.delete(key);
         if (
           heard &&
           found.all === all &&
@@ -291,9 +289,9 @@ export async function heldVersions(deps: Deps, log: (message: string) => void = 
           found.user === (users.get(found.userId) ?? 0) &&
           now < found.until
         ) {
-          held.set(key, found);
           return found.version;
         }
+        held.delete(key);
       }
       const call = callOf(address);
       if (!call) return null;
@@ -313,7 +311,6 @@ export async function heldVersions(deps: Deps, log: (message: string) => void = 
           user: users.get(answer.user.id) ?? 0,
           until,
         });
-        if (held.size > HOLD_ENTRIES) held.delete(held.keys().next().value!);
       }
       return answer.version;
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { LRUCache } from "lru-cache";
+import { cache, CACHES } from "./caches";
 import { ApiError, TOO_MANY } from "./errors";
 
 const MINUTE = 60_000;
@@ -15,7 +15,7 @@ export function signInLimits(app: FastifyInstance, limits: { login: number; forg
   const accountOf = (request: FastifyRequest) => accounts.get(request) ?? "";
   // The library has no "forget this key": a success moves the account to a fresh key instead, by
   // counting the successes of the last minute into it (a key older than a minute has no count left).
-  const successes = new LRUCache<string, number>({ max: 50_000, ttl: MINUTE });
+  const successes = cache<number>(CACHES.signInSuccesses);
   const accountAtAddress = (account: string, request: FastifyRequest) => {
     const base = `${account}\n${request.ip}`;
     return `${base}\n${successes.get(base) ?? 0}`;

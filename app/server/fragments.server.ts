@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { cache, CACHES } from "~/server/caches.server";
 import { tokensOf } from "~/server/inline-styles.server";
 
 // A held view's HTML (decision 027) is the same text for every view of a version: on a script-less
@@ -55,20 +56,14 @@ export function fragmentInData(context: unknown, fragment: Fragment): string {
   return `<!--held:${list.length - 1}-->`;
 }
 
-const ofText = new Map<string, Fragment>();
-const MAX_TEXTS = 256;
+const ofText = cache<Fragment>(CACHES.fragmentTexts);
 
 /**
  * A text that many views repeat (a page's cut of the stylesheet, which depends only on its classes)
  * as a fragment added to `list`: encoded and compressed once while it is kept. Returns its marker.
  */
 export function heldText(list: Fragment[], text: string): string {
-  let fragment = ofText.get(text);
-  if (!fragment) {
-    if (ofText.size >= MAX_TEXTS) ofText.delete(ofText.keys().next().value!);
-    fragment = new Fragment(text);
-    ofText.set(text, fragment);
-  }
+  const fragment = ofText.get(text) ?? ofText.set(text, new Fragment(text));
   return fragmentInData({ fragments: list }, fragment);
 }
 

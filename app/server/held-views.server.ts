@@ -1,3 +1,4 @@
+import { cache, type Cache, type CacheSpec } from "~/server/caches.server";
 import { Fragment } from "~/server/fragments.server";
 
 /**
@@ -16,10 +17,12 @@ export interface HeldView<T> {
 }
 
 export class HeldViews<T> {
-  readonly #entries = new Map<string, HeldView<T>>();
+  readonly #entries: Cache<string, HeldView<T>>;
 
-  /** At most `max` keys, least recently viewed out first. */
-  constructor(readonly max: number) {}
+  /** At most the spec's keys (caches.server.ts), least recently viewed out first. */
+  constructor(spec: CacheSpec) {
+    this.#entries = cache<HeldView<T>>(spec);
+  }
 
   /**
    * Asks the backend with the version held for `key` as `known`, and gives the answer with the
@@ -43,9 +46,7 @@ export class HeldViews<T> {
     this.#entries.delete(key);
     const entry = value !== null ? { version, value, html: new Map<string, Fragment>() } : kept?.version === version ? kept : null;
     if (!entry || version === "") return entry;
-    this.#entries.set(key, entry);
-    if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!);
-    return entry;
+    return this.#entries.set(key, entry);
   }
 
   /** The HTML of `variant`, rendered once per version (with its bytes and classes, see fragments.server.ts). */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { HeldViews } from "~/server/held-views.server";
 
+/** A test's own held views of at most `max` keys. */
+const held = (max: number) => ({ name: "test", max, order: "lru" }) as const;
+
 /** A backend that names its rows `v<n>` and answers null to a caller that knows the current one. */
 function backend() {
   const state = { version: "v1", rows: ["ana", "bea"], asked: [] as (string | undefined)[] };
@@ -13,7 +16,7 @@ function backend() {
 
 describe("HeldViews", () => {
   it("sends the held version and keeps what it holds while the backend says it still holds", async () => {
-    const views = new HeldViews<string[]>(4);
+    const views = new HeldViews<string[]>(held(4));
     const { state, ask } = backend();
     const first = await views.read("g1", ask, (a) => a.rows);
     expect(first.held.value).toEqual(["ana", "bea"]);
@@ -24,7 +27,7 @@ describe("HeldViews", () => {
   });
 
   it("takes the new rows, and renders again, when the version changed", async () => {
-    const views = new HeldViews<string[]>(4);
+    const views = new HeldViews<string[]>(held(4));
     const { state, ask } = backend();
     const first = await views.read("g1", ask, (a) => a.rows);
     let renders = 0;
@@ -37,7 +40,7 @@ describe("HeldViews", () => {
   });
 
   it("asks again without known when what it held went away between the question and the answer", async () => {
-    const views = new HeldViews<string[]>(1);
+    const views = new HeldViews<string[]>(held(1));
     const { state, ask } = backend();
     const slow = (known?: string) => new Promise<Awaited<ReturnType<typeof ask>>>((resolve) => setTimeout(() => resolve(ask(known)), 20));
     await views.read("g1", ask, (a) => a.rows);
@@ -49,7 +52,7 @@ describe("HeldViews", () => {
   });
 
   it("keeps at most `max` keys, the least recently viewed out first, and nothing under an empty version", async () => {
-    const views = new HeldViews<string[]>(2);
+    const views = new HeldViews<string[]>(held(2));
     const { state, ask } = backend();
     for (const key of ["a", "b", "a", "c"]) await views.read(key, ask, (x) => x.rows);
     state.asked.length = 0;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { cache, CACHES, type Cache } from "~/server/caches.server";
 
 // A script-less page carries its stylesheets inline, cut to the rules it can use (decision 026): on
 // a slow phone a <link> in the head is one more round trip before anything paints. Such a page has no
@@ -152,12 +153,14 @@ export function usedCss(blocks: Block[], tokens: Set<string>): string {
 }
 
 const BUILD_LINK = /<link rel="stylesheet" href="(\/build\/[^"?#]+\.css)"\/>/g;
-const parsed = new Map<string, Block[] | null>();
+/** Each sheet's blocks, or `false` when it is not there (a cache holds no null). */
+const parsed = cache<Block[] | false>(CACHES.stylesheets);
 
 /** The built stylesheet at `href` (under public/), read and parsed once; null when it is not there. */
 function stylesheet(href: string): Block[] | null {
-  if (!parsed.has(href)) {
-    let blocks: Block[] | null = null;
+  let blocks = parsed.get(href);
+  if (blocks === undefined) {
+    blocks = false;
     try {
       blocks = parseStylesheet(readFileSync(path.join(process.cwd(), "public", href), "utf8"));
     } catch {
@@ -165,23 +168,18 @@ function stylesheet(href: string): Block[] | null {
     }
     parsed.set(href, blocks);
   }
-  return parsed.get(href) ?? null;
+  return blocks || null;
 }
 
 /** The cut of each sheet per set of tokens, kept: a page's small rest has few distinct sets (decision 038). */
-const cuts = new Map<Block[], Map<string, string>>();
-const MAX_CUTS = 256;
+const cuts = new WeakMap<Block[], Cache<string, string>>();
 
 function cutOf(blocks: Block[], tokens: Set<string>): string {
   let byTokens = cuts.get(blocks);
-  if (!byTokens) cuts.set(blocks, (byTokens = new Map()));
+  if (!byTokens) cuts.set(blocks, (byTokens = cache<string>(CACHES.styleCuts)));
   const key = [...tokens].sort().join(" ");
   let css = byTokens.get(key);
-  if (css === undefined) {
-    css = usedCss(blocks, tokens).replace(/<\/style/gi, "<\\/style");
-    if (byTokens.size >= MAX_CUTS) byTokens.delete(byTokens.keys().next().value!);
-    byTokens.set(key, css);
-  }
+  if (css === undefined) css = byTokens.set(key, usedCss(blocks, tokens).replace(/<\/style/gi, "<\\/style"));
   return css;
 }
 

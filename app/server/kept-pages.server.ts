@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LiveVersion } from "#core/contract/live";
 import { pathPattern } from "#core/contract/path-pattern";
 import { backendFetch } from "~/server/backend-fetch.server";
+import { cache, CACHES } from "~/server/caches.server";
 import { embeddedVersions } from "~/server/embedded-backend";
 import { positiveId } from "~/server/ids.server";
 import { liveSession } from "~/server/session/session.server";
@@ -125,32 +126,10 @@ interface Stored {
   headers: [string, string][];
 }
 
-/** Rendered pages by validator, least recently served out first, within a byte budget per instance. */
-const STORE_BYTES = 32 * 1024 * 1024;
-const stored = new Map<string, Stored>();
-let storedBytes = 0;
-
-function remember(tag: string, page: Stored) {
-  const old = stored.get(tag);
-  if (old) storedBytes -= old.body.byteLength;
-  stored.delete(tag);
-  stored.set(tag, page);
-  storedBytes += page.body.byteLength;
-  for (const [key, value] of stored) {
-    if (storedBytes <= STORE_BYTES) break;
-    stored.delete(key);
-    storedBytes -= value.body.byteLength;
-  }
-}
-
-function recall(tag: string): Stored | undefined {
-  const page = stored.get(tag);
-  if (page) {
-    stored.delete(tag);
-    stored.set(tag, page);
-  }
-  return page;
-}
+/** Rendered pages by validator, least recently served out first, within a byte budget per instance (caches.server.ts). */
+const stored = cache<Stored>(CACHES.keptPages, (page) => page.body.byteLength);
+const remember = (tag: string, page: Stored) => stored.set(tag, page);
+const recall = (tag: string): Stored | undefined => stored.get(tag);
 
 /** What a document render that Remix does after a miss needs to store itself (entry.server.tsx). */
 export interface KeptRender {
@@ -194,7 +173,7 @@ function encode(html: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   return new Uint8Array(html);
 }
 
-/** A visitor's GET as the HTTP edge has it (web-http.ts): no Request is made for a kept page's reload. */
+/** A visitor's GET as the HTTP edge has it (http/kept-edge.ts): no Request is made for a kept page's reload. */
 export interface EdgeRequest {
   /** The path and query, as sent. */
   url: string;
@@ -229,7 +208,7 @@ async function versionOf(path: string, token: string): Promise<string | null> {
 }
 
 /**
- * A kept page's answer before Express and Remix (web-http.ts's `keptEdge`): a 304 for a matching
+ * A kept page's answer before Express and Remix (`keptEdge` in http/kept-edge.ts): a 304 for a matching
  * If-None-Match, the stored bytes for a validator already rendered, else the validator to store
  * Remix's render under. Null at once for anything else (not a GET of a kept page, no session
  * cookie, a flash message waiting), and after the checks when there is no live session or the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ILL_FORMED_TEXT } from "#core/contract/common";
 import { startBackend, type Client, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
-import { boundedFormBody } from "../../web-http";
+import { boundedFormBody } from "../../http/form-bodies";
 
 /**
  * A JSON string with half a character (an unpaired UTF-16 surrogate, "\ud800") was a 500 on some

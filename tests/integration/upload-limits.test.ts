@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/moving-in/import-file";
 import { readMultipartForm } from "../../app/server/moving-in/upload.server";
 import { TOO_MANY_PARTS } from "../../backend/multipart";
-import { boundedFormBody } from "../../web-http";
+import { boundedFormBody } from "../../http/form-bodies";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 

@@ -3,6 +3,7 @@ import type { RoundSummary, SummaryPlayer } from "#core/contract/bet-stats";
 import { sortPlayers, type PlayerSort } from "#core/domain/bet/bet-stats";
 import { PlayerCard } from "~/components/PlayerCard";
 import type { Fragment } from "~/server/fragments.server";
+import { CACHES } from "~/server/caches.server";
 import { HeldViews, type HeldView } from "~/server/held-views.server";
 
 export interface RoundTickets {
@@ -12,7 +13,7 @@ export interface RoundTickets {
 }
 
 /** Group × asked round: at most ~1 MB each (200 tickets and four sorts' cards). */
-export const heldTickets = new HeldViews<RoundTickets>(64);
+export const heldTickets = new HeldViews<RoundTickets>(CACHES.heldTickets);
 
 /**
  * The cards in view before the fold: four lines of two on a phone, which with the round's figures

@@ -1,13 +1,11 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { LRUCache } from "lru-cache";
 import { teamList } from "#core/contract/team";
 import { teamKey } from "#core/domain/official/team-names";
+import { cache, CACHES } from "~/server/caches.server";
 import { api } from "~/server/client.server";
 
 const PUBLIC_DIR = path.resolve("public");
-const TEAMS_TTL_MS = 60_000;
-const REMOTE_TTL_MS = 10 * 60_000;
 
 const exists = (file: string) =>
   access(file).then(
@@ -28,22 +26,24 @@ function publicFile(sitePath: string): string | null {
   return file.startsWith(PUBLIC_DIR + path.sep) ? file : null;
 }
 
-let teamsCache: { at: number; logos: Map<string, string | null> } | null = null;
+/** The admin's team list as logos by team name, under the one key "teams". */
+const teamLogos = cache<Map<string, string | null>>(CACHES.teamLogos);
 
 /** The logo URL the admin gave the team; the list is the same for everyone, so it is shared a minute. */
 async function configuredLogo(request: Request, name: string): Promise<string | null> {
-  if (!teamsCache || Date.now() - teamsCache.at > TEAMS_TTL_MS) {
+  let logos = teamLogos.get("teams");
+  if (!logos) {
     try {
       const teams = await api.read(request, "/team/List", teamList);
-      teamsCache = { at: Date.now(), logos: new Map(teams.flatMap((t) => [t.name, ...t.alias].map((n) => [teamKey(n), t.logo]))) };
+      logos = teamLogos.set("teams", new Map(teams.flatMap((t) => [t.name, ...t.alias].map((n) => [teamKey(n), t.logo]))));
     } catch {
       return null;
     }
   }
-  return teamsCache.logos.get(teamKey(name)) ?? null;
+  return logos.get(teamKey(name)) ?? null;
 }
 
-const remoteChecks = new LRUCache<string, boolean>({ max: 500, ttl: REMOTE_TTL_MS });
+const remoteChecks = cache<boolean>(CACHES.remoteLogoChecks);
 
 /** Whether an https logo answers with an image; remembered for a while so pages stay fast. */
 async function remoteImageExists(url: string): Promise<boolean> {

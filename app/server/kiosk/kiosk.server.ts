@@ -1,6 +1,7 @@
 import { KIOSK_INVALID, KioskLink, KioskLinkList, KioskScreen, RevokedKioskLink } from "#core/contract/kiosk";
 import { parseWithZod } from "@conform-to/zod";
 import { revokeKioskSchema } from "~/forms/kiosk";
+import { cache, CACHES } from "~/server/caches.server";
 import { api, ApiError, attempt, loadOrNull } from "~/server/client.server";
 import { env } from "~/server/env.server";
 import { requireManagerOf } from "~/server/session/guards.server";
@@ -67,14 +68,8 @@ export interface KioskReading {
  * The last good answer per kiosk link, so a TV keeps its content through a backend restart or a
  * network cut. Bounded: a link nobody opens any more drops out first.
  */
-const lastGood = new Map<string, KioskReading>();
-const LAST_GOOD_LIMIT = 500;
-
-function remember(token: string, reading: KioskReading) {
-  lastGood.delete(token);
-  lastGood.set(token, reading);
-  if (lastGood.size > LAST_GOOD_LIMIT) lastGood.delete(lastGood.keys().next().value!);
-}
+const lastGood = cache<KioskReading>(CACHES.kioskLastGood);
+const remember = (token: string, reading: KioskReading) => lastGood.set(token, reading);
 
 /**
  * What the public office screen shows. An unknown or revoked link is a plain 404; any other

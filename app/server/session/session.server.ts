@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createCookie, createSession, redirect, type Session } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
 import { backendFetch } from "~/server/backend-fetch.server";
+import { cache, CACHES } from "~/server/caches.server";
 import { env } from "~/server/env.server";
 import { seal, unseal } from "./seal.server";
 
@@ -43,10 +44,12 @@ export function sessionStorage() {
 
 export const getSession = (request: Request) => sessionStorage().getSession(request.headers.get("Cookie"));
 
-/** How long a token the backend accepted is believed without asking again (decision 014). */
-const VALIDATED_MS = 10_000;
-const validated = new Map<string, number>();
-/** Checks under way, one per token: the views a visitor opens at once share one GET /auth/me. */
+/** The tokens the backend accepted, each believed a few seconds without asking again (decision 014, caches.server.ts). */
+const validated = cache<true>(CACHES.validTokens);
+/**
+ * Checks under way, one per token: the views a visitor opens at once share one GET /auth/me. Not a
+ * cache: a check leaves it when it ends, so it holds only what is in flight.
+ */
 const checking = new Map<string, Promise<boolean>>();
 const tokenKey = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -64,8 +67,7 @@ function forgetToken(token: string | null | undefined) {
  */
 async function tokenIsValid(token: string): Promise<boolean> {
   const key = tokenKey(token);
-  const at = validated.get(key);
-  if (at !== undefined && Date.now() - at < VALIDATED_MS) return true;
+  if (validated.get(key)) return true;
   const pending = checking.get(key);
   if (pending) return pending;
   const check = askBackend(key, token).finally(() => checking.delete(key));
@@ -90,10 +92,7 @@ async function askBackend(key: string, token: string): Promise<boolean> {
     return false;
   }
   // A sign-out while the check was under way (forgetToken) wins: nothing is remembered.
-  if (status < 300 && checking.has(key)) {
-    if (validated.size > 10_000) validated.clear();
-    validated.set(key, Date.now());
-  }
+  if (status < 300 && checking.has(key)) validated.set(key, true);
   return true;
 }
 
@@ -176,7 +175,7 @@ export async function commitUser(_request: Request, token: string, user: Session
   const session = createSession<SessionData, SessionData>({} as SessionData);
   session.set("token", token);
   session.set("user", user);
-  validated.set(tokenKey(token), Date.now());
+  validated.set(tokenKey(token), true);
   return sessionStorage().commitSession(session);
 }
 

@@ -2,10 +2,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { ClassificationRow } from "#core/contract/classification";
 import { StandingsTable, type StandingsTableProps } from "~/components/StandingsTable";
 import type { Fragment } from "~/server/fragments.server";
+import { CACHES } from "~/server/caches.server";
 import { HeldViews, type HeldView } from "~/server/held-views.server";
 
 /** Group × season × scope: at most ~0.5 MB each (the rows and five sorts' tables). */
-export const heldStandings = new HeldViews<ClassificationRow[]>(64);
+export const heldStandings = new HeldViews<ClassificationRow[]>(CACHES.heldStandings);
 
 /** The `<table>` of these rows, sorted and captioned as asked, rendered once per version. */
 export function standingsTableHtml(held: HeldView<ClassificationRow[]>, props: Omit<StandingsTableProps, "rows">, sorted: () => ClassificationRow[]): Fragment {

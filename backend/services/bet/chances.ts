@@ -19,6 +19,7 @@ import { isReductionId, REDUCTIONS } from "#core/domain/bet/reductions";
 import { CATEGORIES, type Category } from "#core/domain/bet/scrutiny";
 import { isSign, normalizePick, type Pick, type Sign } from "#core/domain/signs";
 import { plenoCombinations, type Slip } from "#core/domain/bet/slip";
+import { cache, CACHES } from "../../caches";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, notFound } from "../../errors";
@@ -168,10 +169,9 @@ interface Computed {
  * reads (the bet's picks and ticket, the season's picks and results as historyStamp versions them,
  * the prizes, the round's type, the public's shares) and the query, so a view after any change
  * computes again, and a view of unchanged data (the usual case: the page read again, another member
- * opening it) costs a few small reads. Per instance and bounded; nothing to invalidate, since a change makes another key.
+ * opening it) costs a few small reads. Per instance and bounded (backend/caches.ts); nothing to invalidate, since a change makes another key.
  */
-const HELD_MAX = 64;
-const held = new Map<string, Omit<Computed, "bet">>();
+const held = cache<Omit<Computed, "bet">>(CACHES.chances);
 let computations = 0;
 /** How many times the chances were computed rather than found held (for the tests and the bench). */
 export const chancesComputations = () => computations;
@@ -196,12 +196,7 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
   if (!shape) throw notFound(BET_NOT_FOUND);
   const key = digest([bet.id, bet.quinielaId, bet.mergedPrediction, bet.ticket, stamp, seasonAverages, shape, publicShares.shares, query]);
   const found = held.get(key);
-  if (found) {
-    // Most recently used last: the first key is the one to drop.
-    held.delete(key);
-    held.set(key, found);
-    return { ...found, bet };
-  }
+  if (found) return { ...found, bet };
   computations++;
   const history = await seasonHistory(deps.db, bet.groupId, bet.seasonId);
   const { model, chosen } = roundChances(history, bet.quinielaId);
@@ -233,7 +228,6 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
   }
   const result = { model, chosen, prizes, current, suggestion, pleno };
   held.set(key, result);
-  if (held.size > HELD_MAX) held.delete(held.keys().next().value!);
   return { bet, ...result };
 }
 

@@ -18,6 +18,7 @@ import { liveShareText, livePlayers, livePlayersAfter, liveTicket, scoresShown, 
 import type { SignProbs } from "#core/domain/bet/chances";
 import type { Slip } from "#core/domain/bet/slip";
 import { isSign, MATCHES, type Pick, type Score, type Sign } from "#core/domain/signs";
+import { cache, CACHES } from "../../caches";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { conflict, notFound } from "../../errors";
@@ -173,8 +174,9 @@ function viewFrom(before: LiveRound, inputs: ViewInputs, rows: LiveMatch[], vers
   };
 }
 
-const held = new Map<string, { version: string; view: LiveRound }>();
-const HELD_MAX = 256;
+/** This instance's last view of each group's round (backend/caches.ts). */
+const held = cache<{ version: string; view: LiveRound }>(CACHES.liveViews);
+/** Computations under way, one per view and version (not a cache: a computation leaves it when it ends). */
 const computing = new Map<string, Promise<LiveRound>>();
 
 /** GET /Group/{id}/Live: the view, computed once per version across instances (decisions 027, 071). */
@@ -201,9 +203,7 @@ async function heldOrComputed(deps: Deps, groupId: number, round: RoundRow, vers
     computing.set(flight, pending);
   }
   const view = await pending;
-  held.delete(key);
   held.set(key, { version, view });
-  if (held.size > HELD_MAX) held.delete(held.keys().next().value as string);
   return view;
 }
 
