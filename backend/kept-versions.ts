@@ -14,7 +14,7 @@ import { userFromToken, type AuthUser, type Deps } from "./context";
 import { groupGuard, groupIn, type Guard } from "./guards";
 import { sha256 } from "./security";
 import { roundSummaryVersion } from "./services/bet/stats";
-import { liveVersionFor } from "./services/live/view";
+import { liveVersionFor } from "./services/live/versions";
 import { standingsVersion } from "./services/standings/classification";
 
 /**

@@ -6,7 +6,8 @@ import { adminOnly, groupGuard, groupIn } from "../guards";
 import { configuredFeed, pullFeed } from "../services/live/pull";
 import { errorReplies } from "../schema";
 import { kioskLinkOf } from "../services/kiosk/kiosk";
-import { liveFor, liveRound, setProvisional } from "../services/live/view";
+import { setProvisional } from "../services/live/provisional";
+import { liveFor, liveRound } from "../services/live/view";
 import { resource } from "./resource";
 
 /** The jornada in play (decisions 050 and 051): provisional scores and the live view. */

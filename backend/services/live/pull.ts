@@ -1,7 +1,7 @@
 import { feedWhileOpen, type LiveFeedRun } from "#core/contract/live";
 import type { Deps } from "../../context";
 import { conflict, notFound } from "../../errors";
-import { lockLivePool, writeProvisional } from "./view";
+import { lockLivePool, writeProvisional } from "./provisional";
 import { roundClosedSql } from "../rounds/closed-sql";
 import { pairFeed, type LiveFeed } from "./feed";
 import { footballData } from "./football-data";
