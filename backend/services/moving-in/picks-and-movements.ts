@@ -26,6 +26,7 @@ import { ledgerTotals, lockCajaShared } from "../caja/ledger";
 import { classifyImported, writeImportedMovement } from "./corrections";
 import { draftCutoff, saveDraft, unpackDraft, type DraftRows } from "./drafts";
 import { refreshTouched } from "../standings/store";
+import { nameShared } from "./names";
 import { LOCK_KEYS } from "../../db/advisory";
 
 interface Jornada extends ImportJornada {
@@ -39,7 +40,7 @@ interface Jornada extends ImportJornada {
 
 export async function members(db: Db, groupId: number): Promise<ImportMember[]> {
   const rows = await db.query<Omit<ImportMember, "aliases"> & { aliases: { name: string; keyId: number }[] | null }>(
-    `select u.id, u.username as name, u.email,
+    `select u.id, coalesce(gm.display_name, u.username) as name, u.email,
             (select json_agg(json_build_object('name', a.name, 'keyId', a.key_user_id) order by a.created_at, a.name)
                from member_aliases a where a.group_id = gm.group_id and a.user_id = u.id) as aliases
        from group_members gm join users u on u.id = gm.user_id
@@ -176,14 +177,12 @@ async function analyseMembers(db: Db, rows: CsvRow[], people: ImportMember[]) {
     [fresh.map((l) => l.email)],
   );
   const errors = [...checked.errors];
-  const newMembers: { line: number; name: string; email: string; userId: number | null }[] = [];
-  for (const l of fresh) {
+  // The preview says the same of an address with an account, one another peña added, or nothing
+  // (decision 080): an account is never joined on a sheet's word, so the confirm leaves that line.
+  const newMembers = fresh.map((l) => {
     const byEmail = users.find((u) => u.email === l.email);
-    if (byEmail && !byEmail.placeholder) {
-      errors.push({ line: l.line, message: `${l.email} ya tiene cuenta: que se una al grupo con su código.` });
-    } else newMembers.push({ ...l, userId: byEmail?.id ?? null });
-  }
-  errors.sort((a, b) => a.line - b.line);
+    return { ...l, userId: byEmail?.placeholder ? byEmail.id : null };
+  });
   const matchedLines = checked.lines.filter((l) => l.memberId !== null);
   return { newMembers, matched: matchedLines.map((l) => l.name), matchedLines: matchedLines.map((l) => l.line), errors };
 }
@@ -251,7 +250,10 @@ export async function previewImport(
   // A member who left (a placeholder linked to an account) still has rows in the ledger: named, never "#30".
   const unnamed = [...after.keys()].filter((id) => !a.nameOf.has(id));
   if (unnamed.length)
-    for (const u of await deps.db.query<{ id: number; username: string }>("select id, username from users where id = any($1::int[])", [unnamed]))
+    for (const u of await deps.db.query<{ id: number; username: string }>("select id, member_name($2, id) as username from users where id = any($1::int[])", [
+      unnamed,
+      groupId,
+    ]))
       a.nameOf.set(u.id, u.username);
   return {
     draft,
@@ -350,17 +352,14 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
         userId = same.id;
         existed = !made;
       }
-      const joined = await tx.one("insert into group_members (group_id, user_id) values ($1, $2) on conflict do nothing returning user_id", [groupId, userId]);
+      // The peña names the member itself (decision 080): another peña's name for the same person is never shown here.
+      const joined = await tx.one("insert into group_members (group_id, user_id, display_name) values ($1, $2, $3) on conflict do nothing returning user_id", [
+        groupId,
+        userId,
+        m.name,
+      ]);
       if (!joined) continue;
-      // The same person without an account already in another peña keeps that name; this peña's
-      // sheets call them by its own (decision 063).
-      if (existed)
-        await tx.query("insert into member_aliases (group_id, user_id, name, key_user_id, created_at) values ($1, $2, $3, $2, $4) on conflict do nothing", [
-          groupId,
-          userId,
-          m.name,
-          now,
-        ]);
+      if (existed) await nameShared(tx, userId);
       membersCreated++;
       await recordAudit(tx, {
         at: now,
