@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBackend, type TestBackend } from "../support/backend";
+import { PASSWORD, startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
 /**
@@ -125,6 +125,30 @@ describe("two peñas import the same address under their own names", () => {
     expect(list.find((m) => m.userId === rows[0].id)?.username).toBe(hers);
     const caja = (await marta.get(`/group/${martaGroup}/caja`)).body as { members: { userId: number; username: string }[] };
     expect(caja.members.find((m) => m.userId === rows[0].id)?.username).toBe(hers);
+
+    // The person signs up through the link sent to the address: the username chosen is the name in
+    // both peñas, and each peña's old name still names them in its own sheets.
+    expect((await t.api.post("/auth/register", { email, username: `dueno${tag}`, password: PASSWORD })).status).toBe(202);
+    const token = /\/unirse\?token=([0-9a-f.]+)/i.exec(t.mail.to(email).at(-1)!.text)![1];
+    expect((await t.api.post("/auth/claim", { token, username: `dueno${tag}`, password: PASSWORD })).status).toBe(201);
+    for (const [manager, groupId, name] of [
+      [marta, martaGroup, hers],
+      [ramon, ramonGroup, secret],
+    ] as const) {
+      const members = (await manager.get(`/Group/${groupId}/GetGroupMembers`)).body as { userId: number; username: string }[];
+      expect(members.find((m) => m.userId === rows[0].id)?.username).toBe(`dueno${tag}`);
+      const old = await preview(
+        manager,
+        groupId,
+        "movements",
+        csv([
+          ["Fecha", "Miembro", "Importe", "Tipo", "Referencia"],
+          ["02/02/2026", name, "1,00", "Pago", "Bizum"],
+        ]),
+      );
+      expect(old.errors).toEqual([]);
+    }
+    expect(JSON.stringify((await marta.get(`/Group/${martaGroup}/GetGroupMembers`)).body)).not.toContain(secret);
   });
 
   it("the members preview answers the same for an address with an account, one another peña added, and a new one", async () => {
