@@ -43,6 +43,8 @@ async function everything(manager: Player, groupId: number, seasonId: number, qu
     `/group/${groupId}/season/${seasonId}/StandingsPage`,
     `/group/${groupId}/caja`,
     `/group/${groupId}/caja/settlement?seasonId=${seasonId}`,
+    `/group/${groupId}/caja/stamper`,
+    `/Bet/Stats?groupId=${groupId}&seasonId=${seasonId}`,
     `/group/${groupId}/export`,
     `/group/${groupId}/import/template?kind=members`,
     `/group/${groupId}/import/template?kind=movements`,
