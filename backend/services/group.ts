@@ -66,10 +66,10 @@ export async function assertGroupExists(db: Db, groupId: number) {
 
 export async function members({ db }: Deps, groupId: number): Promise<GroupMember[]> {
   const rows = await db.query<{ user_id: number; email: string; username: string; avatar_version: number | null; role_id: number }>(
-    `select u.id as user_id, u.email, u.username, u.avatar_version, m.role_id
+    `select u.id as user_id, u.email, coalesce(m.display_name, u.username) as username, u.avatar_version, m.role_id
        from group_members m join users u on u.id = m.user_id
       where m.group_id = $1 and m.removed_at is null
-      order by m.role_id desc, lower(u.username)`,
+      order by m.role_id desc, lower(coalesce(m.display_name, u.username))`,
     [groupId],
   );
   return rows.map((r) => ({
@@ -204,7 +204,9 @@ async function assertAnotherManager(tx: Db, groupId: number, userId: number) {
   if (!other) throw conflict(LAST_MANAGER_MESSAGE);
 }
 
-const memberName = async (tx: Db, userId: number) => (await tx.one<{ username: string }>("select username from users where id = $1", [userId]))?.username ?? "";
+/** The member's name in this peña (decision 080). */
+const memberName = async (tx: Db, groupId: number, userId: number) =>
+  (await tx.one<{ name: string }>("select member_name($1, $2) as name", [groupId, userId]))?.name ?? "";
 
 export async function changeRole(deps: Deps, actorId: number, groupId: number, userId: number, roleId: number) {
   await deps.db.tx(async (tx) => {
@@ -212,7 +214,7 @@ export async function changeRole(deps: Deps, actorId: number, groupId: number, u
     if (member.role_id === roleId) return;
     if (member.role_id === ROLE_GESTOR) await assertAnotherManager(tx, groupId, userId);
     await tx.query("update group_members set role_id = $3 where group_id = $1 and user_id = $2", [groupId, userId, roleId]);
-    const username = await memberName(tx, userId);
+    const username = await memberName(tx, groupId, userId);
     await recordAudit(tx, {
       at: deps.clock(),
       actorId,
@@ -234,7 +236,7 @@ export async function removeMember(deps: Deps, actorId: number, groupId: number,
     const member = await lockedMember(tx, groupId, userId);
     if (member.role_id === ROLE_GESTOR) await assertAnotherManager(tx, groupId, userId);
     await tx.query("update group_members set removed_at = $3 where group_id = $1 and user_id = $2", [groupId, userId, deps.clock()]);
-    const username = await memberName(tx, userId);
+    const username = await memberName(tx, groupId, userId);
     await recordAudit(tx, {
       at: deps.clock(),
       actorId,

@@ -241,7 +241,11 @@ describe("Exportar la peña", () => {
       (await standingsFromScratch(t.db, NOW, g, seasonId)).season.map((r) => [r.userId, r.position, r.totalPoints, r.hits]).sort((a, b) => a[0]! - b[0]!);
     expect(await standings(emptyId)).toEqual(await standings(groupId));
     expect([...(await balances(manager, emptyId))].sort()).toEqual([...(await balances(manager, groupId))].sort());
-    const placeholder = (await t.db.one<{ id: number }>("select id from users where username = $1", [abuela]))!.id;
+    // The same person in both peñas, named by each (decision 080).
+    const placeholder = (await t.db.one<{ id: number }>("select user_id as id from group_members where group_id = $1 and display_name = $2", [
+      emptyId,
+      abuela,
+    ]))!.id;
     expect((await balances(manager, emptyId)).get(placeholder)).toBe(1050 + 5 * 100 - 125);
   });
 });

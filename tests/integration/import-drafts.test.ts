@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
-/** Decision 062: a preview's draft is bounded: one per manager and kind, a day at most, a total cap. */
+/** Decision 062: a preview's draft is bounded: one per manager and kind, a day at most (decision 080 puts each manager's share in place of a total cap). */
 const NOW = new Date("2026-03-01T12:00:00Z");
 let t: TestBackend;
 beforeAll(async () => {

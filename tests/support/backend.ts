@@ -145,7 +145,7 @@ export async function backendOnDisk(prefix: string) {
     await mail.close();
     await rm(dataDir, { recursive: true, force: true });
   };
-  return { mail, boot, adminPassword, close };
+  return { dataDir, mail, boot, adminPassword, close };
 }
 
 /**

@@ -71,7 +71,7 @@ export function rankPredictors(predictions: RoundPrediction[], standings: Map<nu
 }
 
 export const SELECT_ROUND_PREDICTIONS = `
-  select p.id, p.user_id, u.username, p.matches, p.pleno_home, p.pleno_away
+  select p.id, p.user_id, member_name(p.group_id, u.id) as username, p.matches, p.pleno_home, p.pleno_away
     from predictions p join users u on u.id = p.user_id
    where p.group_id = $1 and p.quiniela_id = $2`;
 

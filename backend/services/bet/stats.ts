@@ -110,7 +110,7 @@ interface PredictionRow {
 async function ticketsWhere(db: Db, where: string, order: string, params: unknown[]): Promise<PredictionRow[]> {
   const row = await db.one<{ rows: string }>(
     `select coalesce(json_agg(x ${order}), '[]')::text as rows
-       from (select p.user_id, u.username, u.avatar_version, p.quiniela_id, p.matches, p.pleno_home, p.pleno_away, p.automatic
+       from (select p.user_id, member_name(p.group_id, u.id) as username, u.avatar_version, p.quiniela_id, p.matches, p.pleno_home, p.pleno_away, p.automatic
                from predictions p join users u on u.id = p.user_id where ${where}) x`,
     params,
   );
@@ -161,7 +161,8 @@ async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
   if (!Array.isArray(names) || !names.length) return new Map();
   // Names are the group's members' (a member without an account is named per peña, decision 063).
   const users = await deps.db.query<{ id: number; username: string }>(
-    `select u.id, u.username from users u join group_members m on m.user_id = u.id and m.group_id = $2 where lower(u.username) = any($1::text[])`,
+    `select u.id, coalesce(m.display_name, u.username) as username from users u join group_members m on m.user_id = u.id and m.group_id = $2
+      where lower(coalesce(m.display_name, u.username)) = any($1::text[])`,
     [names.map((n) => String(n).toLowerCase()), bet.group_id],
   );
   const rankOf = new Map(names.map((n, i) => [String(n).toLowerCase(), i + 1]));

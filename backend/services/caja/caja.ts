@@ -54,10 +54,10 @@ export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, fi
   const totals = await ledgerTotals(db, groupId);
   // Every current member, and anyone no longer a member who still has money on the books.
   const people = await db.query<{ user_id: number; username: string }>(
-    `select u.id as user_id, u.username from users u
+    `select u.id as user_id, member_name($1, u.id) as username from users u
       where u.id in (select user_id from group_members where group_id = $1 and removed_at is null)
          or u.id in (select user_id from caja_movements where group_id = $1 and user_id is not null)
-      order by lower(u.username)`,
+      order by lower(member_name($1, u.id))`,
     [groupId],
   );
   const shown = await balancesShown(db, caller, groupId, rules.hideBalances);

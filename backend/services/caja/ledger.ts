@@ -26,8 +26,8 @@ export interface MovementRow {
 }
 
 export const MOVEMENT_SELECT = `
-  select m.id, m.kind, coalesce(o.kind, m.kind) as base_kind, m.user_id, u.username, m.amount_cents, m.reference,
-         rb.username as recorded_by_name, m.recorded_at, m.reverses_id, r.id as reversed_by_id, m.season_id
+  select m.id, m.kind, coalesce(o.kind, m.kind) as base_kind, m.user_id, member_name(m.group_id, u.id) as username, m.amount_cents, m.reference,
+         member_name(m.group_id, rb.id) as recorded_by_name, m.recorded_at, m.reverses_id, r.id as reversed_by_id, m.season_id
     from caja_movements m
     left join caja_movements o on o.id = m.reverses_id
     left join caja_movements r on r.reverses_id = m.id
@@ -139,7 +139,7 @@ export interface Inserted {
 
 /** The audit record of a movement, written in the movement's own transaction. */
 export async function auditMovement(tx: Db, at: Date, actorId: number | null, groupId: number, m: Inserted, reverses?: number) {
-  const member = m.user_id === null ? null : await tx.one<{ username: string }>("select username from users where id = $1", [m.user_id]);
+  const member = m.user_id === null ? null : await tx.one<{ username: string }>("select member_name($1, $2) as username", [groupId, m.user_id]);
   await recordAudit(tx, {
     at,
     actorId,

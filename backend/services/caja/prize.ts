@@ -48,7 +48,7 @@ export async function prizeSharing(deps: Deps, groupId: number, movementId: numb
     ]));
   const quotas = season
     ? await db.query<{ user_id: number; username: string; cents: number }>(
-        `select m.user_id, u.username, -sum(m.amount_cents)::integer as cents
+        `select m.user_id, member_name($1, m.user_id) as username, -sum(m.amount_cents)::integer as cents
            from caja_movements m
            left join caja_movements o on o.id = m.reverses_id
            join users u on u.id = m.user_id
@@ -61,9 +61,9 @@ export async function prizeSharing(deps: Deps, groupId: number, movementId: numb
                      where gq.group_id = m.group_id and q.k like 'auto:quota:' || gq.id || ':%' and ${roundClosedSql("gq", "$3")})
                   else q.at <= $3
                 end
-          group by m.user_id, u.username
+          group by m.user_id
          having sum(m.amount_cents) < 0
-          order by lower(u.username), m.user_id`,
+          order by lower(member_name($1, m.user_id)), m.user_id`,
         [groupId, season.id, prize.recorded_at],
       )
     : [];
@@ -73,17 +73,17 @@ export async function prizeSharing(deps: Deps, groupId: number, movementId: numb
     basis = "equal";
     const players = season
       ? await db.query<{ user_id: number; username: string }>(
-          `select distinct u.id as user_id, u.username, lower(u.username) from users u
+          `select distinct u.id as user_id, member_name($1, u.id) as username, lower(member_name($1, u.id)) from users u
              join predictions p on p.user_id = u.id join quinielas q on q.id = p.quiniela_id
-            where p.group_id = $1 and q.season_id = $2 order by lower(u.username), u.id`,
+            where p.group_id = $1 and q.season_id = $2 order by lower(member_name($1, u.id)), u.id`,
           [groupId, season.id],
         )
       : [];
     if (!players.length)
       players.push(
         ...(await db.query<{ user_id: number; username: string }>(
-          `select u.id as user_id, u.username from group_members m join users u on u.id = m.user_id
-            where m.group_id = $1 and m.removed_at is null order by lower(u.username), u.id`,
+          `select u.id as user_id, coalesce(m.display_name, u.username) as username from group_members m join users u on u.id = m.user_id
+            where m.group_id = $1 and m.removed_at is null order by lower(coalesce(m.display_name, u.username)), u.id`,
           [groupId],
         )),
       );

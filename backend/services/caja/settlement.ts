@@ -25,13 +25,13 @@ export async function settlementPreview(deps: Deps, groupId: number, seasonId?: 
   const { db } = deps;
   const season = await seasonOf(deps, groupId, seasonId);
   const done = await db.one<{ settled_at: Date | string; username: string | null }>(
-    `select s.settled_at, u.username from caja_settlements s left join users u on u.id = s.settled_by where s.group_id = $1 and s.season_id = $2`,
+    `select s.settled_at, member_name(s.group_id, u.id) as username from caja_settlements s left join users u on u.id = s.settled_by where s.group_id = $1 and s.season_id = $2`,
     [groupId, season.id],
   );
   const rules = await cajaRules(db, groupId);
   const totals = await ledgerTotals(db, groupId);
   const people = await db.query<{ user_id: number; username: string; took_part: boolean }>(
-    `select u.id as user_id, u.username,
+    `select u.id as user_id, member_name($1, u.id) as username,
             exists (select 1 from predictions p join quinielas q on q.id = p.quiniela_id
                      where p.group_id = $1 and p.user_id = u.id and q.season_id = $2) as took_part
        from users u

@@ -21,7 +21,7 @@ interface Rota {
 async function rota(db: Db, groupId: number): Promise<Rota> {
   const rules = await cajaRules(db, groupId);
   const members = await db.query<{ user_id: number; username: string; joined_at: Date | string }>(
-    `select m.user_id, u.username, m.joined_at from group_members m join users u on u.id = m.user_id
+    `select m.user_id, coalesce(m.display_name, u.username) as username, m.joined_at from group_members m join users u on u.id = m.user_id
       where m.group_id = $1 and m.removed_at is null order by m.joined_at, m.user_id`,
     [groupId],
   );
@@ -117,7 +117,8 @@ export async function stamper(deps: Deps, groupId: number, quinielaId?: number):
   const next = later?.user_id ?? (round.fixed !== null ? (turn?.current ?? null) : (turn?.next ?? null));
   // A stamper fixed for a member who has left since keeps their name.
   for (const id of [current, next])
-    if (id !== null && !known.has(id)) known.set(id, (await db.one<{ username: string }>("select username from users where id = $1", [id]))?.username ?? "");
+    if (id !== null && !known.has(id))
+      known.set(id, (await db.one<{ username: string }>("select member_name($1, $2) as username", [groupId, id]))?.username ?? "");
   return {
     quinielaId: round.quiniela_id,
     numberQuiniela: round.number,

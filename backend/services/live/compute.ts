@@ -116,7 +116,7 @@ export async function computeView(deps: Deps, groupId: number, round: RoundRow, 
     // tell everyone's picks before the close (decision 061).
     round.open ? Promise.resolve([]) : provisionalFor(deps.db, groupId, quinielaId),
     deps.db.query<{ username: string; matches: unknown; pleno_home: number; pleno_away: number }>(
-      `select u.username, p.matches, p.pleno_home, p.pleno_away from predictions p join users u on u.id = p.user_id
+      `select member_name(p.group_id, u.id) as username, p.matches, p.pleno_home, p.pleno_away from predictions p join users u on u.id = p.user_id
         where p.group_id = $1 and p.quiniela_id = $2`,
       [groupId, quinielaId],
     ),

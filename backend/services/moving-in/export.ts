@@ -36,9 +36,9 @@ export async function exportGroup(deps: Deps, groupId: number): Promise<{ name: 
   const season = await seasonOf(db, groupId, null);
   const picks = season
     ? await db.query<{ number: number; username: string; matches: unknown; pleno_home: number; pleno_away: number }>(
-        `select q.number, u.username, p.matches, p.pleno_home, p.pleno_away from predictions p
+        `select q.number, member_name(p.group_id, u.id) as username, p.matches, p.pleno_home, p.pleno_away from predictions p
            join quinielas q on q.id = p.quiniela_id join users u on u.id = p.user_id
-          where p.group_id = $1 and q.season_id = $2 order by q.number, u.username`,
+          where p.group_id = $1 and q.season_id = $2 order by q.number, 2`,
         [groupId, season.id],
       )
     : [];
@@ -211,7 +211,7 @@ async function ledgerRows(db: Db, groupId: number): Promise<string[][]> {
     recorded_at: Date;
     reverses_id: number | null;
   }>(
-    `select m.id, m.kind, u.username, m.amount_cents, m.reference, m.recorded_at, m.reverses_id from caja_movements m
+    `select m.id, m.kind, member_name(m.group_id, u.id) as username, m.amount_cents, m.reference, m.recorded_at, m.reverses_id from caja_movements m
        left join users u on u.id = m.user_id where m.group_id = $1 order by m.id`,
     [groupId],
   );

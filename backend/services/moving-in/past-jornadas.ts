@@ -21,7 +21,8 @@ import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
 import { recordAudit } from "../audit";
 import { seasonOf } from "./picks-and-movements";
-import { draftCutoff, saveDraft } from "./drafts";
+import { draftCutoff, saveDraft, unpackDraft, type DraftRows } from "./drafts";
+import type { ReadResult } from "#core/domain/moving-in/import-file";
 import { poolById, writeMatches } from "../catalogue/quiniela";
 import { currentSeason } from "../catalogue/season";
 import { loadTeamIndex } from "../catalogue/team";
@@ -47,8 +48,8 @@ async function seasonFor(db: Db, now: Date, groupId: number, named: string | nul
 }
 
 /** The file read against the catalogue and the group; `lock` holds the season's row for the confirm. */
-async function analyse(db: Db, now: Date, groupId: number, bytes: Uint8Array, lock = false) {
-  const read = await readSpreadsheet(bytes, "jornadas");
+async function analyse(db: Db, now: Date, groupId: number, source: DraftRows | { bytes: Uint8Array }, lock = false) {
+  const read: ReadResult = "bytes" in source ? await readSpreadsheet(source.bytes, "jornadas") : { ok: true, encoding: "utf-8", rows: source.rows };
   const checked = read.ok ? checkJornadas(read.rows) : null;
   const { season, seasonError } = await seasonFor(db, now, groupId, checked?.season ?? null);
   // The season's row keeps two peñas from making one number twice.
@@ -121,14 +122,21 @@ const draftHash = (groupId: number, bytes: Uint8Array) => createHash("sha256").u
 
 /** What the file would create, add or leave, and every refused line. Writes only the draft. */
 export async function previewJornadas(deps: Deps, caller: AuthUser, groupId: number, bytes: Uint8Array): Promise<JornadasPreview> {
-  const a = await analyse(deps.db, deps.clock(), groupId, bytes);
+  const a = await analyse(deps.db, deps.clock(), groupId, { bytes });
   const fileError = !a.read.ok
     ? a.read.message
     : (a.seasonError ?? (!a.season ? "No hay ninguna temporada en el catálogo: el administrador debe crearla primero." : null));
   let draft: string | null = null;
   if (!fileError && a.jornadas.some((j) => j.state !== "unchanged")) {
     draft = draftHash(groupId, bytes);
-    await saveDraft(deps.db, deps.clock(), { hash: draft, groupId, kind: "jornadas", seasonId: a.season!.id, bytes, userId: caller.id });
+    await saveDraft(deps.db, deps.clock(), {
+      hash: draft,
+      groupId,
+      kind: "jornadas",
+      seasonId: a.season!.id,
+      rows: { rows: a.read.ok ? a.read.rows : [], refused: 0 },
+      userId: caller.id,
+    });
   }
   return {
     draft,
@@ -150,7 +158,7 @@ export async function confirmJornadas(deps: Deps, caller: AuthUser, groupId: num
     const now = deps.clock();
     // The same lock as the other imports of the group.
     await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.groupImport, groupId]);
-    const a = await analyse(tx, now, groupId, Buffer.from(draft.content, "base64"), true);
+    const a = await analyse(tx, now, groupId, unpackDraft(draft.content), true);
     if (!a.season) throw badRequest(a.seasonError ?? "No hay ninguna temporada en el catálogo: el administrador debe crearla primero.");
     const result = { created: 0, attached: 0, unchanged: 0, refused: a.errors.length };
     for (const j of a.jornadas) {

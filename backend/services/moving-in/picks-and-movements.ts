@@ -6,18 +6,27 @@
  */
 import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview, ImportResult } from "#core/contract/import";
-import type { CsvRow } from "#core/domain/moving-in/import-file";
+import type { CsvRow, ReadResult } from "#core/domain/moving-in/import-file";
 import { roundStatus } from "#core/domain/rounds/round-status";
 import { readSpreadsheet } from "#core/domain/moving-in/xlsx-file";
-import { balancesAfter, checkMembers, checkMovements, checkPicks, type ImportJornada, type ImportMember } from "#core/domain/moving-in/import-rows";
+import {
+  balancesAfter,
+  checkMembers,
+  fromJornadaSheet,
+  checkMovements,
+  checkPicks,
+  type ImportJornada,
+  type ImportMember,
+} from "#core/domain/moving-in/import-rows";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
 import { recordAudit } from "../audit";
 import { ledgerTotals, lockCajaShared } from "../caja/ledger";
 import { classifyImported, writeImportedMovement } from "./corrections";
-import { draftCutoff, saveDraft } from "./drafts";
+import { draftCutoff, saveDraft, unpackDraft, type DraftRows } from "./drafts";
 import { refreshTouched } from "../standings/store";
+import { nameShared } from "./names";
 import { LOCK_KEYS } from "../../db/advisory";
 
 interface Jornada extends ImportJornada {
@@ -31,7 +40,7 @@ interface Jornada extends ImportJornada {
 
 export async function members(db: Db, groupId: number): Promise<ImportMember[]> {
   const rows = await db.query<Omit<ImportMember, "aliases"> & { aliases: { name: string; keyId: number }[] | null }>(
-    `select u.id, u.username as name, u.email,
+    `select u.id, coalesce(gm.display_name, u.username) as name, u.email,
             (select json_agg(json_build_object('name', a.name, 'keyId', a.key_user_id) order by a.created_at, a.name)
                from member_aliases a where a.group_id = gm.group_id and a.user_id = u.id) as aliases
        from group_members gm join users u on u.id = gm.user_id
@@ -112,12 +121,12 @@ function refusedPick(j: Jornada, blocked: boolean, name: string, now: Date): str
 }
 
 /** Everything the file would do, computed against what the database holds now. */
-async function analyse(db: Db, now: Date, groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) {
-  const read = await readSpreadsheet(bytes, kind);
+async function analyse(db: Db, now: Date, groupId: number, kind: ImportKind, seasonId: number | null, source: DraftRows | { bytes: Uint8Array }) {
+  const read: ReadResult = "bytes" in source ? await readSpreadsheet(source.bytes, kind) : { ok: true, encoding: "utf-8", rows: source.rows };
   const season = kind === "picks" ? await seasonOf(db, groupId, seasonId) : null;
   const people = await members(db, groupId);
   const nameOf = new Map(people.map((m) => [m.id, m.name]));
-  const none = { picks: [], movements: [], newMembers: [], matched: [] };
+  const none = { picks: [], movements: [], newMembers: [], matched: [], matchedLines: [] };
   if (!read.ok) return { read, season, people, nameOf, ...none, errors: [] };
   if (kind === "members") return { read, season, people, nameOf, ...none, ...(await analyseMembers(db, read.rows, people)) };
   if (kind === "picks") {
@@ -168,16 +177,37 @@ async function analyseMembers(db: Db, rows: CsvRow[], people: ImportMember[]) {
     [fresh.map((l) => l.email)],
   );
   const errors = [...checked.errors];
-  const newMembers: { line: number; name: string; email: string; userId: number | null }[] = [];
-  for (const l of fresh) {
+  // The preview says the same of an address with an account, one another peña added, or nothing
+  // (decision 080): an account is never joined on a sheet's word, so the confirm leaves that line.
+  const newMembers = fresh.map((l) => {
     const byEmail = users.find((u) => u.email === l.email);
-    if (byEmail && !byEmail.placeholder) {
-      errors.push({ line: l.line, message: `${l.email} ya tiene cuenta: que se una al grupo con su código.` });
-    } else newMembers.push({ ...l, userId: byEmail?.id ?? null });
-  }
-  errors.sort((a, b) => a.line - b.line);
-  const matched = checked.lines.filter((l) => l.memberId !== null).map((l) => l.name);
-  return { newMembers, matched, errors };
+    return { ...l, userId: byEmail?.placeholder ? byEmail.id : null };
+  });
+  const matchedLines = checked.lines.filter((l) => l.memberId !== null);
+  return { newMembers, matched: matchedLines.map((l) => l.name), matchedLines: matchedLines.map((l) => l.line), errors };
+}
+
+/** The cells a line of each kind is read by (a picks line: jornada, player, 14 signs, pleno). */
+const CELLS: Record<ImportKind, number> = { members: 2, movements: 5, picks: 17 };
+/** A header line, so the confirm reads the kept rows as it read the file's. */
+const HEADER: Record<ImportKind, string[]> = {
+  members: ["Nombre", "E-mail"],
+  movements: ["Fecha", "Miembro", "Importe", "Tipo", "Referencia"],
+  picks: ["Jornada", "Jugador"],
+};
+
+/**
+ * What the draft keeps for the confirm (decision 080): only the lines the preview took (created,
+ * matched, changed or already there), with the cells they are read by, under a header; the
+ * refused ones are counted, not kept. A classic sheet of one jornada is kept as its picks lines.
+ */
+function draftRows(kind: ImportKind, a: Awaited<ReturnType<typeof analyse>>): DraftRows {
+  if (!a.read.ok) return { rows: [], refused: 0 };
+  const taken = new Set<number>([...a.picks.map((p) => p.line), ...a.movements.map((m) => m.line), ...a.newMembers.map((m) => m.line), ...a.matchedLines]);
+  const lines = (kind === "picks" ? fromJornadaSheet(a.read.rows) : null) ?? a.read.rows;
+  const rows = lines.filter((r) => taken.has(r.line)).map((r) => ({ line: r.line, cells: r.cells.slice(0, CELLS[kind]) }));
+  const kept = new Set(rows.map((r) => r.line));
+  return { rows: [{ line: 0, cells: HEADER[kind] }, ...rows], refused: a.errors.filter((e) => !kept.has(e.line)).length };
 }
 
 const draftHash = (groupId: number, kind: ImportKind, seasonId: number | null, bytes: Uint8Array) =>
@@ -195,7 +225,7 @@ export async function previewImport(
   seasonId: number | null,
   bytes: Uint8Array,
 ): Promise<ImportPreview> {
-  const a = await analyse(deps.db, deps.clock(), groupId, kind, seasonId, bytes);
+  const a = await analyse(deps.db, deps.clock(), groupId, kind, seasonId, { bytes });
   const fileError = !a.read.ok
     ? a.read.message
     : kind === "picks" && !a.season
@@ -204,7 +234,7 @@ export async function previewImport(
   let draft: string | null = null;
   if (!fileError) {
     draft = draftHash(groupId, kind, a.season?.id ?? null, bytes);
-    await saveDraft(deps.db, deps.clock(), { hash: draft, groupId, kind, seasonId: a.season?.id ?? null, bytes, userId: caller.id });
+    await saveDraft(deps.db, deps.clock(), { hash: draft, groupId, kind, seasonId: a.season?.id ?? null, rows: draftRows(kind, a), userId: caller.id });
   }
   const byRound = new Map<number, { number: number; created: number; changed: number; unchanged: number }>();
   for (const p of a.picks) {
@@ -220,7 +250,10 @@ export async function previewImport(
   // A member who left (a placeholder linked to an account) still has rows in the ledger: named, never "#30".
   const unnamed = [...after.keys()].filter((id) => !a.nameOf.has(id));
   if (unnamed.length)
-    for (const u of await deps.db.query<{ id: number; username: string }>("select id, username from users where id = any($1::int[])", [unnamed]))
+    for (const u of await deps.db.query<{ id: number; username: string }>("select id, member_name($2, id) as username from users where id = any($1::int[])", [
+      unnamed,
+      groupId,
+    ]))
       a.nameOf.set(u.id, u.username);
   return {
     draft,
@@ -272,7 +305,8 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
     if (!draft) throw badRequest("Vuelve a subir el archivo: la vista previa ya no vale.");
     await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.groupImport, groupId]);
     const now = deps.clock();
-    const a = await analyse(tx, now, groupId, draft.kind, draft.season_id, Buffer.from(draft.content, "base64"));
+    const stored = unpackDraft(draft.content);
+    const a = await analyse(tx, now, groupId, draft.kind, draft.season_id, stored);
     let picksCreated = 0;
     let picksChanged = 0;
     for (const p of a.picks) {
@@ -318,17 +352,14 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
         userId = same.id;
         existed = !made;
       }
-      const joined = await tx.one("insert into group_members (group_id, user_id) values ($1, $2) on conflict do nothing returning user_id", [groupId, userId]);
+      // The peña names the member itself (decision 080): another peña's name for the same person is never shown here.
+      const joined = await tx.one("insert into group_members (group_id, user_id, display_name) values ($1, $2, $3) on conflict do nothing returning user_id", [
+        groupId,
+        userId,
+        m.name,
+      ]);
       if (!joined) continue;
-      // The same person without an account already in another peña keeps that name; this peña's
-      // sheets call them by its own (decision 063).
-      if (existed)
-        await tx.query("insert into member_aliases (group_id, user_id, name, key_user_id, created_at) values ($1, $2, $3, $2, $4) on conflict do nothing", [
-          groupId,
-          userId,
-          m.name,
-          now,
-        ]);
+      if (existed) await nameShared(tx, userId);
       membersCreated++;
       await recordAudit(tx, {
         at: now,
@@ -352,6 +383,14 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
     await refreshTouched(tx, now);
     const written = membersCreated + picksCreated + picksChanged + movementsCreated + movementsCorrected;
     const lines = a.newMembers.length + a.matched.length + a.picks.length + a.movements.length;
-    return { membersCreated, picksCreated, picksChanged, movementsCreated, movementsCorrected, unchanged: lines - written, refused: a.errors.length };
+    return {
+      membersCreated,
+      picksCreated,
+      picksChanged,
+      movementsCreated,
+      movementsCorrected,
+      unchanged: lines - written,
+      refused: a.errors.length + ("refused" in stored ? stored.refused : 0),
+    };
   });
 }

@@ -23,7 +23,7 @@ interface Person {
 
 async function memberOf(tx: Db, groupId: number, userId: number): Promise<Person | undefined> {
   return tx.one<Person>(
-    `select u.username, u.placeholder from group_members m join users u on u.id = m.user_id
+    `select coalesce(m.display_name, u.username) as username, u.placeholder from group_members m join users u on u.id = m.user_id
       where m.group_id = $1 and m.user_id = $2 and m.removed_at is null`,
     [groupId, userId],
   );

@@ -16,11 +16,11 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** The group's current members who have no account yet, with when each was invited. */
 export async function listPlaceholders({ db }: Pick<Deps, "db">, groupId: number): Promise<Placeholder[]> {
   const rows = await db.query<{ user_id: number; username: string; email: string; sent_at: Date | string | null }>(
-    `select u.id as user_id, u.username, u.email, i.sent_at
+    `select u.id as user_id, coalesce(m.display_name, u.username) as username, u.email, i.sent_at
        from group_members m join users u on u.id = m.user_id
        left join placeholder_invitations i on i.group_id = m.group_id and i.user_id = u.id
       where m.group_id = $1 and m.removed_at is null and u.placeholder
-      order by lower(u.username)`,
+      order by lower(coalesce(m.display_name, u.username))`,
     [groupId],
   );
   return rows.map((r) => ({ userId: r.user_id, name: r.username, email: r.email, invitedAt: r.sent_at ? iso(r.sent_at) : null }));
@@ -40,7 +40,7 @@ export const NOT_A_PLACEHOLDER = "Ese miembro no está en el grupo o ya tiene cu
 export async function invitePlaceholder(deps: Deps, actorId: number, groupId: number, userId: number): Promise<PlaceholderInvite> {
   return deps.db.tx(async (tx) => {
     const member = await tx.one<{ username: string; email: string; group_name: string; invite_code: string }>(
-      `select u.username, u.email, g.name as group_name, g.invite_code
+      `select coalesce(m.display_name, u.username) as username, u.email, g.name as group_name, g.invite_code
          from group_members m join users u on u.id = m.user_id join groups g on g.id = m.group_id
         where m.group_id = $1 and m.user_id = $2 and m.removed_at is null and u.placeholder`,
       [groupId, userId],

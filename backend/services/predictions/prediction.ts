@@ -31,7 +31,7 @@ interface PredictionRow {
 }
 
 const SELECT_PREDICTION = `
-  select p.id, p.user_id, u.username, u.avatar_version, p.matches, p.pleno_home, p.pleno_away, p.updated_at, p.late, p.automatic
+  select p.id, p.user_id, member_name(p.group_id, u.id) as username, u.avatar_version, p.matches, p.pleno_home, p.pleno_away, p.updated_at, p.late, p.automatic
     from predictions p join users u on u.id = p.user_id`;
 
 // jsonb arrives parsed from both drivers, but a string is tolerated in case a column was written as text.
@@ -171,10 +171,10 @@ export async function savePrediction(
  */
 export async function groupPredictions(deps: Deps, user: AuthUser, groupId: number, quinielaId: number): Promise<Prediction[]> {
   const round = await findRound(deps, groupId, quinielaId);
-  const rows = await deps.db.query<PredictionRow>(`${SELECT_PREDICTION} where p.group_id = $1 and p.quiniela_id = $2 order by lower(u.username), p.user_id`, [
-    groupId,
-    quinielaId,
-  ]);
+  const rows = await deps.db.query<PredictionRow>(
+    `${SELECT_PREDICTION} where p.group_id = $1 and p.quiniela_id = $2 order by lower(member_name(p.group_id, u.id)), p.user_id`,
+    [groupId, quinielaId],
+  );
   if (round?.state === "closed") return rows.map((row) => toPrediction(row));
   const manager = await isManager(deps.db, user, groupId);
   return rows.flatMap((row) => (row.user_id === user.id ? [toPrediction(row)] : manager ? [toPrediction(row, true)] : []));

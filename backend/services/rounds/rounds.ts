@@ -269,7 +269,7 @@ async function setBlocked(deps: Deps, groupQuinielaId: number, userId: number, a
     );
     if (!round) throw notFound("Jornada no encontrada.");
     const member = await tx.one<{ username: string }>(
-      "select u.username from group_members m join users u on u.id = m.user_id where m.group_id = $1 and m.user_id = $2 and m.removed_at is null",
+      "select coalesce(m.display_name, u.username) as username from group_members m join users u on u.id = m.user_id where m.group_id = $1 and m.user_id = $2 and m.removed_at is null",
       [round.group_id, userId],
     );
     if (blocked && !member) throw notFound(NOT_A_MEMBER);
@@ -303,8 +303,9 @@ export const unblock = (deps: Deps, groupQuinielaId: number, userId: number, act
 
 export async function blockedUsers({ db }: Deps, groupQuinielaId: number): Promise<BlockedUser[]> {
   const rows = await db.query<{ user_id: number; username: string; blocked_at: Date }>(
-    `select b.user_id, u.username, b.blocked_at from group_quiniela_blocks b join users u on u.id = b.user_id
-      where b.group_quiniela_id = $1 order by lower(u.username)`,
+    `select b.user_id, member_name(gq.group_id, u.id) as username, b.blocked_at from group_quiniela_blocks b join users u on u.id = b.user_id
+       join group_quinielas gq on gq.id = b.group_quiniela_id
+      where b.group_quiniela_id = $1 order by lower(member_name(gq.group_id, u.id))`,
     [groupQuinielaId],
   );
   return rows.map((r) => ({ userId: r.user_id, username: r.username, blockedAt: new Date(r.blocked_at).toISOString() }));

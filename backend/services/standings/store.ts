@@ -130,7 +130,7 @@ export async function computeStandings(db: Db, now: Date, groupId: number, seaso
   // Members who left keep their place if they played this season: their points were earned.
   const [members, predictions] = await Promise.all([
     db.query<{ id: number; username: string; avatar_version: number | null }>(
-      `select u.id, u.username, u.avatar_version
+      `select u.id, coalesce(m.display_name, u.username) as username, u.avatar_version
          from group_members m join users u on u.id = m.user_id
         where m.group_id = $1
           and (m.removed_at is null or exists (

@@ -32,7 +32,7 @@ interface Absent {
  */
 async function absentMembers(tx: Db, r: RoundWithAbsentRule): Promise<Absent[]> {
   return tx.query<Absent>(
-    `select u.id as user_id, u.username
+    `select u.id as user_id, coalesce(m.display_name, u.username) as username
        from group_members m join users u on u.id = m.user_id
       where m.group_id = $1 and m.removed_at is null
         and not exists (select 1 from predictions p where p.group_id = $1 and p.quiniela_id = $2 and p.user_id = m.user_id)
@@ -118,7 +118,7 @@ export async function fillAbsent(deps: Deps, tx: Db, r: RoundWithAbsentRule): Pr
 export async function removeAutomatic(deps: Deps, actorId: number, groupId: number, predictionId: number): Promise<void> {
   await deps.db.tx(async (tx) => {
     const row = await tx.one<{ id: number; username: string; number: number; automatic: string | null }>(
-      `select p.id, u.username, q.number, p.automatic from predictions p join users u on u.id = p.user_id join quinielas q on q.id = p.quiniela_id
+      `select p.id, member_name(p.group_id, u.id) as username, q.number, p.automatic from predictions p join users u on u.id = p.user_id join quinielas q on q.id = p.quiniela_id
         where p.id = $1 and p.group_id = $2 for update of p`,
       [predictionId, groupId],
     );
