@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { CLAIM_LINK_MISSING } from "#core/contract/auth";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { ApiError, conflict } from "../../errors";
+import { ApiError, conflict, EMAIL_TAKEN, USERNAME_TAKEN } from "../../errors";
 import { hashPassword } from "../../security";
 import { recordAudit } from "../audit";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
@@ -73,14 +73,16 @@ export async function claimPlaceholder(deps: Deps, input: { token: string; usern
  * (decision 063). The audit names it, and the standings pick the new name up.
  */
 export async function becomeAccount(deps: Deps, tx: Db, userId: number, input: { username: string; hash: string; isAdmin?: boolean }): Promise<number> {
+  // A single claim is told here; of two at once with one name, the unique index refuses the second's
+  // update and the error handler gives it this same 409 (decision 079).
   const taken = await tx.one("select 1 from users where lower(username) = lower($1) and id <> $2 and not placeholder", [input.username, userId]);
-  if (taken) throw conflict("Ese nombre de usuario ya existe.");
+  if (taken) throw conflict(USERNAME_TAKEN);
   const row = await tx.one<{ id: number }>(
     `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true
       where id = $1 and placeholder returning id`,
     [userId, input.username, input.hash, input.isAdmin ?? false],
   );
-  if (!row) throw conflict("Ese email ya está registrado.");
+  if (!row) throw conflict(EMAIL_TAKEN);
   await recordAudit(tx, {
     at: deps.clock(),
     actorId: row.id,
