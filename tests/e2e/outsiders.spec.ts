@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { apiCall, newGroup, newPlayer, signIn } from "./helpers";
+import { E2E } from "../support/e2e-env.mjs";
+import { apiCall, mailsTo, newGroup, newPlayer, signIn } from "./helpers";
 
 /**
  * Decision 079 (issue 56, item 9): every page of a group answers a signed-in visitor outside it the
@@ -57,4 +58,33 @@ test.describe("a group's pages to someone outside it", () => {
 test("the claim page is never stored: Cache-Control no-store to an anonymous visitor", async ({ page }) => {
   const res = await page.request.get("/unirse?token=1.2.3");
   expect(res.headers()["cache-control"]).toBe("no-store");
+});
+
+test("a claim link whose placeholder the manager removed says so on the claim page and offers no form (the claim itself is refused: claim.test.ts)", async ({
+  page,
+}) => {
+  const manager = await newPlayer("gestora");
+  const group = await newGroup(manager);
+  const name = `Quitado${Math.floor(Math.random() * 1e8)}`;
+  const email = `${name.toLowerCase()}@e2e.local`;
+  const form = new FormData();
+  form.set("kind", "members");
+  form.set("archivo", new Blob([`Nombre;E-mail\r\n${name};${email}\r\n`]), "miembros.csv");
+  const preview = await fetch(`${E2E.apiUrl}/group/${group.id}/import/preview`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${manager.token}` },
+    body: form,
+  });
+  const { draft } = (await preview.json()) as { draft: string };
+  expect((await apiCall("POST", `/group/${group.id}/import/confirm`, { draft }, manager.token)).status).toBe(200);
+  const listed = await apiCall<{ userId: number }[]>("GET", `/group/${group.id}/placeholders`, undefined, manager.token);
+  const placeholderId = listed.body[0].userId;
+  expect((await apiCall("POST", `/group/${group.id}/placeholders/${placeholderId}/invite`, {}, manager.token)).status).toBe(200);
+  await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+  const link = /https?:\/\/\S+\/unirse\?token=[0-9a-f.]+/.exec((await mailsTo(email))[0].text)![0];
+  expect((await apiCall("DELETE", `/group/${group.id}/members/${placeholderId}`, undefined, manager.token)).status).toBe(204);
+
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText("Este enlace ya no sirve: la peña ya no te tiene como miembro sin cuenta")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Crear mi cuenta" })).toHaveCount(0);
 });
