@@ -51,7 +51,7 @@ test.describe("a group's pages to someone outside it", () => {
     }
     expect(answers).toEqual(pages.map((path) => `${path} 403 - private, no-store`));
     await page.goto(`${g}/temporada/${seasonId}/clasificacion`);
-    await expect(page.getByText("No eres miembro de este grupo.")).toBeVisible();
+    await expect(page.getByText("No perteneces a este grupo.")).toBeVisible();
   });
 });
 

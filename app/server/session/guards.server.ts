@@ -4,8 +4,8 @@ import { requireUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 const NOT_MANAGER = "Solo el gestor del grupo puede entrar ahí.";
-/** What a group's page says to a signed-in visitor who is not its member (nor an admin). */
-export const NOT_A_MEMBER_PAGE = "No eres miembro de este grupo.";
+/** What a group's page says to a signed-in visitor who is not its member (nor an admin): the API's own words. */
+export const NOT_A_MEMBER_PAGE = "No perteneces a este grupo.";
 
 /**
  * One rule for every group page (decision 079): a signed-in visitor outside the group (the backend
