@@ -6,7 +6,7 @@ import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { requireUser, userFromToken, type Deps } from "./context";
 import { ILL_FORMED_TEXT } from "#core/contract/common";
-import { ApiError, badRequest, TOO_MANY } from "./errors";
+import { ApiError, badRequest, TOO_MANY, uniqueConflict } from "./errors";
 import { guardInput } from "./guards";
 import { contractValidator } from "./schema";
 import authRoutes from "./routes/auth";
@@ -196,6 +196,8 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
     );
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    // A unique index that decided between two writes at once is the loser's 409 (decision 079).
+    error = uniqueConflict(error) ?? error;
     if (error instanceof ApiError) {
       if (error.status >= 500) serverError(error, request, error.status);
       return reply.code(error.status).send({ message: error.message });

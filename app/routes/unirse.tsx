@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimAnswer, RegisteredAnswer } from "#core/contract/auth";
@@ -13,6 +13,9 @@ import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 export const handle: RouteHandle = FORM_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Termina tu registro · Quiniela de peñas" }];
+
+// The page holds an address and a live token, and its visitor is signed out: nothing may store it (decision 079).
+export const headers: HeadersFunction = () => ({ "cache-control": "no-store" });
 
 /**
  * The link sent to a member imported without an account (decision 061): only the holder of the

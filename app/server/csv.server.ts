@@ -22,8 +22,8 @@ export function csvResponse(filename: string, rows: (string | number)[][]): Resp
   });
 }
 
-/** A failed export answers plain Spanish text with the backend's status (403 for another group's data). */
+/** A failed export answers plain Spanish text with the backend's status (403 for another group's data), stored nowhere. */
 export function csvError(failure: Failure, fallback: string): Response {
   const status = failure.status >= 400 && failure.status < 500 ? failure.status : 502;
-  return new Response(failure.message(fallback), { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  return new Response(failure.message(fallback), { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" } });
 }

@@ -6,6 +6,7 @@ import { GroupRoundList, type GroupRound } from "#core/contract/group-quiniela";
 import { DashboardScreen } from "#core/contract/screens";
 import { GroupSeasons, Season } from "#core/contract/season";
 import { groupSchema, joinSchema, removeMemberSchema } from "~/forms/groups";
+import { refuseOutsider } from "~/server/session/guards.server";
 import { requireUser, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { api, ApiError, attempt, loadOrNull } from "./client.server";
@@ -29,6 +30,7 @@ export async function loadDashboard(request: Request, groupId: string | undefine
   try {
     return await api.read(request, `/screens/group/${Number(groupId) || 0}/dashboard`, DashboardScreen);
   } catch (error) {
+    if (error instanceof ApiError) refuseOutsider(error.status);
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });
     }

@@ -108,7 +108,8 @@ export default resource("quiniela", (app, deps) => {
     "/Quiniela/GetResults/:id",
     { schema: { summary: "Resultados oficiales (404 si aún no hay)", params: quinielaParams, response: { 200: QuinielaResults, ...errorReplies } } },
     async (request) => {
-      requireUser(request);
+      // Another peña's own jornada answers as an id that does not exist (decision 079).
+      await pools.assertPoolVisible(deps.db, requireUser(request), request.params.id);
       return pools.poolResults(deps, request.params.id);
     },
   );

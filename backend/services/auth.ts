@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { SessionUser } from "#core/contract/auth";
 import { avatarPath } from "../avatar-path";
 import type { Deps } from "../context";
-import { ApiError, badRequest, conflict, notFound, unauthorized } from "../errors";
+import { ApiError, badRequest, conflict, EMAIL_TAKEN, notFound, unauthorized, USERNAME_TAKEN } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
 import { becomeAccount, sendClaimLink } from "./moving-in/claim";
 import { refreshTouched } from "./standings/store";
@@ -68,7 +68,7 @@ async function assertFree(deps: Deps, email: string, username: string) {
       where (lower(email) = lower($1) or lower(username) = lower($2)) and not placeholder limit 1`,
     [email, username],
   );
-  if (taken) throw conflict(taken.email_taken ? "Ese email ya está registrado." : "Ese nombre de usuario ya existe.");
+  if (taken) throw conflict(taken.email_taken ? EMAIL_TAKEN : USERNAME_TAKEN);
 }
 
 /** The member imported without an account under this e-mail, if there is one (decision 052). */
@@ -100,7 +100,7 @@ export async function createUser(
   );
   if (!row) {
     await assertFree(deps, input.email, input.username);
-    throw conflict("Ese email ya está registrado.");
+    throw conflict(EMAIL_TAKEN);
   }
   return row.id;
 }

@@ -52,6 +52,9 @@ export const resetPasswordBody = z.object({
   newPassword: password,
 });
 export const CLAIM_LINK_MISSING = "El enlace para unirte no es válido, ya se usó o ha caducado. Regístrate con tu e-mail y te enviaremos otro.";
+/** A link whose placeholder a manager removed, or linked to a member, since it was sent (decision 079). */
+export const CLAIM_LINK_GONE =
+  "Este enlace ya no sirve: la peña ya no te tiene como miembro sin cuenta, así que no se ha creado ninguna cuenta. Si quieres jugar con ella, pide a su gestor que te vuelva a invitar.";
 const claimTokenField = z
   .string({ errorMap: () => ({ message: CLAIM_LINK_MISSING }) })
   .min(10, CLAIM_LINK_MISSING)

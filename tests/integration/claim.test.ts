@@ -171,3 +171,55 @@ describe("a name another peña gave a member without an account", () => {
     expect(await isPlaceholder(other.placeholder)).toBe(true);
   });
 });
+
+describe("a link outlives nothing it was sent for (decision 079)", () => {
+  const GONE = /Este enlace ya no sirve: la peña ya no te tiene como miembro sin cuenta/;
+  const invited = async () => {
+    const setup = await groupWithPlaceholder();
+    expect((await setup.manager.post(`/group/${setup.groupId}/placeholders/${setup.placeholder}/invite`)).status).toBe(200);
+    return { ...setup, token: linkIn(t.mail.to(setup.email).at(-1)!.text) };
+  };
+  const accounts = async () => (await t.db.one<{ n: number }>("select count(*)::int as n from users where not placeholder"))!.n;
+
+  it("the placeholder removed by the manager: the link's page and its claim say so in Spanish and make nothing", async () => {
+    const { manager, groupId, placeholder, token } = await invited();
+    expect((await manager.delete(`/group/${groupId}/members/${placeholder}`)).status).toBe(204);
+    const before = await accounts();
+    const read = await t.api.get(`/auth/claim?token=${token}`);
+    expect(read.status).toBe(400);
+    expect(read.body.message).toMatch(GONE);
+    const claimed = await t.api.post("/auth/claim", { token, username: "quitado", password: PASSWORD });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(400);
+    expect(claimed.body.message).toMatch(GONE);
+    expect(await accounts()).toBe(before);
+    expect(await isPlaceholder(placeholder)).toBe(true);
+    expect((await signIn({ username: "quitado" })).status).toBe(401);
+  });
+
+  it("the placeholder linked to a member with an account: the link makes nothing", async () => {
+    const { manager, groupId, placeholder, token } = await invited();
+    const member = await t.player();
+    await t.db.query("insert into group_members (group_id, user_id) values ($1, $2)", [groupId, member.id]);
+    const linked = await manager.post(`/group/${groupId}/placeholders/${placeholder}/link`, { memberId: member.id });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const before = await accounts();
+    const claimed = await t.api.post("/auth/claim", { token, username: "enlazado", password: PASSWORD });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(400);
+    expect(claimed.body.message).toMatch(GONE);
+    expect(await accounts()).toBe(before);
+  });
+
+  it("a peña's invitation is that peña's: removed there, its link is dead though another peña still has the placeholder", async () => {
+    const { manager, groupId, placeholder, token, email } = await invited();
+    const other = await t.player();
+    await build.group(t.db, { members: [{ userId: other.id, role: 2 }, { userId: placeholder }] });
+    expect((await manager.delete(`/group/${groupId}/members/${placeholder}`)).status).toBe(204);
+    const claimed = await t.api.post("/auth/claim", { token, username: "otrapena", password: PASSWORD });
+    expect(claimed.status).toBe(400);
+    expect(claimed.body.message).toMatch(GONE);
+    // The sign-up's link, sent for the address, still serves the peña that keeps the placeholder.
+    expect((await t.api.post("/auth/register", { email, username: "cualquiera2", password: PASSWORD })).status).toBe(202);
+    const signUpToken = linkIn(t.mail.to(email).at(-1)!.text);
+    expect((await t.api.post("/auth/claim", { token: signUpToken, username: "otrapena", password: PASSWORD })).status).toBe(201);
+  });
+});

@@ -11,7 +11,7 @@ import { csvError, csvResponse } from "~/server/csv.server";
 import { positiveId } from "~/server/ids.server";
 import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
 import { submitToBackend } from "~/server/predictions/submit.server";
-import { requireManagerOf } from "~/server/session/guards.server";
+import { refuseOutsider, requireManagerOf } from "~/server/session/guards.server";
 import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
@@ -55,7 +55,8 @@ async function readOrThrow<T>(read: () => Promise<T>): Promise<T> {
   if (outcome.ok) return outcome.value;
   // Another group's caja is a 403; an id the backend cannot read (too big, say) is nothing to find here.
   if (outcome.status === 400) throw new Response("No encontramos lo que buscas.", { status: 404 });
-  if (outcome.status === 403 || outcome.status === 404) throw new Response(outcome.message(""), { status: outcome.status });
+  refuseOutsider(outcome.status);
+  if (outcome.status === 404) throw new Response(outcome.message(""), { status: outcome.status });
   throw outcome.error;
 }
 

@@ -4,7 +4,7 @@ import { KIOSK_INVALID } from "#core/contract/kiosk";
 import { LiveRound, MATCH_POSITION, provisionalBody } from "#core/contract/live";
 import { api, ApiError, attempt } from "~/server/client.server";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
-import { requireManagerOf } from "~/server/session/guards.server";
+import { refuseOutsider, requireManagerOf } from "~/server/session/guards.server";
 import { requireUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";
@@ -25,7 +25,8 @@ export async function loadLive(request: Request, params: { groupId?: string }, c
   const groupId = args.groupId ?? 0;
   const q = args.quinielaId;
   const read = await attempt(() => api.read(request, `/Group/${groupId}/Live${q ? `?quinielaId=${q}` : ""}`, LiveRound));
-  if (!read.ok && (read.status === 401 || read.status === 403 || (read.status === 404 && read.message("") === GROUP_NOT_FOUND))) {
+  if (!read.ok) refuseOutsider(read.status);
+  if (!read.ok && (read.status === 401 || (read.status === 404 && read.message("") === GROUP_NOT_FOUND))) {
     throw await redirectWithToast("/inicio", { kind: "error", text: "Error al cargar el grupo" });
   }
   if (!read.ok) keepNot(context);

@@ -5,6 +5,7 @@ import { PredictionsScreen } from "#core/contract/screens";
 import { api, attempt } from "~/server/client.server";
 import { picksOf, predictionRoundSchema, predictionSchema } from "~/forms/prediction";
 import { submitToBackend } from "~/server/predictions/submit.server";
+import { refuseOutsider } from "~/server/session/guards.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 
 /** A match of the chosen round, by position. */
@@ -27,6 +28,7 @@ export async function loadPredictions(request: Request, groupIdParam: string | u
   const query = Number.isInteger(asked) && asked > 0 ? `?quinielaId=${asked}` : "";
   const read = await attempt(() => api.read(request, `/screens/group/${groupId}/predictions${query}`, PredictionsScreen));
   if (read.ok) return { groupId, ...read.value, loadError: null };
+  refuseOutsider(read.status);
   const nothing: PredictionsScreen = { available: [], round: null, matches: [] };
   return { groupId, ...nothing, loadError: `Error al cargar quinielas: ${read.message("inténtalo de nuevo.")}` };
 }

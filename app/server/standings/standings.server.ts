@@ -8,6 +8,7 @@ import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";
 import { askedRound } from "~/server/rounds/round-query.server";
 import { positiveId } from "~/server/ids.server";
 import { heldStandings, standingsTableHtml } from "~/server/standings/standings-table.server";
+import { refuseOutsider } from "~/server/session/guards.server";
 
 export const SORTS: ClassificationSort[] = ["points", "hits", "accuracy", "wilson", "name"];
 export const LOAD_ERROR = "Error al cargar los datos del grupo.";
@@ -43,6 +44,7 @@ export async function loadStandings(request: Request, params: { groupId?: string
     ),
   );
   if (!read.ok) {
+    refuseOutsider(read.status);
     keepNot(context);
     const nothing = { uncounted: false, info: null, seasons: [], table: null, shareText: null, player: null };
     return { groupId, seasonId, sort, roundId, ...nothing, loadError: `${LOAD_ERROR} ${read.message("")}`.trim() };

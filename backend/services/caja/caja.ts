@@ -15,7 +15,7 @@ import { staleMessage } from "#core/contract/audit";
 import { type MovementKind, signedAmount } from "#core/domain/caja/caja";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { badRequest, conflict, notFound } from "../../errors";
+import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 
 import { lateTickets, syncCaja } from "./automatic-charges";
@@ -142,8 +142,6 @@ export async function addMovement(deps: Deps, caller: AuthUser, groupId: number,
     return { movement: (await movementById(tx, groupId, row.id))!, created: true };
   });
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /**
  * POST /group/{id}/caja/movements/{mid}/reverse: a correction of the exact opposite amount. The

@@ -83,14 +83,23 @@ export async function poolsOfSeason({ db }: Deps, seasonId: number) {
   return loadPools(db, `where q.season_id = $1 and ${CATALOGUE}`, [seasonId]);
 }
 
-/** A pool read through the API: a catalogue pool for anyone signed in; a peña's own only for its members and the admin (decision 062). */
-export async function visiblePool(db: Db, user: { id: number; isAdmin: boolean }, id: number): Promise<Quiniela> {
+/**
+ * The one rule of every read of a pool by its id: a catalogue pool for anyone signed in; a peña's own
+ * only for its members and the admin (decisions 062, 079). Anyone else gets the 404 of an id that
+ * does not exist, so scanning ids tells nothing of another peña's jornadas.
+ */
+export async function assertPoolVisible(db: Db, user: { id: number; isAdmin: boolean }, id: number): Promise<void> {
   const visible = await db.one(
     `select 1 from quinielas q where q.id = $1 and (${CATALOGUE} or $3::boolean
         or exists (select 1 from group_members gm where gm.group_id = q.owner_group_id and gm.user_id = $2 and gm.removed_at is null))`,
     [id, user.id, user.isAdmin],
   );
   if (!visible) throw notFound(QUINIELA_NOT_FOUND);
+}
+
+/** A pool read through the API, as `assertPoolVisible` lets its caller see it. */
+export async function visiblePool(db: Db, user: { id: number; isAdmin: boolean }, id: number): Promise<Quiniela> {
+  await assertPoolVisible(db, user, id);
   return poolById(db, id);
 }
 

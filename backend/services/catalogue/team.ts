@@ -2,7 +2,7 @@ import type { Team } from "#core/contract/team";
 import { teamIndex, teamKey, type TeamMatch } from "#core/domain/official/team-names";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { conflict, notFound } from "../../errors";
+import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 
 const TEAM_NOT_FOUND = "Equipo no encontrado.";
@@ -28,8 +28,6 @@ export async function loadTeamIndex(db: Db): Promise<Map<string, TeamMatch>> {
 }
 
 const taken = (spelling: string, owner: TeamMatch) => conflict(`«${spelling}» ya es el nombre o un alias de ${owner.name}.`);
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /** A team whose name and aliases no other team answers to. Aliases that fold to the same key are kept once. */
 export async function createTeam({ db, clock }: Deps, actorId: number, input: { name: string; logo: string | null; alias: string[] }): Promise<Team> {

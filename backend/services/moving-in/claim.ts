@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { CLAIM_LINK_MISSING } from "#core/contract/auth";
+import { CLAIM_LINK_GONE, CLAIM_LINK_MISSING } from "#core/contract/auth";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { ApiError, conflict } from "../../errors";
+import { ApiError, conflict, EMAIL_TAKEN, USERNAME_TAKEN } from "../../errors";
 import { hashPassword } from "../../security";
 import { recordAudit } from "../audit";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
@@ -25,15 +25,21 @@ export const SIGN_UP_LINK_MS = 2 * 86_400_000;
 /** The link in the manager's invitation, which may wait in an inbox longer. */
 export const INVITATION_LINK_MS = 30 * 86_400_000;
 
-const purpose = (email: string) => `claim:${email.trim().toLowerCase()}`;
+/**
+ * The signed purpose: the address, and the peña for a manager's invitation. The peña's id also rides
+ * in the nonce (after the expiry) so the reader knows which purpose to check; a sign-up's link, and
+ * an invitation sent before links named their peña, are signed for the address alone.
+ */
+const purpose = (email: string, groupId: number | null = null) => `claim:${email.trim().toLowerCase()}${groupId ? `:group:${groupId}` : ""}`;
 
-export function claimToken(deps: Pick<Deps, "config" | "clock">, userId: number, email: string, ttlMs: number): string {
+export function claimToken(deps: Pick<Deps, "config" | "clock">, userId: number, email: string, ttlMs: number, groupId: number | null = null): string {
   const expires = (deps.clock().getTime() + ttlMs).toString(16).padStart(16, "0");
-  return signToken(deps.config.kioskSecret, purpose(email), userId, expires + randomBytes(8).toString("hex"));
+  const group = (groupId ?? 0).toString(16).padStart(8, "0");
+  return signToken(deps.config.kioskSecret, purpose(email, groupId), userId, expires + group + randomBytes(4).toString("hex"));
 }
 
-export function claimLink(deps: Pick<Deps, "config" | "clock">, userId: number, email: string, ttlMs: number): string {
-  return `${deps.config.publicUrl.replace(/\/$/, "")}/unirse?token=${claimToken(deps, userId, email, ttlMs)}`;
+export function claimLink(deps: Pick<Deps, "config" | "clock">, userId: number, email: string, ttlMs: number, groupId: number | null = null): string {
+  return `${deps.config.publicUrl.replace(/\/$/, "")}/unirse?token=${claimToken(deps, userId, email, ttlMs, groupId)}`;
 }
 
 interface ClaimRow {
@@ -41,13 +47,33 @@ interface ClaimRow {
   email: string;
 }
 
-/** The placeholder a link names, if the link is intact, unexpired and the row is still a placeholder with that address. */
+/** The peña a valid link was signed for (null: any peña the placeholder is in), or undefined when the link is not valid for this address. */
+function linkGroup(secret: string, email: string, token: string): { id: number; nonce: string; groupId: number | null } | undefined {
+  const plain = readSignedToken(secret, purpose(email), token);
+  if (plain) return { ...plain, groupId: null };
+  const groupId = parseInt(/^\d+\.[0-9a-f]{16}([0-9a-f]{8})/i.exec(token)?.[1] ?? "0", 16);
+  const forGroup = groupId > 0 ? readSignedToken(secret, purpose(email, groupId), token) : null;
+  return forGroup ? { ...forGroup, groupId } : undefined;
+}
+
+/**
+ * The placeholder a link names, if the link is intact, unexpired and the row is still a placeholder
+ * with that address. A link is good only while what it was sent for still holds (decision 079): the
+ * placeholder is still a member without an account of the peña that invited it (of any peña, for
+ * the sign-up's link); once a manager removed it or linked it to a member, the link makes nothing and
+ * says why. Claiming (`lock`) holds that membership until the claim commits.
+ */
 async function placeholderOf(deps: Deps, token: string, lock = false): Promise<ClaimRow> {
   const id = /^(\d{1,9})\./.exec(token)?.[1];
   if (!id) throw new ApiError(400, CLAIM_LINK_INVALID);
   const row = await deps.db.one<ClaimRow>(`select id, email from users where id = $1 and placeholder${lock ? " for update" : ""}`, [Number(id)]);
-  const parsed = row ? readSignedToken(deps.config.kioskSecret, purpose(row.email), token) : null;
+  const parsed = row ? linkGroup(deps.config.kioskSecret, row.email, token) : undefined;
   if (!row || !parsed || parsed.id !== row.id || parseInt(parsed.nonce.slice(0, 16), 16) <= deps.clock().getTime()) throw new ApiError(400, CLAIM_LINK_INVALID);
+  const member = await deps.db.one(
+    `select 1 from group_members where user_id = $1 and removed_at is null and ($2::integer is null or group_id = $2) limit 1${lock ? " for share" : ""}`,
+    [row.id, parsed.groupId],
+  );
+  if (!member) throw new ApiError(400, CLAIM_LINK_GONE);
   return row;
 }
 
@@ -73,14 +99,16 @@ export async function claimPlaceholder(deps: Deps, input: { token: string; usern
  * (decision 063). The audit names it, and the standings pick the new name up.
  */
 export async function becomeAccount(deps: Deps, tx: Db, userId: number, input: { username: string; hash: string; isAdmin?: boolean }): Promise<number> {
+  // A single claim is told here; of two at once with one name, the unique index refuses the second's
+  // update and the error handler gives it this same 409 (decision 079).
   const taken = await tx.one("select 1 from users where lower(username) = lower($1) and id <> $2 and not placeholder", [input.username, userId]);
-  if (taken) throw conflict("Ese nombre de usuario ya existe.");
+  if (taken) throw conflict(USERNAME_TAKEN);
   const row = await tx.one<{ id: number }>(
     `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true
       where id = $1 and placeholder returning id`,
     [userId, input.username, input.hash, input.isAdmin ?? false],
   );
-  if (!row) throw conflict("Ese email ya está registrado.");
+  if (!row) throw conflict(EMAIL_TAKEN);
   await recordAudit(tx, {
     at: deps.clock(),
     actorId: row.id,

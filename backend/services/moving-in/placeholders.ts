@@ -94,7 +94,7 @@ export async function invitePlaceholder(deps: Deps, actorId: number, groupId: nu
         `${/^\s*peña\b/iu.test(member.group_name) ? defang(member.group_name.trim()) : `La peña ${defang(member.group_name)}`} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
         "Abre este enlace, elige tu nombre de usuario y tu contraseña, y todo lo tuyo pasará a ser tuyo:",
         "",
-        claimLink(deps, userId, member.email, INVITATION_LINK_MS),
+        claimLink(deps, userId, member.email, INVITATION_LINK_MS, groupId),
         "",
         `Si ya tienes cuenta con otro e-mail, únete al grupo con su código: ${member.invite_code}`,
         "",

@@ -2,13 +2,11 @@ import { JORNADA_NOT_PENDING, TEAM_SPELLING_UNKNOWN, type JornadaTeamsBody, type
 import { officialTeamName } from "#core/domain/official/official-jornada";
 import { teamKey } from "#core/domain/official/team-names";
 import type { Deps } from "../../context";
-import { badRequest, conflict } from "../../errors";
+import { badRequest, conflict, isUniqueViolation } from "../../errors";
 import { recordAudit } from "../audit";
 import { listJornadas } from "./jornada-to-pool";
 import { retryJornada } from "./next-jornadas";
 import { loadTeamIndex } from "../catalogue/team";
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /**
  * 'Crear los equipos' of a pending jornada (decision 064): on a fresh install every name of the first
