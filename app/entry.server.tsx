@@ -8,7 +8,7 @@ import { Fragment, fragmentsOf, gzipOf, heldText, splitAtFragments } from "~/ser
 import { inlineStylesheets } from "~/server/inline-styles.server";
 import type { KeptContext } from "~/server/kept-pages.server";
 import { renderDocument } from "~/server/render-document.server";
-import { shipsNoScripts, wantsEtag } from "~/route-handle";
+import { isKeptPage, shipsNoScripts, wantsEtag } from "~/route-handle";
 
 // Single Fetch: promises still pending in loader data are rejected after this long (Remix reads the
 // export), and React gets one more second to flush the rejected boundaries before the render is aborted.
@@ -33,7 +33,15 @@ export default async function handleRequest(
   if (scriptless) remixContext.manifest = manifestOf(remixContext.manifest, remixContext.staticHandlerContext.matches);
   const matches = remixContext.staticHandlerContext.matches.map((m) => ({ handle: remixContext.routeModules[m.route.id]?.handle }));
   // A flash toast (Set-Cookie) is read once: such an answer is never validated against a cache.
-  const etag = request.method === "GET" && responseStatusCode === 200 && wantsEtag(matches) && !responseHeaders.has("Set-Cookie");
+  // One validator per page, as its route declares it (app/route-handle.ts): a kept page's is the edge's,
+  // made of its version, and a kept page the edge found no version for (a failed read, decision 070) is
+  // not kept at all; a page validated by its bytes (`etag`) gets a hash of them.
+  const kept = (loadContext as KeptContext).kept;
+  const etag =
+    request.method === "GET" &&
+    responseStatusCode === 200 &&
+    (isKeptPage(matches) ? kept !== undefined : wantsEtag(matches)) &&
+    !responseHeaders.has("Set-Cookie");
   const app = (
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -52,8 +60,7 @@ export default async function handleRequest(
     });
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // A kept page (decision 067) is stored under the validator its versions gave, encoded once for this visitor.
-    const kept = etag ? (loadContext as KeptContext).kept : undefined;
-    if (kept) return kept.answer(pageOf(splitAtFragments(html, fragments)).body, responseHeaders);
+    if (etag && kept) return kept.answer(pageOf(splitAtFragments(html, fragments)).body, responseHeaders);
     const page = pageOf(splitAtFragments(html, fragments), acceptsGzip(request));
     if (page.encoding) {
       // compression (server.ts) leaves an encoded body alone.

@@ -48,8 +48,11 @@ export const headStylesOf = (matches: (Match & { id: string; data?: unknown })[]
     return css ? [{ id: m.id, css }] : [];
   });
 
-/** True when any matched route asks for conditional GETs: a kept page, or one validated by its bytes. */
-export const wantsEtag = (matches: Match[]) => matches.some((m) => handleOf(m).etag === true || handleOf(m).kept !== undefined);
+/** True when any matched route is a page kept by its version (`kept`). */
+export const isKeptPage = (matches: Match[]) => matches.some((m) => handleOf(m).kept !== undefined);
+
+/** True when any matched route asks to be validated by its bytes (`etag`). */
+export const wantsEtag = (matches: Match[]) => matches.some((m) => handleOf(m).etag === true);
 
 /**
  * A page of forms that posts as plain HTML (decision 038): no Remix client (about 130 KiB a phone
