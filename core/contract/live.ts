@@ -106,7 +106,7 @@ export const LiveRound = z.object({
   quinielaId: wireId,
   numberQuiniela: count,
   provisional: z.boolean(),
-  /** Changes whenever anything shown changes: a score, the official results, a prediction, the bet (the page's ETag hashes its HTML). */
+  /** The view's own version (the view store's key, decision 071): changes whenever anything shown changes, a score, the official results, a prediction, the bet. The page's validator is not this but the edge's, made of GET /Group/{id}/LiveVersion (decision 082). */
   version: z.string(),
   played: count,
   matches: z.array(LiveMatch),
