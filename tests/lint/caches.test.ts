@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { cache as bffCache, CACHES as BFF_CACHES } from "../../app/server/caches.server";
 import { cache as backendCache, CACHES as BACKEND_CACHES } from "../../backend/caches";
 
-const MODULES = ["app/server/caches.server.ts", "backend/caches.ts"];
+const MODULES = ["core/cache.ts"];
 
 describe("the caches of each program are made in its cache module (docs/caching.md)", () => {
   it("is the only place that makes an lru-cache", () => {
@@ -14,11 +13,6 @@ describe("the caches of each program are made in its cache module (docs/caching.
       .split("\n")
       .filter(Boolean);
     expect(files.sort()).toEqual([...MODULES].sort());
-  });
-
-  it("keeps the same cache class in both programs (they share no runtime module)", () => {
-    const classOf = (file: string) => readFileSync(file, "utf8").slice(readFileSync(file, "utf8").indexOf("/** A cache made from its spec"));
-    expect(classOf(MODULES[0])).toBe(classOf(MODULES[1]));
   });
 
   it("names every cache once, each with a bound", () => {
