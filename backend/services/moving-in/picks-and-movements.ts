@@ -18,6 +18,7 @@ import { ledgerTotals, lockCajaShared } from "../caja/ledger";
 import { classifyImported, writeImportedMovement } from "./corrections";
 import { draftCutoff, saveDraft } from "./drafts";
 import { refreshTouched } from "../standings/store";
+import { requireProvedSender } from "../mail/policy";
 import { LOCK_KEYS } from "../../db/advisory";
 
 interface Jornada extends ImportJornada {
@@ -273,6 +274,9 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
     await tx.query("select pg_advisory_xact_lock($1, $2)", [LOCK_KEYS.groupImport, groupId]);
     const now = deps.clock();
     const a = await analyse(tx, now, groupId, draft.kind, draft.season_id, Buffer.from(draft.content, "base64"));
+    // New members come with an address the peña's claim links and invitations will mail: only an
+    // account that has proved its own may add them (decision 078).
+    if (a.newMembers.length > 0) await requireProvedSender(tx, caller.id, "añadir miembros con su e-mail");
     let picksCreated = 0;
     let picksChanged = 0;
     for (const p of a.picks) {
