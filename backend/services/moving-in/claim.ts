@@ -97,8 +97,6 @@ export async function becomeAccount(deps: Deps, tx: Db, userId: number, input: {
   return row.id;
 }
 
-export const claimLinkSent = (email: string) => `Te hemos enviado un enlace a ${email}. Ábrelo para terminar el registro: así sabemos que el e-mail es tuyo.`;
-
 /**
  * Sent when someone signs up, or asks for a new password, with a placeholder's address: only its
  * holder can use it. Composed after the answer (services/mail/outbox.ts), counted by the mail policy.
