@@ -74,10 +74,12 @@ export async function invitePlaceholder(
     if (full) throw new ApiError(429, groupSpent(limit, new Date(new Date(full.sent_at).getTime() + 86_400_000)));
     await admitMail(deps, tx, { route: "invitation", to: member.email, senderId: actorId, client });
     const inserted = await tx.one<{ sent_at: Date | string }>(
-      `insert into placeholder_invitations (group_id, user_id, email, sent_at, sent_by) values ($1, $2, $3, $4, $5) returning sent_at`,
+      `insert into placeholder_invitations (group_id, user_id, email, sent_at, sent_by) values ($1, $2, $3, $4, $5)
+       on conflict (group_id, user_id) do nothing returning sent_at`,
       [groupId, userId, member.email, now, actorId],
     );
-    if (!inserted) throw notFound(NOT_A_PLACEHOLDER);
+    // Under the group's lock the row was not there a moment ago; should it be now, this press sends nothing.
+    if (!inserted) throw new ApiError(409, NOT_A_PLACEHOLDER);
     await recordAudit(tx, {
       at: now,
       actorId,
