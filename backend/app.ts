@@ -6,6 +6,7 @@ import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { requireUser, userFromToken, type Deps } from "./context";
 import { ILL_FORMED_TEXT } from "#core/contract/common";
+import { outboxSettled } from "./services/mail/outbox";
 import { ApiError, badRequest, TOO_MANY, uniqueConflict } from "./errors";
 import { guardInput } from "./guards";
 import { contractValidator } from "./schema";
@@ -188,6 +189,8 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // The mails queued after their answers (services/mail/outbox.ts) go before the service stops.
+  app.addHook("onClose", async () => outboxSettled());
 
   const serverError = (error: Error, request: FastifyRequest, status: number) =>
     request.log.error(

@@ -32,6 +32,17 @@ export interface BackendConfig {
   /** The live feed (decision 050): football-data.org v4's address, and its key (LIVE_FEED_KEY); no key, no feed. */
   liveFeedBaseUrl: string;
   liveFeedKey: string | null;
+  /**
+   * The mail allowances of a public instance (decision 078), counted in the database: the mails (or
+   * requests that could mail) one address may get at others' request in a day and in a week, the
+   * mails one account may send to others in a day across all its peñas, the mails asked from one
+   * client address in a day, and the invitations one peña may send in a day.
+   */
+  mailPerAddressDay: number;
+  mailPerAddressWeek: number;
+  mailPerSenderDay: number;
+  mailPerClientDay: number;
+  invitationsPerGroupDay: number;
 }
 
 export const defaultBackendConfig: BackendConfig = {
@@ -56,4 +67,9 @@ export const defaultBackendConfig: BackendConfig = {
   prizeLevyPercent: PRIZE_LEVY_PERCENT,
   liveFeedBaseUrl: "https://api.football-data.org",
   liveFeedKey: null,
+  mailPerAddressDay: 3,
+  mailPerAddressWeek: 6,
+  mailPerSenderDay: 40,
+  mailPerClientDay: 30,
+  invitationsPerGroupDay: 40,
 };

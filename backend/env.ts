@@ -48,6 +48,11 @@ const schema = z
     PRIZE_LEVY_PERCENT: z.coerce.number().int().min(0).max(100, "PRIZE_LEVY_PERCENT es un porcentaje entero de 0 a 100").optional(),
     LIVE_FEED_KEY: z.string().min(1).optional(),
     LIVE_FEED_BASE_URL: z.string().url().optional(),
+    MAIL_PER_ADDRESS_DAY: z.coerce.number().int().min(1, "MAIL_PER_ADDRESS_DAY debe ser al menos 1").max(1000).optional(),
+    MAIL_PER_ADDRESS_WEEK: z.coerce.number().int().min(1, "MAIL_PER_ADDRESS_WEEK debe ser al menos 1").max(10_000).optional(),
+    MAIL_PER_SENDER_DAY: z.coerce.number().int().min(1, "MAIL_PER_SENDER_DAY debe ser al menos 1").max(100_000).optional(),
+    MAIL_PER_CLIENT_DAY: z.coerce.number().int().min(1, "MAIL_PER_CLIENT_DAY debe ser al menos 1").max(100_000).optional(),
+    INVITATIONS_PER_GROUP_DAY: z.coerce.number().int().min(1, "INVITATIONS_PER_GROUP_DAY debe ser al menos 1").max(100_000).optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
@@ -94,6 +99,11 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       ...(e.PRIZE_LEVY_PERCENT !== undefined ? { prizeLevyPercent: e.PRIZE_LEVY_PERCENT } : {}),
       ...(e.LIVE_FEED_KEY ? { liveFeedKey: e.LIVE_FEED_KEY } : {}),
       ...(e.LIVE_FEED_BASE_URL ? { liveFeedBaseUrl: e.LIVE_FEED_BASE_URL } : {}),
+      ...(e.MAIL_PER_ADDRESS_DAY ? { mailPerAddressDay: e.MAIL_PER_ADDRESS_DAY } : {}),
+      ...(e.MAIL_PER_ADDRESS_WEEK ? { mailPerAddressWeek: e.MAIL_PER_ADDRESS_WEEK } : {}),
+      ...(e.MAIL_PER_SENDER_DAY ? { mailPerSenderDay: e.MAIL_PER_SENDER_DAY } : {}),
+      ...(e.MAIL_PER_CLIENT_DAY ? { mailPerClientDay: e.MAIL_PER_CLIENT_DAY } : {}),
+      ...(e.INVITATIONS_PER_GROUP_DAY ? { invitationsPerGroupDay: e.INVITATIONS_PER_GROUP_DAY } : {}),
       // The backend always believes the BFF on its loopback; a list in TRUST_PROXY adds the BFFs of a split deployment.
       ...(typeof trustProxySetting(e.TRUST_PROXY) === "string" ? { trustProxy: `127.0.0.1,::1,${trustProxySetting(e.TRUST_PROXY)}` } : {}),
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),

@@ -98,6 +98,7 @@ export const appEnv = (port: number, dataDir: string) => ({
   KIOSK_SECRET: SECRET,
   PUBLIC_URL: `http://localhost:${port}`,
   RATE_LIMIT_LOGIN: "100000",
+  MAIL_PER_CLIENT_DAY: "100000",
 });
 
 /** The built app on `port` as `npm start` runs it (Node flags included unless `defaultGc`), the backend embedded. */

@@ -12,6 +12,7 @@ import {
   loadProfile,
   savePhrase,
   setMailPreference,
+  resendEmailProof,
   revokeCalendarFeed,
   unknownProfileIntent,
 } from "~/server/profile.server";
@@ -41,6 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "alert":
     case "digest":
       return setMailPreference(request, formData, formData.get("intent") as "alert" | "digest");
+    case "proof-resend":
+      return resendEmailProof(request, formData);
     case "calendar-revoke":
       return revokeCalendarFeed(request, formData);
     case "phrase":
@@ -99,6 +102,27 @@ function PasswordForm() {
         </Field>
         <button type="submit" name="intent" value="password">
           Cambiar contraseña
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Until the account's address is proved (decision 078), what it cannot do yet and another link. */
+function EmailProofSection({ proof }: { proof: { email: string; proved: boolean } | null }) {
+  const [form] = useForm({ id: "proof-resend", lastResult: resultFor(useActionData<typeof action>(), "proof-resend") });
+  if (!proof || proof.proved) return null;
+  return (
+    <section className="card stack" aria-labelledby="proof-title">
+      <h2 id="proof-title">Confirma tu dirección de correo</h2>
+      <p className="notice" role="status">
+        Confirma tu dirección de correo para poder invitar a los miembros de tus peñas o añadirlos con su e-mail desde un archivo: abre el enlace que te
+        enviamos a <strong>{proof.email}</strong>.
+      </p>
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <button type="submit" name="intent" value="proof-resend">
+          Enviar otro enlace
         </button>
       </Form>
     </section>
@@ -242,7 +266,7 @@ function PhraseItem({ phrase }: { phrase: Phrase }) {
 }
 
 export default function Profile() {
-  const { user, phrases, sendAlert, sendDigest, manyGroups, calendar } = useLoaderData<typeof loader>();
+  const { user, phrases, sendAlert, sendDigest, manyGroups, calendar, emailProof } = useLoaderData<typeof loader>();
   return (
     <main className="page narrow profile">
       <h1>Perfil</h1>
@@ -254,6 +278,7 @@ export default function Profile() {
           <Link to="/grupos">Mis grupos</Link>
         </p>
       ) : null}
+      <EmailProofSection proof={emailProof} />
       <AvatarForm avatarPath={user.avatarPath} />
       <PasswordForm />
       <AlertForm sendAlert={sendAlert} />

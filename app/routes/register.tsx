@@ -4,8 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
-import { LoginAnswer, MessageAnswer, RegisteredAnswer } from "#core/contract/auth";
+import { LoginAnswer, MessageAnswer } from "#core/contract/auth";
 import { api, errorMessage } from "~/server/client.server";
 import { AvatarField, Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
@@ -37,18 +36,16 @@ export async function action({ request }: ActionFunctionArgs) {
   body.set("password", submission.value.password);
   const avatar = formData.get("avatar");
   if (avatar instanceof File && avatar.size > 0) body.set("avatar", avatar);
-  let answer: { message: string; id?: number };
   try {
-    answer = await api.post(request, "/auth/register", body, z.union([RegisteredAnswer, MessageAnswer]));
+    await api.post(request, "/auth/register", body, MessageAnswer);
   } catch (error) {
     const message = `Error al registrar: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
   }
-  // A member imported without an account under this e-mail: the account waits for the link sent
-  // there (decision 061); the page says where it went, and nothing else happens.
-  if (!("id" in answer)) return data({ lastResult: null, sent: answer.message });
-  // The newcomer is signed in with what they just typed, not sent to type it again (decision 065);
-  // should that sign-in fail (the sign-in limits), the login page takes over as before.
+  // The answer is the same for a free address, an account's and a placeholder's (decision 078): the
+  // newcomer is signed in with what they just typed (decision 065); when that sign-in fails (the
+  // address was already in use, or the sign-in limits), the page says a mail went to the address,
+  // which tells its holder what to do (the claim link of decision 061, or the way to their account).
   try {
     const { token, ...user } = await api.post(
       request,
@@ -62,9 +59,13 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: [["Set-Cookie", await commitUser(request, token, user)]] },
     );
   } catch {
-    return redirectWithToast("/login", { kind: "success", text: "Registro exitoso. Ya puedes iniciar sesión." });
+    return data({ lastResult: null, sent: registeredElsewhere(submission.value.email) });
   }
 }
+
+/** The page after a sign-up that could not sign in: the same whatever the address was. */
+const registeredElsewhere = (email: string) =>
+  `Registro exitoso. Te hemos enviado un correo a ${email}: si esa dirección ya era de una cuenta o de un miembro de una peña, el correo te dice cómo entrar. Si no, ya puedes iniciar sesión.`;
 
 export default function Register() {
   const actionData = useActionData<typeof action>();

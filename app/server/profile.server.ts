@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { AlertPreference, AvatarAnswer, MessageAnswer, PASSWORD_RULE_MESSAGE, type SessionUser } from "#core/contract/auth";
+import { AlertPreference, AvatarAnswer, EmailProof, MessageAnswer, PASSWORD_RULE_MESSAGE, type SessionUser } from "#core/contract/auth";
 import { DigestPreference } from "#core/contract/digest";
 import { GroupRefList } from "#core/contract/group";
 import { Phrase, PhraseList } from "#core/contract/phrase";
@@ -20,12 +20,13 @@ const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
 const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
 
 export async function loadProfile(request: Request, user: SessionUser) {
-  const [phrases, alert, digest, groups, calendar] = await Promise.all([
+  const [phrases, alert, digest, groups, calendar, emailProof] = await Promise.all([
     loadOrNull(() => api.read(request, "/phrases/List", PhraseList)),
     loadOrNull(() => api.read(request, "/User/GetAlertPreference", AlertPreference)),
     loadOrNull(() => api.read(request, "/User/GetDigestPreference", DigestPreference)),
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
     loadCalendar(request),
+    loadOrNull(() => api.read(request, "/auth/email-proof", EmailProof)),
   ]);
   // /grupos is reached from the profile when the user has more than one group (docs/architecture.md#screens-and-who-reaches-them).
   return {
@@ -35,7 +36,20 @@ export async function loadProfile(request: Request, user: SessionUser) {
     sendDigest: digest?.sendDigest ?? null,
     manyGroups: (groups?.length ?? 0) > 1,
     calendar,
+    emailProof,
   };
+}
+
+/** 'Enviar otro enlace': the link that proves the account's own address (decision 078), counted like every mail. */
+export async function resendEmailProof(request: Request, formData: FormData) {
+  const sent = await attempt(() => api.post(request, "/auth/email-proof/resend", {}, MessageAnswer));
+  if (!sent.ok)
+    return answer(
+      "proof-resend",
+      parseWithZod(formData, { schema: z.object({}) }).reply({ formErrors: [`No se pudo enviar el enlace: ${sent.message("inténtalo de nuevo.")}`] }),
+      429,
+    );
+  return toProfile(sent.value.message);
 }
 
 const toProfile = (text: string, headers?: [string, string][]) => redirectWithToast("/perfil", { kind: "success", text }, { headers });

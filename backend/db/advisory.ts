@@ -34,6 +34,12 @@ export const LOCK_KEYS = {
   stamper: 3234,
   /** Per group: the moving-in writes (imports, past jornadas, linking a placeholder). */
   groupImport: 3838,
+  /** Per account: the mails it asks for others (services/mail/policy.ts), whatever the peña. */
+  mailSender: 4040,
+  /** Per client address (hashtext of it): the mails asked from there. */
+  mailClient: 4041,
+  /** Per recipient address (hashtext of it, lower-cased): the mails it gets at others' request. */
+  mailAddress: 4042,
 } as const;
 
 /**

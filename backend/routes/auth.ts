@@ -4,6 +4,8 @@ import {
   alertPreferenceBody,
   ClaimAnswer,
   claimBody,
+  confirmEmailBody,
+  EmailProof,
   claimQuery,
   AlertPreference,
   AvatarAnswer,
@@ -29,15 +31,8 @@ import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as users from "../services/auth";
 import * as claim from "../services/moving-in/claim";
+import * as proof from "../services/mail/proof";
 import { resource } from "./resource";
-
-const sendOrSay = async (send: () => Promise<void>) => {
-  try {
-    await send();
-  } catch {
-    throw new ApiError(502, "No se pudo enviar el correo con el enlace; inténtalo más tarde.");
-  }
-};
 
 export default resource("auth", (app, deps) => {
   // A multipart form's fields become the body before it is checked, like a JSON body; its files wait here.
@@ -95,8 +90,9 @@ export default resource("auth", (app, deps) => {
         consumes: multipartBody,
         body: registerRequest,
         response: {
-          201: RegisteredAnswer,
-          202: MessageAnswer.describe("El e-mail es de un miembro sin cuenta: se le ha enviado el enlace para unirse"),
+          201: MessageAnswer.describe(
+            "La misma respuesta para un e-mail libre (se crea la cuenta), el de una cuenta o el de un miembro sin cuenta: el correo que le llega a esa dirección dice lo demás",
+          ),
           ...errorReplies,
           413: errorReplies[400].describe("Imagen demasiado grande"),
         },
@@ -104,18 +100,12 @@ export default resource("auth", (app, deps) => {
     },
     async (request, reply) => {
       const body = request.body;
-      // A placeholder's address (decision 061): no account yet, only the link that proves the address.
-      const placeholder = await users.placeholderWithEmail(deps, body.email);
-      if (placeholder) {
-        await limits.forgotPassword(request, body.email.toLowerCase());
-        await sendOrSay(() => claim.sendClaimLink(deps, placeholder.id, placeholder.email));
-        return reply.code(202).send({ message: claim.claimLinkSent(placeholder.email) });
-      }
       const file = uploads.get(request)?.avatar;
       const avatar = file ? await users.processAvatar(file) : null;
-      const userId = await users.createUser(deps, body);
-      if (avatar) await users.saveAvatar(deps, userId, avatar);
-      return reply.code(201).send({ message: "Registro exitoso. Ya puedes iniciar sesión.", id: userId });
+      // The same answer for a free address, an account's and a placeholder's (decision 078): which
+      // mail each gets is worked out after this answer.
+      await users.signUp(deps, body, { avatar, client: request.ip });
+      return reply.code(201).send({ message: users.REGISTERED });
     },
   );
 
@@ -161,8 +151,8 @@ export default resource("auth", (app, deps) => {
       },
     },
     async (request, reply) => {
-      requireUser(request);
-      const id = await users.registerByAdmin(deps, request.body);
+      const admin = requireUser(request);
+      const id = await users.registerByAdmin(deps, request.body, { adminId: admin.id, client: request.ip });
       return reply.code(201).send({ message: "Usuario creado. Le hemos enviado por email una contraseña temporal.", id });
     },
   );
@@ -181,7 +171,7 @@ export default resource("auth", (app, deps) => {
     async (request) => {
       const { email } = request.body;
       await limits.forgotPassword(request, email.toLowerCase());
-      await users.forgotPassword(deps, email);
+      await users.forgotPassword(deps, email, request.ip);
       return { message: "Si el correo existe, hemos enviado la contraseña a tu bandeja de entrada." };
     },
   );
@@ -233,6 +223,39 @@ export default resource("auth", (app, deps) => {
       const avatarPath = await users.saveAvatar(deps, user.id, await users.processAvatar(file));
       return { avatarPath };
     },
+  );
+
+  // The account's own address proved (decision 078): the link's button, the profile's state and another link.
+  app.post(
+    "/auth/confirm-email",
+    {
+      config: perIp(deps.config.forgotRateLimit * 3),
+      schema: {
+        summary: "Con el enlace del correo, la cuenta confirma que su dirección es suya",
+        security: [],
+        body: confirmEmailBody,
+        response: { 200: MessageAnswer, ...errorReplies },
+      },
+    },
+    async (request) => {
+      await proof.confirmProof(deps, request.body.token);
+      return { message: proof.PROOF_DONE };
+    },
+  );
+
+  app.get(
+    "/auth/email-proof",
+    { schema: { summary: "Si la dirección de correo de la cuenta está confirmada", response: { 200: EmailProof, ...errorReplies } } },
+    async (request) => proof.proofState(deps, requireUser(request).id),
+  );
+
+  app.post(
+    "/auth/email-proof/resend",
+    {
+      config: perIp(deps.config.forgotRateLimit * 3),
+      schema: { summary: "Envía otro enlace para confirmar la dirección de correo", response: { 200: MessageAnswer, ...errorReplies } },
+    },
+    async (request) => proof.resendProof(deps, requireUser(request).id, request.ip),
   );
 
   app.post(

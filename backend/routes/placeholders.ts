@@ -47,7 +47,7 @@ export default resource("placeholders", (app, deps) => {
     async (request) => {
       const user = requireUser(request);
       await assertGroupExists(deps.db, request.params.id);
-      return invitePlaceholder(deps, user.id, request.params.id, request.params.userId);
+      return invitePlaceholder(deps, user.id, request.params.id, request.params.userId, request.ip);
     },
   );
 

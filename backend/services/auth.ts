@@ -4,7 +4,11 @@ import { avatarPath } from "../avatar-path";
 import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, EMAIL_TAKEN, notFound, unauthorized, USERNAME_TAKEN } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
-import { becomeAccount, sendClaimLink } from "./moving-in/claim";
+import type { Mail } from "../mailer";
+import { admitMail, admitMailAlone } from "./mail/policy";
+import { mailLater } from "./mail/outbox";
+import { proofMail } from "./mail/proof";
+import { becomeAccount, claimMail } from "./moving-in/claim";
 import { refreshTouched } from "./standings/store";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -52,7 +56,9 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
   const key = (byEmail ? body.email : body.username)!.trim();
   const row = await deps.db.one<{ id: number; password_hash: string }>(
     // A username names an account; a member without one is named per peña (decision 063).
-    `select id, password_hash from users where ${byEmail ? "lower(email) = lower($1)" : "lower(username) = lower($1) and not placeholder"}`,
+    // A placeholder has no password: it is compared like an unknown name, against the dummy hash, so
+    // its answer and its time are an unknown address's (decision 078).
+    `select id, password_hash from users where ${byEmail ? "lower(email) = lower($1)" : "lower(username) = lower($1)"} and not placeholder`,
     [key],
   );
   const ok = await verifyPassword(body.password, row?.password_hash ?? DUMMY_HASH);
@@ -77,11 +83,11 @@ export async function placeholderWithEmail({ db }: Pick<Deps, "db">, email: stri
 }
 
 /**
- * A new account; never an existing one overwritten (the insert meets the e-mail's unique key).
- * An address that belongs to a member imported without an account is no account yet, but typing it
- * proves nothing (decision 061): `claimByMail` is for the admin's form only, whose temporary
- * password goes to that address, so only its holder can sign in. Any other caller gets a conflict
- * and sends the claim link (services/moving-in/claim.ts) instead.
+ * An account made by an admin (the form, the first admin, a test's): never an existing one
+ * overwritten (the insert meets the e-mail's unique key). An address that belongs to a member
+ * imported without an account is no account yet, but typing it proves nothing (decision 061):
+ * `claimByMail` is for the admin's form only, whose temporary password goes to that address, so
+ * only its holder can sign in. Anyone's sign-up is `signUp`, below.
  */
 export async function createUser(
   deps: Deps,
@@ -95,7 +101,8 @@ export async function createUser(
   if (placeholder) return deps.db.tx((tx) => becomeAccount(deps, tx, placeholder.id, { username: input.username, hash, isAdmin: input.isAdmin }));
   // Two sign-ups with one address at once: the second meets the unique key and is told so, never a 500.
   const row = await deps.db.one<{ id: number }>(
-    "insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, $4) on conflict do nothing returning id",
+    // Made by an admin (its temporary password goes to the address) or the first admin: proved (decision 078).
+    "insert into users (email, username, password_hash, is_admin, email_proved_at) values ($1, $2, $3, $4, now()) on conflict do nothing returning id",
     [input.email, input.username, hash, input.isAdmin ?? false],
   );
   if (!row) {
@@ -140,16 +147,26 @@ export async function avatarImage({ db }: Deps, userId: number) {
   return { image: Buffer.from(row.image), contentType: row.content_type };
 }
 
-export async function forgotPassword(deps: Deps, email: string) {
+/**
+ * A reset asked for an address (decision 078): counted by the mail policy whatever the address is,
+ * answered at once, and only then, from the outbox, worked out: an account gets the reset link, a
+ * member imported without an account the link that makes the account (decision 061), an unknown
+ * address nothing. The answer and its time are the same for the three.
+ */
+export async function forgotPassword(deps: Deps, email: string, client: string | null = null) {
+  await admitMailAlone(deps, { route: "reset", to: email, client });
+  mailLater(deps, () => resetMail(deps, email));
+}
+
+async function resetMail(deps: Deps, email: string): Promise<Mail | null> {
   const user = await deps.db.one<{ id: number; username: string; email: string; placeholder: boolean }>(
     "select id, username, email, placeholder from users where lower(email) = lower($1)",
     [email],
   );
-  // Unknown addresses get the same answer, so the form tells nobody who has an account.
-  if (!user) return;
+  if (!user) return null;
   // A member imported without an account has no password to change: the address's holder gets the
   // link that makes the account (decision 061), never a password on a row that is still a placeholder.
-  if (user.placeholder) return sendClaimLink(deps, user.id, user.email);
+  if (user.placeholder) return claimMail(deps, user.id, user.email);
   const token = newToken();
   await deps.db.query("insert into password_resets (token_hash, user_id, expires_at) values ($1, $2, $3)", [
     sha256(token),
@@ -157,7 +174,7 @@ export async function forgotPassword(deps: Deps, email: string) {
     new Date(deps.clock().getTime() + RESET_TTL_MS),
   ]);
   const link = `${deps.config.publicUrl.replace(/\/$/, "")}/ChangePassword?token=${token}`;
-  await deps.mailer.send({
+  return {
     to: user.email,
     subject: "Quiniela de peñas: cambia tu contraseña",
     text: [
@@ -170,7 +187,70 @@ export async function forgotPassword(deps: Deps, email: string) {
       "",
       "Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.",
     ].join("\n"),
-  });
+  };
+}
+
+/** The spec's sign-up answer, the same for every address (decision 078). */
+export const REGISTERED = "Registro exitoso. Ya puedes iniciar sesión.";
+
+/**
+ * Anyone's sign-up (decision 078). A username already taken by an account is a 409: usernames are
+ * public in every peña. The address is never told apart: the password is hashed, the mail policy
+ * counts the address, and the answer is the same, whether the address is free (the account is made,
+ * unproved, and mailed its proof link), an account's (its holder is told someone tried, with the way
+ * to a new password) or a placeholder's (its holder gets the claim link, decision 061). Which mail
+ * goes is worked out after the answer, from the outbox. Returns the new account's id, or null.
+ */
+export async function signUp(
+  deps: Deps,
+  input: { email: string; username: string; password: string },
+  options: { avatar?: Buffer | null; client?: string | null } = {},
+): Promise<number | null> {
+  const usernameTaken = () =>
+    deps.db.one("select 1 from users where lower(username) = lower($1) and not placeholder and lower(email) <> lower($2)", [input.username, input.email]);
+  if (await usernameTaken()) throw conflict("Ese nombre de usuario ya existe.");
+  // Counted before the hash: a refusal (the same for every address) costs no scrypt.
+  await admitMailAlone(deps, { route: "sign-up", to: input.email, client: options.client ?? null });
+  const hash = await hashPassword(input.password);
+  const row = await deps.db.one<{ id: number }>(
+    "insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, false) on conflict do nothing returning id",
+    [input.email, input.username, hash],
+  );
+  const id = row?.id ?? null;
+  if (id === null) {
+    // The insert met a unique key: the address (the usual case), or a name an account took meanwhile.
+    if (await usernameTaken()) throw conflict("Ese nombre de usuario ya existe.");
+    mailLater(deps, () => addressTakenMail(deps, input.email));
+    return null;
+  }
+  if (options.avatar) await saveAvatar(deps, id, options.avatar);
+  mailLater(deps, async () => proofMail(deps, { id, username: input.username, email: input.email }));
+  return id;
+}
+
+/** The mail a sign-up with an address already in use sends to that address's holder. */
+async function addressTakenMail(deps: Deps, email: string): Promise<Mail | null> {
+  const user = await deps.db.one<{ id: number; username: string; email: string; placeholder: boolean }>(
+    "select id, username, email, placeholder from users where lower(email) = lower($1)",
+    [email],
+  );
+  if (!user) return null;
+  if (user.placeholder) return claimMail(deps, user.id, user.email);
+  const site = deps.config.publicUrl.replace(/\/$/, "");
+  return {
+    to: user.email,
+    subject: "Quiniela de peñas: ya tienes cuenta",
+    text: [
+      `Hola, ${user.username}:`,
+      "",
+      "Alguien (quizá tú) ha intentado registrarse en Quiniela de peñas con este e-mail, que ya es el de tu cuenta. No hemos creado otra ni cambiado nada.",
+      "",
+      `Tu usuario es ${user.username}: entra en ${site}/login.`,
+      `Si no recuerdas la contraseña, pide una nueva en ${site}/forgot-password.`,
+      "",
+      "Si no has sido tú, ignora este mensaje.",
+    ].join("\n"),
+  };
 }
 
 const INVALID_LINK = "El enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.";
@@ -203,9 +283,15 @@ export async function updatePassword(deps: Deps, userId: number, newPassword: st
  * An account made by an admin, with its group memberships, and a temporary password mailed to it.
  * If the mail cannot be sent nobody could sign in, so the account is removed again.
  */
-export async function registerByAdmin(deps: Deps, input: { email: string; username: string; groups: { groupId: number; roleId: number }[] }): Promise<number> {
+export async function registerByAdmin(
+  deps: Deps,
+  input: { email: string; username: string; groups: { groupId: number; roleId: number }[] },
+  asker: { adminId: number | null; client: string | null } = { adminId: null, client: null },
+): Promise<number> {
   const password = temporaryPassword();
   const userId = await deps.db.tx(async (tx) => {
+    // A mail to someone else: counted like every other (decision 078).
+    await admitMail(deps, tx, { route: "sign-up", to: input.email, senderId: asker.adminId, client: asker.client });
     for (const { groupId } of input.groups) {
       if (!(await tx.one("select 1 from groups where id = $1", [groupId]))) throw notFound("Grupo no encontrado.");
     }

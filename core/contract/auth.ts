@@ -64,6 +64,17 @@ export const claimQuery = z.object({ token: claimTokenField });
 export const ClaimAnswer = z.object({ email: z.string() });
 /** POST /auth/claim: the link's token and the account's chosen username and password. */
 export const claimBody = z.object({ token: claimTokenField, username, password });
+/** The link an account gets to prove its own address (decision 078). */
+export const EMAIL_PROOF_INVALID = "El enlace para confirmar tu dirección de correo no es válido o ha caducado. Pide otro desde tu perfil.";
+/** POST /auth/confirm-email: the token of that link. */
+export const confirmEmailBody = z.object({
+  token: z
+    .string({ errorMap: () => ({ message: EMAIL_PROOF_INVALID }) })
+    .min(10, EMAIL_PROOF_INVALID)
+    .max(200, EMAIL_PROOF_INVALID),
+});
+/** GET /auth/email-proof: the account's address and whether it is proved. */
+export const EmailProof = z.object({ email: z.string(), proved: z.boolean() });
 export const updatePasswordBody = z.object({ newPassword: password });
 export const alertPreferenceBody = z.object({ sendAlert: bodyBoolean("El aviso por email debe ser verdadero o falso.") });
 /** POST /User/SetAlertPreference and GET /User/GetAlertPreference. */
@@ -84,7 +95,7 @@ export const LoginAnswer = SessionUser.extend({ token: z.string() });
 
 /** The answers that only say what happened, in Spanish, to show as they are. */
 export const MessageAnswer = z.object({ message: z.string() });
-/** POST /auth/register and /auth/register-by-admin: the message and the new user's id. */
+/** POST /auth/register-by-admin and /auth/claim: the message and the new user's id (a sign-up's answer is a MessageAnswer: decision 078). */
 export const RegisteredAnswer = MessageAnswer.extend({ id: wireId });
 /** POST /auth/UpdateAvatar: the new avatar's path (it carries a version). */
 export const AvatarAnswer = z.object({ avatarPath: z.string() });

@@ -41,7 +41,7 @@ test.describe("unirse con el enlace del correo", () => {
     await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Repite la contraseña").fill(PASSWORD);
     await page.getByRole("button", { name: "Registrarse" }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Te hemos enviado un enlace a ${email}.` })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `Registro exitoso. Te hemos enviado un correo a ${email}:` })).toBeVisible();
     await expectAccessible(page, testInfo);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.goto("/login");

@@ -32,12 +32,22 @@ export async function apiLogin(username: string, password = PASSWORD, api = E2E.
 
 export const adminToken = (api = E2E.apiUrl) => apiLogin(E2E.admin.username, E2E.admin.password, api);
 
-/** A registered player, made through the real API. */
-export async function newPlayer(prefix = "jugador", api = E2E.apiUrl) {
+/**
+ * A registered player, made through the real API, who has proved its address as a person does
+ * (decision 078): with the link the sign-up mailed there (it goes out just after the answer).
+ */
+export async function newPlayer(prefix = "jugador", api = E2E.apiUrl, mailHttpPort = api === E2E.apiUrl ? E2E.mailHttpPort : E2E.week.mailHttpPort) {
   const username = unique(prefix);
   const email = `${username}@e2e.local`;
   const res = await apiCall("POST", "/auth/register", { email, username, password: PASSWORD }, undefined, api);
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status}`);
+  let proof: string | undefined;
+  for (let k = 0; k < 100 && !proof; k++) {
+    proof = /\/confirmar-correo\?token=([0-9a-f.]+)/.exec((await mailsTo(email, mailHttpPort)).at(-1)?.text ?? "")?.[1];
+    if (!proof) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!proof || (await apiCall("POST", "/auth/confirm-email", { token: proof }, undefined, api)).status !== 200)
+    throw new Error(`confirm ${username}: no proof link`);
   const token = await apiLogin(username, PASSWORD, api);
   const me = await apiCall<{ id: number }>("GET", "/auth/me", undefined, token, api);
   return { username, email, password: PASSWORD, token, id: me.body.id };

@@ -12,10 +12,16 @@ afterAll(() => t.close());
 const resetLink = (text: string) => /\/ChangePassword\?token=([\w-]+)/.exec(text)?.[1];
 
 describe("registration", () => {
-  it("registers with JSON or multipart and refuses a taken e-mail or username", async () => {
-    expect((await t.api.post("/auth/register", { email: "ana@test.local", username: "ana", password: PASSWORD })).status).toBe(201);
+  it("registers with JSON or multipart and refuses a taken username; a taken e-mail answers like a free one and mails its owner (decision 078)", async () => {
+    const first = await t.api.post("/auth/register", { email: "ana@test.local", username: "ana", password: PASSWORD });
+    expect(first).toEqual({ status: 201, body: { message: "Registro exitoso. Ya puedes iniciar sesión." } });
     const again = await t.api.post("/auth/register", { email: "ANA@test.local", username: "ana2", password: PASSWORD });
-    expect(again).toMatchObject({ status: 409, body: { message: "Ese email ya está registrado." } });
+    expect(again).toEqual(first);
+    expect(await t.db.one("select 1 from users where username = 'ana2'")).toBeFalsy();
+    const [proof, notice] = t.mail.to("ana@test.local");
+    expect(proof.text).toMatch(/\/confirmar-correo\?token=/);
+    expect(notice.text).toContain("ya es el de tu cuenta");
+    expect(notice.text).toContain("Tu usuario es ana");
     const form = new FormData();
     form.set("email", "otra@test.local");
     form.set("username", "ANA");

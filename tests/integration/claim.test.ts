@@ -44,8 +44,9 @@ describe("signing up with a placeholder's e-mail", () => {
   it("creates nothing and claims nothing: it sends the link to that address and says so in Spanish", async () => {
     const { placeholder, email, groupId } = await groupWithPlaceholder();
     const res = await t.api.post("/auth/register", { email, username: "intruso1", password: PASSWORD });
-    expect(res.status, JSON.stringify(res.body)).toBe(202);
-    expect(res.body.message).toBe(`Te hemos enviado un enlace a ${email}. Ábrelo para terminar el registro: así sabemos que el e-mail es tuyo.`);
+    // The answer a free address gets (decision 078): only the mail, at that address, says more.
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({ message: "Registro exitoso. Ya puedes iniciar sesión." });
     // Neither the typed username nor the address signs in: no membership, money or picks for the stranger.
     expect((await signIn({ username: "intruso1" })).status).toBe(401);
     expect((await signIn({ email })).status).toBe(401);
@@ -129,10 +130,11 @@ describe("an account is never overwritten", () => {
     const token = linkIn(mail.text);
     expect((await t.api.post("/auth/claim", { token, username: "duena", password: PASSWORD })).status).toBe(201);
 
-    // The owner's account exists now: a second sign-up with that address is refused and changes nothing.
+    // The owner's account exists now: a second sign-up with that address answers like any (decision
+    // 078), changes nothing and tells the owner.
     const second = await t.api.post("/auth/register", { email, username: "segundo", password: "Otra#Clave2026" });
-    expect(second.status).toBe(409);
-    expect(second.body.message).toBe("Ese email ya está registrado.");
+    expect(second).toEqual({ status: 201, body: { message: "Registro exitoso. Ya puedes iniciar sesión." } });
+    expect(t.mail.to(email).at(-1)!.text).toContain("ya es el de tu cuenta");
     expect((await signIn({ username: "duena" })).status).toBe(200);
     expect((await signIn({ email })).status).toBe(200);
     expect((await t.api.post("/auth/login", { email, password: "Otra#Clave2026" })).status).toBe(401);
@@ -151,10 +153,11 @@ describe("an account is never overwritten", () => {
     expect((await t.db.one<{ password_hash: string }>("select password_hash from users where id = $1", [placeholder]))!.password_hash).toBe("");
   });
 
-  it("two sign-ups with one new address at once: one account, the other told so, no 500", async () => {
+  it("two sign-ups with one new address at once: one account, both answered alike, no 500", async () => {
     const email = `doble${Math.floor(Math.random() * 1e6)}@correo.es`;
     const answers = await Promise.all(["doble1", "doble2"].map((username) => t.api.post("/auth/register", { email, username, password: PASSWORD })));
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    expect(await t.db.query("select id from users where lower(email) = $1", [email])).toHaveLength(1);
   });
 });
 
@@ -218,7 +221,7 @@ describe("a link outlives nothing it was sent for (decision 079)", () => {
     expect(claimed.status).toBe(400);
     expect(claimed.body.message).toMatch(GONE);
     // The sign-up's link, sent for the address, still serves the peña that keeps the placeholder.
-    expect((await t.api.post("/auth/register", { email, username: "cualquiera2", password: PASSWORD })).status).toBe(202);
+    expect((await t.api.post("/auth/register", { email, username: "cualquiera2", password: PASSWORD })).status).toBe(201);
     const signUpToken = linkIn(t.mail.to(email).at(-1)!.text);
     expect((await t.api.post("/auth/claim", { token: signUpToken, username: "otrapena", password: PASSWORD })).status).toBe(201);
   });

@@ -165,8 +165,9 @@ describe("private files (issue 13, item 8)", () => {
     await walk(dataDir);
     expect(open).toEqual([]);
     const eml = (await readdir(path.join(dataDir, "outbox"))).filter((f) => f !== "old.eml");
-    expect(eml).toHaveLength(1);
-    expect((await stat(path.join(dataDir, "outbox", eml[0]))).mode & 0o777).toBe(0o600);
+    // The sign-up's proof link and the reset link (decision 078): both for the owner only.
+    expect(eml).toHaveLength(2);
+    for (const file of eml) expect((await stat(path.join(dataDir, "outbox", file))).mode & 0o777).toBe(0o600);
   }, 120_000);
 });
 

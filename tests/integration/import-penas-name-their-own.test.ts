@@ -130,7 +130,7 @@ describe("two peñas import the same address under their own names", () => {
 
     // The person signs up through the link sent to the address: the username chosen is the name in
     // both peñas, and each peña's old name still names them in its own sheets.
-    expect((await t.api.post("/auth/register", { email, username: `dueno${tag}`, password: PASSWORD })).status).toBe(202);
+    expect((await t.api.post("/auth/register", { email, username: `dueno${tag}`, password: PASSWORD })).status).toBe(201);
     const token = /\/unirse\?token=([0-9a-f.]+)/i.exec(t.mail.to(email).at(-1)!.text)![1];
     expect((await t.api.post("/auth/claim", { token, username: `dueno${tag}`, password: PASSWORD })).status).toBe(201);
     for (const [manager, groupId, name] of [

@@ -286,7 +286,7 @@ describe("members without an account", () => {
     expect(before.season.find((r) => r.userId === placeholder.id)?.totalPoints).toBeGreaterThanOrEqual(0);
 
     // Typing the address claims nothing; the link sent to it does (decision 061).
-    expect((await t.api.post("/auth/register", { email, username: `${name}real`, password: "Secreta#2026" })).status).toBe(202);
+    expect((await t.api.post("/auth/register", { email, username: `${name}real`, password: "Secreta#2026" })).status).toBe(201);
     const token = /\/unirse\?token=([0-9a-f.]+)/.exec(t.mail.to(email).at(-1)!.text)![1];
     const res = await t.api.post("/auth/claim", { token, username: `${name}real`, password: "Secreta#2026" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

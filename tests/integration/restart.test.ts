@@ -45,9 +45,12 @@ describe("the embedded database", () => {
     try {
       await api.post("/auth/register", { email: "buzon@test.local", username: "buzon", password: PASSWORD });
       await api.post("/api/auth/forgot-password", { email: "buzon@test.local" });
-      const files = await readdir(path.join(dataDir, "outbox"));
-      expect(files).toHaveLength(1);
-      expect(decodeBody(await readFile(path.join(dataDir, "outbox", files[0]), "latin1")).text).toMatch(/ChangePassword\?token=/);
+      // The sign-up's proof link and the reset link (decision 078), one file each.
+      const files = (await readdir(path.join(dataDir, "outbox"))).sort();
+      expect(files).toHaveLength(2);
+      const texts = await Promise.all(files.map(async (f) => decodeBody(await readFile(path.join(dataDir, "outbox", f), "latin1")).text));
+      expect(texts.some((text) => /confirmar-correo\?token=/.test(text))).toBe(true);
+      expect(texts.some((text) => /ChangePassword\?token=/.test(text))).toBe(true);
     } finally {
       await app.close();
     }

@@ -9,6 +9,7 @@ import { openPglite, openPostgres, type Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
 import { createUser } from "../../backend/services/auth";
+import { outboxSettled } from "../../backend/services/mail/outbox";
 import { createBackend } from "../../backend/start";
 import * as build from "./builders";
 import { startMailSink } from "./mail-sink.mjs";
@@ -45,6 +46,8 @@ export function client(baseUrl: string, token?: string) {
     }
     const response = await fetch(baseUrl + path, init);
     const text = await response.text();
+    // The answer is in; the mails it queued for after it (decision 078) go out before the test reads the sink.
+    await outboxSettled();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -75,7 +78,16 @@ export async function startBackend(options: { config?: Partial<BackendConfig>; n
   await migrate(db);
   const mail = await startMailSink();
   let now = options.now ?? null;
-  const config: BackendConfig = { ...defaultBackendConfig, publicUrl: "http://app.test", loginRateLimit: 1000, forgotRateLimit: 1000, ...options.config };
+  // Every call of a test comes from 127.0.0.1: the sign-in limits, and the mails one client address
+  // may ask for in a day, are generous here; the tests of those limits set them (decision 078).
+  const config: BackendConfig = {
+    ...defaultBackendConfig,
+    publicUrl: "http://app.test",
+    loginRateLimit: 1000,
+    forgotRateLimit: 1000,
+    mailPerClientDay: 100_000,
+    ...options.config,
+  };
   const deps: Deps = {
     db,
     mailer: createMailer({ smtpUrl: mail.url, outboxDir: "" }),
@@ -95,10 +107,20 @@ export async function startBackend(options: { config?: Partial<BackendConfig>; n
     return api.as(res.body.token as string);
   }
 
-  /** Registers a player and returns a client signed in as them. */
-  async function player(username = `p${randomBytes(4).toString("hex")}`) {
-    const res = await api.post("/auth/register", { email: `${username}@test.local`, username, password: PASSWORD });
+  /**
+   * Registers a player and returns a client signed in as them. The player proves its address as a
+   * person does (decision 078), with the link the sign-up mailed there, unless `prove` is false.
+   */
+  async function player(username = `p${randomBytes(4).toString("hex")}`, { prove = true }: { prove?: boolean } = {}) {
+    const email = `${username}@test.local`;
+    const res = await api.post("/auth/register", { email, username, password: PASSWORD });
     if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (prove) {
+      const token = /\/confirmar-correo\?token=([0-9a-f.]+)/.exec(mail.to(email).at(-1)?.text ?? "")?.[1];
+      if (!token || (await api.post("/auth/confirm-email", { token })).status !== 200) throw new Error(`confirm ${username}: no proof link`);
+      // The link is opened and the mail read: the tests of the mails a player gets start from an empty inbox.
+      mail.messages.splice(mail.messages.indexOf(mail.to(email).at(-1)!), 1);
+    }
     const signed = await login(username);
     const me = await signed.get("/auth/me");
     return Object.assign(signed, { id: me.body.id as number, username });

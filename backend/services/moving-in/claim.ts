@@ -3,6 +3,7 @@ import { CLAIM_LINK_GONE, CLAIM_LINK_MISSING } from "#core/contract/auth";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { ApiError, conflict, EMAIL_TAKEN, USERNAME_TAKEN } from "../../errors";
+import type { Mail } from "../../mailer";
 import { hashPassword } from "../../security";
 import { recordAudit } from "../audit";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
@@ -104,7 +105,8 @@ export async function becomeAccount(deps: Deps, tx: Db, userId: number, input: {
   const taken = await tx.one("select 1 from users where lower(username) = lower($1) and id <> $2 and not placeholder", [input.username, userId]);
   if (taken) throw conflict(USERNAME_TAKEN);
   const row = await tx.one<{ id: number }>(
-    `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true
+    // The link (or the admin's temporary password) went to the address: it is proved (decision 078).
+    `update users set username = $2, password_hash = $3, is_admin = $4, placeholder = false, send_digest = true, email_proved_at = now()
       where id = $1 and placeholder returning id`,
     [userId, input.username, input.hash, input.isAdmin ?? false],
   );
@@ -123,11 +125,12 @@ export async function becomeAccount(deps: Deps, tx: Db, userId: number, input: {
   return row.id;
 }
 
-export const claimLinkSent = (email: string) => `Te hemos enviado un enlace a ${email}. Ábrelo para terminar el registro: así sabemos que el e-mail es tuyo.`;
-
-/** Sent when someone signs up, or asks for a new password, with a placeholder's address: only its holder can use it. */
-export async function sendClaimLink(deps: Deps, userId: number, email: string): Promise<void> {
-  await deps.mailer.send({
+/**
+ * Sent when someone signs up, or asks for a new password, with a placeholder's address: only its
+ * holder can use it. Composed after the answer (services/mail/outbox.ts), counted by the mail policy.
+ */
+export function claimMail(deps: Pick<Deps, "config" | "clock">, userId: number, email: string): Mail {
+  return {
     to: email,
     subject: "Quiniela de peñas: termina tu registro",
     text: [
@@ -141,5 +144,5 @@ export async function sendClaimLink(deps: Deps, userId: number, email: string): 
       "",
       "Si no lo has pedido tú, ignora este mensaje: no se crea ninguna cuenta.",
     ].join("\n"),
-  });
+  };
 }

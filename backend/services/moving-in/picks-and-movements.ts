@@ -27,6 +27,7 @@ import { classifyImported, writeImportedMovement } from "./corrections";
 import { draftCutoff, saveDraft, unpackDraft, type DraftRows } from "./drafts";
 import { refreshTouched } from "../standings/store";
 import { nameShared } from "./names";
+import { requireProvedSender } from "../mail/policy";
 import { LOCK_KEYS } from "../../db/advisory";
 
 interface Jornada extends ImportJornada {
@@ -307,6 +308,9 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
     const now = deps.clock();
     const stored = unpackDraft(draft.content);
     const a = await analyse(tx, now, groupId, draft.kind, draft.season_id, stored);
+    // New members come with an address the peña's claim links and invitations will mail: only an
+    // account that has proved its own may add them (decision 078).
+    if (a.newMembers.length > 0) await requireProvedSender(tx, caller.id, "añadir miembros con su e-mail");
     let picksCreated = 0;
     let picksChanged = 0;
     for (const p of a.picks) {

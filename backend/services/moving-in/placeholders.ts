@@ -3,6 +3,7 @@ import type { Deps } from "../../context";
 import { defang } from "#core/domain/defang";
 import { ApiError, notFound } from "../../errors";
 import { recordAudit } from "../audit";
+import { admitMail, groupSpent, proveFirst, requireProvedSender } from "../mail/policy";
 import { claimLink, INVITATION_LINK_MS } from "./claim";
 
 /**
@@ -26,9 +27,9 @@ export async function listPlaceholders({ db }: Pick<Deps, "db">, groupId: number
   return rows.map((r) => ({ userId: r.user_id, name: r.username, email: r.email, invitedAt: r.sent_at ? iso(r.sent_at) : null }));
 }
 
-/** Invitations a group, or a manager across groups, may send in 24 hours (decision 061). */
+/** Invitations a group may send in 24 hours by default (decision 061; INVITATIONS_PER_GROUP_DAY, decision 078). */
 export const INVITATIONS_PER_DAY = 40;
-export const INVITATIONS_SPENT = `Hoy ya se han enviado ${INVITATIONS_PER_DAY} invitaciones, el máximo en un día: podrás enviar más mañana.`;
+export const PROVE_TO_INVITE = proveFirst("invitar a los miembros de tu peña");
 
 export const NOT_A_PLACEHOLDER = "Ese miembro no está en el grupo o ya tiene cuenta: no hace falta invitarle.";
 
@@ -36,8 +37,18 @@ export const NOT_A_PLACEHOLDER = "Ese miembro no está en el grupo o ya tiene cu
  * Sends the invitation once. The row is written in the transaction that sends the mail: a mail that
  * fails leaves nothing recorded (the manager may press again); a second press, or a second manager at
  * the same moment (the primary key makes it wait), finds the row and sends nothing.
+ *
+ * The allowances (decision 078): the peña's day, counted under its row's lock; the manager's day
+ * across all his peñas, the client's and the address's, counted by the mail policy under its locks,
+ * so one manager pressing in four peñas at once, on two instances, never gets past his allowance.
  */
-export async function invitePlaceholder(deps: Deps, actorId: number, groupId: number, userId: number): Promise<PlaceholderInvite> {
+export async function invitePlaceholder(
+  deps: Deps,
+  actorId: number,
+  groupId: number,
+  userId: number,
+  client: string | null = null,
+): Promise<PlaceholderInvite> {
   return deps.db.tx(async (tx) => {
     const member = await tx.one<{ username: string; email: string; group_name: string; invite_code: string }>(
       `select coalesce(m.display_name, u.username) as username, u.email, g.name as group_name, g.invite_code
@@ -46,33 +57,29 @@ export async function invitePlaceholder(deps: Deps, actorId: number, groupId: nu
       [groupId, userId],
     );
     if (!member) throw notFound(NOT_A_PLACEHOLDER);
+    await requireProvedSender(tx, actorId, "invitar a los miembros de tu peña");
     const now = deps.clock();
-    // A day's allowance per group and per manager (decision 061): a peña invites its own, a spammer
-    // with 300 imported addresses is stopped well before 100 mails. The group's row, locked, makes
-    // two presses at once count one after the other.
+    // The group's row, locked, makes two presses at once in one peña count one after the other.
     await tx.query("select id from groups where id = $1 for update", [groupId]);
-    const since = new Date(now.getTime() - 86_400_000);
-    const sent = await tx.one<{ group_n: string; actor_n: string }>(
-      `select count(*) filter (where group_id = $1) as group_n, count(*) filter (where sent_by = $2) as actor_n
-         from placeholder_invitations where sent_at > $3 and (group_id = $1 or sent_by = $2)`,
-      [groupId, actorId, since],
+    const before = await tx.one<{ sent_at: Date | string }>("select sent_at from placeholder_invitations where group_id = $1 and user_id = $2", [
+      groupId,
+      userId,
+    ]);
+    if (before) return { sent: false, invitedAt: iso(before.sent_at) };
+    const limit = deps.config.invitationsPerGroupDay;
+    const full = await tx.one<{ sent_at: Date | string }>(
+      "select sent_at from placeholder_invitations where group_id = $1 and sent_at > $2 order by sent_at desc offset $3 limit 1",
+      [groupId, new Date(now.getTime() - 86_400_000), limit - 1],
     );
-    if (Number(sent!.group_n) >= INVITATIONS_PER_DAY || Number(sent!.actor_n) >= INVITATIONS_PER_DAY) {
-      const already = await tx.one("select 1 from placeholder_invitations where group_id = $1 and user_id = $2", [groupId, userId]);
-      if (!already) throw new ApiError(429, INVITATIONS_SPENT);
-    }
+    if (full) throw new ApiError(429, groupSpent(limit, new Date(new Date(full.sent_at).getTime() + 86_400_000)));
+    await admitMail(deps, tx, { route: "invitation", to: member.email, senderId: actorId, client });
     const inserted = await tx.one<{ sent_at: Date | string }>(
       `insert into placeholder_invitations (group_id, user_id, email, sent_at, sent_by) values ($1, $2, $3, $4, $5)
        on conflict (group_id, user_id) do nothing returning sent_at`,
       [groupId, userId, member.email, now, actorId],
     );
-    if (!inserted) {
-      const before = await tx.one<{ sent_at: Date | string }>("select sent_at from placeholder_invitations where group_id = $1 and user_id = $2", [
-        groupId,
-        userId,
-      ]);
-      return { sent: false, invitedAt: iso(before!.sent_at) };
-    }
+    // Under the group's lock the row was not there a moment ago; should it be now, this press sends nothing.
+    if (!inserted) throw new ApiError(409, NOT_A_PLACEHOLDER);
     await recordAudit(tx, {
       at: now,
       actorId,

@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { EMAIL_PROOF_INVALID } from "#core/contract/auth";
+import type { Deps } from "../../context";
+import { ApiError } from "../../errors";
+import type { Mail } from "../../mailer";
+import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { admitMailAlone } from "./policy";
+import { mailLater } from "./outbox";
+
+/**
+ * An account proves its own address (decision 078) by opening the link mailed to it: signed for the
+ * account and that address (a changed address makes the old link fail), with its expiry in the
+ * nonce, like the claim links. Proved, the account may mail others (invitations, a members file).
+ */
+
+export const PROOF_LINK_MS = 7 * 86_400_000;
+export const PROOF_INVALID = EMAIL_PROOF_INVALID;
+export const PROOF_DONE = "Dirección de correo confirmada: ya puedes invitar a los miembros de tus peñas.";
+export const proofSent = (email: string) => `Te hemos enviado un enlace a ${email}. Ábrelo para confirmar que la dirección es tuya.`;
+
+const purpose = (email: string) => `prove:${email.trim().toLowerCase()}`;
+
+export function proofLink(deps: Pick<Deps, "config" | "clock">, userId: number, email: string): string {
+  const expires = (deps.clock().getTime() + PROOF_LINK_MS).toString(16).padStart(16, "0");
+  const token = signToken(deps.config.kioskSecret, purpose(email), userId, expires + randomBytes(8).toString("hex"));
+  return `${deps.config.publicUrl.replace(/\/$/, "")}/confirmar-correo?token=${token}`;
+}
+
+export function proofMail(deps: Pick<Deps, "config" | "clock">, user: { id: number; username: string; email: string }): Mail {
+  return {
+    to: user.email,
+    subject: "Quiniela de peñas: confirma tu dirección de correo",
+    text: [
+      `Hola, ${user.username}:`,
+      "",
+      "Abre este enlace para confirmar que esta dirección es tuya. Hasta entonces puedes jugar en tus peñas, pero no invitar a nadie por correo.",
+      "Caduca en siete días:",
+      "",
+      proofLink(deps, user.id, user.email),
+      "",
+      "Si no te has registrado tú en Quiniela de peñas, ignora este mensaje.",
+    ].join("\n"),
+  };
+}
+
+/** The link opened (and its button pressed): the account's address is proved. Once is enough; again changes nothing. */
+export async function confirmProof(deps: Deps, token: string): Promise<void> {
+  const id = /^(\d{1,9})\./.exec(token)?.[1];
+  const row = id ? await deps.db.one<{ id: number; email: string }>("select id, email from users where id = $1 and not placeholder", [Number(id)]) : null;
+  const parsed = row ? readSignedToken(deps.config.kioskSecret, purpose(row.email), token) : null;
+  if (!row || !parsed || parsed.id !== row.id || parseInt(parsed.nonce.slice(0, 16), 16) <= deps.clock().getTime()) throw new ApiError(400, PROOF_INVALID);
+  await deps.db.query("update users set email_proved_at = coalesce(email_proved_at, $2) where id = $1", [row.id, deps.clock()]);
+}
+
+/** Whether the signed-in account's address is proved, and which it is. */
+export async function proofState({ db }: Pick<Deps, "db">, userId: number): Promise<{ email: string; proved: boolean }> {
+  const row = await db.one<{ email: string; proved: boolean }>("select email, email_proved_at is not null as proved from users where id = $1", [userId]);
+  return { email: row?.email ?? "", proved: Boolean(row?.proved) };
+}
+
+/** Another link, to the account's own address: counted like every mail (the address's and the client's allowances). */
+export async function resendProof(deps: Deps, userId: number, client: string): Promise<{ message: string }> {
+  const user = await deps.db.one<{ id: number; username: string; email: string; proved: boolean }>(
+    "select id, username, email, email_proved_at is not null as proved from users where id = $1",
+    [userId],
+  );
+  if (!user) throw new ApiError(404, "Usuario no encontrado.");
+  if (user.proved) return { message: "Tu dirección de correo ya está confirmada." };
+  await admitMailAlone(deps, { route: "proof", to: user.email, client });
+  mailLater(deps, async () => proofMail(deps, user));
+  return { message: proofSent(user.email) };
+}
