@@ -146,6 +146,12 @@ describe("«Descargar mis datos»", () => {
         .slice(1)
         .map((r) => r[2]),
     ).toEqual(["Usuario"]);
+    // The peña's prize, shared equally (no quotas charged) between the season's two players: her half.
+    expect(
+      csvRows(files.get("premios.csv")!)
+        .slice(1)
+        .map((r) => [r[3], r[5], r[6]]),
+    ).toEqual([["10,00", "50,00", "5,00"]]);
     expect(csvRows(files.get("sesiones.csv")!).length).toBeGreaterThan(1);
     expect(files.get("leeme.txt")).toContain("El asunto y el texto de los correos no se guardan");
     const json = JSON.parse(files.get("datos.json")!);
