@@ -265,6 +265,24 @@ function PhraseItem({ phrase }: { phrase: Phrase }) {
   );
 }
 
+/** «Tus datos»: everything the app keeps about you, as one download (RGPD arts. 15 and 20, decision 084). */
+function YourDataSection() {
+  return (
+    <section className="card stack" aria-labelledby="your-data-title">
+      <h2 id="your-data-title">Tus datos</h2>
+      <p className="muted">
+        Un archivo zip con todo lo que la aplicación guarda de ti: tu perfil, tus peñas, tus pronósticos, tus movimientos de la caja, tus partes de los premios,
+        los correos que te enviamos, el registro de cambios y tus sesiones. Los CSV se abren con una hoja de cálculo.
+      </p>
+      <p>
+        <a href="/perfil/mis-datos.zip" download>
+          Descargar mis datos
+        </a>
+      </p>
+    </section>
+  );
+}
+
 export default function Profile() {
   const { user, phrases, sendAlert, sendDigest, manyGroups, calendar, emailProof } = useLoaderData<typeof loader>();
   return (
@@ -300,6 +318,7 @@ export default function Profile() {
         )}
         <PhraseForm />
       </section>
+      <YourDataSection />
     </main>
   );
 }

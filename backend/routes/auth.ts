@@ -30,6 +30,8 @@ import { signInLimits } from "../sign-in-limits";
 import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as users from "../services/auth";
+import { personalData } from "../services/personal-data";
+import { PersonalDataExport } from "#core/contract/personal-data";
 import * as claim from "../services/moving-in/claim";
 import * as proof from "../services/mail/proof";
 import { resource } from "./resource";
@@ -78,6 +80,17 @@ export default resource("auth", (app, deps) => {
 
   app.get("/auth/me", { schema: { summary: "El usuario del token", response: { 200: SessionUser, ...errorReplies } } }, async (request) =>
     users.sessionUser(deps, requireUser(request).id),
+  );
+
+  app.get(
+    "/auth/me/export",
+    {
+      schema: {
+        summary: "«Descargar mis datos»: todo lo que la aplicación guarda del usuario del token, en CSV (RGPD arts. 15 y 20)",
+        response: { 200: PersonalDataExport, ...errorReplies },
+      },
+    },
+    async (request) => personalData(deps, requireUser(request).id),
   );
 
   app.post(

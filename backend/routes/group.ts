@@ -88,7 +88,7 @@ export default resource("group", (app, deps) => {
       const groupId = request.params.id;
       await groups.assertGroupExists(deps.db, groupId);
       const user = requireUser(request);
-      return groups.groupDetail(deps, groupId, user.id);
+      return groups.groupDetail(deps, groupId, user);
     },
   );
 
@@ -108,7 +108,7 @@ export default resource("group", (app, deps) => {
       requireUser(request);
       const user = requireUser(request);
       await groups.updateGroup(deps, user.id, groupId, request.body);
-      return groups.groupDetail(deps, groupId, user.id);
+      return groups.groupDetail(deps, groupId, user);
     },
   );
 
@@ -141,7 +141,7 @@ export default resource("group", (app, deps) => {
     async (request) => {
       const groupId = request.params.id;
       await groups.assertGroupExists(deps.db, groupId);
-      return groups.members(deps, groupId);
+      return groups.members(deps, groupId, requireUser(request));
     },
   );
 

@@ -64,7 +64,13 @@ export async function assertGroupExists(db: Db, groupId: number) {
   if (!(await db.one("select 1 from groups where id = $1", [groupId]))) throw notFound(GROUP_NOT_FOUND);
 }
 
-export async function members({ db }: Deps, groupId: number): Promise<GroupMember[]> {
+/**
+ * Who asks for a group's members: a player sees the others' names, not their e-mail addresses (their
+ * own stays); the group's managers (to invite and remind) and an admin see every address (decision 084).
+ */
+export type MembersViewer = { id: number; isAdmin: boolean };
+
+export async function members({ db }: Deps, groupId: number, viewer: MembersViewer): Promise<GroupMember[]> {
   const rows = await db.query<{ user_id: number; email: string; username: string; avatar_version: number | null; role_id: number }>(
     `select u.id as user_id, u.email, coalesce(m.display_name, u.username) as username, u.avatar_version, m.role_id
        from group_members m join users u on u.id = m.user_id
@@ -72,10 +78,11 @@ export async function members({ db }: Deps, groupId: number): Promise<GroupMembe
       order by m.role_id desc, lower(coalesce(m.display_name, u.username))`,
     [groupId],
   );
+  const seesAddresses = viewer.isAdmin || rows.some((r) => r.user_id === viewer.id && r.role_id === ROLE_GESTOR);
   return rows.map((r) => ({
     id: r.user_id,
     userId: r.user_id,
-    email: r.email,
+    email: seesAddresses || r.user_id === viewer.id ? r.email : "",
     username: r.username,
     avatarPath: avatarPath(r.user_id, r.avatar_version),
     roleId: r.role_id,
@@ -87,16 +94,16 @@ export async function members({ db }: Deps, groupId: number): Promise<GroupMembe
  * sendAlert is the caller's own reminder preference (the API contract, docs/architecture.md#the-contract, puts it on the group
  * the client loads; the backend keeps it per user).
  */
-export async function groupDetail(deps: Deps, groupId: number, viewerId: number): Promise<GroupDetail> {
+export async function groupDetail(deps: Deps, groupId: number, viewer: MembersViewer): Promise<GroupDetail> {
   const row = await deps.db.one<GroupRow & { send_alert: boolean | null; office_icons: boolean; version: number }>(
     `select g.id, g.name, g.description, g.invite_code, g.created_at, 0 as member_count, g.office_icons, g.version,
             (select send_alert from users where id = $2) as send_alert
        from groups g where g.id = $1`,
-    [groupId, viewerId],
+    [groupId, viewer.id],
   );
   if (!row) throw notFound(GROUP_NOT_FOUND);
   const { memberCount: _count, ...group } = summary(row);
-  return { ...group, sendAlert: Boolean(row.send_alert), officeIcons: row.office_icons, version: row.version, members: await members(deps, groupId) };
+  return { ...group, sendAlert: Boolean(row.send_alert), officeIcons: row.office_icons, version: row.version, members: await members(deps, groupId, viewer) };
 }
 
 /** 'Iconos y premios de oficina': whether the group's standings and kiosk show the four icons. */
@@ -131,7 +138,7 @@ export async function createGroup(deps: Deps, creator: AuthUser, input: { name: 
         deps.clock(),
       ]);
     }
-    return groupDetail({ ...deps, db: tx }, row.id, creator.id);
+    return groupDetail({ ...deps, db: tx }, row.id, creator);
   });
 }
 
