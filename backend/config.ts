@@ -32,6 +32,23 @@ export interface BackendConfig {
   /** The live feed (decision 050): football-data.org v4's address, and its key (LIVE_FEED_KEY); no key, no feed. */
   liveFeedBaseUrl: string;
   liveFeedKey: string | null;
+  /** Storage limitation (decision 085): the .eml files of DATA_DIR/outbox go after this many days (RETENTION_OUTBOX_DAYS). */
+  retentionOutboxDays: number;
+  /** A visitor's address (IP) stored beside a row is cut after this many days (RETENTION_CLIENT_ADDRESS_DAYS). */
+  retentionClientAddressDays: number;
+  /** What /privacidad says of who holds the data (PRIVACY_*, decision 085): the deployer's, null when unset. */
+  privacy: PrivacySettings;
+}
+
+export interface PrivacySettings {
+  controllerName: string | null;
+  contactEmail: string | null;
+  controllerAddress: string | null;
+  dpoEmail: string | null;
+  /** The deployer's own text (PRIVACY_TEXT_FILE, read at start), shown instead of the app's. */
+  text: string | null;
+  /** The mail relay's host when SMTP_URL is set: a recipient of the addresses mailed. */
+  mailRelay: string | null;
 }
 
 export const defaultBackendConfig: BackendConfig = {
@@ -56,4 +73,7 @@ export const defaultBackendConfig: BackendConfig = {
   prizeLevyPercent: PRIZE_LEVY_PERCENT,
   liveFeedBaseUrl: "https://api.football-data.org",
   liveFeedKey: null,
+  retentionOutboxDays: 7,
+  retentionClientAddressDays: 30,
+  privacy: { controllerName: null, contactEmail: null, controllerAddress: null, dpoEmail: null, text: null, mailRelay: null },
 };
