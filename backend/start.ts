@@ -11,6 +11,7 @@ import { migrate } from "./db/migrate";
 import { startAutoImport } from "./services/official/schedule";
 import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
+import { withPrivacyLine } from "./mail-footer";
 import { temporaryPassword } from "./security";
 import { backfillStandings } from "./services/standings/store";
 import { startDigests } from "./services/mail/digest";
@@ -43,9 +44,9 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   // Migration 010 made the stored standings; the rules that fill them are TypeScript (core/domain).
   if (applied.includes("010_standings.sql")) options.log(`Clasificaciones guardadas: ${await backfillStandings(db, new Date())}`);
   const outboxDir = path.join(options.dataDir, "outbox");
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir });
-  options.log(`Correo: ${mailer.target}`);
   const config = { ...defaultBackendConfig, ...options.config };
+  const mailer = withPrivacyLine(createMailer({ smtpUrl: options.smtpUrl, outboxDir }), config.publicUrl);
+  options.log(`Correo: ${mailer.target}`);
   if (!options.config?.kioskSecret) config.kioskSecret = await kioskSecret(options.dataDir);
   const deps: Deps = { db, mailer, clock: () => new Date(), config, fetch };
   await ensureAdmin(deps, options);
