@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PrivacyNotice } from "#core/contract/privacy";
+import { textBlocks } from "~/components/privacy-text";
 import type { RouteHandle } from "~/route-handle";
 import { api, errorMessage } from "~/server/client.server";
 
@@ -81,28 +82,23 @@ function Controller({ controller }: { controller: PrivacyNotice["controller"] })
   );
 }
 
-/** The deployer's text (PRIVACY_TEXT_FILE): paragraphs split by blank lines, `#` headings and `- ` lists; all of it escaped. */
+/** The deployer's text (PRIVACY_TEXT_FILE), read by `textBlocks`; React escapes all of it. */
 function DeployerText({ text }: { text: string }) {
-  const blocks = text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n\s*\n/)
-    .map((b) => b.trim())
-    .filter(Boolean);
   return (
     <section className="card stack" aria-label="Información de privacidad">
-      {blocks.map((block, i) => {
-        const lines = block.split("\n").map((l) => l.trim());
-        if (/^#{1,6}\s/.test(lines[0]) && lines.length === 1) return <h2 key={i}>{lines[0].replace(/^#+\s*/, "")}</h2>;
-        if (lines.every((l) => /^[-*]\s/.test(l)))
-          return (
-            <ul key={i}>
-              {lines.map((l, j) => (
-                <li key={j}>{l.replace(/^[-*]\s+/, "")}</li>
-              ))}
-            </ul>
-          );
-        return <p key={i}>{lines.join(" ")}</p>;
-      })}
+      {textBlocks(text).map((block, i) =>
+        block.kind === "heading" ? (
+          <h2 key={i}>{block.text}</h2>
+        ) : block.kind === "list" ? (
+          <ul key={i}>
+            {block.items.map((item, j) => (
+              <li key={j}>{item}</li>
+            ))}
+          </ul>
+        ) : (
+          <p key={i}>{block.text}</p>
+        ),
+      )}
     </section>
   );
 }
