@@ -54,6 +54,11 @@ function Document({ children }: { children: React.ReactNode }) {
         {/* Keyed by its text, so a new message replaces the node and its 8 s fade starts again (with JavaScript). */}
         {data?.toast && !bare ? <Toast key={`${data.toast.kind}:${data.toast.text}`} toast={data.toast} /> : null}
         <div id="main">{children}</div>
+        {bare ? null : (
+          <footer className="site-footer">
+            <a href="/privacidad">Privacidad</a>
+          </footer>
+        )}
         {noScripts ? (
           // Files of this site ('self' in the CSP): no nonce, so the page's bytes are the same on every
           // view and its ETag can match (decision 067).

@@ -37,6 +37,7 @@ import liveRoutes from "./routes/live";
 import keptVersionRoutes from "./routes/kept-versions";
 import importRoutes from "./routes/import";
 import placeholderRoutes from "./routes/placeholders";
+import privacyRoutes from "./routes/privacy";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -73,6 +74,7 @@ const resources: RoutePlugin[] = [
   keptVersionRoutes,
   importRoutes,
   placeholderRoutes,
+  privacyRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

@@ -43,6 +43,23 @@ export interface BackendConfig {
   mailPerSenderDay: number;
   mailPerClientDay: number;
   invitationsPerGroupDay: number;
+  /** Storage limitation (decision 085): the .eml files of DATA_DIR/outbox go after this many days (RETENTION_OUTBOX_DAYS). */
+  retentionOutboxDays: number;
+  /** A visitor's address (IP) stored beside a row is cut after this many days (RETENTION_CLIENT_ADDRESS_DAYS). */
+  retentionClientAddressDays: number;
+  /** What /privacidad says of who holds the data (PRIVACY_*, decision 085): the deployer's, null when unset. */
+  privacy: PrivacySettings;
+}
+
+export interface PrivacySettings {
+  controllerName: string | null;
+  contactEmail: string | null;
+  controllerAddress: string | null;
+  dpoEmail: string | null;
+  /** The deployer's own text (PRIVACY_TEXT_FILE, read at start), shown instead of the app's. */
+  text: string | null;
+  /** The mail relay's host when SMTP_URL is set: a recipient of the addresses mailed. */
+  mailRelay: string | null;
 }
 
 export const defaultBackendConfig: BackendConfig = {
@@ -72,4 +89,7 @@ export const defaultBackendConfig: BackendConfig = {
   mailPerSenderDay: 40,
   mailPerClientDay: 30,
   invitationsPerGroupDay: 40,
+  retentionOutboxDays: 7,
+  retentionClientAddressDays: 30,
+  privacy: { controllerName: null, contactEmail: null, controllerAddress: null, dpoEmail: null, text: null, mailRelay: null },
 };

@@ -1,6 +1,16 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { BackendOptions } from "./start";
+
+/** A retention period: whole days, from 1 to ten years. */
+const days = (name: string) =>
+  z.coerce
+    .number({ invalid_type_error: `${name} debe ser un número de días` })
+    .int(`${name} debe ser un número entero de días`)
+    .min(1, `${name} debe ser de al menos 1 día`)
+    .max(3650, `${name} debe ser de 3650 días como mucho`)
+    .optional();
 
 const schema = z
   .object({
@@ -53,6 +63,13 @@ const schema = z
     MAIL_PER_SENDER_DAY: z.coerce.number().int().min(1, "MAIL_PER_SENDER_DAY debe ser al menos 1").max(100_000).optional(),
     MAIL_PER_CLIENT_DAY: z.coerce.number().int().min(1, "MAIL_PER_CLIENT_DAY debe ser al menos 1").max(100_000).optional(),
     INVITATIONS_PER_GROUP_DAY: z.coerce.number().int().min(1, "INVITATIONS_PER_GROUP_DAY debe ser al menos 1").max(100_000).optional(),
+    RETENTION_OUTBOX_DAYS: days("RETENTION_OUTBOX_DAYS"),
+    RETENTION_CLIENT_ADDRESS_DAYS: days("RETENTION_CLIENT_ADDRESS_DAYS"),
+    PRIVACY_CONTROLLER_NAME: z.string().trim().min(1).max(200, "PRIVACY_CONTROLLER_NAME es un nombre de 200 caracteres como mucho").optional(),
+    PRIVACY_CONTACT_EMAIL: z.string().trim().email("PRIVACY_CONTACT_EMAIL no es un email válido").optional(),
+    PRIVACY_CONTROLLER_ADDRESS: z.string().trim().min(1).max(300, "PRIVACY_CONTROLLER_ADDRESS es una dirección de 300 caracteres como mucho").optional(),
+    PRIVACY_DPO_EMAIL: z.string().trim().email("PRIVACY_DPO_EMAIL no es un email válido").optional(),
+    PRIVACY_TEXT_FILE: z.string().optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
@@ -79,6 +96,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
     throw new Error(`Configuración no válida: ${parsed.error.issues.map((i) => `${i.path.join(".") || "entorno"}: ${i.message}`).join("; ")}`);
   }
   const e = parsed.data;
+  const privacyText = e.PRIVACY_TEXT_FILE ? readPrivacyText(e.PRIVACY_TEXT_FILE) : null;
   return {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -106,8 +124,31 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       ...(e.INVITATIONS_PER_GROUP_DAY ? { invitationsPerGroupDay: e.INVITATIONS_PER_GROUP_DAY } : {}),
       // The backend always believes the BFF on its loopback; a list in TRUST_PROXY adds the BFFs of a split deployment.
       ...(typeof trustProxySetting(e.TRUST_PROXY) === "string" ? { trustProxy: `127.0.0.1,::1,${trustProxySetting(e.TRUST_PROXY)}` } : {}),
+      ...(e.RETENTION_OUTBOX_DAYS ? { retentionOutboxDays: e.RETENTION_OUTBOX_DAYS } : {}),
+      ...(e.RETENTION_CLIENT_ADDRESS_DAYS ? { retentionClientAddressDays: e.RETENTION_CLIENT_ADDRESS_DAYS } : {}),
+      privacy: {
+        controllerName: e.PRIVACY_CONTROLLER_NAME ?? null,
+        contactEmail: e.PRIVACY_CONTACT_EMAIL ?? null,
+        controllerAddress: e.PRIVACY_CONTROLLER_ADDRESS ?? null,
+        dpoEmail: e.PRIVACY_DPO_EMAIL ?? null,
+        text: privacyText,
+        mailRelay: e.SMTP_URL ? new URL(e.SMTP_URL).hostname : null,
+      },
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     log,
   };
+}
+
+/** PRIVACY_TEXT_FILE: the deployer's notice, read once at start; a file that cannot be read stops the start. */
+function readPrivacyText(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(file), "utf8");
+  } catch (error) {
+    throw new Error(`Configuración no válida: PRIVACY_TEXT_FILE: no se puede leer ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  if (!text.trim()) throw new Error(`Configuración no válida: PRIVACY_TEXT_FILE: ${file} está vacío`);
+  if (text.length > 100_000) throw new Error(`Configuración no válida: PRIVACY_TEXT_FILE: ${file} pasa de 100.000 caracteres`);
+  return text;
 }

@@ -11,6 +11,7 @@ import { migrate } from "./db/migrate";
 import { startAutoImport } from "./services/official/schedule";
 import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
+import { withPrivacyLine } from "./mail-footer";
 import { temporaryPassword } from "./security";
 import { backfillStandings } from "./services/standings/store";
 import { startDigests } from "./services/mail/digest";
@@ -20,6 +21,7 @@ import { startLiveRefresh } from "./services/live/refresh-job";
 import { startLiveFeed } from "./services/live/feed-job";
 import { createUser } from "./services/auth";
 import { startRoundCloses } from "./services/rounds/close-job";
+import { startRetention } from "./services/retention/job";
 
 export interface BackendOptions {
   dataDir: string;
@@ -41,9 +43,10 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   if (applied.length) options.log(`Migraciones aplicadas: ${applied.join(", ")}`);
   // Migration 010 made the stored standings; the rules that fill them are TypeScript (core/domain).
   if (applied.includes("010_standings.sql")) options.log(`Clasificaciones guardadas: ${await backfillStandings(db, new Date())}`);
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: path.join(options.dataDir, "outbox") });
-  options.log(`Correo: ${mailer.target}`);
+  const outboxDir = path.join(options.dataDir, "outbox");
   const config = { ...defaultBackendConfig, ...options.config };
+  const mailer = withPrivacyLine(createMailer({ smtpUrl: options.smtpUrl, outboxDir }), config.publicUrl);
+  options.log(`Correo: ${mailer.target}`);
   if (!options.config?.kioskSecret) config.kioskSecret = await kioskSecret(options.dataDir);
   const deps: Deps = { db, mailer, clock: () => new Date(), config, fetch };
   await ensureAdmin(deps, options);
@@ -57,6 +60,8 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   const jobs = [startLiveFeed, startLiveRefresh, startReminders, startDigests, startWeekJob, startRoundCloses].map((start) =>
     start(deps, { log: options.log }),
   );
+  // The storage limitation (decision 085); the outbox is pruned even with SMTP, for the files of earlier runs.
+  jobs.push(startRetention(deps, { outboxDir, log: options.log }));
   app.addHook("onClose", async () => {
     for (const stop of jobs) await stop();
     await db.close();

@@ -126,6 +126,9 @@ export default function Register() {
           <p>
             ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
           </p>
+          <p>
+            <Link to="/privacidad">Qué datos guardamos y tus derechos</Link>
+          </p>
         </Form>
       )}
     </main>

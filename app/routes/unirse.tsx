@@ -81,6 +81,9 @@ export default function Claim() {
           <button type="submit">Crear mi cuenta</button>
         </Form>
       )}
+      <p>
+        <Link to="/privacidad">Qué datos guardamos y tus derechos</Link>
+      </p>
     </main>
   );
 }

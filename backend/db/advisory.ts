@@ -22,6 +22,8 @@ export const LOCK_KEYS = {
   liveFeed: 0x4c495645,
   /** "LVIE": the refresh of the playing groups' live views after a score (backend/services/live/refresh-job.ts). */
   liveViews: 0x4c564945,
+  /** "RETE": the storage limitation's run (backend/services/retention/job.ts). */
+  retention: 0x52455445,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
   /** Per group: the stored standings' recomputation (backend/services/standings/store.ts); the triggers of migration 010 take the same. */

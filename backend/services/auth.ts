@@ -11,7 +11,7 @@ import { proofMail } from "./mail/proof";
 import { becomeAccount, claimMail } from "./moving-in/claim";
 import { refreshTouched } from "./standings/store";
 
-const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export async function sessionUser({ db }: Deps, userId: number): Promise<SessionUser> {
   const row = await db.one<{ id: number; email: string; username: string; is_admin: boolean; avatar_version: number | null; managed: number | null }>(

@@ -26,7 +26,7 @@ const signedIn = [
   "/grupo/nuevo",
 ];
 const adminOnly = ["/establecer-resultados/1", "/admin/resultados", "/admin/crear-usuario", "/call-quiniela"];
-const publicPaths = ["/login", "/register", "/registro", "/forgot-password", "/ChangePassword"];
+const publicPaths = ["/login", "/register", "/registro", "/forgot-password", "/ChangePassword", "/privacidad"];
 
 test("guests are sent to sign in, keeping where they were going", async ({ page }) => {
   for (const path of [...signedIn, ...adminOnly]) {

@@ -46,6 +46,11 @@ const app = spawn(process.execPath, ["build/server.js"], {
     LOTTERY_THROTTLE_BUDGET_MS: "1000",
     // The peñas' standing rules run every second here (a minute in real use), so a journey sees a round open or close in moments.
     WEEK_JOB_INTERVAL_MS: "1000",
+    // The privacy notice's controller (decision 085), as a deployer fills it in: tests/e2e/privacy.spec.ts reads it on /privacidad.
+    PRIVACY_CONTROLLER_NAME: "Peña La Esperanza de Prueba",
+    PRIVACY_CONTACT_EMAIL: "privacidad@e2e.local",
+    PRIVACY_CONTROLLER_ADDRESS: "Calle del Ensayo 7, 44001 Teruel",
+    RETENTION_OUTBOX_DAYS: "5",
     // The operator's next jornadas, the results of the imported ones and their prizes, every second (three hours in real use).
     ...(week ? { LOTTERY_AUTO_IMPORT: "1", LOTTERY_IMPORT_INTERVAL_MS: "1000" } : {}),
   },

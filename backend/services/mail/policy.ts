@@ -99,8 +99,11 @@ export async function admitMail(deps: Pick<Deps, "clock" | "config">, tx: Db, re
   if (until) throw new ApiError(429, addressSpent(until));
   await tx.query("insert into mail_requests (at, route, address, sender_id, client) values ($1, $2, $3, $4, $5)", [now, request.route, to, sender, client]);
   // What no allowance reads any more goes (the address's own rows, under its lock: no two deletes meet).
-  await tx.query("delete from mail_requests where address = $1 and at < $2", [to, new Date(now.getTime() - WEEK_MS - DAY_MS)]);
+  await tx.query("delete from mail_requests where address = $1 and at < $2", [to, new Date(now.getTime() - MAIL_REQUESTS_KEPT_MS)]);
 }
+
+/** How long a mail request is kept: the longest allowance (a week) reads nothing older; the retention job removes the rest (decision 085). */
+export const MAIL_REQUESTS_KEPT_MS = WEEK_MS + DAY_MS;
 
 /** Admits one mail in a transaction of its own (a request that writes nothing else). */
 export async function admitMailAlone(deps: Pick<Deps, "clock" | "config" | "db">, request: MailRequest): Promise<void> {

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { defaultBackendConfig } from "./config";
+import { backendOptionsFromEnv } from "./env";
+
+const read = (env: Record<string, string>) => backendOptionsFromEnv(env as NodeJS.ProcessEnv, () => {}).config!;
+const dir = mkdtempSync(path.join(tmpdir(), "quiniela-env-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the storage limitation's and the privacy notice's settings (decision 085)", () => {
+  it("unset: the default periods, and no controller named", () => {
+    const config = { ...defaultBackendConfig, ...read({}) };
+    expect(config.retentionOutboxDays).toBe(7);
+    expect(config.retentionClientAddressDays).toBe(30);
+    expect(config.privacy).toEqual({ controllerName: null, contactEmail: null, controllerAddress: null, dpoEmail: null, text: null, mailRelay: null });
+  });
+
+  it("set: the periods, the controller, the relay's host and the deployer's text", () => {
+    const file = path.join(dir, "privacidad.txt");
+    writeFileSync(file, "Nuestro texto.\n");
+    const config = read({
+      RETENTION_OUTBOX_DAYS: "3",
+      RETENTION_CLIENT_ADDRESS_DAYS: "14",
+      PRIVACY_CONTROLLER_NAME: "Peña El Botijo",
+      PRIVACY_CONTACT_EMAIL: "privacidad@botijo.example",
+      PRIVACY_CONTROLLER_ADDRESS: "Calle Mayor 1, Teruel",
+      PRIVACY_DPO_EMAIL: "dpd@botijo.example",
+      PRIVACY_TEXT_FILE: file,
+      SMTP_URL: "smtp://u:p@relay.example:587",
+    });
+    expect(config).toMatchObject({ retentionOutboxDays: 3, retentionClientAddressDays: 14 });
+    expect(config.privacy).toEqual({
+      controllerName: "Peña El Botijo",
+      contactEmail: "privacidad@botijo.example",
+      controllerAddress: "Calle Mayor 1, Teruel",
+      dpoEmail: "dpd@botijo.example",
+      text: "Nuestro texto.\n",
+      mailRelay: "relay.example",
+    });
+  });
+
+  it.each([
+    [{ RETENTION_OUTBOX_DAYS: "siete" }, "RETENTION_OUTBOX_DAYS: RETENTION_OUTBOX_DAYS debe ser un número de días"],
+    [{ RETENTION_OUTBOX_DAYS: "0" }, "RETENTION_OUTBOX_DAYS debe ser de al menos 1 día"],
+    [{ RETENTION_CLIENT_ADDRESS_DAYS: "2.5" }, "RETENTION_CLIENT_ADDRESS_DAYS debe ser un número entero de días"],
+    [{ RETENTION_CLIENT_ADDRESS_DAYS: "99999" }, "RETENTION_CLIENT_ADDRESS_DAYS debe ser de 3650 días como mucho"],
+    [{ PRIVACY_CONTACT_EMAIL: "no-es-correo" }, "PRIVACY_CONTACT_EMAIL no es un email válido"],
+    [{ PRIVACY_DPO_EMAIL: "dpd" }, "PRIVACY_DPO_EMAIL no es un email válido"],
+    [{ PRIVACY_TEXT_FILE: "/no/existe.txt" }, "PRIVACY_TEXT_FILE: no se puede leer /no/existe.txt (ENOENT)"],
+  ])("refuses %o at start", (env, message) => {
+    expect(() => read(env)).toThrow(message);
+  });
+});
