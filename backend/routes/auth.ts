@@ -5,6 +5,8 @@ import {
   ClaimAnswer,
   claimBody,
   claimQuery,
+  ACCOUNT_DELETED,
+  deleteAccountBody,
   AlertPreference,
   AvatarAnswer,
   avatarParams,
@@ -21,6 +23,7 @@ import {
   updatePasswordBody,
 } from "#core/contract/auth";
 import { registerByAdminBody } from "#core/contract/admin-user";
+import { id } from "#core/contract/common";
 import { requireUser } from "../context";
 import { ApiError, notFound } from "../errors";
 import { readMultipart } from "../multipart";
@@ -29,6 +32,7 @@ import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import * as users from "../services/auth";
 import * as claim from "../services/moving-in/claim";
+import * as erasure from "../services/erasure";
 import { resource } from "./resource";
 
 const sendOrSay = async (send: () => Promise<void>) => {
@@ -243,6 +247,39 @@ export default resource("auth", (app, deps) => {
       const { sendAlert } = request.body;
       await deps.db.query("update users set send_alert = $2 where id = $1", [user.id, sendAlert]);
       return { sendAlert };
+    },
+  );
+
+  app.post(
+    "/auth/DeleteAccount",
+    {
+      schema: {
+        summary: "Elimina la cuenta del usuario con su contraseña (RGPD art. 17): sus datos se borran; en sus peñas queda «Antiguo miembro N»",
+        body: deleteAccountBody,
+        response: { 200: MessageAnswer, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await erasure.eraseOwnAccount(deps, user.id, request.body.password);
+      return { message: ACCOUNT_DELETED };
+    },
+  );
+
+  app.post(
+    "/admin/users/:userId/erase",
+    {
+      config: { guard: adminOnly },
+      schema: {
+        summary: "Elimina la cuenta de un usuario que no puede entrar (admin): como si la eliminara él",
+        params: z.object({ userId: id }),
+        response: { 200: MessageAnswer, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      await erasure.eraseByAdmin(deps, admin.id, request.params.userId);
+      return { message: "Cuenta eliminada. Sus datos personales se han borrado." };
     },
   );
 

@@ -52,7 +52,7 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
   const key = (byEmail ? body.email : body.username)!.trim();
   const row = await deps.db.one<{ id: number; password_hash: string }>(
     // A username names an account; a member without one is named per peña (decision 063).
-    `select id, password_hash from users where ${byEmail ? "lower(email) = lower($1)" : "lower(username) = lower($1) and not placeholder"}`,
+    `select id, password_hash from users where deleted_at is null and ${byEmail ? "lower(email) = lower($1)" : "lower(username) = lower($1) and not placeholder"}`,
     [key],
   );
   const ok = await verifyPassword(body.password, row?.password_hash ?? DUMMY_HASH);
