@@ -1,6 +1,6 @@
 import type { Db } from "../db/db";
 import type { Deps } from "../context";
-import { ApiError, conflict, notFound, unauthorized } from "../errors";
+import { ApiError, badRequest, conflict, notFound } from "../errors";
 import { verifyPassword } from "../security";
 import { refreshTouched } from "./standings/store";
 
@@ -30,7 +30,7 @@ const wordPattern = (text: string) => `(?<![[:alnum:]_.@+-])${text.replace(/[.\\
 /** The member's own account, confirmed with the password typed again. */
 export async function eraseOwnAccount(deps: Deps, userId: number, password: string): Promise<void> {
   const row = await deps.db.one<{ password_hash: string }>("select password_hash from users where id = $1 and deleted_at is null", [userId]);
-  if (!row || !(await verifyPassword(password, row.password_hash))) throw unauthorized(WRONG_PASSWORD);
+  if (!row || !(await verifyPassword(password, row.password_hash))) throw badRequest(WRONG_PASSWORD); // not a 401: the session is fine, and the BFF signs out on a 401
   await eraseUser(deps, userId, { message: onlyManagerMessage });
 }
 

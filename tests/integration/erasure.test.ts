@@ -124,7 +124,7 @@ async function databaseText(): Promise<{ column: string; value: string }[]> {
 describe("a member deletes their account", () => {
   it("a wrong password is refused and deletes nothing", async () => {
     const res = await leaver.post("/auth/DeleteAccount", { password: "Otra#2026cosa" });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(400);
     expect(res.body.message).toBe("La contraseña no es correcta: tu cuenta no se ha eliminado.");
     expect((await leaver.get("/auth/me")).status).toBe(200);
     expect((await t.db.one<{ deleted_at: Date | null }>("select deleted_at from users where id = $1", [leaver.id]))!.deleted_at).toBeNull();
