@@ -30,6 +30,7 @@ const BODYLESS = new Set([
   "POST /share/{id}/revoke", // the link is in the path
   "POST /quiniela/{id}/livefeed", // the pool is in the path
   "POST /group/{id}/placeholders/{userid}/invite", // the placeholder is in the path
+  "POST /admin/users/{userid}/erase", // the account is in the path (decision 083)
 ]);
 
 let t: TestBackend;
