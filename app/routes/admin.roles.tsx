@@ -155,7 +155,8 @@ export default function Roles() {
                 <input type="hidden" name="groupId" value={group.id} />
                 <div className="field">
                   <label htmlFor="erase-user">Miembro</label>
-                  <select id="erase-user" name="userId" required>
+                  <select id="erase-user" name="userId" required defaultValue="">
+                    <option value="">Elige a quién</option>
                     {members
                       .filter((m) => m.userId !== userId)
                       .map((m) => (
