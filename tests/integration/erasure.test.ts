@@ -189,7 +189,14 @@ describe("a member deletes their account", () => {
 
   it("an admin erases someone who cannot sign in; a second erasure says it is gone", async () => {
     const gone = await t.player("beaborra");
-    await t.db.query("insert into group_members (group_id, user_id, role_id) values ($1, $2, 1)", [groupId, gone.id]);
+    // Another member whose name holds the erased one's keeps it whole in the audit trail.
+    const longer = await t.player("beaborrados");
+    for (const who of [gone, longer]) {
+      await t.db.query("insert into group_members (group_id, user_id, role_id) values ($1, $2, 1)", [groupId, who.id]);
+      expect(
+        (await manager.post(`/group/${groupId}/caja/movements`, { kind: "payment", userId: who.id, amountCents: 100, idempotencyKey: key() })).status,
+      ).toBe(201);
+    }
     const admin = await t.admin();
     expect((await ana.post(`/admin/users/${gone.id}/erase`)).status).toBe(403);
     const res = await admin.post(`/admin/users/${gone.id}/erase`);
@@ -197,8 +204,12 @@ describe("a member deletes their account", () => {
     expect((await gone.get("/auth/me")).status).toBe(401);
     expect((await t.api.post("/auth/login", { username: "beaborra", password: PASSWORD })).status).toBe(401);
     const members = (await manager.get(`/group/${groupId}/caja`)).body.members as { userId: number; username: string }[];
-    expect(JSON.stringify(members)).not.toContain("beaborra");
+    expect(members.map((m) => m.username)).not.toContain("beaborra");
+    expect(members.find((m) => m.userId === gone.id)?.username).toBe("Antiguo miembro 2");
     expect((await admin.post(`/admin/users/${gone.id}/erase`)).status).toBe(409);
+    const trail = (await t.db.query<{ subject: string }>("select subject from audit_log where group_id = $1", [groupId])).map((r) => r.subject);
+    expect(trail.filter((subject) => subject.includes("beaborrados")).length).toBeGreaterThan(0);
+    expect(trail.filter((subject) => /beaborra(?!dos)/.test(subject))).toEqual([]);
     const names = await t.db.query<{ display_name: string }>(
       "select display_name from group_members where group_id = $1 and user_id = any($2::int[]) order by display_name",
       [groupId, [leaver.id, gone.id]],
