@@ -16,6 +16,13 @@ export const joinSchema = z.object({ code: asSent(inviteCode) });
 
 export const roleSchema = z.object({ groupId: id, userId: id, roleId: typedNumber(roleId) });
 
+/** The admin's «Eliminar su cuenta» (decision 083): whom, and the box that says that person asked for it. */
+export const eraseSchema = z.object({
+  groupId: id,
+  userId: id,
+  confirm: z.literal("on", { errorMap: () => ({ message: "Marca la casilla para confirmar que esa persona lo ha pedido." }) }),
+});
+
 export const removeMemberSchema = z.object({ userId: id });
 
 /** The close date after the open date, said on the close date. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id } from "#core/contract/common";
+import { deleteAccountBody } from "#core/contract/auth";
 import { phraseBody } from "#core/contract/phrase";
 import { formOf } from "./fields";
 
@@ -13,3 +14,6 @@ export const digestSchema = z.object({ sendDigest: z.literal("on").optional() })
 export const phraseSchema = formOf(phraseBody.pick({ text: true, author: true })).extend({ id: id.optional() });
 
 export const deletePhraseSchema = z.object({ id });
+
+/** «Eliminar mi cuenta»: the password typed again (decision 083). */
+export const deleteAccountSchema = formOf(deleteAccountBody);

@@ -6,8 +6,10 @@ import { ChangedRole, GroupMemberList, GroupSummaryList, MyGroupList, ROLE_GESTO
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { refreshedUserCookie } from "~/server/groups.server";
 import { Alert } from "~/components/Field";
-import { roleSchema } from "~/forms/groups";
+import { eraseSchema, roleSchema } from "~/forms/groups";
 import { requireUser } from "~/server/session/session.server";
+import { MessageAnswer, type SessionUser } from "#core/contract/auth";
+import { firstError } from "~/server/predictions/submit.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { StackedTable } from "~/components/StackedTable";
 
@@ -32,13 +34,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     group: group && { id: group.id, name: group.name },
     members: members ?? [],
     userId: user.id,
+    isAdmin: user.isAdmin,
     loadError: groups === null ? "Error al cargar grupos" : members === null ? "Error al cargar miembros del grupo" : null,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: roleSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "erase") return eraseAccount(request, user, formData);
+  const submission = parseWithZod(formData, { schema: roleSchema });
   if (submission.status !== "success") return data({ userId: null, roleId: null, message: ROLE_ERROR }, { status: 400 });
   const { groupId, userId, roleId } = submission.value;
   const done = await attempt(() => api.post(request, "/group/ChangeUserRole", { groupId, userId, roleId }, ChangedRole));
@@ -47,8 +52,22 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(`/admin/roles?grupo=${groupId}`, { kind: "success", text: `Rol cambiado a ${roleName(roleId)}.` }, { headers });
 }
 
+/**
+ * An admin erases the account of someone who cannot sign in (decision 083): the same erasure as
+ * «Eliminar mi cuenta» in /perfil, asked for in writing by that person, confirmed with a checkbox.
+ */
+async function eraseAccount(request: Request, user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: eraseSchema });
+  if (!user.isAdmin) return data({ userId: null, roleId: null, message: "Solo un administrador puede eliminar la cuenta de otra persona." }, { status: 403 });
+  if (submission.status !== "success") return data({ userId: null, roleId: null, message: firstError(submission) }, { status: 400 });
+  const { groupId, userId } = submission.value;
+  const done = await attempt(() => api.post(request, `/admin/users/${userId}/erase`, {}, MessageAnswer));
+  if (!done.ok) return data({ userId: null, roleId: null, message: `No se ha eliminado la cuenta: ${done.message("inténtalo de nuevo.")}` }, { status: 400 });
+  return redirectWithToast(`/admin/roles?grupo=${groupId}`, { kind: "success", text: done.value.message });
+}
+
 export default function Roles() {
-  const { groups, group, members, userId, loadError } = useLoaderData<typeof loader>();
+  const { groups, group, members, userId, isAdmin, loadError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <main className="page">
@@ -124,6 +143,39 @@ export default function Roles() {
               ))}
             </StackedTable>
           )}
+          {isAdmin && members.some((m) => m.userId !== userId) ? (
+            <section className="card stack" aria-labelledby="erase-title">
+              <h2 id="erase-title">Eliminar la cuenta de un miembro</h2>
+              <p className="muted">
+                Para quien ya no puede entrar y pide que se borre su cuenta. Se borran su e-mail, su nombre de usuario, su avatar, su contraseña y sus sesiones;
+                en cada peña queda como «Antiguo miembro» y un número, con sus pronósticos y sus movimientos de la caja, para que nada de los demás cambie. No
+                se puede deshacer.
+              </p>
+              <Form method="post" className="stack">
+                <input type="hidden" name="groupId" value={group.id} />
+                <div className="field">
+                  <label htmlFor="erase-user">Miembro</label>
+                  <select id="erase-user" name="userId" required defaultValue="">
+                    <option value="">Elige a quién</option>
+                    {members
+                      .filter((m) => m.userId !== userId)
+                      .map((m) => (
+                        <option key={m.userId} value={m.userId}>
+                          {m.username}
+                        </option>
+                      ))}
+                  </select>
+                </div>
+                <label className="check">
+                  <input type="checkbox" name="confirm" required />
+                  Esta persona me ha pedido que elimine su cuenta
+                </label>
+                <button type="submit" name="intent" value="erase" className="danger">
+                  Eliminar su cuenta
+                </button>
+              </Form>
+            </section>
+          ) : null}
         </>
       )}
     </main>

@@ -4,10 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Phrase } from "#core/contract/phrase";
 import { Alert, AvatarField, Field, FormErrors } from "~/components/Field";
-import { passwordSchema, phraseSchema } from "~/forms/profile";
+import { deleteAccountSchema, passwordSchema, phraseSchema } from "~/forms/profile";
 import {
   changeAvatar,
   changePassword,
+  deleteAccount,
   deletePhrase,
   loadProfile,
   savePhrase,
@@ -50,6 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return savePhrase(request, formData);
     case "delete":
       return deletePhrase(request, formData);
+    case "delete-account":
+      return deleteAccount(request, formData);
     default:
       return unknownProfileIntent(formData);
   }
@@ -283,6 +286,49 @@ function YourDataSection() {
   );
 }
 
+/** «Eliminar mi cuenta» (decision 083): what goes and what stays, said before, and the password typed again. */
+function DeleteAccountForm() {
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult: resultFor(useActionData<typeof action>(), "delete-account"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card stack" aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title">Eliminar mi cuenta</h2>
+      <p>Si eliminas tu cuenta:</p>
+      <ul>
+        <li>
+          Se borran tu e-mail, tu nombre de usuario, tu avatar, tu contraseña y tus sesiones abiertas, tu enlace de calendario, los enlaces para compartir y de
+          la pantalla de la oficina que hayas creado, tus recordatorios, tus borradores de importación y tus frases.
+        </li>
+        <li>
+          En cada peña pasas a llamarte «Antiguo miembro» y un número, un nombre que no dice quién eras. Tus pronósticos pasados siguen contando en la
+          clasificación y en las quinielas grupales ya jugadas, y tus movimientos de la caja se quedan con su importe: el saldo, la liquidación y el reparto de
+          premios de los demás no cambian ni un céntimo.
+        </li>
+        <li>Si te queda saldo pendiente en la caja de una peña, su gestor lo verá a nombre de ese «Antiguo miembro» para saldarlo.</li>
+        <li>Si eres el único gestor de una peña con más miembros, antes tienes que nombrar gestor a otro miembro en Roles.</li>
+        <li>Podrás registrarte otra vez con el mismo e-mail, pero como una persona nueva: no recuperarás nada de esta cuenta.</li>
+      </ul>
+      <p>
+        <strong>No se puede deshacer.</strong>
+      </p>
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field field={fields.password} label="Tu contraseña" hint="Escríbela otra vez para confirmar que quieres eliminar tu cuenta.">
+          <input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="current-password" />
+        </Field>
+        <button type="submit" name="intent" value="delete-account" className="danger">
+          Eliminar mi cuenta
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export default function Profile() {
   const { user, phrases, sendAlert, sendDigest, manyGroups, calendar, emailProof } = useLoaderData<typeof loader>();
   return (
@@ -319,6 +365,7 @@ export default function Profile() {
         <PhraseForm />
       </section>
       <YourDataSection />
+      <DeleteAccountForm />
     </main>
   );
 }

@@ -1,16 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { AlertPreference, AvatarAnswer, EmailProof, MessageAnswer, PASSWORD_RULE_MESSAGE, type SessionUser } from "#core/contract/auth";
+import { ACCOUNT_DELETED, AlertPreference, AvatarAnswer, EmailProof, MessageAnswer, PASSWORD_RULE_MESSAGE, type SessionUser } from "#core/contract/auth";
 import { DigestPreference } from "#core/contract/digest";
 import { GroupRefList } from "#core/contract/group";
 import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { submitToBackend } from "~/server/predictions/submit.server";
-import { alertSchema, deletePhraseSchema, digestSchema, passwordSchema, phraseSchema } from "~/forms/profile";
+import { alertSchema, deleteAccountSchema, deletePhraseSchema, digestSchema, passwordSchema, phraseSchema } from "~/forms/profile";
 import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
-import { updateSessionUser } from "~/server/session/session.server";
+import { destroySession, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { TOO_LARGE } from "~/server/moving-in/upload.server";
 
@@ -168,3 +168,31 @@ export async function deletePhrase(request: Request, formData: FormData) {
 /** A post without a known `intent` (a hand-made one): said on the page, nothing changes. */
 export const unknownProfileIntent = (formData: FormData) =>
   answer(String(formData.get("intent") ?? ""), parseWithZod(formData, { schema: z.object({}) }).reply({ formErrors: ["Acción desconocida."] }));
+
+/**
+ * «Eliminar mi cuenta» (decision 083): with the password typed again, the backend erases the account;
+ * the session goes with it and the person lands on the sign-in page with the confirmation. The
+ * password is never sent back to the page.
+ */
+export async function deleteAccount(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return answer("delete-account", submission.reply({ hideFields }));
+  const sent = await submitToBackend(
+    submission,
+    () => api.post(request, "/auth/DeleteAccount", { password: submission.value.password }, MessageAnswer),
+    (failure) => `No se ha eliminado tu cuenta: ${failure.message("inténtalo de nuevo.")}`,
+    { hideFields },
+  );
+  if (!sent.ok) return answer("delete-account", sent.reply);
+  return redirectWithToast(
+    "/login",
+    { kind: "success", text: ACCOUNT_DELETED },
+    {
+      headers: [
+        ["Set-Cookie", await destroySession(request)],
+        ["Clear-Site-Data", '"cache"'],
+      ],
+    },
+  );
+}

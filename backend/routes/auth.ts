@@ -7,6 +7,8 @@ import {
   confirmEmailBody,
   EmailProof,
   claimQuery,
+  ACCOUNT_DELETED,
+  deleteAccountBody,
   AlertPreference,
   AvatarAnswer,
   avatarParams,
@@ -23,6 +25,7 @@ import {
   updatePasswordBody,
 } from "#core/contract/auth";
 import { registerByAdminBody } from "#core/contract/admin-user";
+import { id } from "#core/contract/common";
 import { requireUser } from "../context";
 import { ApiError, notFound } from "../errors";
 import { readMultipart } from "../multipart";
@@ -34,6 +37,7 @@ import { personalData } from "../services/personal-data";
 import { PersonalDataExport } from "#core/contract/personal-data";
 import * as claim from "../services/moving-in/claim";
 import * as proof from "../services/mail/proof";
+import * as erasure from "../services/erasure";
 import { resource } from "./resource";
 
 export default resource("auth", (app, deps) => {
@@ -279,6 +283,39 @@ export default resource("auth", (app, deps) => {
       const { sendAlert } = request.body;
       await deps.db.query("update users set send_alert = $2 where id = $1", [user.id, sendAlert]);
       return { sendAlert };
+    },
+  );
+
+  app.post(
+    "/auth/DeleteAccount",
+    {
+      schema: {
+        summary: "Elimina la cuenta del usuario con su contraseña (RGPD art. 17): sus datos se borran; en sus peñas queda «Antiguo miembro N»",
+        body: deleteAccountBody,
+        response: { 200: MessageAnswer, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await erasure.eraseOwnAccount(deps, user.id, request.body.password);
+      return { message: ACCOUNT_DELETED };
+    },
+  );
+
+  app.post(
+    "/admin/users/:userId/erase",
+    {
+      config: { guard: adminOnly },
+      schema: {
+        summary: "Elimina la cuenta de un usuario que no puede entrar (admin): como si la eliminara él",
+        params: z.object({ userId: id }),
+        response: { 200: MessageAnswer, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      await erasure.eraseByAdmin(deps, admin.id, request.params.userId);
+      return { message: "Cuenta eliminada. Sus datos personales se han borrado." };
     },
   );
 

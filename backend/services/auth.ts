@@ -57,8 +57,8 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
   const row = await deps.db.one<{ id: number; password_hash: string }>(
     // A username names an account; a member without one is named per peña (decision 063).
     // A placeholder has no password: it is compared like an unknown name, against the dummy hash, so
-    // its answer and its time are an unknown address's (decision 078).
-    `select id, password_hash from users where ${byEmail ? "lower(email) = lower($1)" : "lower(username) = lower($1)"} and not placeholder`,
+    // its answer and its time are an unknown address's (decision 078). An erased account signs in no more (decision 083).
+    `select id, password_hash from users where deleted_at is null and ${byEmail ? "lower(email) = lower($1)" : "lower(username) = lower($1)"} and not placeholder`,
     [key],
   );
   const ok = await verifyPassword(body.password, row?.password_hash ?? DUMMY_HASH);

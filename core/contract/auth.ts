@@ -110,3 +110,8 @@ export const RoleList = z.array(Role);
 
 /** GET /avatars/{file}: `<userId>-<version>.jpg`. */
 export const avatarParams = z.object({ file: z.string().describe("<idDeUsuario>-<versión>.jpg") });
+
+/** Leave and be forgotten (decision 083): the account goes, confirmed with the password typed again. */
+export const DELETE_PASSWORD_REQUIRED = "Escribe tu contraseña para eliminar tu cuenta.";
+export const deleteAccountBody = z.object({ password: text(200, DELETE_PASSWORD_REQUIRED) });
+export const ACCOUNT_DELETED = "Tu cuenta se ha eliminado. Tus datos personales se han borrado.";

@@ -183,20 +183,20 @@ describe("a stranger cannot tell an account, a placeholder and nobody apart", ()
 
   it("a wrong password by e-mail takes as long for a placeholder as for an account or nobody", async () => {
     const { account, placeholder, nobody } = await three();
-    const time = async (email: string) => {
-      const runs: number[] = [];
-      for (let k = 0; k < 7; k++) {
+    // In turns, so that whatever else the machine is doing falls on the three alike; the median of nine each.
+    const runs: number[][] = [[], [], []];
+    for (let k = 0; k < 9; k++) {
+      for (const [i, email] of [account, placeholder, nobody].entries()) {
         const start = performance.now();
         const res = await t.api.post("/auth/login", { email, password: "Mala#Clave2026" });
-        runs.push(performance.now() - start);
+        runs[i]!.push(performance.now() - start);
         expect(res).toEqual({ status: 401, body: { message: "Usuario o contraseña incorrectos." } });
       }
-      return runs.sort((x, y) => x - y)[3];
-    };
-    const [forAccount, forPlaceholder, forNobody] = [await time(account), await time(placeholder), await time(nobody)];
-    // Each runs one scrypt compare: the placeholder's is no shortcut (it took 5 ms against ~70).
-    expect(forPlaceholder).toBeGreaterThan(forAccount / 2);
-    expect(forNobody).toBeGreaterThan(forAccount / 2);
+    }
+    const [forAccount, forPlaceholder, forNobody] = runs.map((r) => r.sort((x, y) => x - y)[4]!);
+    // Each runs one scrypt compare: the placeholder's is no shortcut (it took 5 ms against ~70, a fourteenth).
+    expect(forPlaceholder).toBeGreaterThan(forAccount / 3);
+    expect(forNobody).toBeGreaterThan(forAccount / 3);
   });
 
   it("a reset answers before any mail goes, alike for the three, and its allowance refuses the three alike", async () => {

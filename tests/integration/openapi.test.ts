@@ -31,6 +31,7 @@ const BODYLESS = new Set([
   "POST /quiniela/{id}/livefeed", // the pool is in the path
   "POST /group/{id}/placeholders/{userid}/invite", // the placeholder is in the path
   "POST /auth/email-proof/resend", // the caller's own address
+  "POST /admin/users/{userid}/erase", // the account is in the path (decision 083)
 ]);
 
 let t: TestBackend;
