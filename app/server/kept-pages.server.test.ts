@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodingFor, versionCallOf } from "./kept-pages.server";
+import { encodingFor, toastWaiting, versionCallOf } from "./kept-pages.server";
 import { routes } from "../../tests/support/kept-routes";
 
 describe("a kept page's encoding (decision 067)", () => {
@@ -37,5 +37,20 @@ describe("which version call answers each kept page (decisions 067, 070, 082)", 
     ]) {
       expect(call(address), address).toBeNull();
     }
+  });
+});
+
+describe("a flash message waiting in its cookie (the edge renders such a page)", () => {
+  const signed = (data: unknown) => `__toast=${encodeURIComponent(`${Buffer.from(JSON.stringify(data)).toString("base64")}.firma`)}`;
+  it("is a message not yet read, or a cookie that does not read as one", () => {
+    expect(toastWaiting(`__session=abc; ${signed({ __flash_toast__: { kind: "success", text: "Marcador del partido 1 guardado." } })}`)).toBe(true);
+    expect(toastWaiting("__session=abc; __toast=x")).toBe(true);
+    expect(toastWaiting("__toast=%E0%A4%A")).toBe(true);
+  });
+  it("is not an empty one left from a message already read (as Remix commits it), nor no cookie at all", () => {
+    // A browser's cookie after the message was read, as the e2e run showed it.
+    expect(toastWaiting("__session=abc; __toast=e30%3D.rqeVECZy3nxfdngv%2FTzfLsC4MfXQ6Vpt87mhe%2F7Urhk")).toBe(false);
+    expect(toastWaiting(`__session=abc; ${signed({})}`)).toBe(false);
+    expect(toastWaiting("__session=abc")).toBe(false);
   });
 });

@@ -101,8 +101,26 @@ export function versionCallOf(url: URL, routes: BuildRoutes): string | null {
 /** Every version call answers `{ version }` (core/contract: LiveVersion, StandingsVersion, RoundSummaryVersion). */
 const Version = LiveVersion;
 
-/** A flash message waits in this cookie: the page that reads it is rendered, never answered from a version. */
-const TOAST_COOKIE = /(?:^|;\s*)__toast=/;
+/** A flash message's cookie (app/server/session/toast.server.ts). */
+const TOAST_COOKIE = /(?:^|;\s*)__toast=([^;]*)/;
+
+/**
+ * A flash message waits in the cookie: the page that reads it is rendered, never answered from a
+ * version. A cookie whose data is empty (`{}`, as a browser may still hold one from before the message
+ * was read) waits with nothing. Its signature is not checked here: a forged empty one only skips the
+ * reader's own message, and anything that does not read as empty counts as waiting.
+ */
+export function toastWaiting(cookie: string): boolean {
+  const found = TOAST_COOKIE.exec(cookie);
+  if (!found) return false;
+  try {
+    const signed = decodeURIComponent(found[1]!);
+    const data = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as unknown;
+    return !(data && typeof data === "object" && Object.keys(data).length === 0);
+  } catch {
+    return true;
+  }
+}
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -225,7 +243,7 @@ export function keptAnswer(request: EdgeRequest, build: { assets: { version: str
   const versionPath = versionCallOf(url, build.routes);
   const buildVersion = build.assets.version;
   const cookie = request.header("cookie");
-  if (!versionPath || !cookie || TOAST_COOKIE.test(cookie)) return null;
+  if (!versionPath || !cookie || toastWaiting(cookie)) return null;
   return (async () => {
     const session = await liveSession(cookie);
     const version = session ? await versionOf(versionPath, session.token) : null;

@@ -38,5 +38,7 @@ export async function redirectWithToast(url: string, toast: Toast, init: { heade
 export async function readToast(request: Request): Promise<{ toast: Toast | null; cookie: string | null }> {
   const session = await toastStorage().getSession(request.headers.get("Cookie"));
   const toast = (session.get("toast") as Toast | undefined) ?? null;
-  return { toast, cookie: toast ? await toastStorage().commitSession(session) : null };
+  // Read once, the cookie goes: an empty one left behind would read as a message still waiting to the
+  // kept pages' edge, which then never answers a reload (kept-pages.server.ts).
+  return { toast, cookie: toast ? await toastStorage().destroySession(session) : null };
 }
