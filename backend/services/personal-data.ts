@@ -27,7 +27,7 @@ const NOT_KEPT = "No se guarda";
 
 export const PERSONAL_DATA_NOTES = [
   "El asunto y el texto de los correos no se guardan: correos.csv lista solo los que la aplicación anota (recordatorios, resúmenes de la jornada, avisos de la quiniela grupal, invitaciones de miembro sin cuenta y enlaces para cambiar la contraseña), con su fecha.",
-  "Los correos de bienvenida y demás avisos sueltos no se anotan en ninguna parte, así que no aparecen.",
+  "Cada correo que alguien pidió a tu dirección (registro, contraseña, enlace de alta, invitación, confirmar el correo) se anota una semana para contar los que recibe al día y a la semana: esas filas salen como «Correo pedido a tu dirección». Los demás avisos sueltos no se anotan en ninguna parte, así que no aparecen.",
   "De cada sesión se guarda cuándo empezó y cuándo caduca; el dispositivo y la dirección IP no se guardan.",
   "El registro de cambios (auditoria.csv) da la fecha, la acción y quién la hizo; el detalle de antes y después no se incluye porque puede contener datos de otras personas.",
   "Tu contraseña se guarda solo como un resumen cifrado, que no se puede leer, y no está en el archivo.",
@@ -120,6 +120,10 @@ export async function personalData({ db, ...deps }: Deps, userId: number): Promi
      select i.sent_at, 'Invitación a la peña', g.name, null from placeholder_invitations i join groups g on g.id = i.group_id where i.user_id = $1
      union all
      select r.created_at, 'Cambiar la contraseña', null, null from password_resets r where r.user_id = $1
+     union all
+     select m.at, 'Correo pedido a tu dirección (' || case m.route when 'sign-up' then 'registro' when 'reset' then 'contraseña'
+              when 'claim' then 'enlace de alta' when 'invitation' then 'invitación' else 'confirmar el correo' end || ')', null, null
+       from mail_requests m where m.address = (select lower(email) from users where id = $1)
      order by 1`,
     [userId],
   );

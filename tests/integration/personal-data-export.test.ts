@@ -154,6 +154,8 @@ describe("«Descargar mis datos»", () => {
     ).toEqual([["10,00", "50,00", "5,00"]]);
     expect(csvRows(files.get("sesiones.csv")!).length).toBeGreaterThan(1);
     expect(files.get("leeme.txt")).toContain("El asunto y el texto de los correos no se guardan");
+    // The mail allowances noted the sign-up mail to her own address (decision 078): her download names it.
+    expect(files.get("correos.csv")).toContain("Correo pedido a tu dirección (registro)");
     const json = JSON.parse(files.get("datos.json")!);
     expect(json.pronosticos).toHaveLength(2);
     expect(json.movimientos).toHaveLength(dbMoves.length);
