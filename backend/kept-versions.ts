@@ -89,7 +89,7 @@ export interface KeptVersion {
 }
 
 /** A version call understood: the group it concerns and how to read it for a caller (who may be refused). */
-export interface VersionCall {
+interface VersionCall {
   groupId: number;
   /** The route's guard, then its statement: throws what the route would answer instead of a 200. */
   read: (deps: Deps, user: AuthUser) => Promise<{ version: string }>;
@@ -177,7 +177,7 @@ export const KEPT_VERSIONS: readonly KeptVersion[] = [
 const matchers = KEPT_VERSIONS.map((kept) => ({ kept, match: pathPattern(kept.path) }));
 
 /** The declared version call at `address` (path and query), checked by its route's schemas; null for any other. */
-export function callOf(address: string): (VersionCall & { kept: KeptVersion }) | null {
+function callOf(address: string): (VersionCall & { kept: KeptVersion }) | null {
   const url = new URL(address, "http://backend");
   for (const { kept, match } of matchers) {
     const params = match(url.pathname);

@@ -3,7 +3,7 @@ import { E2E } from "../support/e2e-env.mjs";
 import { apiCall, mailsTo, newGroup, newPlayer, signIn } from "./helpers";
 
 /**
- * Decision 079 (issue 56, item 9): every page of a group answers a signed-in visitor outside it the
+ * Decision 079: every page of a group answers a signed-in visitor outside it the
  * same way, the 403 the results and bets page and the caja gave, with nothing to keep (no validator,
  * no-store); and the claim page, which holds an address and a live token, is never stored.
  */

@@ -3,7 +3,7 @@ import { startBackend, type Client, type TestBackend } from "../support/backend"
 import * as build from "../support/builders";
 
 /**
- * Decision 079 (issue 56, item 4): a peña's own jornada (decision 062) is read only by its members
+ * Decision 079: a peña's own jornada (decision 062) is read only by its members
  * and the admin, through every route that reads a pool by its id: the pool's own routes answer
  * another peña 404 as GetById always did, and a group's reads asked about a pool of another peña's
  * answer as for a jornada the group does not play. The matrix names every such route; a new one

@@ -6,7 +6,7 @@ import * as build from "../support/builders";
 /**
  * Decision 079: a name or an address that a unique index keeps apart is checked before it is
  * written, but two requests at once can both pass the check. The index decides, and the loser gets
- * the same 409 and Spanish message a single request gets, never a 500 (issue 56, item 2). On
+ * the same 409 and Spanish message a single request gets, never a 500 (decision 079). On
  * PostgreSQL (TEST_DATABASE_URL) the requests really run at once; on PGlite they queue.
  */
 let t: TestBackend;
