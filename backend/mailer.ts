@@ -20,8 +20,20 @@ export interface Mailer {
 
 const FROM = "Quiniela de peñas <no-reply@quiniela.local>";
 
+/**
+ * Whether a user's `email` is an address at all: an erased account's (`borrado-…`, decision 083) and
+ * one that only asked for an address another holds (`pendiente-…`, decision 092) are names without
+ * an `@`, and no mail is sent to them, whichever job picked them as recipients.
+ */
+export const isAddress = (to: string) => to.includes("@");
+
 /** SMTP when a URL is given; otherwise each message is written as an .eml file to read by hand. */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
+  const mailer = transportFor(options);
+  return { target: mailer.target, send: async (mail) => (isAddress(mail.to) ? mailer.send(mail) : undefined) };
+}
+
+function transportFor(options: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

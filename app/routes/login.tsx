@@ -74,8 +74,13 @@ export default function Login() {
       >
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <Field field={fields.identifier} label="Usuario o email">
-          <input {...getInputProps(fields.identifier, { type: "text" })} autoComplete="username" autoCapitalize="none" />
+        {/* An address names an account once it is confirmed (decision 092): until then, the username. */}
+        <Field field={fields.identifier} label="Usuario o email" hint="Recién registrado: entra con tu nombre de usuario hasta confirmar tu e-mail.">
+          <input
+            {...getInputProps(fields.identifier, { type: "text", ariaDescribedBy: fields.identifier.descriptionId })}
+            autoComplete="username"
+            autoCapitalize="none"
+          />
         </Field>
         <Field field={fields.password} label="Contraseña">
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />

@@ -4,11 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { LoginAnswer, MessageAnswer } from "#core/contract/auth";
+import { MessageAnswer, REGISTERED } from "#core/contract/auth";
 import { api, errorMessage } from "~/server/client.server";
 import { AvatarField, Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
-import { commitUser, getUser, homeFor } from "~/server/session/session.server";
+import { getUser, homeFor } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { readMultipartForm, TOO_LARGE } from "~/server/moving-in/upload.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
@@ -42,30 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = `Error al registrar: ${errorMessage(error, "inténtalo de nuevo.")}`;
     return data({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status: 400 });
   }
-  // The answer is the same for a free address, an account's and a placeholder's (decision 078): the
-  // newcomer is signed in with what they just typed (decision 065); when that sign-in fails (the
-  // address was already in use, or the sign-in limits), the page says a mail went to the address,
-  // which tells its holder what to do (the claim link of decision 061, or the way to their account).
-  try {
-    const { token, ...user } = await api.post(
-      request,
-      "/auth/login",
-      { username: submission.value.username, password: submission.value.password },
-      LoginAnswer,
-    );
-    return redirectWithToast(
-      homeFor(user),
-      { kind: "success", text: "Registro exitoso. Ya has iniciado sesión." },
-      { headers: [["Set-Cookie", await commitUser(request, token, user)]] },
-    );
-  } catch {
-    return data({ lastResult: null, sent: registeredElsewhere(submission.value.email) });
-  }
+  // The same answer for a free address, an account's and a placeholder's (decisions 078 and 092): the
+  // spec's message, on the sign-in page. Signing the newcomer in here would tell a free address from
+  // a taken one; the account is there in every case, and the next sign-in by username lets them in.
+  return redirectWithToast("/login", { kind: "success", text: REGISTERED });
 }
-
-/** The page after a sign-up that could not sign in: the same whatever the address was. */
-const registeredElsewhere = (email: string) =>
-  `Registro exitoso. Te hemos enviado un correo a ${email}: si esa dirección ya era de una cuenta o de un miembro de una peña, el correo te dice cómo entrar. Si no, ya puedes iniciar sesión.`;
 
 export default function Register() {
   const actionData = useActionData<typeof action>();
@@ -83,54 +64,43 @@ export default function Register() {
   return (
     <main className="page narrow">
       <h1>Registro</h1>
-      {actionData && "sent" in actionData ? (
-        <div className="card stack">
-          <p className="notice" role="status">
-            {actionData.sent}
-          </p>
-          <p>
-            <Link to="/login">Volver a iniciar sesión</Link>
-          </p>
-        </div>
-      ) : (
-        <Form method="post" action="/register" encType="multipart/form-data" className="stack card" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Field field={fields.email} label="Email">
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-          </Field>
-          <Field field={fields.username} label="Nombre de usuario">
-            <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" />
-          </Field>
-          <Field field={fields.password} label="Contraseña" hint="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo.">
-            <input {...getInputProps(fields.password, { type: passwordType, ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
-          </Field>
-          <Field field={fields.confirm} label="Repite la contraseña">
-            <input {...getInputProps(fields.confirm, { type: passwordType })} autoComplete="new-password" />
-          </Field>
-          {enhanced ? (
+      <Form method="post" action="/register" encType="multipart/form-data" className="stack card" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field field={fields.email} label="Email">
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <Field field={fields.username} label="Nombre de usuario">
+          <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" />
+        </Field>
+        <Field field={fields.password} label="Contraseña" hint="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo.">
+          <input {...getInputProps(fields.password, { type: passwordType, ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
+        </Field>
+        <Field field={fields.confirm} label="Repite la contraseña">
+          <input {...getInputProps(fields.confirm, { type: passwordType })} autoComplete="new-password" />
+        </Field>
+        {enhanced ? (
+          <label className="check">
+            <input type="checkbox" name="showPasswords" checked={show} onChange={(e) => setShow(e.target.checked)} />
+            Mostrar contraseñas
+          </label>
+        ) : (
+          // Loaded as a document the page has no Remix client: /enhance/show-passwords.js puts this in place.
+          <template id="show-passwords">
             <label className="check">
-              <input type="checkbox" name="showPasswords" checked={show} onChange={(e) => setShow(e.target.checked)} />
+              <input type="checkbox" name="showPasswords" />
               Mostrar contraseñas
             </label>
-          ) : (
-            // Loaded as a document the page has no Remix client: /enhance/show-passwords.js puts this in place.
-            <template id="show-passwords">
-              <label className="check">
-                <input type="checkbox" name="showPasswords" />
-                Mostrar contraseñas
-              </label>
-            </template>
-          )}
-          <AvatarField field={fields.avatar} label="Avatar (opcional)" />
-          <button type="submit">Registrarse</button>
-          <p>
-            ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
-          </p>
-          <p>
-            <Link to="/privacidad">Qué datos guardamos y tus derechos</Link>
-          </p>
-        </Form>
-      )}
+          </template>
+        )}
+        <AvatarField field={fields.avatar} label="Avatar (opcional)" />
+        <button type="submit">Registrarse</button>
+        <p>
+          ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
+        </p>
+        <p>
+          <Link to="/privacidad">Qué datos guardamos y tus derechos</Link>
+        </p>
+      </Form>
     </main>
   );
 }

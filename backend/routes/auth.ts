@@ -18,6 +18,7 @@ import {
   LoginAnswer,
   MessageAnswer,
   RegisteredAnswer,
+  REGISTERED,
   registerRequest,
   resetPasswordBody,
   RoleList,
@@ -122,7 +123,7 @@ export default resource("auth", (app, deps) => {
       // The same answer for a free address, an account's and a placeholder's (decision 078): which
       // mail each gets is worked out after this answer.
       await users.signUp(deps, body, { avatar, client: request.ip });
-      return reply.code(201).send({ message: users.REGISTERED });
+      return reply.code(201).send({ message: REGISTERED });
     },
   );
 

@@ -7,7 +7,7 @@ import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPa
 import type { Mail } from "../mailer";
 import { admitMail, admitMailAlone } from "./mail/policy";
 import { mailLater } from "./mail/outbox";
-import { proofMail } from "./mail/proof";
+import { addressTakenMail, proofMail } from "./mail/proof";
 import { becomeAccount, claimMail } from "./moving-in/claim";
 import { refreshTouched } from "./standings/store";
 
@@ -15,7 +15,7 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export async function sessionUser({ db }: Deps, userId: number): Promise<SessionUser> {
   const row = await db.one<{ id: number; email: string; username: string; is_admin: boolean; avatar_version: number | null; managed: number | null }>(
-    `select u.id, u.email, u.username, u.is_admin, u.avatar_version,
+    `select u.id, shown_email(u) as email, u.username, u.is_admin, u.avatar_version,
             (select min(m.group_id) from group_members m where m.user_id = u.id and m.role_id = 2 and m.removed_at is null) as managed
        from users u where u.id = $1`,
     [userId],
@@ -58,7 +58,9 @@ export async function login(deps: Deps, body: { email?: string; username?: strin
     // A username names an account; a member without one is named per peña (decision 063).
     // A placeholder has no password: it is compared like an unknown name, against the dummy hash, so
     // its answer and its time are an unknown address's (decision 078). An erased account signs in no more (decision 083).
-    `select id, password_hash from users where deleted_at is null and ${byEmail ? "lower(email) = lower($1)" : "lower(username) = lower($1)"} and not placeholder`,
+    // By e-mail only a proved address names an account: an unproved one may be a stranger's sign-up
+    // with someone else's address, which would otherwise sign in where a taken one cannot (decision 092).
+    `select id, password_hash from users where deleted_at is null and ${byEmail ? "lower(email) = lower($1) and email_proved_at is not null" : "lower(username) = lower($1)"} and not placeholder`,
     [key],
   );
   const ok = await verifyPassword(body.password, row?.password_hash ?? DUMMY_HASH);
@@ -190,68 +192,56 @@ async function resetMail(deps: Deps, email: string): Promise<Mail | null> {
   };
 }
 
-/** The spec's sign-up answer, the same for every address (decision 078). */
-export const REGISTERED = "Registro exitoso. Ya puedes iniciar sesión.";
 
 /**
- * Anyone's sign-up (decision 078). A username already taken by an account is a 409: usernames are
- * public in every peña. The address is never told apart: the password is hashed, the mail policy
- * counts the address, and the answer is the same, whether the address is free (the account is made,
- * unproved, and mailed its proof link), an account's (its holder is told someone tried, with the way
- * to a new password) or a placeholder's (its holder gets the claim link, decision 061). Which mail
- * goes is worked out after the answer, from the outbox. Returns the new account's id, or null.
+ * Anyone's sign-up (decisions 078 and 092). A username already taken by an account is a 409:
+ * usernames are public in every peña. The address is never told apart: the password is hashed, the
+ * mail policy counts the address, an account is made and the answer is the same, whether the address
+ * is free (the account holds it, unproved, and it is mailed its proof link), an account's (its
+ * holder is told someone tried, with the way to a new password) or a placeholder's (its holder gets
+ * the claim link, decision 061). In the last two the new account only asked for the address: it is
+ * kept as `requested_email`, shown to the account, never mailed and never proved. Which mail goes is
+ * worked out after the answer, from the outbox. Returns the new account's id, or null when the
+ * username is already this address's (the same sign-up again).
  */
 export async function signUp(
   deps: Deps,
   input: { email: string; username: string; password: string },
   options: { avatar?: Buffer | null; client?: string | null } = {},
 ): Promise<number | null> {
+  // The owner typing their own name and address again is no conflict: it would tell them nothing new.
   const usernameTaken = () =>
-    deps.db.one("select 1 from users where lower(username) = lower($1) and not placeholder and lower(email) <> lower($2)", [input.username, input.email]);
+    deps.db.one("select 1 from users where lower(username) = lower($1) and not placeholder and lower(shown_email(users)) <> lower($2)", [
+      input.username,
+      input.email,
+    ]);
   if (await usernameTaken()) throw conflict("Ese nombre de usuario ya existe.");
   // Counted before the hash: a refusal (the same for every address) costs no scrypt.
   await admitMailAlone(deps, { route: "sign-up", to: input.email, client: options.client ?? null });
   const hash = await hashPassword(input.password);
-  const row = await deps.db.one<{ id: number }>(
+  const free = await deps.db.one<{ id: number }>(
     "insert into users (email, username, password_hash, is_admin) values ($1, $2, $3, false) on conflict do nothing returning id",
     [input.email, input.username, hash],
   );
-  const id = row?.id ?? null;
-  if (id === null) {
-    // The insert met a unique key: the address (the usual case), or a name an account took meanwhile.
-    if (await usernameTaken()) throw conflict("Ese nombre de usuario ya existe.");
-    mailLater(deps, () => addressTakenMail(deps, input.email));
-    return null;
+  if (free) {
+    if (options.avatar) await saveAvatar(deps, free.id, options.avatar);
+    mailLater(deps, async () => proofMail(deps, { id: free.id, username: input.username, email: input.email }));
+    return free.id;
   }
-  if (options.avatar) await saveAvatar(deps, id, options.avatar);
-  mailLater(deps, async () => proofMail(deps, { id, username: input.username, email: input.email }));
-  return id;
+  // The insert met a unique key: the address (the usual case), or a name an account took meanwhile.
+  if (await usernameTaken()) throw conflict("Ese nombre de usuario ya existe.");
+  const asked = await deps.db.one<{ id: number }>(
+    `insert into users (email, username, password_hash, is_admin, requested_email)
+     values ('${REQUESTED_PREFIX}' || gen_random_uuid(), $1, $2, false, $3) on conflict do nothing returning id`,
+    [input.username, hash, input.email],
+  );
+  if (asked && options.avatar) await saveAvatar(deps, asked.id, options.avatar);
+  mailLater(deps, () => addressTakenMail(deps, input.email));
+  return asked?.id ?? null;
 }
 
-/** The mail a sign-up with an address already in use sends to that address's holder. */
-async function addressTakenMail(deps: Deps, email: string): Promise<Mail | null> {
-  const user = await deps.db.one<{ id: number; username: string; email: string; placeholder: boolean }>(
-    "select id, username, email, placeholder from users where lower(email) = lower($1)",
-    [email],
-  );
-  if (!user) return null;
-  if (user.placeholder) return claimMail(deps, user.id, user.email);
-  const site = deps.config.publicUrl.replace(/\/$/, "");
-  return {
-    to: user.email,
-    subject: "Quiniela de peñas: ya tienes cuenta",
-    text: [
-      `Hola, ${user.username}:`,
-      "",
-      "Alguien (quizá tú) ha intentado registrarse en Quiniela de peñas con este e-mail, que ya es el de tu cuenta. No hemos creado otra ni cambiado nada.",
-      "",
-      `Tu usuario es ${user.username}: entra en ${site}/login.`,
-      `Si no recuerdas la contraseña, pide una nueva en ${site}/forgot-password.`,
-      "",
-      "Si no has sido tú, ignora este mensaje.",
-    ].join("\n"),
-  };
-}
+/** The `email` of an account that only asked for an address another holds: a name, never an address. */
+export const REQUESTED_PREFIX = "pendiente-";
 
 const INVALID_LINK = "El enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.";
 

@@ -107,7 +107,7 @@ async function eraseUser(deps: Deps, userId: number, options: { message: (group:
     // Cached live views carry names; they are computed again when read.
     await tx.query("delete from live_views where group_id in (select group_id from group_members where user_id = $1)", [userId]);
     await tx.query(
-      `update users set username = $2, email = $3, password_hash = '', avatar_version = null, is_admin = false,
+      `update users set username = $2, email = $3, requested_email = null, password_hash = '', avatar_version = null, is_admin = false,
                         send_alert = false, send_digest = false, deleted_at = $4 where id = $1`,
       [userId, globalName, erasedEmail(userId), now],
     );

@@ -72,7 +72,7 @@ export type MembersViewer = { id: number; isAdmin: boolean };
 
 export async function members({ db }: Deps, groupId: number, viewer: MembersViewer): Promise<GroupMember[]> {
   const rows = await db.query<{ user_id: number; email: string; username: string; avatar_version: number | null; role_id: number }>(
-    `select u.id as user_id, u.email, coalesce(m.display_name, u.username) as username, u.avatar_version, m.role_id
+    `select u.id as user_id, shown_email(u) as email, coalesce(m.display_name, u.username) as username, u.avatar_version, m.role_id
        from group_members m join users u on u.id = m.user_id
       where m.group_id = $1 and m.removed_at is null
       order by m.role_id desc, lower(coalesce(m.display_name, u.username))`,

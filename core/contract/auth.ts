@@ -115,3 +115,6 @@ export const avatarParams = z.object({ file: z.string().describe("<idDeUsuario>-
 export const DELETE_PASSWORD_REQUIRED = "Escribe tu contraseña para eliminar tu cuenta.";
 export const deleteAccountBody = z.object({ password: text(200, DELETE_PASSWORD_REQUIRED) });
 export const ACCOUNT_DELETED = "Tu cuenta se ha eliminado. Tus datos personales se han borrado.";
+
+/** The spec's sign-up answer, the same for every address (decisions 078 and 092). */
+export const REGISTERED = "Registro exitoso. Ya puedes iniciar sesión.";

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectAccessible, mailsTo, PASSWORD, unique } from "./helpers";
+import { expectAccessible, mailsTo, PASSWORD, signIn, unique } from "./helpers";
 
 /** Decision 078: a new account proves its own address with the link mailed to it, a plain form, with or without scripts. */
 test.describe("proving one's own address", () => {
@@ -12,7 +12,10 @@ test.describe("proving one's own address", () => {
     await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Repite la contraseña").fill(PASSWORD);
     await page.getByRole("button", { name: "Registrarse" }).click();
-    await expect(page).toHaveURL(/\/inicio$/);
+    // Until the address is proved the account signs in by its username (decision 092).
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Registro exitoso. Ya puedes iniciar sesión.")).toBeVisible();
+    await signIn(page, username);
 
     await page.goto("/perfil");
     const notice = page.getByRole("status").filter({ hasText: "Confirma tu dirección de correo para poder invitar" });

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "./fixtures";
-import { apiCall, expectAccessible, newGroup, newPlayer, newSeason, openRound, PASSWORD, sessionToken, unique } from "./helpers";
+import { apiCall, expectAccessible, newGroup, newPlayer, newSeason, openRound, PASSWORD, sessionToken, signIn, unique } from "./helpers";
 
 const match = (page: Page, n: number) => page.getByRole("group", { name: new RegExp(`^Partido ${n} `) });
 
-/** The newcomer's first week (decision 065): registered and signed in at once, told what is left to predict. */
+/** The newcomer's first week (decisions 065 and 092): registered, signed in by name, told what is left to predict. */
 test.describe("a newcomer's first week", () => {
-  test("registers without typing the password twice, sees «Te falta pronosticar», the count of unmarked matches by the button, then «Pronóstico enviado»", async ({
+  test("registers, signs in by name, sees «Te falta pronosticar», the count of unmarked matches by the button, then «Pronóstico enviado»", async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
@@ -22,8 +22,10 @@ test.describe("a newcomer's first week", () => {
     await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Repite la contraseña").fill(PASSWORD);
     await page.getByRole("button", { name: "Registrarse" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Registro exitoso. Ya puedes iniciar sesión.")).toBeVisible();
+    await signIn(page, username);
     await expect(page).toHaveURL(/\/inicio$/);
-    await expect(page.getByText("Registro exitoso. Ya has iniciado sesión.")).toBeVisible();
     const token = await sessionToken(page);
     expect(token).not.toBeNull();
     expect((await apiCall("POST", `/group/JoinByInviteCode/${group.inviteCode}`, undefined, token!)).status).toBe(200);

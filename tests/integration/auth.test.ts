@@ -17,7 +17,11 @@ describe("registration", () => {
     expect(first).toEqual({ status: 201, body: { message: "Registro exitoso. Ya puedes iniciar sesión." } });
     const again = await t.api.post("/auth/register", { email: "ANA@test.local", username: "ana2", password: PASSWORD });
     expect(again).toEqual(first);
-    expect(await t.db.one("select 1 from users where username = 'ana2'")).toBeFalsy();
+    // ana2 is an account that only asked for the address (decision 092): ana keeps it, and its mail.
+    expect(await t.db.one("select email like 'pendiente-%' as asked, requested_email from users where username = 'ana2'")).toEqual({
+      asked: true,
+      requested_email: "ANA@test.local",
+    });
     const [proof, notice] = t.mail.to("ana@test.local");
     expect(proof.text).toMatch(/\/confirmar-correo\?token=/);
     expect(notice.text).toContain("ya es el de tu cuenta");

@@ -41,17 +41,21 @@ const isPlaceholder = async (id: number) => (await t.db.one<{ placeholder: boole
 const signIn = (body: Record<string, string>) => t.api.post("/auth/login", { password: PASSWORD, ...body });
 
 describe("signing up with a placeholder's e-mail", () => {
-  it("creates nothing and claims nothing: it sends the link to that address and says so in Spanish", async () => {
+  it("claims nothing: the stranger's own account only asked for the address, and the link goes to that address", async () => {
     const { placeholder, email, groupId } = await groupWithPlaceholder();
     const res = await t.api.post("/auth/register", { email, username: "intruso1", password: PASSWORD });
     // The answer a free address gets (decision 078): only the mail, at that address, says more.
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({ message: "Registro exitoso. Ya puedes iniciar sesión." });
-    // Neither the typed username nor the address signs in: no membership, money or picks for the stranger.
-    expect((await signIn({ username: "intruso1" })).status).toBe(401);
+    // The typed username signs in, as it would for a free address (decision 092), to an account of
+    // its own with no membership, money or picks; the address names nobody until it is proved.
+    const stranger = await signIn({ username: "intruso1" });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body).toMatchObject({ email, isManagerOfGroup: false });
     expect((await signIn({ email })).status).toBe(401);
     expect(await isPlaceholder(placeholder)).toBe(true);
-    expect(await t.db.one("select 1 from users where lower(username) = 'intruso1'")).toBeFalsy();
+    expect(await t.db.one("select 1 from group_members where user_id = $1", [stranger.body.id])).toBeFalsy();
+    expect((await t.db.one<{ email: string }>("select email from users where id = $1", [stranger.body.id]))!.email).not.toContain("@");
     const member = await t.db.one<{ removed_at: Date | null }>("select removed_at from group_members where group_id = $1 and user_id = $2", [
       groupId,
       placeholder,

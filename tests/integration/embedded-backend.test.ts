@@ -224,7 +224,8 @@ describe("backendFetch with the backend in this process", () => {
     const login = await backendFetch("/auth/login", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "bea@test.local", password: PASSWORD }),
+      // By username: an address names an account once it is proved (decision 092).
+      body: JSON.stringify({ username: "bea", password: PASSWORD }),
     });
     expect(login.status).toBe(200);
     const me = (await login.json()) as { id: number };

@@ -181,6 +181,40 @@ describe("a stranger cannot tell an account, a placeholder and nobody apart", ()
     expect(t.mail.to(nobody).at(-1)!.text).toMatch(/\/confirmar-correo\?token=/);
   });
 
+  it("the one who signed up is let in alike for the three: by username, shown the address typed, and only the holder's own sign-in by e-mail works", async () => {
+    const { account, placeholder, nobody } = await three();
+    const names = [account, placeholder, nobody].map(() => `dentro${tag()}`);
+    const typed = "Otra#Clave2026";
+    for (const [k, email] of [account, placeholder, nobody].entries()) {
+      expect((await from(`198.51.100.${k + 1}`).post("/auth/register", { email, username: names[k], password: typed })).status).toBe(201);
+    }
+    const seen = [];
+    for (const [k, email] of [account, placeholder, nobody].entries()) {
+      // By e-mail: an unproved address names no account, so the three fail alike (decision 092).
+      expect(await t.api.post("/auth/login", { email, password: typed })).toEqual({ status: 401, body: { message: "Usuario o contraseña incorrectos." } });
+      const signed = await t.login(names[k]!, typed);
+      const me = (await signed.get("/auth/me")).body;
+      const proof = (await signed.get("/auth/email-proof")).body;
+      seen.push({ me: { ...me, id: 0, username: "" }, proof, shown: me.email === email });
+      // The same name again with another address is taken for the three.
+      expect((await t.api.post("/auth/register", { email: `otra${tag()}@test.local`, username: names[k], password: PASSWORD })).body).toEqual({
+        message: "Ese nombre de usuario ya existe.",
+      });
+    }
+    expect(seen.map((s) => s.shown)).toEqual([true, true, true]);
+    expect(seen[1]).toEqual({ ...seen[0], me: { ...seen[0]!.me, email: placeholder }, proof: { ...seen[0]!.proof, email: placeholder } });
+    expect(seen[2]).toEqual({ ...seen[0], me: { ...seen[0]!.me, email: nobody }, proof: { ...seen[0]!.proof, email: nobody } });
+    // The holders keep what was theirs: the account signs in by its address, the placeholder is still one.
+    expect((await t.api.post("/auth/login", { email: account, password: PASSWORD })).status).toBe(200);
+    expect((await t.db.one<{ placeholder: boolean }>("select placeholder from users where lower(email) = lower($1)", [placeholder]))?.placeholder).toBe(true);
+    // The account that only asked for a taken address is mailed nothing, whatever picks it: its address is no address.
+    const asked = await t.db.one<{ email: string }>("select email from users where lower(username) = lower($1)", [names[0]]);
+    expect(asked!.email).toMatch(/^pendiente-[0-9a-f-]{36}$/);
+    const before = t.mail.messages.length;
+    await t.deps.mailer.send({ to: asked!.email, subject: "x", text: "x" });
+    expect(t.mail.messages.length).toBe(before);
+  });
+
   it("a wrong password by e-mail takes as long for a placeholder as for an account or nobody", async () => {
     const { account, placeholder, nobody } = await three();
     // In turns, so that whatever else the machine is doing falls on the three alike; the median of nine each.

@@ -6,6 +6,7 @@ import type { Mail } from "../../mailer";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
 import { admitMailAlone } from "./policy";
 import { mailLater } from "./outbox";
+import { claimMail } from "../moving-in/claim";
 
 /**
  * An account proves its own address (decision 078) by opening the link mailed to it: signed for the
@@ -54,19 +55,51 @@ export async function confirmProof(deps: Deps, token: string): Promise<void> {
 
 /** Whether the signed-in account's address is proved, and which it is. */
 export async function proofState({ db }: Pick<Deps, "db">, userId: number): Promise<{ email: string; proved: boolean }> {
-  const row = await db.one<{ email: string; proved: boolean }>("select email, email_proved_at is not null as proved from users where id = $1", [userId]);
+  const row = await db.one<{ email: string; proved: boolean }>("select shown_email(users) as email, email_proved_at is not null as proved from users where id = $1", [
+    userId,
+  ]);
   return { email: row?.email ?? "", proved: Boolean(row?.proved) };
 }
 
-/** Another link, to the account's own address: counted like every mail (the address's and the client's allowances). */
+/**
+ * Another link, to the account's own address: counted like every mail (the address's and the client's
+ * allowances). An account that only asked for an address another holds (decision 092) is answered
+ * the same, and that address's holder is told again, as at the sign-up.
+ */
 export async function resendProof(deps: Deps, userId: number, client: string): Promise<{ message: string }> {
-  const user = await deps.db.one<{ id: number; username: string; email: string; proved: boolean }>(
-    "select id, username, email, email_proved_at is not null as proved from users where id = $1",
+  const user = await deps.db.one<{ id: number; username: string; email: string; requested: string | null; proved: boolean }>(
+    "select id, username, email, requested_email as requested, email_proved_at is not null as proved from users where id = $1",
     [userId],
   );
   if (!user) throw new ApiError(404, "Usuario no encontrado.");
   if (user.proved) return { message: "Tu dirección de correo ya está confirmada." };
-  await admitMailAlone(deps, { route: "proof", to: user.email, client });
-  mailLater(deps, async () => proofMail(deps, user));
-  return { message: proofSent(user.email) };
+  const to = user.requested ?? user.email;
+  await admitMailAlone(deps, { route: "proof", to, client });
+  mailLater(deps, async () => (user.requested ? addressTakenMail(deps, user.requested) : proofMail(deps, user)));
+  return { message: proofSent(to) };
+}
+
+/** The mail a sign-up with an address already in use sends to that address's holder. */
+export async function addressTakenMail(deps: Deps, email: string): Promise<Mail | null> {
+  const user = await deps.db.one<{ id: number; username: string; email: string; placeholder: boolean }>(
+    "select id, username, email, placeholder from users where lower(email) = lower($1)",
+    [email],
+  );
+  if (!user) return null;
+  if (user.placeholder) return claimMail(deps, user.id, user.email);
+  const site = deps.config.publicUrl.replace(/\/$/, "");
+  return {
+    to: user.email,
+    subject: "Quiniela de peñas: ya tienes cuenta",
+    text: [
+      `Hola, ${user.username}:`,
+      "",
+      "Alguien (quizá tú) ha intentado registrarse en Quiniela de peñas con este e-mail, que ya es el de tu cuenta. No hemos creado otra ni cambiado nada.",
+      "",
+      `Tu usuario es ${user.username}: entra en ${site}/login.`,
+      `Si no recuerdas la contraseña, pide una nueva en ${site}/forgot-password.`,
+      "",
+      "Si no has sido tú, ignora este mensaje.",
+    ].join("\n"),
+  };
 }

@@ -100,6 +100,15 @@ export async function claimPlaceholder(deps: Deps, input: { token: string; usern
  * (decision 063). The audit names it, and the standings pick the new name up.
  */
 export async function becomeAccount(deps: Deps, tx: Db, userId: number, input: { username: string; hash: string; isAdmin?: boolean }): Promise<number> {
+  // The holder who first typed their own address at sign-up, with this very name, got an account that
+  // only asked for the address (decision 092): while it is in no peña it is theirs in all but proof,
+  // and it gives the name back to the proved one instead of refusing it.
+  await tx.query(
+    `delete from users a using users p
+      where p.id = $2 and lower(a.username) = lower($1) and lower(a.requested_email) = lower(p.email) and not a.placeholder
+        and not exists (select 1 from group_members m where m.user_id = a.id)`,
+    [input.username, userId],
+  );
   // A single claim is told here; of two at once with one name, the unique index refuses the second's
   // update and the error handler gives it this same 409 (decision 079).
   const taken = await tx.one("select 1 from users where lower(username) = lower($1) and id <> $2 and not placeholder", [input.username, userId]);
