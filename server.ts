@@ -17,6 +17,7 @@ import { createBackend } from "./backend/start";
 import { registerEmbeddedBackend, registerEmbeddedVersions } from "./app/server/embedded-backend";
 import { heldVersions } from "./backend/kept-versions";
 import { boundedFormBody, emptyBodyIsAnEmptyForm } from "./http/form-bodies";
+import { gracefulStop } from "./http/graceful-stop";
 import { keptEdge } from "./http/kept-edge";
 import { repairPercentEscapes } from "./http/percent-escapes";
 import { remixHandler } from "./http/remix-adapter";
@@ -98,20 +99,25 @@ async function main() {
   );
 
   // A kept page's reload is answered before Express (decision 077).
-  const server = http.createServer(keptEdge(build, app, secure));
+  const draining = gracefulStop(keptEdge(build, app, secure));
+  const server = http.createServer(draining.handler);
   server.listen(port, () => log(`Quiniela de peñas en http://localhost:${port}`));
 
-  let stopping = false;
+  // SIGTERM (a restart, an upgrade) or SIGINT: no new connections, the requests in flight answered
+  // within SHUTDOWN_GRACE_SECONDS, then the backend closes (its jobs end, the database closes; decision 088).
+  const graceMs = options.shutdownGraceMs ?? 15_000;
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: terminando las peticiones en curso…`);
-    server.close(async () => {
-      await backend?.app.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    log(`${signal}: no se aceptan conexiones nuevas; terminando ${draining.inFlight()} peticiones en curso (${graceMs / 1000} s como mucho)…`);
+    // Whatever hangs (a job past its grace), the process still ends.
+    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
+    void draining
+      .stop(server, graceMs, async () => {
+        await backend?.app.close();
+      })
+      .then((inTime) => {
+        log(inTime ? `${signal}: terminado.` : `${signal}: terminado con peticiones cortadas al pasar ${graceMs / 1000} s.`);
+        process.exit(inTime ? 0 : 1);
+      });
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));

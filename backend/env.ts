@@ -70,6 +70,15 @@ const schema = z
     PRIVACY_CONTROLLER_ADDRESS: z.string().trim().min(1).max(300, "PRIVACY_CONTROLLER_ADDRESS es una dirección de 300 caracteres como mucho").optional(),
     PRIVACY_DPO_EMAIL: z.string().trim().email("PRIVACY_DPO_EMAIL no es un email válido").optional(),
     PRIVACY_TEXT_FILE: z.string().optional(),
+    BACKUP_DIR: z.string().default("./backups"),
+    BACKUP_KEEP_DAYS: days("BACKUP_KEEP_DAYS"),
+    BACKUP_DAILY: z.enum(["0", "1"], { message: "BACKUP_DAILY es 1 o 0" }).optional(),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ invalid_type_error: "SHUTDOWN_GRACE_SECONDS debe ser un número de segundos" })
+      .int("SHUTDOWN_GRACE_SECONDS debe ser un número entero de segundos")
+      .min(1, "SHUTDOWN_GRACE_SECONDS debe ser de al menos 1 segundo")
+      .max(600, "SHUTDOWN_GRACE_SECONDS debe ser de 600 segundos como mucho")
+      .optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
@@ -136,6 +145,9 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       },
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
+    // The embedded database copies itself once a day unless BACKUP_DAILY=0 (decision 088); PostgreSQL is pg_dump's.
+    backup: { dir: path.resolve(e.BACKUP_DIR), keepDays: e.BACKUP_KEEP_DAYS ?? 14, daily: e.BACKUP_DAILY !== "0" },
+    shutdownGraceMs: (e.SHUTDOWN_GRACE_SECONDS ?? 15) * 1000,
     log,
   };
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { buildBackend } from "./app";
+import { openControlSocket, runDailyBackup } from "./backup";
 import { defaultBackendConfig, type BackendConfig } from "./config";
 import type { Deps } from "./context";
 import { inTurn, LOCK_KEYS } from "./db/advisory";
@@ -22,6 +23,7 @@ import { startLiveFeed } from "./services/live/feed-job";
 import { createUser } from "./services/auth";
 import { startRoundCloses } from "./services/rounds/close-job";
 import { startRetention } from "./services/retention/job";
+import { startJob } from "./jobs";
 
 export interface BackendOptions {
   dataDir: string;
@@ -31,12 +33,36 @@ export interface BackendOptions {
   config?: Partial<BackendConfig>;
   log: (message: string) => void;
   logger?: boolean | object;
+  /** The embedded database's daily copy (BACKUP_DIR, BACKUP_KEEP_DAYS, BACKUP_DAILY; decision 088); unset, none. */
+  backup?: { dir: string; keepDays: number; daily: boolean };
+  /** SIGTERM: how long the requests in flight and a running job get before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs?: number;
 }
+
+const HOUR_MS = 3_600_000;
 
 /** Opens the database, applies migrations, makes sure an admin exists, and builds the service. */
 export async function createBackend(options: BackendOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   await privateDataDir(options.dataDir);
-  const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : path.join(options.dataDir, "pglite") });
+  // The embedded database admits one process: its control socket is taken first, so a second app or
+  // `npm run backup` on this DATA_DIR asks this one instead of opening the files (decision 088).
+  const control = options.databaseUrl ? null : await openControlSocket(options.dataDir);
+  const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : path.join(options.dataDir, "pglite") }).catch(
+    async (error: Error) => {
+      await control?.close();
+      throw error;
+    },
+  );
+  try {
+    return await buildOn(db, options, control);
+  } catch (error) {
+    await db.close();
+    await control?.close();
+    throw error;
+  }
+}
+
+async function buildOn(db: Db, options: BackendOptions, control: Awaited<ReturnType<typeof openControlSocket>> | null) {
   // PGlite lays its first files down 0666 whatever the umask: they are made private once open.
   if (!options.databaseUrl) await privateDataDir(options.dataDir);
   const applied = await migrate(db);
@@ -62,8 +88,27 @@ export async function createBackend(options: BackendOptions): Promise<{ app: Fas
   );
   // The storage limitation (decision 085); the outbox is pruned even with SMTP, for the files of earlier runs.
   jobs.push(startRetention(deps, { outboxDir, log: options.log }));
+  control?.serve(db);
+  const backup = options.backup;
+  if (control && backup?.daily) {
+    let last: Awaited<ReturnType<typeof runDailyBackup>> | null = null;
+    jobs.push(
+      startJob({
+        run: async () => {
+          last = await runDailyBackup(db, backup);
+          return (last.file ? 1 : 0) + last.removed.length;
+        },
+        firstRunMs: 60_000,
+        intervalMs: HOUR_MS,
+        doneLine: () => `Copia diaria: ${last?.file ?? "ya hecha hoy"}; ${last?.removed.length ?? 0} copias de más de ${backup.keepDays} días borradas`,
+        failedLine: (reason) => `No se pudo hacer la copia diaria: ${reason}`,
+        log: options.log,
+      }),
+    );
+  }
   app.addHook("onClose", async () => {
     for (const stop of jobs) await stop();
+    await control?.close();
     await db.close();
     if (!options.databaseUrl) await privateDataDir(options.dataDir);
   });

@@ -1,5 +1,6 @@
 // `npm run backup`: a dated copy of the database in BACKUP_DIR (default ./backups). Embedded
-// database: stop the app first. `npm run backup -- --restore <file>` puts one back (README).
+// database: the running app makes it (its control socket), or this script when no app runs on
+// DATA_DIR (decision 088). `npm run backup -- --restore <file>` puts one back (docs/operations.md).
 import path from "node:path";
 import { backupDatabase, restoreDatabase } from "../backend/backup";
 import { privateDataDir } from "../backend/files";

@@ -17,6 +17,11 @@ export interface Db {
   listen(channel: string, notice: (payload: string) => void, live: (heard: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly kind: "pglite" | "postgres";
+  /**
+   * The embedded database only: a gzipped tar of its data directory, taken between two transactions
+   * by the process that has it open (decision 088). PostgreSQL is copied by pg_dump instead.
+   */
+  dump?: () => Promise<Blob>;
 }
 
 const INT8 = 20;
@@ -32,7 +37,7 @@ const NUMBER_PARSERS: Record<number, (value: string) => number> = { [INT8]: Numb
 
 type Runner = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
-function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "listen" | "close" | "kind">): Db {
+function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "listen" | "close" | "kind" | "dump">): Db {
   const query = async <T>(sql: string, params?: unknown[]) => (await run(sql, params)).rows as T[];
   return {
     query,
@@ -61,7 +66,16 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         if (!inTx) await lite.close();
       },
     });
-  return liteDb(lite, false);
+  return {
+    ...liteDb(lite, false),
+    // CHECKPOINT puts every page in the files; then no statement nor transaction runs while they are
+    // read (every query of PGlite takes the transactions' turn, which is held here), so the copy is
+    // the database between two transactions.
+    dump: async () => {
+      await lite.exec("checkpoint");
+      return lite._runExclusiveTransaction(() => lite.dumpDataDir("gzip"));
+    },
+  };
 }
 
 export async function openPostgres(url: string): Promise<Db> {

@@ -19,7 +19,7 @@ export const ADMIN = { email: "admin@test.local", username: "admin", password: "
 export const PASSWORD = "Secreta#2026";
 
 /** A database for one test file: in-process PGlite, or a throwaway database on TEST_DATABASE_URL. */
-async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const db = await openPglite();
