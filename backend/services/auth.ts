@@ -192,7 +192,6 @@ async function resetMail(deps: Deps, email: string): Promise<Mail | null> {
   };
 }
 
-
 /**
  * Anyone's sign-up (decisions 078 and 092). A username already taken by an account is a 409:
  * usernames are public in every peña. The address is never told apart: the password is hashed, the

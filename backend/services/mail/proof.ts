@@ -55,9 +55,10 @@ export async function confirmProof(deps: Deps, token: string): Promise<void> {
 
 /** Whether the signed-in account's address is proved, and which it is. */
 export async function proofState({ db }: Pick<Deps, "db">, userId: number): Promise<{ email: string; proved: boolean }> {
-  const row = await db.one<{ email: string; proved: boolean }>("select shown_email(users) as email, email_proved_at is not null as proved from users where id = $1", [
-    userId,
-  ]);
+  const row = await db.one<{ email: string; proved: boolean }>(
+    "select shown_email(users) as email, email_proved_at is not null as proved from users where id = $1",
+    [userId],
+  );
   return { email: row?.email ?? "", proved: Boolean(row?.proved) };
 }
 
