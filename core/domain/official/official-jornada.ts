@@ -137,10 +137,13 @@ export function seasonYear(name: string | null): number | null {
 
 const LINE = /^\s*(?:(?:P\s*)?\d{1,2}\s*[.)ºª:-]?\s+)?(.+?)\s+[-–—]\s+(.+?)\s*$/i;
 
+/** The 15th row's own label, where the other rows have their 1 X 2 cells: «Pleno al 15», «PLENO AL QUINCE», «Pleno». */
+const PLENO_LABEL = /^pleno(?:\s+al)?(?:\s+(?:15|quince))?$/i;
+
 /**
  * A row of a table copied from a browser (a newspaper's or the operator's page): its cells are
  * separated by tabs, "1⇥Girona⇥Rayo Vallecano⇥1 X 2" (⇥ a tab). The number in front and the sign or pleno
- * columns after the names ("1 X 2", "1", "0 1 2 M", "45%") are not names; the two cells left are.
+ * columns after the names ("1 X 2", "1", "0 1 2 M", "45%", the 15th row's «Pleno al 15») are not names; the two cells left are.
  * A row that is a "Local - Visitante" cell among such columns is read as one line. Null: not a table row.
  */
 function tableRow(raw: string): { home: string; away: string } | null {
@@ -150,7 +153,7 @@ function tableRow(raw: string): { home: string; away: string } | null {
     .map((c) => c.trim())
     .filter(Boolean);
   if (cells.length && /^(?:P\s*)?\d{1,2}\s*[.)ºª:]?$/i.test(cells[0])) cells.shift();
-  const names = cells.filter((c) => !/^(?:[12XM0](?:\s+|$))+$|^[\d\s.,%]+$/i.test(c));
+  const names = cells.filter((c) => !/^(?:[12XM0](?:\s+|$))+$|^[\d\s.,%]+$/i.test(c) && !PLENO_LABEL.test(c));
   if (names.length === 2) return { home: names[0], away: names[1] };
   if (names.length === 1) {
     const m = LINE.exec(names[0]);
