@@ -9,6 +9,9 @@ import { madridLocalToUtc } from "../../dates";
 export interface OfficialMatch {
   home: string;
   away: string;
+  /** The operator's own ids of the two clubs (`idLocal`, `idVisitante`), when the answer carries them (decision 091). */
+  homeId?: string | null;
+  awayId?: string | null;
 }
 
 /** A draw announced by `proximosv3`: its day, its id, and its official opening and close (UTC), null when not published yet. */
@@ -110,7 +113,8 @@ export function readJornada(body: unknown): Reading<OfficialJornada> {
     const home = record(p) ? text(p.local) : null;
     const away = record(p) ? text(p.visitante) : null;
     if (!home || !away) return { ok: false, message: `el partido ${i + 1} no trae local y visitante` };
-    matches.push({ home: officialTeamName(home), away: officialTeamName(away) });
+    const ids = record(p) ? { homeId: text(p.idLocal), awayId: text(p.idVisitante) } : { homeId: null, awayId: null };
+    matches.push({ home: officialTeamName(home), away: officialTeamName(away), ...(ids.homeId || ids.awayId ? ids : {}) });
     const kickOff = record(p) ? madridStamp(p.fecha ?? p.fecha_completa) : null;
     if (kickOff && (!firstKickOff || kickOff < firstKickOff)) firstKickOff = kickOff;
   }
@@ -197,13 +201,4 @@ export function parsePastedJornada(pasted: string): Reading<OfficialJornada> {
   }
   if (matches.length !== 15) return { ok: false, message: `Hay ${matches.length} partidos; la quiniela tiene 15.` };
   return { ok: true, value: { drawId: null, drawDate: null, numero: null, jornada: null, temporada: null, matches, firstKickOff: null } };
-}
-
-/** The positions (1..15) whose home or away differs between two lists of matches, by exact name. */
-export function changedPositions(before: readonly OfficialMatch[], after: readonly OfficialMatch[]): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < Math.max(before.length, after.length); i++) {
-    if (before[i]?.home !== after[i]?.home || before[i]?.away !== after[i]?.away) out.push(i + 1);
-  }
-  return out;
 }
