@@ -44,27 +44,59 @@ function ResolveForm({ jornada }: { jornada: OfficialJornadaView }) {
 }
 
 /**
- * 'Crear los equipos' (decision 064): every unknown name of a pending jornada at once, as the operator
- * writes it and editable; a name already a team's is kept as its alias. One confirm, then the pool.
+ * 'Crear los equipos' (decision 064): every unknown name of a pending jornada (or of a change to
+ * accept) at once. Where a known club's name is close to it, that club is the choice already
+ * selected, so the button pressed as it comes never makes a second club (decision 091); a new club
+ * stays an explicit choice, named in its field (the operator's spelling, editable).
  */
 function TeamsForm({ jornada }: { jornada: OfficialJornadaView }) {
   const id = (i: number) => `equipo-${jornada.drawKey}-${i}`;
+  const close = (name: string) => jornada.choices.find((c) => c.spelling === name)?.close ?? [];
+  const anyClose = jornada.unknown.some((name) => close(name).length > 0);
+  const button =
+    jornada.status === "cambio"
+      ? "Guardar los nombres y revisar el cambio"
+      : jornada.unknown.length === 1
+        ? "Guardar el equipo y crear la quiniela"
+        : `Crear los ${jornada.unknown.length} equipos y la quiniela`;
   return (
     <Form method="post" className="stack">
       <input type="hidden" name="drawKey" value={jornada.drawKey} />
       <p className="muted">
-        Crea de una vez los equipos que faltan. Si un nombre es otra forma de escribir un equipo que ya existe, escribe el nombre de ese equipo: quedará como
-        alias y no se volverá a preguntar.
+        {anyClose
+          ? "Si el nombre nuevo es otra forma de escribir un club que ya existe, deja elegido ese club: el nombre quedará como alias y no se volverá a preguntar. Elige «Crear un club nuevo» solo si es otro equipo."
+          : "Crea de una vez los equipos que faltan. Si un nombre es otra forma de escribir un equipo que ya existe, escribe el nombre de ese equipo: quedará como alias y no se volverá a preguntar."}
       </p>
-      {jornada.unknown.map((name, i) => (
-        <div className="field" key={name}>
-          <label htmlFor={id(i)}>Equipo para «{name}»</label>
-          <input type="hidden" name="spelling" value={name} />
-          <input id={id(i)} name="name" type="text" defaultValue={name} required maxLength={100} autoComplete="off" />
-        </div>
-      ))}
+      {jornada.unknown.map((name, i) => {
+        const clubs = close(name);
+        if (!clubs.length)
+          return (
+            <div className="field" key={name}>
+              <label htmlFor={id(i)}>Equipo para «{name}»</label>
+              <input type="hidden" name={`spelling-${i}`} value={name} />
+              <input id={id(i)} name={`nombre-${i}`} type="text" defaultValue={name} required maxLength={100} autoComplete="off" />
+            </div>
+          );
+        return (
+          <fieldset className="field team-choice" key={name}>
+            <legend>Equipo para «{name}»</legend>
+            <input type="hidden" name={`spelling-${i}`} value={name} />
+            {clubs.map((team, k) => (
+              <label key={team.id}>
+                <input type="radio" name={`eleccion-${i}`} value={String(team.id)} defaultChecked={k === 0} required /> {team.name}{" "}
+                <span className="muted">(ya existe)</span>
+              </label>
+            ))}
+            <label>
+              <input type="radio" name={`eleccion-${i}`} value="nuevo" required /> Crear un club nuevo
+            </label>
+            <label htmlFor={id(i)}>Nombre del club nuevo</label>
+            <input id={id(i)} name={`nombre-${i}`} type="text" defaultValue={name} maxLength={100} autoComplete="off" />
+          </fieldset>
+        );
+      })}
       <button type="submit" name="intent" value="crear-equipos">
-        {jornada.unknown.length === 1 ? "Guardar el equipo y crear la quiniela" : `Crear los ${jornada.unknown.length} equipos y la quiniela`}
+        {button}
       </button>
     </Form>
   );
@@ -92,7 +124,7 @@ function JornadaCard({ jornada, step }: { jornada: OfficialJornadaView; step: Au
           ))}
         </ol>
       ) : null}
-      {jornada.status === "pendiente" && jornada.unknown.length ? <TeamsForm jornada={jornada} /> : null}
+      {(jornada.status === "pendiente" || jornada.status === "cambio") && jornada.unknown.length ? <TeamsForm jornada={jornada} /> : null}
       {jornada.status !== "creada" ? (
         <div className="row">
           {jornada.status === "pendiente" ? <ResolveForm jornada={jornada} /> : null}

@@ -33,6 +33,8 @@ export const officialJornada = z.object({
   /** A change of matches waiting for the admin, when players had already picked. */
   pendingMatches: z.array(officialMatch).nullable(),
   unknown: z.array(z.string()),
+  /** For each unknown name, the known clubs whose names are close to it, the closest first (decision 091). */
+  choices: z.array(z.object({ spelling: z.string(), close: z.array(z.object({ id: z.number().int(), name: z.string() })) })).default([]),
   source: z.enum(["lottery", "paste"]),
 });
 export type OfficialJornadaView = z.infer<typeof officialJornada>;
@@ -83,6 +85,8 @@ export type PastePreview = z.infer<typeof pastePreview>;
 export const retryBody = z.object({ stepId: bodyId });
 export const TEAMS_NONE = "No hay equipos que crear.";
 export const TEAM_SPELLING_UNKNOWN = "Ese nombre no está sin resolver en esa jornada.";
+export const TEAM_NAME_REQUIRED = "Elige el club ya existente o escribe el nombre del club nuevo.";
+export const TEAM_CHOSEN_GONE = "El club elegido ya no existe: vuelve a cargar la página.";
 export const JORNADA_NOT_PENDING = "Esa jornada ya no espera equipos.";
 
 /**
@@ -92,9 +96,17 @@ export const JORNADA_NOT_PENDING = "Esa jornada ya no espera equipos.";
 export const jornadaTeamsBody = z.object({
   drawKey: text(80, "Falta la jornada."),
   teams: z
-    .array(z.object({ spelling: text(100, TEAM_SPELLING_UNKNOWN), name: text(100, "Escribe el nombre de cada equipo.") }), {
-      errorMap: () => ({ message: TEAMS_NONE }),
-    })
+    .array(
+      z.object({
+        spelling: text(100, TEAM_SPELLING_UNKNOWN),
+        /** The known club chosen for the spelling (kept as its alias); left out: a club named `name`. */
+        teamId: bodyId.optional(),
+        name: text(100, "Escribe el nombre de cada equipo.").optional(),
+      }),
+      {
+        errorMap: () => ({ message: TEAMS_NONE }),
+      },
+    )
     .min(1, TEAMS_NONE)
     .max(30, TEAMS_NONE),
 });

@@ -14,6 +14,8 @@ export const selaeMatch = z
     marcador: z.string().nullish(),
     fecha_completa: z.string().nullish(),
     fecha: z.string().nullish(),
+    idLocal: looseText.nullish(),
+    idVisitante: looseText.nullish(),
   })
   .passthrough();
 
@@ -72,6 +74,9 @@ export const drawMatch = z.object({
   sign: z.enum(["1", "X", "2"]).nullable(),
   /** "1 - 1" as the service writes it; null when not played yet. */
   score: z.string().nullable(),
+  /** The operator's own ids of the two clubs (`idLocal`, `idVisitante`), when the answer carries them (decision 091). */
+  homeId: z.string().nullish(),
+  awayId: z.string().nullish(),
 });
 
 /** A draw read from the service's body: what the screen shows and what is stored. */

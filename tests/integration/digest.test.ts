@@ -97,7 +97,7 @@ describe("the round's digest", () => {
     const text = part(mail, "text/plain");
     expect(text).toContain(`Hola, ${g.ana.username}:`);
     expect(text).toContain("Tus aciertos: 12 de 15.");
-    expect(text).toContain("Quiniela grupal: 12 aciertos.");
+    expect(text).toContain("Quiniela grupal: 11 aciertos de 14 y el pleno: 4ª categoría, premio aún sin publicar.");
     expect(text).toMatch(new RegExp(`MVP: (${g.ana.username} y ${g.bea.username}|${g.bea.username} y ${g.ana.username}), con 12 aciertos\\.`));
     // Season: bea 14 + 12 first, ana 10 + 12 second, as before the round; carlos, eva, dani.
     expect(text).toMatch(new RegExp(`^1\\. ${g.bea.username}: .* pts \\(=\\)$`, "m"));
@@ -164,6 +164,57 @@ describe("the round's digest", () => {
     const failing = { ...t.deps, mailer: { target: "roto", send: () => Promise.reject(new Error("SMTP caído")) } };
     expect(await sendDueDigests(failing)).toBe(0);
     expect(await sendDueDigests(t.deps)).toBe(4);
+  });
+});
+
+describe("the round's digest, the week's last corners (issue 59)", () => {
+  it("says the group bet's hits of 14 and the pleno apart, the category it won and its prize", async () => {
+    const g = await playedRound();
+    // The bet played: 13 of 14 and the pleno (2-1), a single column; the 2ª pays 1.234.567,89 €.
+    await t.db.query("update bets set matches = $3 where group_id = $1 and quiniela_id = $2", [g.groupId, g.quinielaId, JSON.stringify(ticket(13))]);
+    const admin = await t.admin();
+    const prizes = { especial: null, primera: 500_000_000, segunda: 123_456_789, tercera: 1_000_000, cuarta: 10_000, quinta: 1_000 };
+    const put = await admin.put(`/Quiniela/${g.quinielaId}/Prizes`, { prizes });
+    expect(put.body).toMatchObject({ prizes: { segunda: 123_456_789 } });
+    await setResults(g.quinielaId);
+    await sendDueDigests(t.deps);
+    const [mail] = mailsTo(g.ana.username);
+    expect(part(mail, "text/plain")).toContain("Quiniela grupal: 13 aciertos de 14 y el pleno: 2ª categoría, 1.234.567,89\u00a0€.");
+    expect(part(mail, "text/html")).toContain("13 aciertos de 14 y el pleno: 2ª categoría, 1.234.567,89\u00a0€");
+  });
+
+  it("of two jornadas scored together, each shows the standings as of its own jornada", async () => {
+    const [ana, bea] = [await t.player(), await t.player()];
+    const seasonId = await build.season(t.db, { name: `J${Math.random()}` });
+    const groupId = await build.group(t.db, { name: "Peña de dos", members: [ana, bea].map((p) => ({ userId: p.id })) });
+    const first = await build.pool(t.db, { seasonId, number: 5, startDate: new Date(NOW.getTime() - 9 * DAY) });
+    const second = await build.pool(t.db, { seasonId, number: 6, startDate: new Date(NOW.getTime() - 4 * DAY) });
+    await build.round(t.db, { groupId, quinielaId: first, openDate: new Date(NOW.getTime() - 9 * DAY), closeDate: new Date(NOW.getTime() - 6 * DAY) });
+    await build.round(t.db, { groupId, quinielaId: second, openDate: new Date(NOW.getTime() - 4 * DAY), closeDate: new Date(NOW.getTime() - HOUR) });
+    // Jornada 5: ana 14, bea 2: ana leads. Jornada 6: bea 14, ana 0: bea leads after both.
+    for (const [p, q, right] of [
+      [ana, first, 14],
+      [bea, first, 2],
+      [ana, second, 0],
+      [bea, second, 14],
+    ] as const)
+      await build.prediction(t.db, { groupId, quinielaId: q, userId: p.id, matches: ticket(right), pleno: { home: 0, away: 0 } });
+    // Both jornadas' results arrive in one run (the operator's answers of two weeks, stored together).
+    await setResults(first);
+    await setResults(second);
+    await sendDueDigests(t.deps);
+    const digests = mailsTo(ana.username).filter((m) => m.subject.includes("Peña de dos"));
+    const of = (n: number) =>
+      part(
+        digests.find((m) => m.subject.includes(`jornada ${n} `))!,
+        "text/plain",
+      );
+    expect(digests).toHaveLength(2);
+    expect(of(5)).toMatch(new RegExp(`^1\\. ${ana.username}: 14 pts \\(=\\)$`, "m"));
+    // Level at nothing before jornada 5, both were first; bea drops to second with it.
+    expect(of(5)).toMatch(new RegExp(`^2\\. ${bea.username}: 2 pts \\(baja 1\\)$`, "m"));
+    expect(of(6)).toMatch(new RegExp(`^1\\. ${bea.username}: 16 pts \\(sube 1\\)$`, "m"));
+    expect(of(6)).toMatch(new RegExp(`^2\\. ${ana.username}: 14 pts \\(baja 1\\)$`, "m"));
   });
 });
 

@@ -244,6 +244,8 @@ describe("official results from the lottery", () => {
       away: "Real Madrid",
       sign: "X",
       score: "1 - 1",
+      homeId: "11",
+      awayId: "12",
     });
     expect(res.body.draw.pleno).toEqual({ home: 0, away: 0 });
     expect(JSON.parse(res.body.raw)[0].id_sorteo).toBe("1308406028");
@@ -365,7 +367,8 @@ describe("official results from the lottery", () => {
     const swapped = [
       {
         ...APRIL[0],
-        partidos: APRIL[0].partidos.map((p: object, i: number) => (i === 2 ? { ...p, visitante: "Girona" } : p)),
+        // Another club, with its own operator id (Girona's 166 in the same answer): a club is matched by its id first (decision 091).
+        partidos: APRIL[0].partidos.map((p: object, i: number) => (i === 2 ? { ...p, visitante: "Girona", idVisitante: 166 } : p)),
       },
     ];
     const res = await admin.post("/Loteria/RegistrarQuiniela", swapped);

@@ -142,7 +142,7 @@ describe("the escrutinio's numeric categoria", () => {
     }
   });
 
-  it("numbers alone that fit both numberings: refused and said on the panel, no prize stored, not asked again", async () => {
+  it("numbers alone that fit both numberings: refused and said on the panel, no prize stored; asked again on the next run and stored once served whole", async () => {
     const { quinielaId, groupId, manager } = await bettingPool(47, "2026-10-11");
     fake.addDraw("20261011", "20261004", "played-draw-2026-10-04-escrutinio-ilegible.json");
     t.setNow(new Date("2026-10-12T08:00:00Z"));
@@ -151,16 +151,51 @@ describe("the escrutinio's numeric categoria", () => {
       expect((await admin.post("/Loteria/quiniela/consultar", { fecha: "20261011" })).body).toMatchObject({ status: "ok" });
       expect((await admin.get(`/Quiniela/${quinielaId}/Prizes`)).body).toMatchObject({ source: null });
       const step = (await panel()).steps.find((s) => s.kind === "escrutinio" && s.quinielaId === quinielaId);
-      expect(step).toMatchObject({ outcome: "error" });
+      expect(step).toMatchObject({ outcome: "error", retryable: true });
       expect(step.message).toBe(
-        "El escrutinio de Jornada 47 que da Loterías no se puede leer (la categoría 1 de la fila 1 puede ser dos categorías distintas según la numeración): no se ha guardado ningún premio. Teclea los premios en la pantalla de resultados de la jornada.",
+        "El escrutinio de Jornada 47 que da Loterías no se puede leer (la categoría 1 de la fila 1 puede ser dos categorías distintas según la numeración): no se ha guardado ningún premio. Se volverá a pedir en la próxima consulta (o pulsa Reintentar); si Loterías no lo corrige, teclea los premios en la pantalla de resultados de la jornada.",
       );
       expect((await panel()).steps.some((s) => s.kind === "premios" && s.quinielaId === quinielaId)).toBe(false);
       const caja = (await manager.get(`/group/${groupId}/caja`)).body;
       expect(caja.movements.some((m: { kind: string }) => m.kind === "prize")).toBe(false);
-      const before = fake.requests.length;
+      // Still unreadable: asked again, still nothing stored.
+      let before = fake.requests.length;
+      expect(await refreshPrizes(t.deps)).toEqual({ ok: true, messages: ["El escrutinio del sorteo del 2026-10-11 no se puede leer."] });
+      expect(fake.requests.slice(before).some((r) => r.date === "20261011")).toBe(true);
+      // The operator corrects its answer: the next run stores it whole and the caja is credited at once.
+      fake.addDraw("20261011", "20261004", "played-draw-2026-10-04-escrutinio-numerico.json");
+      expect(await refreshPrizes(t.deps)).toEqual({ ok: true, messages: ["Premios del sorteo del 2026-10-11 guardados."] });
+      expect((await admin.get(`/Quiniela/${quinielaId}/Prizes`)).body).toMatchObject({ source: "lottery", prizes: { primera: 19_996_161 } });
+      const prize = (await manager.get(`/group/${groupId}/caja`)).body.movements.find((m: { kind: string }) => m.kind === "prize");
+      expect(prize).toMatchObject({ amountCents: 19_996_161, reference: "Premio de la jornada 47 (escrutinio)" });
+      expect((await panel()).steps.find((s) => s.kind === "escrutinio" && s.quinielaId === quinielaId)).toMatchObject({
+        outcome: "ok",
+        retryable: false,
+        message: "El escrutinio de Jornada 47 ya se ha leído entero.",
+      });
+      // Complete now: not asked again.
+      before = fake.requests.length;
       expect(await refreshPrizes(t.deps)).toEqual({ ok: true, messages: [] });
       expect(fake.requests.slice(before).some((r) => r.date === "20261011")).toBe(false);
+    } finally {
+      t.setNow(new Date("2026-09-16T10:00:00Z"));
+      admin = await t.admin();
+    }
+  });
+
+  it("a refused escrutinio has its Reintentar on the panel, which asks the operator for that pool's draw", async () => {
+    const { quinielaId } = await bettingPool(48, "2026-11-22");
+    fake.addDraw("20261122", "20261004", "played-draw-2026-10-04-escrutinio-ilegible.json");
+    t.setNow(new Date("2026-11-23T08:00:00Z"));
+    try {
+      admin = await t.admin();
+      expect((await admin.post("/Loteria/quiniela/consultar", { fecha: "20261122" })).body).toMatchObject({ status: "ok" });
+      const step = (await panel()).steps.find((s) => s.kind === "escrutinio" && s.quinielaId === quinielaId);
+      expect(step).toMatchObject({ outcome: "error", retryable: true });
+      fake.addDraw("20261122", "20261004", "played-draw-2026-10-04-escrutinio-numerico.json");
+      const retried = await admin.post("/Loteria/jornadas/reintentar", { stepId: step.id });
+      expect(retried.body).toEqual({ ok: true, messages: ["Premios del sorteo del 2026-11-22 guardados."] });
+      expect((await admin.get(`/Quiniela/${quinielaId}/Prizes`)).body).toMatchObject({ source: "lottery", prizes: { segunda: 122_680 } });
     } finally {
       t.setNow(new Date("2026-09-16T10:00:00Z"));
       admin = await t.admin();

@@ -208,37 +208,50 @@ export async function startFakeSelae(port = 0, { publishedOnly = false } = {}) {
       fecha_sorteo: `${day} 00:00:00`,
       temporada: `${season}-${season + 1}`,
       jornada: p.jornada,
-      partidos: p.matches.map((m) => ({ local: m.local, visitante: m.visitante, fecha: `${day.replaceAll("-", "/")} 18:00:00` })),
+      partidos: p.matches.map((m) => ({ ...ids(m), local: m.local, visitante: m.visitante, fecha: `${day.replaceAll("-", "/")} 18:00:00` })),
     };
     return JSON.stringify([body], null, 1);
   }
 
+  /** A published match's club ids, as the operator's answers carry them (`idLocal`, `idVisitante`), when the test gave them. */
+  const ids = (m) => ({
+    ...(m.idLocal === undefined ? {} : { idLocal: m.idLocal }),
+    ...(m.idVisitante === undefined ? {} : { idVisitante: m.idVisitante }),
+  });
+
   /**
    * The published jornada of `date` played: the recorded played draw with its escrutinio (its signs,
-   * score and prizes) under the jornada's own id, day and matches; it leaves the next draws.
+   * score and prizes) under the jornada's own id, day and matches; it leaves the next draws. The
+   * recorded clubs' ids do not travel with the test's own names: a match carries the ids the test
+   * published for it, or none. `matches` ([{ local, visitante, idLocal?, idVisitante? }] × 15) are
+   * the played answer's own spellings when they differ from the published ones (the operator mixes
+   * «Racing Santander (m)» and «Racing De Santander (m)»); `listed` keeps the draw among the next
+   * draws, so the next import reads the played answer as the jornada's.
    */
   const afterDraw = (name) => name.replace(/\((M|F)\)$/, (_, s) => `(${s.toLowerCase()})`);
 
-  function play(date, file = "played-draw-2026-08-23-escrutinio.json") {
+  function play(date, file = "played-draw-2026-08-23-escrutinio.json", { matches = null, listed = false } = {}) {
     const p = published.get(date);
     if (!p) throw new Error(`no published jornada on ${date}`);
     const [recorded] = JSON.parse(fixture(file));
     const day = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+    const played = matches ?? p.matches;
     const body = {
       ...recorded,
       id_sorteo: p.id,
       jornada: p.jornada,
       fecha_sorteo: `${day} 23:24:00`,
       // After the draw the operator writes the section in lower case ("Sevilla (m)", "Athletic Club (f)"), as recorded.
-      partidos: recorded.partidos.map((m, i) => ({
+      partidos: recorded.partidos.map(({ idLocal: _home, idVisitante: _away, ...m }, i) => ({
         ...m,
-        local: afterDraw(p.matches[i].local),
-        visitante: afterDraw(p.matches[i].visitante),
+        ...ids(played[i]),
+        local: afterDraw(played[i].local),
+        visitante: afterDraw(played[i].visitante),
         fecha_completa: `${day} 17:00:00`,
       })),
     };
     draws.set(date, JSON.stringify([body], null, 1));
-    published.delete(date);
+    if (!listed) published.delete(date);
   }
 
   function control(req, res, path) {
@@ -251,7 +264,7 @@ export async function startFakeSelae(port = 0, { publishedOnly = false } = {}) {
       else if (path === "/__fake/draw") addDraw(body.date, body.from, body.file ?? null);
       else if (path === "/__fake/next") setNext(body);
       else if (path === "/__fake/publish") publish(body);
-      else if (path === "/__fake/play") play(body.date, body.file);
+      else if (path === "/__fake/play") play(body.date, body.file, { matches: body.matches ?? null, listed: body.listed ?? false });
       else if (path === "/__fake/requests") return send(res, 200, JSON.stringify(requests));
       else if (path === "/__fake/claim-week") {
         const day = new Date(nextWeek).toISOString().slice(0, 10).replaceAll("-", "");

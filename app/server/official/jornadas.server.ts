@@ -17,6 +17,21 @@ async function toastOf(request: Request, call: () => Promise<StepsDone>, fallbac
   return redirectWithToast("/call-quiniela", { kind: "error", text: sent.message(fallback) });
 }
 
+/**
+ * The card's answer for each unknown name (`spelling-N`): the known club chosen (`eleccion-N`, its
+ * id), or a new club named in `nombre-N` (chosen as «nuevo», or typed where no club was close).
+ */
+function teamChoices(formData: FormData) {
+  const teams: { spelling: string; teamId?: number; name?: string }[] = [];
+  for (let i = 0; formData.has(`spelling-${i}`); i++) {
+    const spelling = String(formData.get(`spelling-${i}`));
+    const choice = String(formData.get(`eleccion-${i}`) ?? "nuevo");
+    const teamId = Number(choice);
+    teams.push(Number.isInteger(teamId) && teamId > 0 ? { spelling, teamId } : { spelling, name: String(formData.get(`nombre-${i}`) ?? "") });
+  }
+  return teams;
+}
+
 /** 'Importar próxima jornada', 'Reintentar', 'Crear los equipos', 'Aceptar el cambio', 'Aceptar los oficiales': each posts, then back to the page with what happened. */
 export function machineAction(request: Request, intent: string, formData: FormData) {
   switch (intent) {
@@ -29,8 +44,7 @@ export function machineAction(request: Request, intent: string, formData: FormDa
         "No se pudo reintentar.",
       );
     case "crear-equipos": {
-      const names = formData.getAll("name").map(String);
-      const teams = formData.getAll("spelling").map((spelling, i) => ({ spelling: String(spelling), name: names[i] ?? "" }));
+      const teams = teamChoices(formData);
       return toastOf(
         request,
         () => api.post(request, "/Loteria/jornadas/equipos", { drawKey: String(formData.get("drawKey") ?? ""), teams }, stepsDone),

@@ -22,9 +22,37 @@ export async function listTeams(db: Db): Promise<Team[]> {
   return [...teams.values()];
 }
 
-/** Every spelling of every team by its folded key (core/domain/official/team-names). */
+/** Every spelling of every team by its folded key, and every known operator id (core/domain/official/team-names, decision 091). */
 export async function loadTeamIndex(db: Db): Promise<Map<string, TeamMatch>> {
-  return teamIndex(await listTeams(db));
+  const [teams, ids] = await Promise.all([
+    listTeams(db),
+    db.query<{ id: number; operator_id: string }>("select id, operator_id from teams where operator_id is not null"),
+  ]);
+  const byTeam = new Map(ids.map((r) => [r.id, r.operator_id]));
+  return teamIndex(teams.map((t) => ({ ...t, operatorId: byTeam.get(t.id) ?? null })));
+}
+
+/**
+ * The operator's ids a jornada or a played draw showed beside a team's own name or alias (or the
+ * admin's confirmation), kept on the team (decision 091): only where the team has no id yet and no
+ * other team has this one, so an id is learnt once and never moves by itself. How many were kept.
+ */
+export async function learnOperatorIds(db: Db, pairs: readonly { operatorId: string; teamId: number }[]): Promise<number> {
+  let kept = 0;
+  for (const { operatorId, teamId } of pairs) {
+    try {
+      const row = await db.one(
+        `update teams set operator_id = $1, version = version + 1 where id = $2 and operator_id is null
+           and not exists (select 1 from teams o where o.operator_id = $1) returning id`,
+        [operatorId, teamId],
+      );
+      if (row) kept++;
+    } catch (error) {
+      // Another instance kept the same id for a team at the same moment: the first one stands.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return kept;
 }
 
 const taken = (spelling: string, owner: TeamMatch) => conflict(`«${spelling}» ya es el nombre o un alias de ${owner.name}.`);

@@ -3,6 +3,7 @@ import { UNSUBSCRIBE_INVALID } from "#core/contract/digest";
 import { scorePrediction } from "#core/domain/hits";
 import { digestHtml, digestSubject, digestText, roundDigest, type DigestMail } from "#core/domain/mail/round-digest";
 import { normalizePick } from "#core/domain/signs";
+import { plenoHit } from "#core/domain/bet/slip";
 import type { Deps } from "../../context";
 import { LOCK_KEYS } from "../../db/advisory";
 import { notFound } from "../../errors";
@@ -10,6 +11,7 @@ import { roundClosedSql } from "../rounds/closed-sql";
 import { sendClaimed, sendOnceAcrossInstances, type DueMail } from "./sent-once";
 import { startJob } from "../../jobs";
 import { computeStandings, resultsOf } from "../standings/store";
+import { betById } from "../bet/row";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
 
 const DAY_MS = 86_400_000;
@@ -53,10 +55,12 @@ async function dueDigests({ db, clock }: Deps): Promise<DueDigest[]> {
 /** What every member of one group round reads alike: the standings, the MVP, the group bet. */
 async function groupRoundDigest(deps: Deps, due: DueDigest) {
   const { db, clock } = deps;
-  const standings = await computeStandings(db, clock(), due.group_id, due.season_id);
+  // The standings as they stood with this jornada: a later one scored together is not in them yet.
+  const standings = await computeStandings(db, clock(), due.group_id, due.season_id, { asOf: due.quiniela_id });
   const season = standings?.scopes.get(0) ?? [];
   const round = standings?.scopes.get(due.quiniela_id) ?? [];
   const bet = await db.one<{
+    id: number;
     matches: unknown;
     pleno_home: number | null;
     pleno_away: number | null;
@@ -65,7 +69,7 @@ async function groupRoundDigest(deps: Deps, due: DueDigest) {
     r_home: number;
     r_away: number;
   }>(
-    `select b.matches, b.pleno_home, b.pleno_away, b.confirmed, r.matches as r_matches, r.pleno_home as r_home, r.pleno_away as r_away
+    `select b.id, b.matches, b.pleno_home, b.pleno_away, b.confirmed, r.matches as r_matches, r.pleno_home as r_home, r.pleno_away as r_away
        from bets b join quiniela_results r on r.quiniela_id = b.quiniela_id
       where b.group_id = $1 and b.quiniela_id = $2`,
     [due.group_id, due.quiniela_id],
@@ -75,10 +79,20 @@ async function groupRoundDigest(deps: Deps, due: DueDigest) {
     const raw = typeof bet.matches === "string" ? JSON.parse(bet.matches) : bet.matches;
     const pleno = bet.pleno_home === null || bet.pleno_away === null ? null : { home: bet.pleno_home, away: bet.pleno_away };
     const results = resultsOf({ matches: bet.r_matches, pleno_home: bet.r_home, pleno_away: bet.r_away });
-    const hits = scorePrediction({ matches: (Array.isArray(raw) ? raw : []).map(normalizePick), pleno }, results).hits;
-    // Seam: the ticket's prize is not stored yet (the money ledger, 'caja', will know it); the
-    // digest says it as soon as this gives one, formatted by core/domain/money.
-    betHits = { hits, confirmed: bet.confirmed, prize: null };
+    const score = scorePrediction({ matches: (Array.isArray(raw) ? raw : []).map(normalizePick), pleno }, results);
+    // The ticket's escrutinio (its best column, the category, the prize at the official prizes) when it has one.
+    const { ticket } = await betById(db, bet.id);
+    const scrutiny = ticket.scrutiny;
+    betHits = scrutiny
+      ? {
+          hits: scrutiny.best.hits,
+          // The pleno as the slip played it (its marks), whatever the 14.
+          pleno: results.pleno !== null && plenoHit(ticket.plenoMarks, results.pleno),
+          confirmed: bet.confirmed,
+          category: scrutiny.best.category,
+          prizeCents: scrutiny.prizesComplete ? scrutiny.totalPrizeCents : null,
+        }
+      : { hits: score.hits - score.pleno15Hits, pleno: score.pleno15Hits > 0, confirmed: bet.confirmed };
   }
   const myHits = new Map(round.map((r) => [r.userId, r.lastRoundHits]));
   return { digest: roundDigest(season, round), bet: betHits, myHits };

@@ -12,7 +12,7 @@ import { ApiError, badRequest } from "../../errors";
 import { lotteryClient } from "./client";
 import { poolById, setResults } from "../catalogue/quiniela";
 import { madridToday } from "../catalogue/season";
-import { loadTeamIndex } from "../catalogue/team";
+import { learnOperatorIds, loadTeamIndex } from "../catalogue/team";
 import { afterRoundChange } from "../rounds/close-job";
 
 /** A played draw that fits no pool, or more than one: reported, stored nowhere. */
@@ -111,6 +111,17 @@ async function importShares(tx: Db, at: Date, quinielaId: number, payload: unkno
   if (shares) await setPublicShares(tx, at, null, quinielaId, shares, "lottery");
 }
 
+/** The operator's ids of a stored draw's clubs, paired with the pool's team at the same place. */
+function poolOperatorIds(draw: DrawSummary, pool: Awaited<ReturnType<typeof poolById>>): { operatorId: string; teamId: number }[] {
+  const pairs: { operatorId: string; teamId: number }[] = [];
+  for (const d of draw.matches) {
+    const p = pool.matches.find((m) => m.position === d.position);
+    if (d.homeId && p?.homeTeamId) pairs.push({ operatorId: d.homeId, teamId: p.homeTeamId });
+    if (d.awayId && p?.awayTeamId) pairs.push({ operatorId: d.awayId, teamId: p.awayTeamId });
+  }
+  return pairs;
+}
+
 /** Stores a played draw's results in its pool, through the manual screen's path, in one transaction. */
 async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown, known?: number): Promise<StoredIn> {
   const stored = await deps.db.tx(async (tx) => {
@@ -134,6 +145,8 @@ async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown, known?
     });
     return target;
   });
+  // The draw's matches are the pool's: each club the draw names by the operator's id keeps that id (decision 091).
+  await learnOperatorIds(deps.db, poolOperatorIds(draw, await poolById(deps.db, stored.quinielaId)));
   // Complete results close the pool's rounds, and the escrutinio's prizes are credited (decision 039).
   await afterRoundChange(deps, { quinielaId: stored.quinielaId });
   return stored;

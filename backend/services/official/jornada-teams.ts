@@ -1,11 +1,18 @@
-import { JORNADA_NOT_PENDING, TEAM_SPELLING_UNKNOWN, type JornadaTeamsBody, type StepsDone } from "#core/contract/jornadas";
+import {
+  JORNADA_NOT_PENDING,
+  TEAM_CHOSEN_GONE,
+  TEAM_NAME_REQUIRED,
+  TEAM_SPELLING_UNKNOWN,
+  type JornadaTeamsBody,
+  type StepsDone,
+} from "#core/contract/jornadas";
 import { officialTeamName } from "#core/domain/official/official-jornada";
 import { teamKey } from "#core/domain/official/team-names";
 import type { Deps } from "../../context";
 import { badRequest, conflict, isUniqueViolation } from "../../errors";
 import { recordAudit } from "../audit";
 import { listJornadas } from "./jornada-to-pool";
-import { retryJornada } from "./next-jornadas";
+import { rekeepChange, retryJornada } from "./next-jornadas";
 import { loadTeamIndex } from "../catalogue/team";
 
 /**
@@ -17,9 +24,13 @@ import { loadTeamIndex } from "../catalogue/team";
  */
 export async function createJornadaTeams(deps: Deps, actorId: number, body: JornadaTeamsBody): Promise<StepsDone> {
   const [jornada] = await listJornadas(deps.db, deps.clock(), body.drawKey);
-  if (!jornada || jornada.status !== "pendiente") throw conflict(JORNADA_NOT_PENDING);
+  // A pending jornada's names, or those of a change waiting to be accepted (decision 091).
+  if (!jornada || (jornada.status !== "pendiente" && jornada.status !== "cambio") || !jornada.unknown.length) throw conflict(JORNADA_NOT_PENDING);
   const unknown = new Set(jornada.unknown.map(teamKey));
-  for (const t of body.teams) if (!unknown.has(teamKey(t.spelling))) throw badRequest(`${TEAM_SPELLING_UNKNOWN} («${t.spelling}»)`);
+  for (const t of body.teams) {
+    if (!unknown.has(teamKey(t.spelling))) throw badRequest(`${TEAM_SPELLING_UNKNOWN} («${t.spelling}»)`);
+    if (t.teamId === undefined && !t.name?.trim()) throw badRequest(`${TEAM_NAME_REQUIRED} («${t.spelling}»)`);
+  }
   let created = 0;
   let aliases = 0;
   try {
@@ -30,8 +41,14 @@ export async function createJornadaTeams(deps: Deps, actorId: number, body: Jorn
         const spelling = t.spelling.trim();
         // Resolved meanwhile (another admin, or an earlier line of this list): nothing to ask.
         if (index.has(teamKey(spelling))) continue;
-        const name = officialTeamName(t.name);
-        let team = index.get(teamKey(name));
+        let team: { id: number; name: string } | undefined;
+        if (t.teamId !== undefined) {
+          // The known club the card offered (or another the admin chose): the spelling becomes its alias.
+          team = (await tx.one<{ id: number; name: string }>("select id, name from teams where id = $1", [t.teamId])) ?? undefined;
+          if (!team) throw badRequest(`${TEAM_CHOSEN_GONE} («${t.spelling}»)`);
+        }
+        const name = team?.name ?? officialTeamName(t.name ?? "");
+        team ??= index.get(teamKey(name));
         if (!team) {
           const row = (await tx.one<{ id: number }>("insert into teams (name, logo) values ($1, null) returning id", [name]))!;
           team = { id: row.id, name };
@@ -71,7 +88,8 @@ export async function createJornadaTeams(deps: Deps, actorId: number, body: Jorn
     if (isUniqueViolation(error)) throw conflict("Otro administrador acaba de crear alguno de esos equipos: vuelve a cargar la página.");
     throw error;
   }
-  const kept = await retryJornada(deps, body.drawKey);
+  // Kept again: a pending jornada becomes its pool; a change is compared again with the names now known (decision 091).
+  const kept = jornada.status === "cambio" ? await rekeepChange(deps, body.drawKey) : await retryJornada(deps, body.drawKey);
   const said = `Equipos creados: ${created}. Nombres guardados como alias: ${aliases}.`;
   return { ok: kept.ok, messages: [said, ...kept.messages] };
 }

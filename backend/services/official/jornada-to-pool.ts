@@ -1,13 +1,13 @@
 import type { OfficialJornadaView } from "#core/contract/jornadas";
 import { formatDateTime } from "#core/dates";
-import { changedPositions, seasonYear, type OfficialMatch } from "#core/domain/official/official-jornada";
-import { resolveTeamNames } from "#core/domain/official/team-names";
+import { seasonYear, type OfficialMatch } from "#core/domain/official/official-jornada";
+import { changedTeams, closeTeams, resolveTeamNames } from "#core/domain/official/team-names";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { recordStep } from "./step-log";
 import { createPool, poolById, updatePool } from "../catalogue/quiniela";
 import { currentSeason } from "../catalogue/season";
-import { loadTeamIndex } from "../catalogue/team";
+import { learnOperatorIds, listTeams, loadTeamIndex } from "../catalogue/team";
 
 /** A jornada to keep: read from the operator (or pasted), with its official dates. */
 export interface JornadaInput {
@@ -81,7 +81,8 @@ async function updateExisting(deps: Deps, tx: Db, row: JornadaRow, input: Jornad
   const txDeps = { ...deps, db: tx };
   const pool = await poolById(tx, row.quiniela_id!);
   const notes: string[] = [];
-  const changed = changedPositions(json(row.matches), input.matches);
+  // Compared as teams (the operator's id, then the name or an alias): one club spelled the other way is no change (decision 091).
+  const changed = changedTeams(json(row.matches), input.matches, await loadTeamIndex(tx));
   let matches = pool.matches.map(({ home, away }) => ({ home, away }));
   let status: OfficialJornadaView["status"] = "creada";
   let pending: OfficialMatch[] | null = null;
@@ -219,6 +220,8 @@ export async function keepJornada(deps: Deps, input: JornadaInput): Promise<{ me
     );
     return { ...made, tell: made.status !== "creada" && (fresh.length === 1 || row.status !== made.status) };
   });
+  // The clubs this answer named beside their own names keep the operator's ids (decision 091).
+  await learnOperatorIds(deps.db, resolveTeamNames(input.matches, await loadTeamIndex(deps.db)).learnt);
   // The admin is told once when a jornada starts waiting for them (a name, a season, a change to accept).
   if (outcome.tell) await tellAdmins(deps, outcome.message);
   if (outcome.step !== "none") {
@@ -256,10 +259,13 @@ export async function listJornadas(db: Db, now: Date, key?: string): Promise<Off
     [key ?? new Date(now.getTime() - 2 * 86_400_000)],
   );
   const index = await loadTeamIndex(db);
+  const teams = await listTeams(db);
   const out: OfficialJornadaView[] = [];
   for (const r of rows) {
     const matches = json(r.matches);
     const resolution = resolveTeamNames(matches, index);
+    // A change waiting for the admin is asked about the names of its new matches.
+    const asked = r.status === "cambio" && r.pending_matches ? resolveTeamNames(json(r.pending_matches), index).unknown : resolution.unknown;
     const pool = r.quiniela_id === null ? null : await poolById(db, r.quiniela_id).catch(() => null);
     out.push({
       drawKey: r.draw_key,
@@ -278,8 +284,10 @@ export async function listJornadas(db: Db, now: Date, key?: string): Promise<Off
         homeTeam: resolution.matches[i].homeTeamId === null ? null : resolution.matches[i].home,
         awayTeam: resolution.matches[i].awayTeamId === null ? null : resolution.matches[i].away,
       })),
-      pendingMatches: r.pending_matches ? json(r.pending_matches) : null,
-      unknown: resolution.unknown,
+      pendingMatches: r.pending_matches ? json(r.pending_matches).map(({ home, away }) => ({ home, away })) : null,
+      unknown: asked,
+      // The known clubs close to each unknown name, the closest first: the card's default choice (decision 091).
+      choices: asked.map((spelling) => ({ spelling, close: closeTeams(spelling, teams).slice(0, 5) })),
       source: r.source,
     });
   }

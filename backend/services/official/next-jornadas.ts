@@ -110,6 +110,17 @@ export async function retryJornada(deps: Deps, drawKey: string): Promise<StepsDo
   return { ok: true, messages: [(await keepJornada(deps, { ...inputOf(row), matches: json(row.matches) })).message] };
 }
 
+/**
+ * A held change kept again from its pending matches, once the admin said who an unknown name is: with
+ * every team the same as the pool's, it is no change and the jornada is 'creada' again; else it
+ * waits for 'Aceptar el cambio', now with every name known (decision 091).
+ */
+export async function rekeepChange(deps: Deps, drawKey: string): Promise<StepsDone> {
+  const row = await deps.db.one<JornadaRow>(`select ${COLUMNS} from official_jornadas where draw_key = $1`, [drawKey]);
+  if (!row || row.status !== "cambio" || !row.pending_matches) return retryJornada(deps, drawKey);
+  return { ok: true, messages: [(await keepJornada(deps, { ...inputOf(row), matches: json(row.pending_matches) })).message] };
+}
+
 /** 'Aceptar el cambio': the operator's new matches of a jornada whose players had picked, applied by the admin. */
 export async function acceptChange(deps: Deps, actorId: number, drawKey: string): Promise<StepsDone> {
   const done = await deps.db.tx(async (tx) => {

@@ -32,6 +32,8 @@ export async function pasteJornada(deps: Deps, body: { text: string; closingDate
       awayTeam: resolution.matches[i].awayTeamId === null ? null : resolution.matches[i].away,
     })),
     unknown: resolution.unknown,
+    // The preview only names the unknown; the jornada's card offers the close clubs once it is kept.
+    choices: [],
     source: "paste" as const,
   };
   if (!body.confirm) return { jornada, created: null, message: null };

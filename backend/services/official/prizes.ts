@@ -9,6 +9,7 @@ import { ApiError } from "../../errors";
 import { lotteryClient } from "./client";
 import { recordStep } from "./step-log";
 import { prizesOf, setPrizes } from "../bet/ticket";
+import { afterRoundChange } from "../rounds/close-job";
 
 const CATEGORY_LABEL: Record<Category, string> = { especial: "Especial", primera: "1ª", segunda: "2ª", tercera: "3ª", cuarta: "4ª", quinta: "5ª" };
 
@@ -17,7 +18,7 @@ export const officialPrizes = (payload: unknown): EscrutinioReading =>
   readEscrutinio(payload && typeof payload === "object" ? (payload as { escrutinio?: unknown }).escrutinio : undefined);
 
 const escrutinioRefused = (name: string, reason: string) =>
-  `El escrutinio de ${name} que da Loterías no se puede leer (${reason}): no se ha guardado ningún premio. Teclea los premios en la pantalla de resultados de la jornada.`;
+  `El escrutinio de ${name} que da Loterías no se puede leer (${reason}): no se ha guardado ningún premio. Se volverá a pedir en la próxima consulta (o pulsa Reintentar); si Loterías no lo corrige, teclea los premios en la pantalla de resultados de la jornada.`;
 
 /**
  * The official prizes stored as if typed (source 'lottery'). Prizes an admin typed
@@ -30,7 +31,7 @@ export async function importPrizes(tx: Db, at: Date, quinielaId: number, payload
   const pool = await tx.one<{ number: number }>("select number from quinielas where id = $1", [quinielaId]);
   const name = `Jornada ${pool?.number ?? "?"}`;
   if (reading.status === "refused") {
-    // Nothing of it is stored, and the pool is not asked for again: the admin types the prizes (decision 064).
+    // Nothing of it is stored; the pool is asked again on the next run, and by the step's Reintentar (decision 091).
     await recordStep(tx, at, {
       key: `escrutinio:${quinielaId}`,
       kind: "escrutinio",
@@ -41,6 +42,12 @@ export async function importPrizes(tx: Db, at: Date, quinielaId: number, payload
     return;
   }
   const table = reading.prizes;
+  // An escrutinio refused earlier and now read whole: its step on the panel says so, and loses its Reintentar.
+  await tx.query("update automation_steps set outcome = 'ok', message = $2, at = $3 where step_key = $1 and outcome <> 'ok'", [
+    `escrutinio:${quinielaId}`,
+    `El escrutinio de ${name} ya se ha leído entero.`,
+    at,
+  ]);
   const current = await prizesOf(tx, quinielaId);
   const differing =
     current.source === "admin" ? CATEGORIES.filter((c) => table[c] !== undefined && current.prizes[c] !== null && current.prizes[c] !== table[c]) : [];
@@ -78,19 +85,20 @@ export async function acceptOfficialPrizes(deps: Deps, actorId: number, quiniela
 
 /**
  * The escrutinio often comes a day after the signs: the draws stored in the last two weeks whose pool
- * has no complete official prizes are looked up again, and their prizes stored when they arrived. A
- * pool whose escrutinio was refused (decision 064) or whose typed prizes differ is not asked again.
+ * has no complete official prizes are looked up again, and their prizes stored when they arrived. An
+ * escrutinio refused once (decision 064) is asked again like one not given yet, since the operator
+ * corrects its answers (decision 091); a pool whose typed prizes differ is not. `quinielaId`: that
+ * pool's draw only (the escrutinio step's Reintentar).
  */
-export async function refreshPrizes(deps: Deps): Promise<StepsDone> {
+export async function refreshPrizes(deps: Deps, quinielaId: number | null = null): Promise<StepsDone> {
   const since = new Date(deps.clock().getTime() - 14 * 86_400_000);
   const rows = await deps.db.query<{ day: string; quiniela_id: number }>(
     `select to_char(d.draw_date, 'YYYY-MM-DD') as day, d.quiniela_id from lottery_draws d
-      where d.quiniela_id is not null and d.draw_date >= $1::date
+      where d.quiniela_id is not null and d.draw_date >= $1::date and ($2::int is null or d.quiniela_id = $2)
         and (select count(*) from quiniela_prizes p where p.quiniela_id = d.quiniela_id) < 6
         and not exists (select 1 from automation_steps s where s.step_key = 'premios:' || d.quiniela_id and s.outcome = 'aviso')
-        and not exists (select 1 from automation_steps s where s.step_key = 'escrutinio:' || d.quiniela_id and s.outcome = 'error')
       order by d.draw_date`,
-    [since.toISOString().slice(0, 10)],
+    [since.toISOString().slice(0, 10), quinielaId],
   );
   const client = lotteryClient(deps.config, deps.fetch);
   const messages: string[] = [];
@@ -105,6 +113,8 @@ export async function refreshPrizes(deps: Deps): Promise<StepsDone> {
         await tx.query("update lottery_draws set payload = $2 where draw_date = $1::date", [row.day, JSON.stringify(draw)]);
         await importPrizes(tx, deps.clock(), row.quiniela_id, draw);
       });
+      // The prizes now known are credited to the cajas at once, not at the timer's next run.
+      if (officialPrizes(draw).status === "ok") await afterRoundChange(deps, { quinielaId: row.quiniela_id });
       messages.push(
         officialPrizes(draw).status === "ok" ? `Premios del sorteo del ${row.day} guardados.` : `El escrutinio del sorteo del ${row.day} no se puede leer.`,
       );

@@ -17,6 +17,8 @@ const RETRIES: Record<string, Retry> = {
   proximas: (deps) => importNextDraws(deps),
   importada: (deps, step) => (step.drawKey ? retryJornada(deps, step.drawKey) : importNextDraws(deps)),
   premios: (deps) => refreshPrizes(deps),
+  // A refused escrutinio, asked again for its pool alone (decision 091).
+  escrutinio: (deps, step) => refreshPrizes(deps, step.quinielaId),
   resultados: async (deps) => {
     const messages: string[] = [];
     const done = await searchForward(deps, (line) => {

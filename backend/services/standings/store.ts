@@ -123,10 +123,20 @@ export interface ComputedStandings {
  * from scratch by core/domain/standings/classification from the stored picks and results: the only place
  * points are counted. What is stored is exactly this output.
  */
-export async function computeStandings(db: Db, now: Date, groupId: number, seasonId: number): Promise<ComputedStandings | null> {
+export async function computeStandings(
+  db: Db,
+  now: Date,
+  groupId: number,
+  seasonId: number,
+  options: { asOf?: number } = {},
+): Promise<ComputedStandings | null> {
   const points = await pointsOf(db, seasonId);
   if (!points) return null;
-  const { counted, validFrom, staleAt } = await countedRounds(db, now, groupId, seasonId);
+  const all = await countedRounds(db, now, groupId, seasonId);
+  const { validFrom, staleAt } = all;
+  // `asOf`: the season as it stood once that round counted, the later ones left out (a round's digest).
+  const upTo = options.asOf === undefined ? -1 : all.counted.findIndex((r) => r.quinielaId === options.asOf);
+  const counted = upTo < 0 ? all.counted : all.counted.slice(0, upTo + 1);
   // Members who left keep their place if they played this season: their points were earned.
   const [members, predictions] = await Promise.all([
     db.query<{ id: number; username: string; avatar_version: number | null }>(

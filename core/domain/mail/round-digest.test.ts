@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { computeClassification, type ClassificationInput } from "../standings/classification";
 import type { Results } from "../hits";
 import { DEFAULT_POINTS } from "../points";
-import { digestHtml, digestText, joinNames, movement, positionsBefore, roundDigest, type DigestMail } from "./round-digest";
+import { digestHtml, digestText, joinNames, movement, positionsBefore, roundDigest, type DigestBet, type DigestMail } from "./round-digest";
 import type { Pick, Sign } from "../signs";
 import { seededRandom } from "../../seeded-random";
 
@@ -105,7 +105,7 @@ describe("the round's digest", () => {
     groupName: "Peña <del> Bar",
     number: 7,
     myHits: 12,
-    bet: { hits: 10, confirmed: true, prize: null },
+    bet: { hits: 10, pleno: false, confirmed: true },
     digest: {
       top: [
         { position: 1, userName: "ana", totalPoints: 20.75, before: 2 },
@@ -122,13 +122,32 @@ describe("the round's digest", () => {
   it("reads as short Spanish text", () => {
     const text = digestText(mail);
     expect(text).toContain("Tus aciertos: 12 de 15.");
-    expect(text).toContain("Quiniela grupal: 10 aciertos.");
+    expect(text).toContain("Quiniela grupal: 10 aciertos de 14 sin el pleno.");
     expect(text).toContain("Media del grupo: 7,3 aciertos (4 jugadores).");
     expect(text).toContain("MVP: ana y carlos, con 12 aciertos.");
     expect(text).toContain("1. ana: 20,75 pts (sube 1)\n2. bea: 18 pts (baja 1)");
     expect(text).toContain("https://q.test/baja/resumen/x");
     expect(digestText({ ...mail, myHits: null, bet: null })).toContain("No enviaste pronóstico en esta jornada.\nEl grupo no tuvo quiniela grupal");
-    expect(digestText({ ...mail, bet: { hits: 14, confirmed: true, prize: "120,50 €" } })).toContain("Quiniela grupal: 14 aciertos, premio 120,50 €.");
+  });
+
+  it("says the group bet's hits of 14 and the pleno apart, the category it won and its prize, in es-ES money (issue 59)", () => {
+    const said = (bet: DigestBet) =>
+      digestText({ ...mail, bet })
+        .split("\n")
+        .find((l) => l.startsWith("Quiniela grupal"));
+    expect(said({ hits: 13, pleno: true, confirmed: true, category: "segunda", prizeCents: 123_456_789 })).toBe(
+      "Quiniela grupal: 13 aciertos de 14 y el pleno: 2ª categoría, 1.234.567,89\u00a0€.",
+    );
+    expect(said({ hits: 14, pleno: true, confirmed: true, category: "especial", prizeCents: 12_050 })).toBe(
+      "Quiniela grupal: 14 aciertos de 14 y el pleno: categoría Especial, 120,50\u00a0€.",
+    );
+    expect(said({ hits: 11, pleno: false, confirmed: false, category: "cuarta", prizeCents: null })).toBe(
+      "Quiniela grupal (sin confirmar): 11 aciertos de 14 sin el pleno: 4ª categoría, premio aún sin publicar.",
+    );
+    expect(said({ hits: 1, pleno: false, confirmed: true, category: null, prizeCents: 0 })).toBe("Quiniela grupal: 1 acierto de 14 sin el pleno: sin premio.");
+    expect(digestHtml({ ...mail, bet: { hits: 13, pleno: true, confirmed: true, category: "segunda", prizeCents: 123_456_789 } })).toContain(
+      "2ª categoría, 1.234.567,89\u00a0€",
+    );
   });
 
   it("escapes names in the HTML part", () => {

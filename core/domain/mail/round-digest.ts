@@ -5,6 +5,8 @@
  * texts are built here too, so a test reads exactly what the member gets.
  */
 
+import type { Category } from "../bet/scrutiny";
+import { formatEuros, type Cents } from "../money";
 import { wilsonLowerBound } from "../wilson";
 
 /** The part of a standings row the digest needs (a ClassificationRow has all of it). */
@@ -105,14 +107,47 @@ export function joinNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(", ")} y ${names[names.length - 1]}`;
 }
 
+/** What the group bet scored: its hits of 14 and the pleno apart, the category it won and its prize. */
+export interface DigestBet {
+  /** Hits among matches 1–14 (of the ticket's best column). */
+  hits: number;
+  pleno: boolean;
+  confirmed: boolean;
+  /** The best category won; null: no prize. Undefined: no escrutinio (the ticket is not complete). */
+  category?: Category | null;
+  /** The ticket's whole prize, once every category it won has its official prize; null before. */
+  prizeCents?: Cents | null;
+}
+
+const CATEGORY_TEXT: Record<Category, string> = {
+  especial: "categoría Especial",
+  primera: "1ª categoría",
+  segunda: "2ª categoría",
+  tercera: "3ª categoría",
+  cuarta: "4ª categoría",
+  quinta: "5ª categoría",
+};
+
+/** «Quiniela grupal: 13 aciertos de 14 y el pleno: 2ª categoría, 1.234.567,89 €.» */
+export function betLine(bet: DigestBet): string {
+  const hits = `${bet.hits} ${bet.hits === 1 ? "acierto" : "aciertos"} de 14 ${bet.pleno ? "y el pleno" : "sin el pleno"}`;
+  const prize =
+    bet.category === undefined
+      ? ""
+      : bet.category === null
+        ? ": sin premio"
+        : `: ${CATEGORY_TEXT[bet.category]}, ${bet.prizeCents === null || bet.prizeCents === undefined ? "premio aún sin publicar" : formatEuros(bet.prizeCents)}`;
+  return `Quiniela grupal${bet.confirmed ? "" : " (sin confirmar)"}: ${hits}${prize}.`;
+}
+
 export interface DigestMail {
   username: string;
   groupName: string;
   number: number;
   /** The member's own hits; null when they did not predict the round. */
   myHits: number | null;
-  /** The group bet's hits; null when the group had no bet this round. */
-  bet: { hits: number; confirmed: boolean; prize: string | null } | null;
+  /** The group bet's escrutinio; null when the group had no bet this round. */
+  bet: DigestBet | null;
   digest: RoundDigest;
   roundUrl: string;
   unsubscribeUrl: string;
@@ -122,9 +157,7 @@ function lines(m: DigestMail): { title: string; facts: string[]; table: string[]
   const { digest } = m;
   const facts = [
     m.myHits === null ? "No enviaste pronóstico en esta jornada." : `Tus aciertos: ${m.myHits} de 15.`,
-    m.bet === null
-      ? "El grupo no tuvo quiniela grupal esta jornada."
-      : `Quiniela grupal${m.bet.confirmed ? "" : " (sin confirmar)"}: ${m.bet.hits} aciertos${m.bet.prize ? `, premio ${m.bet.prize}` : ""}.`,
+    m.bet === null ? "El grupo no tuvo quiniela grupal esta jornada." : betLine(m.bet),
   ];
   if (digest.average !== null) facts.push(`Media del grupo: ${decimal(digest.average, 1)} aciertos (${digest.players} jugadores).`);
   if (digest.mvp) facts.push(`MVP: ${joinNames(digest.mvp.names)}, con ${digest.mvp.hits} aciertos.`);

@@ -2,7 +2,7 @@ import type { DrawSummary, SelaeDraw } from "#core/contract/lottery";
 import { madridLocalToUtc } from "#core/dates";
 import { MATCHES, type Score, type Sign } from "../signs";
 import { officialTeamName } from "./official-jornada";
-import { teamKey, type TeamMatch } from "./team-names";
+import { operatorKey, teamKey, type TeamMatch } from "./team-names";
 
 function readSign(value: string | null | undefined): Sign | null {
   const s = (value ?? "").trim().toUpperCase();
@@ -91,6 +91,7 @@ export function readDraw(draw: SelaeDraw): DrawReading {
       away: p.visitante.trim(),
       sign: fromMatch ?? fromCombination,
       score,
+      ...(p.idLocal || p.idVisitante ? { homeId: p.idLocal?.trim() || null, awayId: p.idVisitante?.trim() || null } : {}),
     });
   }
 
@@ -152,20 +153,21 @@ interface PoolSide {
  * (`officialTeamName`, decision 064): " (m)" dropped, " (f)" kept, since a women's team is a team of its own.
  */
 export function matchMismatches(
-  draw: readonly { position: number; home: string; away: string }[],
+  draw: readonly { position: number; home: string; away: string; homeId?: string | null; awayId?: string | null }[],
   pool: readonly PoolSide[],
   index: Map<string, TeamMatch>,
 ): string[] {
-  const same = (drawName: string, poolName: string, poolTeamId: number | null) => {
+  // The operator's club id first (decision 091), then the name or an alias.
+  const same = (drawName: string, poolName: string, poolTeamId: number | null, operatorId?: string | null) => {
     const name = officialTeamName(drawName);
-    const team = index.get(teamKey(name)) ?? index.get(teamKey(drawName));
+    const team = (operatorId ? index.get(operatorKey(operatorId)) : undefined) ?? index.get(teamKey(name)) ?? index.get(teamKey(drawName));
     if (team && poolTeamId !== null) return team.id === poolTeamId;
     return teamKey(team?.name ?? name) === teamKey(poolName);
   };
   const out: string[] = [];
   for (const d of draw) {
     const p = pool.find((m) => m.position === d.position);
-    if (!p || !same(d.home, p.home, p.homeTeamId) || !same(d.away, p.away, p.awayTeamId)) {
+    if (!p || !same(d.home, p.home, p.homeTeamId, d.homeId) || !same(d.away, p.away, p.awayTeamId, d.awayId)) {
       out.push(`${d.position}: «${d.home} – ${d.away}» / «${p ? `${p.home} – ${p.away}` : "sin partido"}»`);
     }
   }

@@ -9,6 +9,9 @@ import { madridLocalToUtc } from "../../dates";
 export interface OfficialMatch {
   home: string;
   away: string;
+  /** The operator's own ids of the two clubs (`idLocal`, `idVisitante`), when the answer carries them (decision 091). */
+  homeId?: string | null;
+  awayId?: string | null;
 }
 
 /** A draw announced by `proximosv3`: its day, its id, and its official opening and close (UTC), null when not published yet. */
@@ -110,7 +113,8 @@ export function readJornada(body: unknown): Reading<OfficialJornada> {
     const home = record(p) ? text(p.local) : null;
     const away = record(p) ? text(p.visitante) : null;
     if (!home || !away) return { ok: false, message: `el partido ${i + 1} no trae local y visitante` };
-    matches.push({ home: officialTeamName(home), away: officialTeamName(away) });
+    const ids = record(p) ? { homeId: text(p.idLocal), awayId: text(p.idVisitante) } : { homeId: null, awayId: null };
+    matches.push({ home: officialTeamName(home), away: officialTeamName(away), ...(ids.homeId || ids.awayId ? ids : {}) });
     const kickOff = record(p) ? madridStamp(p.fecha ?? p.fecha_completa) : null;
     if (kickOff && (!firstKickOff || kickOff < firstKickOff)) firstKickOff = kickOff;
   }
@@ -137,10 +141,13 @@ export function seasonYear(name: string | null): number | null {
 
 const LINE = /^\s*(?:(?:P\s*)?\d{1,2}\s*[.)ºª:-]?\s+)?(.+?)\s+[-–—]\s+(.+?)\s*$/i;
 
+/** The 15th row's own label, where the other rows have their 1 X 2 cells: «Pleno al 15», «PLENO AL QUINCE», «Pleno». */
+const PLENO_LABEL = /^pleno(?:\s+al)?(?:\s+(?:15|quince))?$/i;
+
 /**
  * A row of a table copied from a browser (a newspaper's or the operator's page): its cells are
  * separated by tabs, "1⇥Girona⇥Rayo Vallecano⇥1 X 2" (⇥ a tab). The number in front and the sign or pleno
- * columns after the names ("1 X 2", "1", "0 1 2 M", "45%") are not names; the two cells left are.
+ * columns after the names ("1 X 2", "1", "0 1 2 M", "45%", the 15th row's «Pleno al 15») are not names; the two cells left are.
  * A row that is a "Local - Visitante" cell among such columns is read as one line. Null: not a table row.
  */
 function tableRow(raw: string): { home: string; away: string } | null {
@@ -150,7 +157,7 @@ function tableRow(raw: string): { home: string; away: string } | null {
     .map((c) => c.trim())
     .filter(Boolean);
   if (cells.length && /^(?:P\s*)?\d{1,2}\s*[.)ºª:]?$/i.test(cells[0])) cells.shift();
-  const names = cells.filter((c) => !/^(?:[12XM0](?:\s+|$))+$|^[\d\s.,%]+$/i.test(c));
+  const names = cells.filter((c) => !/^(?:[12XM0](?:\s+|$))+$|^[\d\s.,%]+$/i.test(c) && !PLENO_LABEL.test(c));
   if (names.length === 2) return { home: names[0], away: names[1] };
   if (names.length === 1) {
     const m = LINE.exec(names[0]);
@@ -194,13 +201,4 @@ export function parsePastedJornada(pasted: string): Reading<OfficialJornada> {
   }
   if (matches.length !== 15) return { ok: false, message: `Hay ${matches.length} partidos; la quiniela tiene 15.` };
   return { ok: true, value: { drawId: null, drawDate: null, numero: null, jornada: null, temporada: null, matches, firstKickOff: null } };
-}
-
-/** The positions (1..15) whose home or away differs between two lists of matches, by exact name. */
-export function changedPositions(before: readonly OfficialMatch[], after: readonly OfficialMatch[]): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < Math.max(before.length, after.length); i++) {
-    if (before[i]?.home !== after[i]?.home || before[i]?.away !== after[i]?.away) out.push(i + 1);
-  }
-  return out;
 }
