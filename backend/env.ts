@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS, type LogLevel } from "#core/log-privacy";
 import type { BackendOptions } from "./start";
 
 /** A retention period: whole days, from 1 to ten years. */
@@ -70,6 +71,8 @@ const schema = z
     PRIVACY_CONTROLLER_ADDRESS: z.string().trim().min(1).max(300, "PRIVACY_CONTROLLER_ADDRESS es una dirección de 300 caracteres como mucho").optional(),
     PRIVACY_DPO_EMAIL: z.string().trim().email("PRIVACY_DPO_EMAIL no es un email válido").optional(),
     PRIVACY_TEXT_FILE: z.string().optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL es uno de ${LOG_LEVELS.join(", ")}` }).optional(),
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN debe tener al menos 16 caracteres").optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
@@ -87,6 +90,12 @@ export function trustProxySetting(value: string | undefined): boolean | number |
   if (v === "true") return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v;
+}
+
+/** LOG_LEVEL as the loggers take it, before the other settings are read: info when unset (a bad value stops the start below). */
+export function logLevelOf(env: NodeJS.ProcessEnv): LogLevel {
+  const level = env.LOG_LEVEL as LogLevel | undefined;
+  return level && LOG_LEVELS.includes(level) ? level : "info";
 }
 
 /** Reads the backend's settings (docs/architecture.md#configuration) once; a bad value stops the start with a clear line. */
@@ -134,6 +143,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
         text: privacyText,
         mailRelay: e.SMTP_URL ? new URL(e.SMTP_URL).hostname : null,
       },
+      metricsToken: e.METRICS_TOKEN ?? null,
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     log,
