@@ -17,7 +17,7 @@ import { createBackend } from "./backend/start";
 import { registerEmbeddedBackend, registerEmbeddedVersions } from "./app/server/embedded-backend";
 import { heldVersions } from "./backend/kept-versions";
 import { backendLog, lineLog, shareProcessLog } from "./backend/log";
-import { addReadyCheck, readiness } from "./backend/readiness";
+import { noticesCheck, readiness } from "./backend/readiness";
 import { webLog } from "./app/server/log.server";
 import { observe, routePatterns, type WebReadiness } from "./http/observe";
 import { boundedFormBody, emptyBodyIsAnEmptyForm } from "./http/form-bodies";
@@ -43,10 +43,7 @@ async function main() {
     const versions = await heldVersions(backend.deps, lineLog(apiLog));
     backend.app.addHook("onClose", () => versions.stop());
     // On PostgreSQL another instance's writes are heard on one connection: without it, no page is held (readiness).
-    const engine = backend.deps.db.kind;
-    addReadyCheck(backend.app, "notices", () =>
-      engine === "postgres" && !versions.heard() ? "no se oyen los avisos de escritura de PostgreSQL (LISTEN)" : null,
-    );
+    noticesCheck(backend.app, backend.deps, versions);
     const backendPort = Number(process.env.BACKEND_PORT || 0);
     const address = await backend.app.listen({ host: "127.0.0.1", port: backendPort });
     process.env.API_URL = address;

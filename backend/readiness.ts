@@ -25,6 +25,12 @@ export function addReadyCheck(app: FastifyInstance, name: string, check: ReadyCh
   checks.set(name, check);
 }
 
+/** The held versions' notices (backend/kept-versions.ts), where another instance's writes come through them: PostgreSQL. */
+export function noticesCheck(app: FastifyInstance, deps: Deps, versions: { heard(): boolean }) {
+  const engine = deps.db.kind;
+  addReadyCheck(app, "notices", () => (engine === "postgres" && !versions.heard() ? "no se oyen los avisos de escritura de PostgreSQL (LISTEN)" : null));
+}
+
 /** A database that does not answer in this long is not reachable (a dropped server may hang a connect). */
 const DB_TIMEOUT_MS = 2_000;
 
