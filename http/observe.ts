@@ -86,14 +86,13 @@ export function observe(handler: (req: http.IncomingMessage, res: http.ServerRes
     const pathname = (req.url ?? "/").split("?")[0];
     const machine = req.method === "GET" || req.method === "HEAD" ? pathname : null;
     const route = machine === "/health" || machine === "/ready" || machine === "/metrics" ? machine : options.routeOf(pathname);
-    res.once("finish", () => {
+    // "close" comes after the answer and also when the visitor went away before it: both are a line.
+    res.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       httpDuration.observe({ server: "web", method: methodLabel(req.method), route, status_code: String(res.statusCode) }, seconds);
       // The path without its query string: tokens travel there (a reset link, a kiosk's).
-      options.log.info(
-        { reqId: id, method: req.method, route, path: loggedPath(pathname), status: res.statusCode, ms: Math.round(seconds * 1000) },
-        "respuesta",
-      );
+      const line = { reqId: id, method: req.method, route, path: loggedPath(pathname), status: res.statusCode, ms: Math.round(seconds * 1000) };
+      options.log.info(res.writableFinished ? line : { ...line, aborted: true }, "respuesta");
     });
     if (machine === "/health") return json(res, 200, { ok: true });
     if (machine === "/ready") {
