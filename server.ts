@@ -11,31 +11,40 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { backendOptionsFromEnv, trustProxySetting } from "./backend/env";
+import { backendOptionsFromEnv, logLevelOf, trustProxySetting } from "./backend/env";
 import { privateDataDir } from "./backend/files";
 import { createBackend } from "./backend/start";
 import { registerEmbeddedBackend, registerEmbeddedVersions } from "./app/server/embedded-backend";
 import { heldVersions } from "./backend/kept-versions";
+import { backendLog, lineLog, shareProcessLog } from "./backend/log";
+import { noticesCheck, readiness } from "./backend/readiness";
+import { webLog } from "./app/server/log.server";
+import { observe, routePatterns, type WebReadiness } from "./http/observe";
 import { boundedFormBody, emptyBodyIsAnEmptyForm } from "./http/form-bodies";
 import { gracefulStop } from "./http/graceful-stop";
 import { keptEdge } from "./http/kept-edge";
 import { repairPercentEscapes } from "./http/percent-escapes";
 import { remixHandler } from "./http/remix-adapter";
 
-const log = (message: string) => process.stdout.write(`${message}\n`);
+// One JSON line per event, the web app's and the embedded backend's (decision 087).
+const log = (message: string) => webLog().info(message);
+const apiLog = backendLog(logLevelOf(process.env));
+shareProcessLog(apiLog);
 
 async function main() {
-  const options = backendOptionsFromEnv(process.env, (m) => log(`[backend] ${m}`));
+  const options = backendOptionsFromEnv(process.env, lineLog(apiLog));
   const port = Number(process.env.PORT || 3000);
   // DATA_DIR and everything the process writes are private to the app's user (umask 077).
   await privateDataDir(options.dataDir);
 
   let backend: Awaited<ReturnType<typeof createBackend>> | null = null;
   if (!process.env.API_URL) {
-    backend = await createBackend(options);
+    backend = await createBackend({ ...options, logger: apiLog });
     // A kept page's version, read by a call and held until a write it depends on (decision 077).
-    const versions = await heldVersions(backend.deps, (m) => log(`[backend] ${m}`));
+    const versions = await heldVersions(backend.deps, lineLog(apiLog));
     backend.app.addHook("onClose", () => versions.stop());
+    // On PostgreSQL another instance's writes are heard on one connection: without it, no page is held (readiness).
+    noticesCheck(backend.app, backend.deps, versions);
     const backendPort = Number(process.env.BACKEND_PORT || 0);
     const address = await backend.app.listen({ host: "127.0.0.1", port: backendPort });
     process.env.API_URL = address;
@@ -43,7 +52,7 @@ async function main() {
     const app = backend.app;
     registerEmbeddedBackend((request) => app.inject(request));
     registerEmbeddedVersions(versions.read);
-    log(`[backend] API embebida en ${address}`);
+    apiLog.info(`API embebida en ${address}`);
   }
   if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = await sessionSecret(options.dataDir);
   process.env.PUBLIC_URL ||= `http://localhost:${port}`;
@@ -99,7 +108,18 @@ async function main() {
   );
 
   // A kept page's reload is answered before Express (decision 077).
-  const draining = gracefulStop(keptEdge(build, app, secure));
+  // Around it all, each request's id, time and line, and /health, /ready and /metrics (decision 087);
+  // outermost, the stop that lets the requests in flight finish (decision 088).
+  const embedded = backend;
+  const draining = gracefulStop(
+    observe(keptEdge(build, app, secure), {
+      routeOf: routePatterns(build),
+      log: webLog(),
+      metricsToken: options.config?.metricsToken ?? null,
+      trustRequestId: Boolean(trustProxySetting(process.env.TRUST_PROXY)),
+      ready: () => (embedded ? readiness(embedded.app, embedded.deps) : remoteReadiness(process.env.API_URL!)),
+    }),
+  );
   const server = http.createServer(draining.handler);
   server.listen(port, () => log(`Quiniela de peñas en http://localhost:${port}`));
 
@@ -157,7 +177,14 @@ async function sessionSecret(dataDir: string): Promise<string> {
   return secret;
 }
 
+/** A backend elsewhere (API_URL): its own /ready, asked with a short timeout; unreachable is not ready. */
+async function remoteReadiness(apiUrl: string): Promise<WebReadiness> {
+  const answer = await fetch(new URL("/ready", apiUrl), { signal: AbortSignal.timeout(3_000) });
+  const body = (await answer.json()) as WebReadiness;
+  return { ready: answer.ok && body.ready === true, checks: body.checks ?? { backend: `respondió ${answer.status}` } };
+}
+
 main().catch((error: Error) => {
-  process.stderr.write(`No se pudo arrancar: ${error.message}\n`);
+  webLog().fatal(`No se pudo arrancar: ${error.message}`);
   process.exit(1);
 });

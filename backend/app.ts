@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { requireUser, userFromToken, type Deps } from "./context";
 import { ILL_FORMED_TEXT } from "#core/contract/common";
+import { REQUEST_ID } from "#core/log-privacy";
+import { httpDuration, METRICS_CONTENT_TYPE, metricsAllowed, methodLabel, metricsText } from "./metrics";
+import { readiness } from "./readiness";
 import { outboxSettled } from "./services/mail/outbox";
 import { ApiError, badRequest, TOO_MANY, uniqueConflict } from "./errors";
 import { guardInput } from "./guards";
@@ -95,11 +98,23 @@ function loggedPath(request: Pick<FastifyRequest, "url">): string {
 /** Errors only, to stderr: every 5xx is a line with its request id, which the answer also gives. */
 export const DEFAULT_LOGGER = { level: "error", serializers: { req: () => undefined, res: () => undefined } };
 
-export async function buildBackend(deps: Deps, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+/** A request's id: the one the web app sent (x-request-id), so one visit's lines share it, or a new one. */
+function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const sent = req.headers["x-request-id"];
+  return typeof sent === "string" && REQUEST_ID.test(sent) ? sent : randomBytes(6).toString("hex");
+}
+
+const isLogger = (logger: unknown): logger is FastifyBaseLogger =>
+  typeof logger === "object" && logger !== null && typeof (logger as { child?: unknown }).child === "function";
+
+export async function buildBackend(deps: Deps, options: { logger?: boolean | object | FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? DEFAULT_LOGGER;
   const app = Fastify({
-    logger: options.logger ?? DEFAULT_LOGGER,
-    genReqId: () => randomBytes(6).toString("hex"),
+    ...(isLogger(logger) ? { loggerInstance: logger } : { logger }),
+    genReqId: requestId,
     requestIdHeader: false,
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // The router's own refusals (a broken escape, a path segment too long) answer in Spanish too.
     frameworkErrors: (error, _request, reply) => {
       const status = (error as FastifyError).statusCode ?? 400;
@@ -157,6 +172,8 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
   // when the body does. A body that is not JSON is refused only after both.
   app.addHook("onRequest", async (request) => {
     request.authUser = await userFromToken(deps.db, request.headers.authorization, deps.clock());
+    // Every later line of this request names its caller.
+    if (request.authUser) request.log = request.log.child({ userId: request.authUser.id });
     if (!request.routeOptions.url) return;
     const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
     const isPublic = Array.isArray(security) && security.length === 0;
@@ -191,6 +208,13 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Each answer: one log line and the latency histogram, under the route's pattern (never its URL).
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    const seconds = reply.elapsedTime / 1000;
+    httpDuration.observe({ server: "api", method: methodLabel(request.method), route, status_code: String(reply.statusCode) }, seconds);
+    request.log.info({ method: request.method, route, path: loggedPath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "respuesta");
+  });
   // The mails queued after their answers (services/mail/outbox.ts) go before the service stops.
   app.addHook("onClose", async () => outboxSettled());
 
@@ -221,5 +245,17 @@ export async function buildBackend(deps: Deps, options: { logger?: boolean | obj
 
   app.get("/openapi.json", { schema: { hide: true, security: [] } }, async () => app.swagger());
   app.get("/health", { schema: { hide: true, security: [] } }, async () => ({ ok: true }));
+  // Whether this instance can serve (backend/readiness.ts): a balancer's question, answered to anyone.
+  app.get("/ready", { schema: { hide: true, security: [] } }, async (_request, reply) => {
+    const answer = await readiness(app, deps);
+    return reply.code(answer.ready ? 200 : 503).send(answer);
+  });
+  // The process's metrics in Prometheus's text format, for the monitor only (decision 087).
+  app.get("/metrics", { schema: { hide: true, security: [] } }, async (request, reply) => {
+    if (!metricsAllowed(deps.config.metricsToken, { remoteAddress: request.raw.socket?.remoteAddress, headers: request.headers })) {
+      return reply.code(403).send({ message: "Las métricas son solo para el monitor: usa METRICS_TOKEN o pídelas desde esta máquina." });
+    }
+    return reply.type(METRICS_CONTENT_TYPE).send(await metricsText());
+  });
   return app;
 }

@@ -49,6 +49,8 @@ export interface BackendConfig {
   retentionClientAddressDays: number;
   /** What /privacidad says of who holds the data (PRIVACY_*, decision 085): the deployer's, null when unset. */
   privacy: PrivacySettings;
+  /** Who may read /metrics (decision 087): a bearer token (METRICS_TOKEN), or null for this machine only. */
+  metricsToken: string | null;
 }
 
 export interface PrivacySettings {
@@ -92,4 +94,5 @@ export const defaultBackendConfig: BackendConfig = {
   retentionOutboxDays: 7,
   retentionClientAddressDays: 30,
   privacy: { controllerName: null, contactEmail: null, controllerAddress: null, dpoEmail: null, text: null, mailRelay: null },
+  metricsToken: null,
 };

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS, type LogLevel } from "#core/log-privacy";
 import type { BackendOptions } from "./start";
 
 /** A retention period: whole days, from 1 to ten years. */
@@ -79,6 +80,8 @@ const schema = z
       .min(1, "SHUTDOWN_GRACE_SECONDS debe ser de al menos 1 segundo")
       .max(600, "SHUTDOWN_GRACE_SECONDS debe ser de 600 segundos como mucho")
       .optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL es uno de ${LOG_LEVELS.join(", ")}` }).optional(),
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN debe tener al menos 16 caracteres").optional(),
   })
   .refine(
     (e) => [e.ADMIN_EMAIL, e.ADMIN_USERNAME, e.ADMIN_PASSWORD].every((v) => v === undefined) || (e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD),
@@ -96,6 +99,12 @@ export function trustProxySetting(value: string | undefined): boolean | number |
   if (v === "true") return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v;
+}
+
+/** LOG_LEVEL as the loggers take it, before the other settings are read: info when unset (a bad value stops the start below). */
+export function logLevelOf(env: NodeJS.ProcessEnv): LogLevel {
+  const level = env.LOG_LEVEL as LogLevel | undefined;
+  return level && LOG_LEVELS.includes(level) ? level : "info";
 }
 
 /** Reads the backend's settings (docs/architecture.md#configuration) once; a bad value stops the start with a clear line. */
@@ -143,6 +152,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
         text: privacyText,
         mailRelay: e.SMTP_URL ? new URL(e.SMTP_URL).hostname : null,
       },
+      metricsToken: e.METRICS_TOKEN ?? null,
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     // The embedded database copies itself once a day unless BACKUP_DAILY=0 (decision 088); PostgreSQL is pg_dump's.

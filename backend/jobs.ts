@@ -4,7 +4,11 @@
  * Which instance does the work is each step's own business (advisory locks and claim rows).
  */
 
+import { observeJob, type JobName } from "./metrics";
+
 export interface Job {
+  /** Its name in the metrics (backend/metrics.ts): runs, failures, last success. */
+  name: JobName;
   /** One run: how many things it did (mails sent, rounds closed, scores changed…). */
   run: () => Promise<number>;
   /** The first run waits this long, so it does not slow down the start (or a short-lived test backend). */
@@ -25,7 +29,7 @@ export function startJob(job: Job): () => Promise<void> {
     running = running.then(async () => {
       if (stopped) return;
       try {
-        const done = await job.run();
+        const done = await observeJob(job.name, job.run);
         if (done) job.log(job.doneLine(done));
       } catch (error) {
         job.log(job.failedLine(error instanceof Error ? error.message : String(error)));

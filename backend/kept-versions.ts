@@ -16,6 +16,7 @@ import { sha256 } from "./security";
 import { roundSummaryVersion } from "./services/bet/stats";
 import { liveVersionFor } from "./services/live/versions";
 import { standingsVersion } from "./services/standings/classification";
+import { keptVersionRead, noticesListening } from "./metrics";
 
 /**
  * What a write to each table tells the instances that hold versions (migration 032's triggers):
@@ -230,6 +231,8 @@ interface Held {
 export interface HeldVersions {
   /** keptVersion, held: what was read for this token and address, while nothing it depends on moved. */
   read(authorization: string, address: string): Promise<string | null>;
+  /** Whether the notices are heard now (the readiness answer, on PostgreSQL). */
+  heard(): boolean;
   stop(): Promise<void>;
 }
 
@@ -275,8 +278,13 @@ export async function heldVersions(deps: Deps, log: (message: string) => void = 
     // Nothing heard: every answer is read afresh, as the route reads it.
   }
 
+  const unwatch = noticesListening(() => (heard ? 1 : 0));
   return {
-    stop: () => stop(),
+    stop: () => {
+      unwatch();
+      return stop();
+    },
+    heard: () => heard,
     async read(authorization, address) {
       const key = `${sha256(authorization)}\0${address}`;
       const now = deps.clock().getTime();
@@ -289,12 +297,14 @@ export async function heldVersions(deps: Deps, log: (message: string) => void = 
           found.user === (users.get(found.userId) ?? 0) &&
           now < found.until
         ) {
+          keptVersionRead("hit");
           return found.version;
         }
         held.delete(key);
       }
       const call = callOf(address);
       if (!call) return null;
+      keptVersionRead("miss");
       const before = { all, userNotices, group: groups.get(call.groupId) ?? 0 };
       const answer = await readVersion(deps, authorization, call);
       if (!answer) return null;

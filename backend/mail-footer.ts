@@ -12,6 +12,7 @@ export function withPrivacyLine(mailer: Mailer, publicUrl: string): Mailer {
   const htmlLine = `<p style="color:#5b6470;font-size:0.9em">Cómo tratamos tus datos y tus derechos: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`;
   return {
     target: mailer.target,
+    check: mailer.check && (() => mailer.check!()),
     send: (mail) =>
       mailer.send({
         ...mail,

@@ -1,6 +1,8 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { mailMetrics } from "./metrics";
 
 export interface Mail {
   to: string;
@@ -16,6 +18,22 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** Where messages go, for the start-up log. */
   readonly target: string;
+  /** Why no mail could go now (the readiness answer), or null: SMTP's greeting, or the outbox writable. */
+  check?(): Promise<string | null>;
+}
+
+/** How long a good SMTP greeting is believed before it is asked again (the readiness is polled every few seconds). */
+const CHECK_KEPT_MS = 30_000;
+
+/** Counts what the transport takes and refuses (backend/metrics.ts). */
+async function counted(send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+    mailMetrics.sent();
+  } catch (error) {
+    mailMetrics.failed();
+    throw error;
+  }
 }
 
 const FROM = "Quiniela de peñas <no-reply@quiniela.local>";
@@ -36,22 +54,41 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
 function transportFor(options: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
+    let greeted = 0;
     return {
       target: `SMTP ${new URL(options.smtpUrl).host}`,
-      send: async (mail) => {
-        await transport.sendMail({ from: FROM, ...mail });
+      send: (mail) => counted(async () => void (await transport.sendMail({ from: FROM, ...mail }))),
+      check: async () => {
+        if (Date.now() - greeted < CHECK_KEPT_MS) return null;
+        try {
+          await transport.verify();
+          greeted = Date.now();
+          return null;
+        } catch {
+          return "el servidor de correo (SMTP_URL) no responde";
+        }
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     target: `ficheros .eml en ${options.outboxDir}`,
-    send: async (mail) => {
-      const info = await transport.sendMail({ from: FROM, ...mail });
-      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^\w.@-]/g, "_")}.eml`;
-      // Reset links and temporary passwords: readable by the app's user only.
-      await writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600 });
+    send: (mail) =>
+      counted(async () => {
+        const info = await transport.sendMail({ from: FROM, ...mail });
+        await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+        const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^\w.@-]/g, "_")}.eml`;
+        // Reset links and temporary passwords: readable by the app's user only.
+        await writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600 });
+      }),
+    check: async () => {
+      try {
+        await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+        await access(options.outboxDir, constants.W_OK);
+        return null;
+      } catch {
+        return `no se puede escribir en ${options.outboxDir} (los correos van a ficheros .eml: define SMTP_URL)`;
+      }
     },
   };
 }

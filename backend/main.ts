@@ -1,11 +1,14 @@
 // The backend alone: `node build/backend.js`, for a deployment where BFF and API scale apart.
-import { DEFAULT_LOGGER } from "./app";
-import { backendOptionsFromEnv } from "./env";
+import { backendOptionsFromEnv, logLevelOf } from "./env";
+import { backendLog, lineLog, shareProcessLog } from "./log";
 import { createBackend } from "./start";
 
-const log = (message: string) => process.stdout.write(`[backend] ${message}\n`);
+// One JSON line per event (decision 087); LOG_LEVEL sets how many.
+const logger = backendLog(logLevelOf(process.env));
+const log = lineLog(logger);
+shareProcessLog(logger);
 const options = backendOptionsFromEnv(process.env, log);
-const { app } = await createBackend({ ...options, logger: { ...DEFAULT_LOGGER, level: "warn" } });
+const { app } = await createBackend({ ...options, logger });
 const port = Number(process.env.BACKEND_PORT ?? 4000);
 await app.listen({ host: process.env.BACKEND_HOST ?? "127.0.0.1", port });
 log(`API en http://${process.env.BACKEND_HOST ?? "127.0.0.1"}:${port} (OpenAPI en /openapi.json)`);

@@ -94,6 +94,7 @@ async function buildOn(db: Db, options: BackendOptions, control: Awaited<ReturnT
     let last: Awaited<ReturnType<typeof runDailyBackup>> | null = null;
     jobs.push(
       startJob({
+        name: "backup",
         run: async () => {
           last = await runDailyBackup(db, backup);
           return (last.file ? 1 : 0) + last.removed.length;

@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import type { keptAnswer } from "../app/server/kept-pages.server";
+import { keptEdgeAnswer } from "../backend/metrics";
 
 /** The build entry's answer for a kept page (decision 077). */
 type KeptAnswer = typeof keptAnswer;
@@ -37,6 +38,7 @@ export function keptEdge(
     pending.then(
       (outcome) => {
         if (!outcome || !("answer" in outcome)) {
+          keptEdgeAnswer("render");
           (res as { locals?: object }).locals = { kept: outcome?.render };
           return app(req, res);
         }
@@ -46,6 +48,7 @@ export function keptEdge(
           for (const [key, value] of headers) res.appendHeader(key, value);
           res.end(body);
         };
+        keptEdgeAnswer(status === 304 ? "not_modified" : "stored");
         if (status === 304) return send();
         (res as { locals?: object }).locals = { nonce: randomBytes(16).toString("base64") };
         secure(req, res, (error) => (error ? app(req, res) : send()));

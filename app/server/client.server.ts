@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { camelKeys } from "#core/contract/common";
 import { backendFetch } from "~/server/backend-fetch.server";
+import { requestLog } from "~/server/log.server";
 import { destroySession, getToken } from "~/server/session/session.server";
 import { toastCookie } from "~/server/session/toast.server";
 
@@ -42,6 +43,9 @@ export async function send(
   if (token) headers.authorization = `Bearer ${token}`;
   const ip = request.headers.get("x-quiniela-client-ip");
   if (ip) headers["x-forwarded-for"] = ip;
+  // The visit's id (http/observe.ts): the backend's lines about this call carry it too.
+  const id = request.headers.get("x-request-id");
+  if (id) headers["x-request-id"] = id;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -94,7 +98,7 @@ async function checked<S extends z.ZodTypeAny>(request: Request, method: string,
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  console.error(`backend answer off contract: ${method} ${path.split("?")[0]}: ${issue?.path.join(".")} ${issue?.message}`);
+  requestLog(request).error(`backend answer off contract: ${method} ${path.split("?")[0]}: ${issue?.path.join(".")} ${issue?.message}`);
   throw new ApiError(CONTRACT_MISMATCH, "Respuesta no válida del servidor.");
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOG_LEVELS, type LogLevel } from "#core/log-privacy";
 
 const schema = z.object({
   API_URL: z.string().url("API_URL debe ser una URL (la arranca server.ts si no se define)"),
@@ -16,4 +17,10 @@ export function env() {
   if (!parsed.success) throw new Error(`Configuración no válida: ${parsed.error.issues.map((i) => `${i.path[0]}: ${i.message}`).join("; ")}`);
   cached = parsed.data;
   return cached;
+}
+
+/** LOG_LEVEL (docs/operations.md), read on its own: server.ts logs before API_URL is known. */
+export function logLevel(): LogLevel {
+  const level = process.env.LOG_LEVEL as LogLevel | undefined;
+  return level && LOG_LEVELS.includes(level) ? level : "info";
 }

@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { dbConnections, dbPoolMax } from "../metrics";
 import { preparedStatements } from "./pglite-statements";
 
 /** The one query layer of the backend: plain SQL with $n parameters, the same on PGlite and PostgreSQL. */
@@ -49,6 +50,8 @@ function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "listen" | "close" | "
 export async function openPglite(dataDir?: string): Promise<Db> {
   const lite = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS });
   const prepared = preparedStatements(lite);
+  // PGlite is one connection inside the process: the metrics say so rather than invent a pool.
+  const unwatch = [dbConnections(() => (lite.closed ? 0 : 1), { engine: "pglite", state: "total" }), dbPoolMax(() => 1, { engine: "pglite" })];
   const liteDb = (runner: Pick<PGlite, "exec">, inTx: boolean): Db =>
     wrap((sql, params) => prepared(sql, params, inTx), {
       kind: "pglite",
@@ -63,7 +66,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         return stop;
       },
       close: async () => {
-        if (!inTx) await lite.close();
+        if (inTx) return;
+        for (const stop of unwatch) stop();
+        await lite.close();
       },
     });
   return {
@@ -87,6 +92,12 @@ export async function openPostgres(url: string): Promise<Db> {
   // 'error' on the pool, which drops that client; the next query opens another. Unheard, it would
   // end the process.
   pool.on("error", () => undefined);
+  const unwatch = [
+    dbConnections(() => pool.totalCount, { engine: "postgres", state: "total" }),
+    dbConnections(() => pool.idleCount, { engine: "postgres", state: "idle" }),
+    dbConnections(() => pool.waitingCount, { engine: "postgres", state: "waiting" }),
+    dbPoolMax(() => pool.options.max, { engine: "postgres" }),
+  ];
   const clientDb = (client: pg.PoolClient): Db =>
     wrap((sql, params) => client.query(sql, params as unknown[]), {
       kind: "postgres",
@@ -117,7 +128,10 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     listen: (channel, notice, live) => listenPostgres(url, types, channel, notice, live),
-    close: () => pool.end(),
+    close: () => {
+      for (const stop of unwatch) stop();
+      return pool.end();
+    },
   });
 }
 

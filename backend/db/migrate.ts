@@ -8,7 +8,7 @@ import { LOCK_KEYS } from "./advisory";
  * Migrations are plain SQL files applied in name order, once each. In the bundled build they sit
  * in build/migrations beside the bundle; from source, beside this file.
  */
-function migrationsDir(): string {
+export function migrationsDir(): string {
   return path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 }
 

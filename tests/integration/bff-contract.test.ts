@@ -39,23 +39,28 @@ const loaderArgs = (request: Request) => ({ request, params: {}, context: {} });
 
 describe("the BFF against a backend that answers off contract", () => {
   it("shows /grupos with the spec's load error and logs what was wrong", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     const { loader } = await import("~/routes/grupos");
     const page = await loader(loaderArgs(await signedIn("/grupos", false)));
     expect(page).toEqual({ groups: [], loadError: "Error al cargar tus grupos" });
     expect(calls).toContain("GET /group/GetMyGroups");
-    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/off contract: GET \/group\/GetMyGroups: 0\.id/)]),
+    // One JSON line, at level error, with the message a person reads.
+    expect(logged.mock.calls.map((c) => JSON.parse(String(c[0])))).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ level: "error", program: "web", msg: expect.stringMatching(/off contract: GET \/group\/GetMyGroups: 0\.id/) }),
+      ]),
     );
     logged.mockRestore();
   });
 
   it("shows /admin/roles with its load error for an admin", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     const { loader } = await import("~/routes/admin.roles");
     const page = await loader(loaderArgs(await signedIn("/admin/roles", true)));
     expect(page).toMatchObject({ groups: [], group: null, loadError: "Error al cargar grupos" });
-    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(expect.arrayContaining([expect.stringMatching(/off contract: GET \/group\/GetAllGroups/)]));
+    expect(logged.mock.calls.map((c) => JSON.parse(String(c[0])).msg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/off contract: GET \/group\/GetAllGroups/)]),
+    );
     logged.mockRestore();
   });
 });

@@ -23,6 +23,16 @@ const ADMIN = { email: "admin@multi.local", username: "admin", password: "Admin#
 const PASSWORD = "Secreta#2026";
 const SESSION_SECRET = randomBytes(32).toString("hex");
 const HOUR = 3_600_000;
+
+/** A log line's message (`msg`), or the line itself when it is not JSON (Node's own warnings). */
+function message(line: string): string {
+  try {
+    return String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
+  } catch {
+    return line;
+  }
+}
+
 /** The BFF believes a token the backend accepted for this long (docs/decisions/014). */
 const VALIDATED_MS = 10_000;
 
@@ -73,7 +83,8 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const log: string[] = [];
-    const collect = (chunk: Buffer) => log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    // Every line is one JSON object (decision 087): the log keeps the message a person reads.
+    const collect = (chunk: Buffer) => log.push(...chunk.toString("utf8").split("\n").filter(Boolean).map(message));
     child.stdout!.on("data", collect);
     child.stderr!.on("data", collect);
     await new Promise<void>((resolve, reject) => {

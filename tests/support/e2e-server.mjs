@@ -27,6 +27,8 @@ const app = spawn(process.execPath, ["build/server.js"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
+    // A JSON line per request would bury the suite's own output: warnings and errors only, unless asked (decision 087).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     PORT: String(ports.port),
     BACKEND_PORT: String(ports.backendPort),
     DATA_DIR: dataDir,

@@ -43,6 +43,7 @@ export function startLiveFeed(deps: Deps, options: { log: (message: string) => v
   const feed = configuredFeed(deps);
   if (!feed) return async () => undefined;
   return startJob({
+    name: "live-feed",
     run: () => runFeedOnce(deps, feed),
     firstRunMs: 5_000,
     intervalMs: FEED_INTERVAL_MS,

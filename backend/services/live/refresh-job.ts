@@ -110,6 +110,7 @@ export async function refreshLiveViews(deps: Deps, options: { batch?: number; pa
 export function startLiveRefresh(deps: Deps, options: { log: (message: string) => void }): () => Promise<void> {
   let pass = NOTHING;
   return startJob({
+    name: "live-refresh",
     run: async () => {
       pass = await refreshLiveViews(deps);
       return pass.refreshed;

@@ -149,6 +149,7 @@ export const DIGEST_FIRST_RUN_MS = 6_000;
 /** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startDigests(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
   return startJob({
+    name: "digests",
     run: () => sendDueDigestsOnce(deps),
     firstRunMs: DIGEST_FIRST_RUN_MS,
     intervalMs: options.intervalMs ?? DIGEST_INTERVAL_MS,

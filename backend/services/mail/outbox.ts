@@ -1,5 +1,7 @@
 import type { Deps } from "../../context";
 import type { Mail } from "../../mailer";
+import { processLog } from "../../log";
+import { mailWaiting } from "../../metrics";
 
 /**
  * The mails a stranger's request causes (a sign-up's, a reset's, a claim link), sent after the
@@ -15,12 +17,17 @@ import type { Mail } from "../../mailer";
  */
 
 const pending = new Set<Promise<void>>();
+mailWaiting(() => pending.size);
 const RETRY_MS = [2_000, 8_000];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 
 /** Queues one mail; returns at once. */
-export function mailLater(deps: Pick<Deps, "mailer">, compose: () => Promise<Mail | null>, log: (line: string) => void = console.error): void {
+export function mailLater(
+  deps: Pick<Deps, "mailer">,
+  compose: () => Promise<Mail | null>,
+  log: (line: string) => void = (line) => processLog().warn(line),
+): void {
   const job = (async () => {
     // After the answer: the caller's reply is on its way before any of this runs.
     await new Promise((resolve) => setImmediate(resolve));

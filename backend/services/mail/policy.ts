@@ -3,6 +3,7 @@ import type { Deps } from "../../context";
 import { LOCK_KEYS } from "../../db/advisory";
 import type { Db } from "../../db/db";
 import { ApiError, forbidden } from "../../errors";
+import { MAIL_REFUSALS, mailMetrics } from "../../metrics";
 
 /**
  * The mail policy of a public instance (decision 078), in one place: every mail the app sends at
@@ -72,6 +73,12 @@ async function lock(tx: Db, key: number, value: string | number) {
   else await tx.query("select pg_advisory_xact_lock($1::int, hashtext($2))", [key, value]);
 }
 
+/** A mail an allowance refuses: counted by reason (backend/metrics.ts), answered as a 429. */
+export function refused(reason: (typeof MAIL_REFUSALS)[number], message: string): ApiError {
+  mailMetrics.refused(reason);
+  return new ApiError(429, message);
+}
+
 /**
  * Admits one mail in the caller's transaction, or refuses it with a 429 that says from when it may
  * be asked again; admitted, it is counted (the caller's rollback gives the place back).
@@ -87,16 +94,16 @@ export async function admitMail(deps: Pick<Deps, "clock" | "config">, tx: Db, re
   await lock(tx, LOCK_KEYS.mailAddress, to);
   if (sender !== null) {
     const until = await fullUntil(tx, "sender_id", sender, config.mailPerSenderDay, DAY_MS, now);
-    if (until) throw new ApiError(429, senderSpent(config.mailPerSenderDay, until));
+    if (until) throw refused("sender", senderSpent(config.mailPerSenderDay, until));
   }
   if (client !== null) {
     const until = await fullUntil(tx, "client", client, config.mailPerClientDay, DAY_MS, now);
-    if (until) throw new ApiError(429, clientSpent(until));
+    if (until) throw refused("client", clientSpent(until));
   }
   const day = await fullUntil(tx, "address", to, config.mailPerAddressDay, DAY_MS, now);
   const week = await fullUntil(tx, "address", to, config.mailPerAddressWeek, WEEK_MS, now);
   const until = day && week ? (day > week ? day : week) : (day ?? week);
-  if (until) throw new ApiError(429, addressSpent(until));
+  if (until) throw refused("address", addressSpent(until));
   await tx.query("insert into mail_requests (at, route, address, sender_id, client) values ($1, $2, $3, $4, $5)", [now, request.route, to, sender, client]);
   // What no allowance reads any more goes (the address's own rows, under its lock: no two deletes meet).
   await tx.query("delete from mail_requests where address = $1 and at < $2", [to, new Date(now.getTime() - MAIL_REQUESTS_KEPT_MS)]);

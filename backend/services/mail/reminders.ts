@@ -73,6 +73,7 @@ export const REMINDER_FIRST_RUN_MS = 5_000;
 /** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startReminders(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
   return startJob({
+    name: "reminders",
     run: () => sendDueRemindersOnce(deps),
     firstRunMs: REMINDER_FIRST_RUN_MS,
     intervalMs: options.intervalMs ?? REMINDER_INTERVAL_MS,

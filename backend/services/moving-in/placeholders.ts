@@ -3,7 +3,7 @@ import type { Deps } from "../../context";
 import { defang } from "#core/domain/defang";
 import { ApiError, notFound } from "../../errors";
 import { recordAudit } from "../audit";
-import { admitMail, groupSpent, proveFirst, requireProvedSender } from "../mail/policy";
+import { admitMail, groupSpent, proveFirst, refused, requireProvedSender } from "../mail/policy";
 import { claimLink, INVITATION_LINK_MS } from "./claim";
 
 /**
@@ -71,7 +71,7 @@ export async function invitePlaceholder(
       "select sent_at from placeholder_invitations where group_id = $1 and sent_at > $2 order by sent_at desc offset $3 limit 1",
       [groupId, new Date(now.getTime() - 86_400_000), limit - 1],
     );
-    if (full) throw new ApiError(429, groupSpent(limit, new Date(new Date(full.sent_at).getTime() + 86_400_000)));
+    if (full) throw refused("group", groupSpent(limit, new Date(new Date(full.sent_at).getTime() + 86_400_000)));
     await admitMail(deps, tx, { route: "invitation", to: member.email, senderId: actorId, client });
     const inserted = await tx.one<{ sent_at: Date | string }>(
       `insert into placeholder_invitations (group_id, user_id, email, sent_at, sent_by) values ($1, $2, $3, $4, $5)

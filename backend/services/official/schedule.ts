@@ -6,6 +6,7 @@ import { searchForward } from "./draw-results";
 import { runOfficialSteps } from "./steps";
 import { madridToday } from "../catalogue/season";
 import { LOCK_KEYS } from "../../db/advisory";
+import { observeJob } from "../../metrics";
 
 /** Monday and Thursday (Madrid), from 09:00: the weekend's and the midweek's draws are in by then. */
 const RUN_DAYS = new Set([1, 4]);
@@ -61,7 +62,7 @@ export function startAutoImport(deps: Deps, log: (message: string) => void): () 
     if (ran) log(`Importación de Loterías: ${stored} sorteo(s) guardado(s).`);
   };
   const run = () => {
-    tick().catch((error: unknown) => log(`Importación de Loterías fallida: ${(error as Error).message}`));
+    observeJob("lottery-import", tick).catch((error: unknown) => log(`Importación de Loterías fallida: ${(error as Error).message}`));
   };
   const timer = setInterval(run, Math.min(CHECK_EVERY_MS, deps.config.lotteryImportIntervalMs));
   timer.unref();

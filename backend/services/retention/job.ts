@@ -98,6 +98,7 @@ export const RETENTION_FIRST_RUN_MS = 30_000;
 export function startRetention(deps: Deps, options: { outboxDir: string | null; log: (message: string) => void }): () => Promise<void> {
   let last: RetentionRun | null = null;
   return startJob({
+    name: "retention",
     run: async () => {
       last = await runRetention(deps, options);
       return total(last);

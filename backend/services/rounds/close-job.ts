@@ -124,6 +124,7 @@ export const ROUND_CLOSE_FIRST_RUN_MS = 4_000;
 /** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
 export function startRoundCloses(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
   return startJob({
+    name: "round-close",
     run: () => runRoundCloses(deps),
     firstRunMs: ROUND_CLOSE_FIRST_RUN_MS,
     intervalMs: options.intervalMs ?? ROUND_CLOSE_INTERVAL_MS,

@@ -38,6 +38,7 @@ const total = (r: WeekRun) => r.opened + r.moved + r.bets + r.mails;
 export function startWeekJob(deps: Deps, options: { log: (message: string) => void }): () => Promise<void> {
   let last: WeekRun = { opened: 0, moved: 0, bets: 0, mails: 0 };
   return startJob({
+    name: "week",
     run: async () => {
       last = await runWeekOnce(deps);
       return total(last);
