@@ -35,6 +35,7 @@ const schema = z
     ADMIN_PASSWORD: z.string().optional(),
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
     KIOSK_SECRET: z.string().min(16, "KIOSK_SECRET debe tener al menos 16 caracteres").optional(),
+    MAIL_SUPPRESSION_SECRET: z.string().min(16, "MAIL_SUPPRESSION_SECRET debe tener al menos 16 caracteres").optional(),
     SESSION_SECRET: z.string().optional(),
     REMINDER_LEAD_HOURS: z.coerce
       .number({ invalid_type_error: "REMINDER_LEAD_HOURS debe ser un número de horas" })
@@ -134,6 +135,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
         text: privacyText,
         mailRelay: e.SMTP_URL ? new URL(e.SMTP_URL).hostname : null,
       },
+      ...(e.MAIL_SUPPRESSION_SECRET ? { mailSuppressionSecret: e.MAIL_SUPPRESSION_SECRET } : {}),
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     log,

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { MailKind } from "#core/contract/way-out";
 
 export interface Mail {
   to: string;
@@ -10,6 +11,13 @@ export interface Mail {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * Whom the mail is for and which kind it is, for its way out (decision 086, `deliver` in
+   * services/mail/policy.ts): an account's switch of that kind, or, for a member without an
+   * account, the address's. `requested`: the account asked for this very mail while signed in (a
+   * proof link again), so its switch does not hold it back. Never sent as a header.
+   */
+  wayOut?: { userId: number; kind: MailKind; requested?: boolean };
 }
 
 export interface Mailer {

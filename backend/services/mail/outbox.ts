@@ -1,5 +1,6 @@
 import type { Deps } from "../../context";
 import type { Mail } from "../../mailer";
+import { deliver } from "./policy";
 
 /**
  * The mails a stranger's request causes (a sign-up's, a reset's, a claim link), sent after the
@@ -20,7 +21,11 @@ const RETRY_MS = [2_000, 8_000];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 
 /** Queues one mail; returns at once. */
-export function mailLater(deps: Pick<Deps, "mailer">, compose: () => Promise<Mail | null>, log: (line: string) => void = console.error): void {
+export function mailLater(
+  deps: Pick<Deps, "mailer" | "db" | "config">,
+  compose: () => Promise<Mail | null>,
+  log: (line: string) => void = console.error,
+): void {
   const job = (async () => {
     // After the answer: the caller's reply is on its way before any of this runs.
     await new Promise((resolve) => setImmediate(resolve));
@@ -34,7 +39,7 @@ export function mailLater(deps: Pick<Deps, "mailer">, compose: () => Promise<Mai
     if (!mail) return;
     for (let attempt = 0; ; attempt++) {
       try {
-        await deps.mailer.send(mail);
+        await deliver(deps, mail);
         return;
       } catch (error) {
         if (attempt >= RETRY_MS.length) {

@@ -26,7 +26,7 @@ export function proofLink(deps: Pick<Deps, "config" | "clock">, userId: number, 
   return `${deps.config.publicUrl.replace(/\/$/, "")}/confirmar-correo?token=${token}`;
 }
 
-export function proofMail(deps: Pick<Deps, "config" | "clock">, user: { id: number; username: string; email: string }): Mail {
+export function proofMail(deps: Pick<Deps, "config" | "clock">, user: { id: number; username: string; email: string }, requested = false): Mail {
   return {
     to: user.email,
     subject: "Quiniela de peñas: confirma tu dirección de correo",
@@ -40,6 +40,8 @@ export function proofMail(deps: Pick<Deps, "config" | "clock">, user: { id: numb
       "",
       "Si no te has registrado tú en Quiniela de peñas, ignora este mensaje.",
     ].join("\n"),
+    // Asked again from the profile, signed in: sent whatever the account's switch says (decision 086).
+    wayOut: { userId: user.id, kind: "account", requested },
   };
 }
 
@@ -67,6 +69,6 @@ export async function resendProof(deps: Deps, userId: number, client: string): P
   if (!user) throw new ApiError(404, "Usuario no encontrado.");
   if (user.proved) return { message: "Tu dirección de correo ya está confirmada." };
   await admitMailAlone(deps, { route: "proof", to: user.email, client });
-  mailLater(deps, async () => proofMail(deps, user));
+  mailLater(deps, async () => proofMail(deps, user, true));
   return { message: proofSent(user.email) };
 }

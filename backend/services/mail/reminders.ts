@@ -59,6 +59,7 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
     to: due.email,
     subject: `Quiniela de peñas: la jornada ${due.number} cierra pronto`,
     text: reminderText(deps, due),
+    wayOut: { userId: due.user_id, kind: "alerts" },
   }));
 }
 
