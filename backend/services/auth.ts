@@ -296,9 +296,9 @@ export async function registerByAdmin(
   const password = temporaryPassword();
   const userId = await deps.db.tx(async (tx) => {
     // A mail to someone else: counted like every other (decision 078).
-    await admitMail(deps, tx, { route: "sign-up", to: input.email, senderId: asker.adminId, client: asker.client });
     // An address that asked for no mail (decision 086) cannot get its password: no account is made.
     if (await isSuppressed({ ...deps, db: tx }, input.email)) throw new ApiError(409, ADDRESS_STOPPED_FOR_ADMIN);
+    await admitMail(deps, tx, { route: "sign-up", to: input.email, senderId: asker.adminId, client: asker.client });
     for (const { groupId } of input.groups) {
       if (!(await tx.one("select 1 from groups where id = $1", [groupId]))) throw notFound("Grupo no encontrado.");
     }
