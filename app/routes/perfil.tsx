@@ -188,6 +188,7 @@ function OtherMailForm({
   on,
   title,
   label,
+  button,
   hint,
 }: {
   intent: string;
@@ -195,6 +196,7 @@ function OtherMailForm({
   on: boolean | null;
   title: string;
   label: string;
+  button: string;
   hint?: string;
 }) {
   const [form] = useForm({ id: intent, lastResult: resultFor(useActionData<typeof action>(), intent) });
@@ -212,7 +214,7 @@ function OtherMailForm({
           </label>
           {hint ? <p className="muted">{hint}</p> : null}
           <button type="submit" name="intent" value={intent}>
-            Guardar preferencia
+            {button}
           </button>
         </Form>
       )}
@@ -393,6 +395,7 @@ export default function Profile() {
         field="sendManagerMail"
         on={sendManagerMail}
         title="Avisos para gestores por email"
+        button="Guardar avisos para gestores"
         label="Avisarme como gestor: la apuesta que se hace sola al cierre, un miembro sin cuenta que pide borrar su dirección"
       />
       <OtherMailForm
@@ -400,6 +403,7 @@ export default function Profile() {
         field="sendAccountMail"
         on={sendAccountMail}
         title="Avisos de acceso a tu cuenta"
+        button="Guardar avisos de acceso"
         label="Enviarme los avisos sobre el acceso a mi cuenta: si alguien intenta registrarse con mi e-mail, y los enlaces para cambiar la contraseña"
         hint="Si lo desactivas, «¿Has olvidado tu contraseña?» no te enviará ningún enlace: vuelve a activarlo aquí antes de pedirlo."
       />
