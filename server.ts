@@ -146,10 +146,14 @@ async function main() {
 /** A state-changing request must be a form posted from our own pages: its Origin (or Referer) names this host. */
 function onlyOwnForms(req: express.Request, res: express.Response, next: express.NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const source = req.get("origin") ?? req.get("referer");
+  // A mail's way out (decision 086): the mail client's one-click POST (RFC 8058) comes from the
+  // provider, not from our pages; the signed token in its address is what allows it, and it can
+  // only turn mail off (or back on), so no other site gains anything by sending it.
+  const wayOut = /^\/baja(\/resumen\/[^/]+)?\/?$/i.test(req.path);
+  const source = wayOut ? undefined : (req.get("origin") ?? req.get("referer"));
   // X-Forwarded-Host counts only when a proxy is trusted (TRUST_PROXY); otherwise any client could set it.
   const host = (req.app.get("trust proxy") ? req.get("x-forwarded-host") : undefined) ?? req.get("host");
-  let sameSite = source === undefined ? req.get("sec-fetch-site") !== "cross-site" : false;
+  let sameSite = source === undefined ? wayOut || req.get("sec-fetch-site") !== "cross-site" : false;
   if (source && source !== "null") {
     try {
       sameSite = new URL(source).host === host;

@@ -41,6 +41,7 @@ import keptVersionRoutes from "./routes/kept-versions";
 import importRoutes from "./routes/import";
 import placeholderRoutes from "./routes/placeholders";
 import privacyRoutes from "./routes/privacy";
+import wayOutRoutes from "./routes/way-out";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -78,6 +79,7 @@ const resources: RoutePlugin[] = [
   importRoutes,
   placeholderRoutes,
   privacyRoutes,
+  wayOutRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

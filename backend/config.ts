@@ -22,6 +22,11 @@ export interface BackendConfig {
   trustProxy: string | boolean;
   /** Signs kiosk links (cookie-signature); changing it turns every kiosk link off at once. */
   kioskSecret: string;
+  /**
+   * The key of the suppression list's hashes (MAIL_SUPPRESSION_SECRET, decision 086); null: the kiosk
+   * secret. Every instance needs the same one, and a new one forgets every stopped address.
+   */
+  mailSuppressionSecret: string | null;
   /** Members who have not predicted are e-mailed when their round closes within this many hours. */
   reminderLeadHours: number;
   /** How often the week's job (each peña's standing rule) runs: a minute; the e2e run shortens it. */
@@ -78,6 +83,7 @@ export const defaultBackendConfig: BackendConfig = {
   trustProxy: "127.0.0.1,::1",
   // Replaced at start by KIOSK_SECRET, SESSION_SECRET or a secret kept in DATA_DIR (backend/start.ts).
   kioskSecret: randomBytes(32).toString("hex"),
+  mailSuppressionSecret: null,
   reminderLeadHours: 24,
   weekJobIntervalMs: 60_000,
   lotteryImportIntervalMs: 3 * 3_600_000,

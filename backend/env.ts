@@ -36,6 +36,7 @@ const schema = z
     ADMIN_PASSWORD: z.string().optional(),
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
     KIOSK_SECRET: z.string().min(16, "KIOSK_SECRET debe tener al menos 16 caracteres").optional(),
+    MAIL_SUPPRESSION_SECRET: z.string().min(16, "MAIL_SUPPRESSION_SECRET debe tener al menos 16 caracteres").optional(),
     SESSION_SECRET: z.string().optional(),
     REMINDER_LEAD_HOURS: z.coerce
       .number({ invalid_type_error: "REMINDER_LEAD_HOURS debe ser un número de horas" })
@@ -153,6 +154,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
         mailRelay: e.SMTP_URL ? new URL(e.SMTP_URL).hostname : null,
       },
       metricsToken: e.METRICS_TOKEN ?? null,
+      ...(e.MAIL_SUPPRESSION_SECRET ? { mailSuppressionSecret: e.MAIL_SUPPRESSION_SECRET } : {}),
       ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     // The embedded database copies itself once a day unless BACKUP_DAILY=0 (decision 088); PostgreSQL is pg_dump's.

@@ -3,6 +3,7 @@ import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { mailMetrics } from "./metrics";
+import type { MailKind } from "#core/contract/way-out";
 
 export interface Mail {
   to: string;
@@ -12,6 +13,13 @@ export interface Mail {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * Whom the mail is for and which kind it is, for its way out (decision 086, `deliver` in
+   * services/mail/policy.ts): an account's switch of that kind, or, for a member without an
+   * account, the address's. `requested`: the account asked for this very mail while signed in (a
+   * proof link again), so its switch does not hold it back. Never sent as a header.
+   */
+  wayOut?: { userId: number; kind: MailKind; requested?: boolean };
 }
 
 export interface Mailer {
@@ -48,7 +56,7 @@ export const isAddress = (to: string) => to.includes("@");
 /** SMTP when a URL is given; otherwise each message is written as an .eml file to read by hand. */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
   const mailer = transportFor(options);
-  return { target: mailer.target, send: async (mail) => (isAddress(mail.to) ? mailer.send(mail) : undefined) };
+  return { ...mailer, send: async (mail) => (isAddress(mail.to) ? mailer.send(mail) : undefined) };
 }
 
 function transportFor(options: { smtpUrl?: string; outboxDir: string }): Mailer {

@@ -45,17 +45,24 @@ export default function PlaceholdersPage() {
               <th scope="row">{p.name}</th>
               <td data-label="E-mail">{p.email}</td>
               <td data-label="Invitación">
-                <div className="row">
-                  <span>{p.invitedAt ? `Enviada el ${formatDateTime(p.invitedAt)}` : "Sin enviar"}</span>
-                  {/* Pressed again (a second tab, two managers) it sends nothing and says when it went. */}
-                  <form method="post">
-                    <input type="hidden" name="userId" value={p.userId} />
-                    <input type="hidden" name="name" value={p.name} />
-                    <button type="submit" className={p.invitedAt ? "secondary" : undefined} aria-label={`Enviar invitación a ${p.name}`}>
-                      Enviar invitación
-                    </button>
-                  </form>
-                </div>
+                {p.mailStopped ? (
+                  // Its holder asked for no mail, or had the address removed (decision 086): nothing to send.
+                  <span>
+                    {p.email ? "No se envía: esta dirección ha pedido no recibir correos de esta aplicación" : "Sin e-mail: quien lo recibía pidió borrarlo"}
+                  </span>
+                ) : (
+                  <div className="row">
+                    <span>{p.invitedAt ? `Enviada el ${formatDateTime(p.invitedAt)}` : "Sin enviar"}</span>
+                    {/* Pressed again (a second tab, two managers) it sends nothing and says when it went. */}
+                    <form method="post">
+                      <input type="hidden" name="userId" value={p.userId} />
+                      <input type="hidden" name="name" value={p.name} />
+                      <button type="submit" className={p.invitedAt ? "secondary" : undefined} aria-label={`Enviar invitación a ${p.name}`}>
+                        Enviar invitación
+                      </button>
+                    </form>
+                  </div>
+                )}
               </td>
               <td data-label="Unir a una cuenta">
                 <form method="post" className="row">

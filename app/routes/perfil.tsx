@@ -42,7 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return changePassword(request, formData);
     case "alert":
     case "digest":
-      return setMailPreference(request, formData, formData.get("intent") as "alert" | "digest");
+    case "manager-mail":
+    case "account-mail":
+      return setMailPreference(request, formData, formData.get("intent") as "alert" | "digest" | "manager-mail" | "account-mail");
     case "proof-resend":
       return resendEmailProof(request, formData);
     case "calendar-revoke":
@@ -172,6 +174,47 @@ function DigestForm({ sendDigest }: { sendDigest: boolean | null }) {
           </label>
           <button type="submit" name="intent" value="digest">
             Guardar opción del resumen
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+/** The two kinds of mail that had no switch before the way out of every mail (decision 086). */
+function OtherMailForm({
+  intent,
+  field,
+  on,
+  title,
+  label,
+  button,
+  hint,
+}: {
+  intent: string;
+  field: string;
+  on: boolean | null;
+  title: string;
+  label: string;
+  button: string;
+  hint?: string;
+}) {
+  const [form] = useForm({ id: intent, lastResult: resultFor(useActionData<typeof action>(), intent) });
+  return (
+    <section className="card stack" aria-labelledby={`${intent}-title`}>
+      <h2 id={`${intent}-title`}>{title}</h2>
+      {on === null ? (
+        <Alert>{"No se pudo cargar tu preferencia."}</Alert>
+      ) : (
+        <Form method="post" className="stack" {...getFormProps(form)}>
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <label className="check">
+            <input type="checkbox" name={field} key={String(on)} defaultChecked={on} />
+            {label}
+          </label>
+          {hint ? <p className="muted">{hint}</p> : null}
+          <button type="submit" name="intent" value={intent}>
+            {button}
           </button>
         </Form>
       )}
@@ -330,7 +373,7 @@ function DeleteAccountForm() {
 }
 
 export default function Profile() {
-  const { user, phrases, sendAlert, sendDigest, manyGroups, calendar, emailProof } = useLoaderData<typeof loader>();
+  const { user, phrases, sendAlert, sendDigest, sendManagerMail, sendAccountMail, manyGroups, calendar, emailProof } = useLoaderData<typeof loader>();
   return (
     <main className="page narrow profile">
       <h1>Perfil</h1>
@@ -347,6 +390,23 @@ export default function Profile() {
       <PasswordForm />
       <AlertForm sendAlert={sendAlert} />
       <DigestForm sendDigest={sendDigest} />
+      <OtherMailForm
+        intent="manager-mail"
+        field="sendManagerMail"
+        on={sendManagerMail}
+        title="Avisos para gestores por email"
+        button="Guardar avisos para gestores"
+        label="Avisarme como gestor: la apuesta que se hace sola al cierre, un miembro sin cuenta que pide borrar su dirección"
+      />
+      <OtherMailForm
+        intent="account-mail"
+        field="sendAccountMail"
+        on={sendAccountMail}
+        title="Avisos de acceso a tu cuenta"
+        button="Guardar avisos de acceso"
+        label="Enviarme los avisos sobre el acceso a mi cuenta: si alguien intenta registrarse con mi e-mail, y los enlaces para cambiar la contraseña"
+        hint="Si lo desactivas, «¿Has olvidado tu contraseña?» no te enviará ningún enlace: vuelve a activarlo aquí antes de pedirlo."
+      />
       <CalendarSection calendar={calendar} />
       <section className="card stack" aria-labelledby="phrases-title">
         <h2 id="phrases-title">Mis frases</h2>

@@ -161,7 +161,9 @@ function AppText({ mailRelay }: { mailRelay: string | null }) {
           </li>
           <li>
             <strong>Oposición y dejar de recibir correos</strong>: desactiva los avisos en tu perfil, usa el enlace para darte de baja de cada correo o escribe
-            al responsable.
+            al responsable. Si una peña te apuntó sin que tengas cuenta, ese enlace te deja elegir entre no recibir ningún correo más de esta aplicación (solo
+            guardamos una huella cifrada de tu dirección, para reconocerla si otra peña vuelve a apuntarla) o decir que no eres miembro de esa peña: borramos tu
+            dirección y se lo decimos a su gestor.
           </li>
           <li>
             <strong>Reclamación</strong>: si crees que no se respetan tus derechos, puedes reclamar ante la Agencia Española de Protección de Datos (AEPD),{" "}

@@ -3,12 +3,22 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { ACCOUNT_DELETED, AlertPreference, AvatarAnswer, EmailProof, MessageAnswer, PASSWORD_RULE_MESSAGE, type SessionUser } from "#core/contract/auth";
 import { DigestPreference } from "#core/contract/digest";
+import { MailPreferences } from "#core/contract/way-out";
 import { GroupRefList } from "#core/contract/group";
 import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
 import { api, attempt, loadOrNull } from "~/server/client.server";
 import { submitToBackend } from "~/server/predictions/submit.server";
-import { alertSchema, deleteAccountSchema, deletePhraseSchema, digestSchema, passwordSchema, phraseSchema } from "~/forms/profile";
+import {
+  accountMailSchema,
+  alertSchema,
+  deleteAccountSchema,
+  deletePhraseSchema,
+  digestSchema,
+  managerMailSchema,
+  passwordSchema,
+  phraseSchema,
+} from "~/forms/profile";
 import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
 import { destroySession, updateSessionUser } from "~/server/session/session.server";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -20,13 +30,14 @@ const PHRASE_SAVE_ERROR = "No se pudo guardar la frase";
 const PHRASE_DELETE_ERROR = "No se pudo eliminar la frase";
 
 export async function loadProfile(request: Request, user: SessionUser) {
-  const [phrases, alert, digest, groups, calendar, emailProof] = await Promise.all([
+  const [phrases, alert, digest, groups, calendar, emailProof, mail] = await Promise.all([
     loadOrNull(() => api.read(request, "/phrases/List", PhraseList)),
     loadOrNull(() => api.read(request, "/User/GetAlertPreference", AlertPreference)),
     loadOrNull(() => api.read(request, "/User/GetDigestPreference", DigestPreference)),
     loadOrNull(() => api.read(request, "/group/GetMyGroups", GroupRefList)),
     loadCalendar(request),
     loadOrNull(() => api.read(request, "/auth/email-proof", EmailProof)),
+    loadOrNull(() => api.read(request, "/User/MailPreferences", MailPreferences)),
   ]);
   // /grupos is reached from the profile when the user has more than one group (docs/architecture.md#screens-and-who-reaches-them).
   return {
@@ -34,6 +45,8 @@ export async function loadProfile(request: Request, user: SessionUser) {
     phrases,
     sendAlert: alert?.sendAlert ?? null,
     sendDigest: digest?.sendDigest ?? null,
+    sendManagerMail: mail?.sendManagerMail ?? null,
+    sendAccountMail: mail?.sendAccountMail ?? null,
     manyGroups: (groups?.length ?? 0) > 1,
     calendar,
     emailProof,
@@ -90,13 +103,16 @@ export async function changePassword(request: Request, formData: FormData) {
 const phraseIdOf = (formData: FormData) => phraseSchema.shape.id.safeParse(formData.get("id") ?? undefined).data;
 
 interface MailPreference {
-  schema: typeof alertSchema | typeof digestSchema;
+  schema: typeof alertSchema | typeof digestSchema | typeof managerMailSchema | typeof accountMailSchema;
   send: (request: Request, on: boolean) => Promise<unknown>;
   toast: (on: boolean) => string;
 }
 
-/** The two mail preferences of /perfil, each one checkbox: the reminder before each round closes, and the round's digest. */
-const MAIL_PREFERENCES: Record<"alert" | "digest", MailPreference> = {
+/**
+ * The mail preferences of /perfil, each one checkbox: the reminder before each round closes, the
+ * round's digest, a manager's notices and the mails about the account's access (decision 086).
+ */
+const MAIL_PREFERENCES: Record<"alert" | "digest" | "manager-mail" | "account-mail", MailPreference> = {
   alert: {
     schema: alertSchema,
     send: (request: Request, on: boolean) => api.post(request, "/User/SetAlertPreference", { sendAlert: on }, AlertPreference),
@@ -106,6 +122,16 @@ const MAIL_PREFERENCES: Record<"alert" | "digest", MailPreference> = {
     schema: digestSchema,
     send: (request: Request, on: boolean) => api.post(request, "/User/SetDigestPreference", { sendDigest: on }, DigestPreference),
     toast: (on: boolean) => (on ? "Recibirás el resumen de cada jornada por email." : "Ya no recibirás el resumen de la jornada."),
+  },
+  "manager-mail": {
+    schema: managerMailSchema,
+    send: (request: Request, on: boolean) => api.post(request, "/User/MailPreferences", { sendManagerMail: on }, MailPreferences),
+    toast: (on: boolean) => (on ? "Recibirás los avisos para gestores." : "Ya no recibirás los avisos para gestores."),
+  },
+  "account-mail": {
+    schema: accountMailSchema,
+    send: (request: Request, on: boolean) => api.post(request, "/User/MailPreferences", { sendAccountMail: on }, MailPreferences),
+    toast: (on: boolean) => (on ? "Recibirás los avisos sobre el acceso a tu cuenta." : "Ya no recibirás los avisos sobre el acceso a tu cuenta."),
   },
 };
 

@@ -5,7 +5,7 @@ import type { Deps } from "../context";
 import { ApiError, badRequest, conflict, EMAIL_TAKEN, notFound, unauthorized, USERNAME_TAKEN } from "../errors";
 import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
 import type { Mail } from "../mailer";
-import { admitMail, admitMailAlone } from "./mail/policy";
+import { admitMail, admitMailAlone, deliver, isSuppressed } from "./mail/policy";
 import { mailLater } from "./mail/outbox";
 import { addressTakenMail, proofMail } from "./mail/proof";
 import { becomeAccount, claimMail } from "./moving-in/claim";
@@ -189,8 +189,12 @@ async function resetMail(deps: Deps, email: string): Promise<Mail | null> {
       "",
       "Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.",
     ].join("\n"),
+    wayOut: { userId: user.id, kind: "account" },
   };
 }
+
+export const ADDRESS_STOPPED_FOR_ADMIN =
+  "Esa dirección ha pedido no recibir correos de esta aplicación: no podemos enviarle la contraseña temporal, así que la cuenta no se ha creado.";
 
 /**
  * Anyone's sign-up (decisions 078 and 092). A username already taken by an account is a 409:
@@ -280,6 +284,8 @@ export async function registerByAdmin(
   const password = temporaryPassword();
   const userId = await deps.db.tx(async (tx) => {
     // A mail to someone else: counted like every other (decision 078).
+    // An address that asked for no mail (decision 086) cannot get its password: no account is made.
+    if (await isSuppressed({ ...deps, db: tx }, input.email)) throw new ApiError(409, ADDRESS_STOPPED_FOR_ADMIN);
     await admitMail(deps, tx, { route: "sign-up", to: input.email, senderId: asker.adminId, client: asker.client });
     for (const { groupId } of input.groups) {
       if (!(await tx.one("select 1 from groups where id = $1", [groupId]))) throw notFound("Grupo no encontrado.");
@@ -294,7 +300,7 @@ export async function registerByAdmin(
   // Sent after the commit: an embedded database must not stay locked while an SMTP server answers.
   const site = deps.config.publicUrl.replace(/\/$/, "");
   try {
-    await deps.mailer.send({
+    await deliver(deps, {
       to: input.email,
       subject: "Quiniela de peñas: tu cuenta",
       text: [
@@ -307,6 +313,7 @@ export async function registerByAdmin(
         "",
         `Entra en ${site}/login y cámbiala desde tu perfil (${site}/perfil).`,
       ].join("\n"),
+      wayOut: { userId, kind: "account" },
     });
   } catch {
     await deps.db.tx(async (tx) => {

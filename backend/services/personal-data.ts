@@ -40,9 +40,13 @@ export async function personalData({ db, ...deps }: Deps, userId: number): Promi
     is_admin: boolean;
     send_alert: boolean;
     send_digest: boolean;
+    send_manager_mail: boolean;
+    send_account_mail: boolean;
     avatar_version: number | null;
     created_at: At;
-  }>("select username, shown_email(users) as email, is_admin, send_alert, send_digest, avatar_version, created_at from users where id = $1", [userId]);
+  }>("select username, shown_email(users) as email, is_admin, send_alert, send_digest, send_manager_mail, send_account_mail, avatar_version, created_at from users where id = $1", [
+    userId,
+  ]);
   if (!me) throw notFound("No encontramos tu cuenta.");
   const memberships = await db.query<{ group_id: number; name: string; shown: string; role_id: number; joined_at: At; removed_at: At | null }>(
     `select g.id as group_id, g.name, member_name(g.id, m.user_id) as shown, m.role_id, m.joined_at, m.removed_at
@@ -144,8 +148,28 @@ export async function personalData({ db, ...deps }: Deps, userId: number): Promi
       {
         name: "perfil.csv",
         rows: [
-          ["Usuario", "E-mail", "Administrador", "Alta", "Recordatorios por e-mail", "Resumen de la jornada por e-mail", "Foto de perfil"],
-          [me.username, me.email, yesNo(me.is_admin), when(me.created_at), yesNo(me.send_alert), yesNo(me.send_digest), yesNo(me.avatar_version !== null)],
+          [
+            "Usuario",
+            "E-mail",
+            "Administrador",
+            "Alta",
+            "Recordatorios por e-mail",
+            "Resumen de la jornada por e-mail",
+            "Avisos para gestores por e-mail",
+            "Avisos de acceso por e-mail",
+            "Foto de perfil",
+          ],
+          [
+            me.username,
+            me.email,
+            yesNo(me.is_admin),
+            when(me.created_at),
+            yesNo(me.send_alert),
+            yesNo(me.send_digest),
+            yesNo(me.send_manager_mail),
+            yesNo(me.send_account_mail),
+            yesNo(me.avatar_version !== null),
+          ],
         ],
       },
       {

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = {
   "import.claim": "Miembro importado que se registra",
   "placeholder.invite": "Invitación enviada a un miembro sin cuenta",
   "placeholder.link": "Miembro sin cuenta unido a un miembro con cuenta",
+  "placeholder.address-removed": "E-mail de un miembro sin cuenta borrado a petición de quien lo recibía",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -47,6 +47,7 @@ export const ImportResult = z.object({
   movementsCorrected: z.number().int().describe("Movimientos corregidos: el viejo anulado y el nuevo anotado"),
   unchanged: z.number().int(),
   refused: z.number().int(),
+  mailStopped: z.number().int().describe("Miembros añadidos cuya dirección pidió no recibir correos de esta aplicación: no se les escribirá (decisión 086)"),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 

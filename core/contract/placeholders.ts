@@ -9,7 +9,8 @@ export const placeholderInviteParams = z.object({ id, userId: id });
 export const Placeholder = z.object({
   userId: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().describe("Vacío si la persona pidió borrar su dirección («no soy yo», decisión 086)"),
+  mailStopped: z.boolean().describe("La dirección pidió no recibir correos de esta aplicación: no se le invita (decisión 086)"),
   invitedAt: z.string().nullable().describe("Cuándo se envió su invitación (ISO 8601); null si aún no"),
 });
 export type Placeholder = z.infer<typeof Placeholder>;

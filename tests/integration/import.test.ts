@@ -131,7 +131,16 @@ describe.each([
     expect(await count("select count(*) as n from predictions where group_id = $1", groupId)).toBe(0);
 
     const first = await manager.post(`/group/${groupId}/import/confirm`, { draft: p.body.draft });
-    expect(first.body).toEqual({ membersCreated: 0, picksCreated: 240, picksChanged: 0, movementsCreated: 0, movementsCorrected: 0, unchanged: 0, refused: 0 });
+    expect(first.body).toEqual({
+      membersCreated: 0,
+      picksCreated: 240,
+      picksChanged: 0,
+      movementsCreated: 0,
+      movementsCorrected: 0,
+      unchanged: 0,
+      refused: 0,
+      mailStopped: 0,
+    });
     const stored = await t.db.query<{ matches: Pick[]; late: boolean; created_at: Date; close_date: Date }>(
       `select p.matches, p.late, p.created_at, gq.close_date from predictions p join group_quinielas gq on gq.group_id = p.group_id and gq.quiniela_id = p.quiniela_id where p.group_id = $1`,
       [groupId],

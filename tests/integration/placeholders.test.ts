@@ -30,7 +30,7 @@ describe("inviting a member who has no account", () => {
     const { manager, groupId, placeholder, name, email } = await groupWithPlaceholder();
     const list = await manager.get(`/group/${groupId}/placeholders`);
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{ userId: placeholder, name, email, invitedAt: null }]);
+    expect(list.body).toEqual([{ userId: placeholder, name, email, mailStopped: false, invitedAt: null }]);
 
     const first = await manager.post(`/group/${groupId}/placeholders/${placeholder}/invite`);
     expect(first.status, JSON.stringify(first.body)).toBe(200);

@@ -46,7 +46,14 @@ export async function importAction(request: Request, groupIdParam: string | unde
       picks: `${r.picksCreated} pronósticos nuevos y ${r.picksChanged} reemplazados`,
       movements: `${r.movementsCreated} movimientos anotados y ${r.movementsCorrected} corregidos`,
     }[kind];
-    return redirectWithToast(back, { kind: "success", text: `Importación hecha: ${written}; ${r.unchanged} ya estaban y ${r.refused} líneas rechazadas.` });
+    const stopped =
+      r.mailStopped === 0
+        ? ""
+        : ` ${r.mailStopped === 1 ? "Un miembro añadido tiene una dirección que ha pedido" : `${r.mailStopped} miembros añadidos tienen direcciones que han pedido`} no recibir correos de esta aplicación: ${r.mailStopped === 1 ? "está" : "están"} en la peña, pero no le${r.mailStopped === 1 ? "" : "s"} escribiremos (ni invitación ni avisos).`;
+    return redirectWithToast(back, {
+      kind: "success",
+      text: `Importación hecha: ${written}; ${r.unchanged} ya estaban y ${r.refused} líneas rechazadas.${stopped}`,
+    });
   }
   const fail = (error: string): ImportActionData => ({ kind, preview: null, error });
   if (tooLarge) return fail(IMPORT_MESSAGES.tooLarge);

@@ -134,6 +134,7 @@ export async function sendDueDigests(deps: Deps): Promise<number> {
       text: digestText(mail),
       html: digestHtml(mail),
       headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      wayOut: { userId: due.user_id, kind: "digest" as const },
     };
   });
 }

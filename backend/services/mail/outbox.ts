@@ -2,6 +2,7 @@ import type { Deps } from "../../context";
 import type { Mail } from "../../mailer";
 import { processLog } from "../../log";
 import { mailWaiting } from "../../metrics";
+import { deliver } from "./policy";
 
 /**
  * The mails a stranger's request causes (a sign-up's, a reset's, a claim link), sent after the
@@ -24,7 +25,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
 
 /** Queues one mail; returns at once. */
 export function mailLater(
-  deps: Pick<Deps, "mailer">,
+  deps: Pick<Deps, "mailer" | "db" | "config">,
   compose: () => Promise<Mail | null>,
   log: (line: string) => void = (line) => processLog().warn(line),
 ): void {
@@ -41,7 +42,7 @@ export function mailLater(
     if (!mail) return;
     for (let attempt = 0; ; attempt++) {
       try {
-        await deps.mailer.send(mail);
+        await deliver(deps, mail);
         return;
       } catch (error) {
         if (attempt >= RETRY_MS.length) {

@@ -4,13 +4,17 @@ import { LOCK_KEYS } from "../../db/advisory";
 import type { Db } from "../../db/db";
 import { ApiError, forbidden } from "../../errors";
 import { MAIL_REFUSALS, mailMetrics } from "../../metrics";
+import type { Mail } from "../../mailer";
+import type { MailKind } from "#core/contract/way-out";
+import { accountToken, addressHash, addressToken, wayOutUrl } from "./way-out-token";
 
 /**
  * The mail policy of a public instance (decision 078), in one place: every mail the app sends at
  * someone's request to an address (a claim link, a reset link, an invitation, a sign-up notice, a
  * proof link) is admitted here first, in the transaction that asks for it, and recorded in
- * `mail_requests`, so every instance on one database counts alike. A later rule about who may be
- * mailed at all (a suppression list) belongs here too.
+ * `mail_requests`, so every instance on one database counts alike. Every mail the app sends at all
+ * goes out through `deliver` (decision 086): an address on the suppression list gets nothing, an
+ * account's switch of the mail's kind holds it back, and every mail carries its way out.
  *
  * - An account mails people other than itself only once its own address is proved (`requireProvedSender`).
  * - One address gets at most `mailPerAddressDay` / `mailPerAddressWeek` such mails (or requests that
@@ -127,4 +131,62 @@ export async function addressProved(db: Db, userId: number): Promise<boolean> {
 export async function requireProvedSender(db: Db, userId: number, action: string): Promise<void> {
   const row = await db.one<{ ok: boolean }>("select is_admin or email_proved_at is not null as ok from users where id = $1", [userId]);
   if (!row?.ok) throw forbidden(proveFirst(action));
+}
+
+/** The column of each kind's switch in `users` (decision 086). */
+const KIND_SWITCH: Record<MailKind, string> = {
+  alerts: "send_alert",
+  digest: "send_digest",
+  manager: "send_manager_mail",
+  account: "send_account_mail",
+};
+
+/** What a stopped address's holder is told by whoever would have mailed it: a manager, an admin. */
+export const ADDRESS_STOPPED = "Esa dirección ha pedido no recibir correos de esta aplicación: no le enviamos nada.";
+
+const beforeBodyEnd = (html: string, tail: string) => (/<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${tail}</body>`) : `${html}${tail}`);
+
+/** Whether the address asked for no mail from this app: its keyed hash is on the suppression list. */
+export async function isSuppressed(deps: Pick<Deps, "db" | "config">, address: string): Promise<boolean> {
+  return Boolean(await deps.db.one("select 1 from mail_suppressions where address_hash = $1", [addressHash(deps.config, address)]));
+}
+
+/**
+ * Sends one mail, the only way the app does (decision 086), or not at all: nothing to an address on
+ * the suppression list, nothing of a kind its account turned off. What goes carries List-Unsubscribe
+ * (the signed link of the web app's page) with List-Unsubscribe-Post for RFC 8058's one-click, and the
+ * same link at the end of its text and its HTML. A mail with a way out of its own (the digest's,
+ * decision 036) keeps it. Returns whether the mail went.
+ */
+export async function deliver(deps: Pick<Deps, "db" | "config" | "mailer">, mail: Mail): Promise<boolean> {
+  const { wayOut, ...message } = mail;
+  if (await isSuppressed(deps, mail.to)) return false;
+  const kind = wayOut?.kind ?? "account";
+  const who = wayOut
+    ? ((await deps.db.one<{ placeholder: boolean; on: boolean }>(
+        `select placeholder, ${KIND_SWITCH[kind]} as on from users where id = $1 and lower(email) = lower($2) and deleted_at is null`,
+        [wayOut.userId, mail.to],
+      )) ?? null)
+    : null;
+  const forAccount = who !== null && !who.placeholder;
+  if (forAccount && !who.on && !wayOut?.requested) return false;
+  if (message.headers?.["List-Unsubscribe"]) {
+    await deps.mailer.send(message);
+    return true;
+  }
+  const userId = wayOut?.userId ?? 0;
+  const url = wayOutUrl(deps.config, forAccount ? accountToken(deps.config, userId, kind) : addressToken(deps.config, who ? userId : 0, mail.to));
+  const line = forAccount
+    ? `Para dejar de recibir estos correos, abre: ${url}`
+    : `Si no quieres recibir más correos de esta aplicación, o no eres quien esta peña cree, abre: ${url}`;
+  const escaped = url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  await deps.mailer.send({
+    ...message,
+    text: `${message.text.replace(/\n*$/, "")}\n\n${line}\n`,
+    ...(message.html
+      ? { html: beforeBodyEnd(message.html, `<p>${line.slice(0, line.indexOf(", abre:") + 1)} <a href="${escaped}">abre este enlace</a>.</p>`) }
+      : {}),
+    headers: { ...message.headers, "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  });
+  return true;
 }

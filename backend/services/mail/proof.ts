@@ -27,7 +27,7 @@ export function proofLink(deps: Pick<Deps, "config" | "clock">, userId: number, 
   return `${deps.config.publicUrl.replace(/\/$/, "")}/confirmar-correo?token=${token}`;
 }
 
-export function proofMail(deps: Pick<Deps, "config" | "clock">, user: { id: number; username: string; email: string }): Mail {
+export function proofMail(deps: Pick<Deps, "config" | "clock">, user: { id: number; username: string; email: string }, requested = false): Mail {
   return {
     to: user.email,
     subject: "Quiniela de peñas: confirma tu dirección de correo",
@@ -41,6 +41,8 @@ export function proofMail(deps: Pick<Deps, "config" | "clock">, user: { id: numb
       "",
       "Si no te has registrado tú en Quiniela de peñas, ignora este mensaje.",
     ].join("\n"),
+    // Asked again from the profile, signed in: sent whatever the account's switch says (decision 086).
+    wayOut: { userId: user.id, kind: "account", requested },
   };
 }
 
@@ -76,7 +78,7 @@ export async function resendProof(deps: Deps, userId: number, client: string): P
   if (user.proved) return { message: "Tu dirección de correo ya está confirmada." };
   const to = user.requested ?? user.email;
   await admitMailAlone(deps, { route: "proof", to, client });
-  mailLater(deps, async () => (user.requested ? addressTakenMail(deps, user.requested) : proofMail(deps, user)));
+  mailLater(deps, async () => (user.requested ? addressTakenMail(deps, user.requested) : proofMail(deps, user, true)));
   return { message: proofSent(to) };
 }
 
@@ -102,5 +104,6 @@ export async function addressTakenMail(deps: Deps, email: string): Promise<Mail 
       "",
       "Si no has sido tú, ignora este mensaje.",
     ].join("\n"),
+    wayOut: { userId: user.id, kind: "account" },
   };
 }

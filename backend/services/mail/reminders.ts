@@ -4,12 +4,14 @@ import { LOCK_KEYS } from "../../db/advisory";
 import { officialResultsSql } from "../rounds/closed-sql";
 import { sendClaimed, sendOnceAcrossInstances, type DueMail } from "./sent-once";
 import { startJob } from "../../jobs";
+import { groupNamesOf, whyWeWrite } from "./first-mail";
 
 const HOUR_MS = 3_600_000;
 const REMINDER_INTERVAL_MS = 60_000;
 
 interface DueReminder extends DueMail {
   close_date: Date | string;
+  placeholder: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ async function dueReminders({ db, clock, config }: Deps): Promise<DueReminder[]>
   const until = new Date(now.getTime() + config.reminderLeadHours * HOUR_MS);
   return db.query<DueReminder>(
     `select gq.id as group_quiniela_id, gq.group_id, g.name as group_name, gq.quiniela_id, q.number, gq.close_date,
-            u.id as user_id, u.username, u.email
+            u.id as user_id, u.username, u.email, u.placeholder
        from group_quinielas gq
        join groups g on g.id = gq.group_id
        join quinielas q on q.id = gq.quiniela_id
@@ -39,7 +41,7 @@ async function dueReminders({ db, clock, config }: Deps): Promise<DueReminder[]>
   );
 }
 
-function reminderText(deps: Deps, due: DueReminder) {
+async function reminderText(deps: Deps, due: DueReminder) {
   const link = `${deps.config.publicUrl.replace(/\/$/, "")}/grupo/${due.group_id}/predictions?quiniela=${due.quiniela_id}`;
   return [
     `Hola, ${due.username}:`,
@@ -49,16 +51,20 @@ function reminderText(deps: Deps, due: DueReminder) {
     "Puedes hacerlo aquí:",
     link,
     "",
-    `Si no quieres recibir estos avisos, desactívalos en tu perfil: ${deps.config.publicUrl.replace(/\/$/, "")}/perfil`,
+    // A member without an account has no profile: it may be the first mail to the address, which says who gave it (decision 086).
+    ...(due.placeholder
+      ? whyWeWrite(deps.config, await groupNamesOf(deps.db, due.user_id))
+      : [`Si no quieres recibir estos avisos, desactívalos en tu perfil: ${deps.config.publicUrl.replace(/\/$/, "")}/perfil`]),
   ].join("\n");
 }
 
 /** Sends the reminders that are due, each at most once (claimed in reminders_sent). Returns how many were sent. */
 export async function sendDueReminders(deps: Deps): Promise<number> {
-  return sendClaimed(deps, "reminders_sent", await dueReminders(deps), (due) => ({
+  return sendClaimed(deps, "reminders_sent", await dueReminders(deps), async (due) => ({
     to: due.email,
     subject: `Quiniela de peñas: la jornada ${due.number} cierra pronto`,
-    text: reminderText(deps, due),
+    text: await reminderText(deps, due),
+    wayOut: { userId: due.user_id, kind: "alerts" },
   }));
 }
 

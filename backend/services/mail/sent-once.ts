@@ -1,6 +1,7 @@
 import type { Deps } from "../../context";
 import { onceAcrossInstances } from "../../db/advisory";
 import type { Mail } from "../../mailer";
+import { deliver } from "./policy";
 
 /** A mail owed to one member about one group round (the pair a `*_sent` table claims), as its query reads them. */
 export interface DueMail {
@@ -21,7 +22,8 @@ export type SentTable = "reminders_sent" | "digests_sent" | "bet_mails_sent";
  * Sends each due mail at most once: its row in `table` is claimed with an insert that only one
  * caller can win, before the mail goes out (decision 017's rule), so two instances on one database
  * or a restart never send it again. A mail that fails (to compose or to send) gives its claim back
- * for the next run. Returns how many went out.
+ * for the next run. A mail the mail policy holds back (its kind turned off, its address stopped:
+ * decision 086) keeps its claim and is not tried again. Returns how many went out.
  */
 export async function sendClaimed<T extends DueMail>(deps: Deps, table: SentTable, due: T[], compose: (due: T) => Promise<Mail> | Mail): Promise<number> {
   let sent = 0;
@@ -33,8 +35,7 @@ export async function sendClaimed<T extends DueMail>(deps: Deps, table: SentTabl
     );
     if (!claimed) continue;
     try {
-      await deps.mailer.send(await compose(one));
-      sent++;
+      if (await deliver(deps, await compose(one))) sent++;
     } catch {
       await deps.db.query(`delete from ${table} where group_quiniela_id = $1 and user_id = $2`, [one.group_quiniela_id, one.user_id]);
     }

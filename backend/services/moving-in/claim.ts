@@ -7,6 +7,7 @@ import type { Mail } from "../../mailer";
 import { hashPassword } from "../../security";
 import { recordAudit } from "../audit";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { groupNamesOf, whyWeWrite } from "../mail/first-mail";
 import { refreshTouched } from "../standings/store";
 
 /**
@@ -137,8 +138,10 @@ export async function becomeAccount(deps: Deps, tx: Db, userId: number, input: {
 /**
  * Sent when someone signs up, or asks for a new password, with a placeholder's address: only its
  * holder can use it. Composed after the answer (services/mail/outbox.ts), counted by the mail policy.
+ * It may be the first mail the address gets from the app: it says which peñas gave it (decision 086).
  */
-export function claimMail(deps: Pick<Deps, "config" | "clock">, userId: number, email: string): Mail {
+export async function claimMail(deps: Pick<Deps, "config" | "clock" | "db">, userId: number, email: string): Promise<Mail> {
+  const groups = await groupNamesOf(deps.db, userId);
   return {
     to: email,
     subject: "Quiniela de peñas: termina tu registro",
@@ -152,6 +155,9 @@ export function claimMail(deps: Pick<Deps, "config" | "clock">, userId: number, 
       claimLink(deps, userId, email, SIGN_UP_LINK_MS),
       "",
       "Si no lo has pedido tú, ignora este mensaje: no se crea ninguna cuenta.",
+      "",
+      ...whyWeWrite(deps.config, groups),
     ].join("\n"),
+    wayOut: { userId, kind: "account" },
   };
 }

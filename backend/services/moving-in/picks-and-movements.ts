@@ -27,7 +27,7 @@ import { classifyImported, writeImportedMovement } from "./corrections";
 import { draftCutoff, saveDraft, unpackDraft, type DraftRows } from "./drafts";
 import { refreshTouched } from "../standings/store";
 import { nameShared } from "./names";
-import { requireProvedSender } from "../mail/policy";
+import { isSuppressed, requireProvedSender } from "../mail/policy";
 import { LOCK_KEYS } from "../../db/advisory";
 
 interface Jornada extends ImportJornada {
@@ -338,6 +338,8 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
       });
     }
     let membersCreated = 0;
+    // A member whose address asked for no mail is still added (the peña's history needs it), never mailed (decision 086).
+    let mailStopped = 0;
     for (const m of a.newMembers) {
       let userId = m.userId;
       // A placeholder that already existed (in another peña) keeps its name; this peña's is an alias.
@@ -365,6 +367,7 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
       if (!joined) continue;
       if (existed) await nameShared(tx, userId);
       membersCreated++;
+      if (await isSuppressed({ ...deps, db: tx }, m.email)) mailStopped++;
       await recordAudit(tx, {
         at: now,
         actorId: caller.id,
@@ -395,6 +398,7 @@ export async function confirmImport(deps: Deps, caller: AuthUser, groupId: numbe
       movementsCorrected,
       unchanged: lines - written,
       refused: a.errors.length + ("refused" in stored ? stored.refused : 0),
+      mailStopped,
     };
   });
 }

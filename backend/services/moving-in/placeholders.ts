@@ -3,7 +3,9 @@ import type { Deps } from "../../context";
 import { defang } from "#core/domain/defang";
 import { ApiError, notFound } from "../../errors";
 import { recordAudit } from "../audit";
-import { admitMail, groupSpent, proveFirst, refused, requireProvedSender } from "../mail/policy";
+import { ADDRESS_STOPPED, admitMail, deliver, groupSpent, isSuppressed, proveFirst, refused, requireProvedSender } from "../mail/policy";
+import { addressHash } from "../mail/way-out-token";
+import { groupNamesOf, whyWeWrite } from "../mail/first-mail";
 import { claimLink, INVITATION_LINK_MS } from "./claim";
 
 /**
@@ -14,8 +16,11 @@ import { claimLink, INVITATION_LINK_MS } from "./claim";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The group's current members who have no account yet, with when each was invited. */
-export async function listPlaceholders({ db }: Pick<Deps, "db">, groupId: number): Promise<Placeholder[]> {
+/** The address of a member without an account, or "" once its holder had it removed («no soy yo», decision 086). */
+export const shownAddress = (email: string) => (email.includes("@") ? email : "");
+
+/** The group's current members who have no account yet, with when each was invited and whether their address takes mail. */
+export async function listPlaceholders({ db, config }: Pick<Deps, "db" | "config">, groupId: number): Promise<Placeholder[]> {
   const rows = await db.query<{ user_id: number; username: string; email: string; sent_at: Date | string | null }>(
     `select u.id as user_id, coalesce(m.display_name, u.username) as username, u.email, i.sent_at
        from group_members m join users u on u.id = m.user_id
@@ -24,12 +29,27 @@ export async function listPlaceholders({ db }: Pick<Deps, "db">, groupId: number
       order by lower(coalesce(m.display_name, u.username))`,
     [groupId],
   );
-  return rows.map((r) => ({ userId: r.user_id, name: r.username, email: r.email, invitedAt: r.sent_at ? iso(r.sent_at) : null }));
+  const hashes = new Map(rows.map((r) => [r.user_id, addressHash(config, r.email)]));
+  const stopped = new Set(
+    (await db.query<{ address_hash: string }>("select address_hash from mail_suppressions where address_hash = any($1)", [[...hashes.values()]])).map(
+      (r) => r.address_hash,
+    ),
+  );
+  return rows.map((r) => ({
+    userId: r.user_id,
+    name: r.username,
+    email: shownAddress(r.email),
+    mailStopped: !shownAddress(r.email) || stopped.has(hashes.get(r.user_id)!),
+    invitedAt: r.sent_at ? iso(r.sent_at) : null,
+  }));
 }
 
 /** Invitations a group may send in 24 hours by default (decision 061; INVITATIONS_PER_GROUP_DAY, decision 078). */
 export const INVITATIONS_PER_DAY = 40;
 export const PROVE_TO_INVITE = proveFirst("invitar a los miembros de tu peña");
+
+export const NO_ADDRESS =
+  "Ese miembro ya no tiene e-mail: quien lo recibía pidió que lo borráramos. Si sabes su dirección correcta, pídele que se una con el código del grupo.";
 
 export const NOT_A_PLACEHOLDER = "Ese miembro no está en el grupo o ya tiene cuenta: no hace falta invitarle.";
 
@@ -58,6 +78,9 @@ export async function invitePlaceholder(
     );
     if (!member) throw notFound(NOT_A_PLACEHOLDER);
     await requireProvedSender(tx, actorId, "invitar a los miembros de tu peña");
+    // Its holder asked for no mail, or had the address removed (decision 086): the manager is told, nothing goes.
+    if (!shownAddress(member.email)) throw new ApiError(409, NO_ADDRESS);
+    if (await isSuppressed({ ...deps, db: tx }, member.email)) throw new ApiError(409, ADDRESS_STOPPED);
     const now = deps.clock();
     // The group's row, locked, makes two presses at once in one peña count one after the other.
     await tx.query("select id from groups where id = $1 for update", [groupId]);
@@ -90,24 +113,32 @@ export async function invitePlaceholder(
       subject: member.username,
       after: { email: member.email },
     });
-    await deps.mailer.send({
-      to: member.email,
-      // Names typed by someone else go as plain text no mail client turns into a link (decision 061).
-      subject: `Quiniela de peñas: te esperan en ${defang(member.group_name)}`,
-      text: [
-        `Hola, ${defang(member.username)}:`,
-        "",
-        // "La peña Peña Los del Bar" says the word twice: a name that starts with it goes alone.
-        `${/^\s*peña\b/iu.test(member.group_name) ? defang(member.group_name.trim()) : `La peña ${defang(member.group_name)}`} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
-        "Abre este enlace, elige tu nombre de usuario y tu contraseña, y todo lo tuyo pasará a ser tuyo:",
-        "",
-        claimLink(deps, userId, member.email, INVITATION_LINK_MS, groupId),
-        "",
-        `Si ya tienes cuenta con otro e-mail, únete al grupo con su código: ${member.invite_code}`,
-        "",
-        "Si no esperabas este correo, ignóralo.",
-      ].join("\n"),
-    });
+    const groups = await groupNamesOf(tx, userId);
+    // Still in the transaction (a mail that fails records nothing): the policy reads through it.
+    await deliver(
+      { ...deps, db: tx },
+      {
+        to: member.email,
+        // Names typed by someone else go as plain text no mail client turns into a link (decision 061).
+        subject: `Quiniela de peñas: te esperan en ${defang(member.group_name)}`,
+        text: [
+          `Hola, ${defang(member.username)}:`,
+          "",
+          // "La peña Peña Los del Bar" says the word twice: a name that starts with it goes alone.
+          `${/^\s*peña\b/iu.test(member.group_name) ? defang(member.group_name.trim()) : `La peña ${defang(member.group_name)}`} ya lleva tus pronósticos y tus pagos en Quiniela de peñas.`,
+          "Abre este enlace, elige tu nombre de usuario y tu contraseña, y todo lo tuyo pasará a ser tuyo:",
+          "",
+          claimLink(deps, userId, member.email, INVITATION_LINK_MS, groupId),
+          "",
+          `Si ya tienes cuenta con otro e-mail, únete al grupo con su código: ${member.invite_code}`,
+          "",
+          "Si no esperabas este correo, ignóralo.",
+          "",
+          ...whyWeWrite(deps.config, groups),
+        ].join("\n"),
+        wayOut: { userId, kind: "account" },
+      },
+    );
     return { sent: true, invitedAt: iso(inserted.sent_at) };
   });
 }

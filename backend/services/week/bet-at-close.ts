@@ -143,7 +143,12 @@ async function betMail(deps: Deps, due: DueBetMail) {
     bet.confirmBet ? "El grupo confirma la apuesta automáticamente: ya está confirmada. Puedes verla aquí:" : "Confírmala o edítala aquí:",
     link,
   ].join("\n");
-  return { to: due.email, subject: `Quiniela de peñas: apuesta de la jornada ${due.number} de ${due.group_name}`, text };
+  return {
+    to: due.email,
+    subject: `Quiniela de peñas: apuesta de la jornada ${due.number} de ${due.group_name}`,
+    text,
+    wayOut: { userId: due.user_id, kind: "manager" as const },
+  };
 }
 
 /** Sends the managers' mails of the bets made at the close, each once. Returns how many went out. */
