@@ -44,9 +44,10 @@ export async function personalData({ db, ...deps }: Deps, userId: number): Promi
     send_account_mail: boolean;
     avatar_version: number | null;
     created_at: At;
-  }>("select username, shown_email(users) as email, is_admin, send_alert, send_digest, send_manager_mail, send_account_mail, avatar_version, created_at from users where id = $1", [
-    userId,
-  ]);
+  }>(
+    "select username, shown_email(users) as email, is_admin, send_alert, send_digest, send_manager_mail, send_account_mail, avatar_version, created_at from users where id = $1",
+    [userId],
+  );
   if (!me) throw notFound("No encontramos tu cuenta.");
   const memberships = await db.query<{ group_id: number; name: string; shown: string; role_id: number; joined_at: At; removed_at: At | null }>(
     `select g.id as group_id, g.name, member_name(g.id, m.user_id) as shown, m.role_id, m.joined_at, m.removed_at
