@@ -38,6 +38,7 @@ import keptVersionRoutes from "./routes/kept-versions";
 import importRoutes from "./routes/import";
 import placeholderRoutes from "./routes/placeholders";
 import privacyRoutes from "./routes/privacy";
+import receiptRoutes from "./routes/receipt";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -75,6 +76,7 @@ const resources: RoutePlugin[] = [
   importRoutes,
   placeholderRoutes,
   privacyRoutes,
+  receiptRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

@@ -55,6 +55,10 @@ export const AUDIT_ACTIONS = {
   "import.claim": "Miembro importado que se registra",
   "placeholder.invite": "Invitación enviada a un miembro sin cuenta",
   "placeholder.link": "Miembro sin cuenta unido a un miembro con cuenta",
+  "receipt.add": "Resguardo del boleto subido",
+  "receipt.replace": "Resguardo del boleto sustituido",
+  "receipt.beside": "Resguardo del boleto añadido junto a otro",
+  "receipt.remove": "Resguardo del boleto quitado",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -23,7 +23,7 @@ import { ApiError, forbidden } from "../../errors";
  * four of his peñas at once, take turns and never both read the last free place.
  */
 
-export type MailRoute = "sign-up" | "reset" | "claim" | "invitation" | "proof";
+export type MailRoute = "sign-up" | "reset" | "claim" | "invitation" | "proof" | "receipt";
 
 export interface MailRequest {
   route: MailRoute;
