@@ -3,9 +3,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "#core/contract/receipt";
 import { sendDueReceiptAsks } from "../../backend/services/mail/receipt-reminders";
+import { sendDueDigests } from "../../backend/services/mail/digest";
 import { runRoundCloses } from "../../backend/services/rounds/close-job";
 import { startBackend, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
+import { decodeBody } from "../support/mail-sink.mjs";
 
 /**
  * El resguardo (decision 090): the week's stamper uploads the photo of the stamped ticket; what is
@@ -285,7 +287,7 @@ describe("the resguardo", () => {
     expect(counted!.n).toBe(1);
   });
 
-  it("shows on the caja's ticket movement, and a prize from a jornada without one says so", async () => {
+  it("shows on the caja's ticket movement and in the round's digest, and says so where there is none", async () => {
     const p = await peña({ firstMatch: new Date(NOW.getTime() - 2 * 86_400_000) });
     const q = await peña({ firstMatch: new Date(NOW.getTime() - 2 * 86_400_000) });
     // p's stamper uploaded before the start; q has none. Both bets confirmed, both won 10 €.
@@ -312,5 +314,18 @@ describe("the resguardo", () => {
       beforeStart: true,
     });
     expect((await movements(q)).find((m) => m.kind === "ticket")?.receipt).toEqual({ quinielaId: q.quinielaId, file: null, beforeStart: null });
+
+    // The round's digest says it too, with the link where members see it.
+    await sendDueDigests(t.deps);
+    const digest = (who: Player, type: string) => {
+      const mail = t.mail.to(`${who.username}@test.local`).find((m) => m.subject.includes("resumen de la jornada 31"))!;
+      const boundary = /boundary="?([^";\r\n]+)"?/i.exec(mail.raw)![1];
+      const section = mail.raw.split(`--${boundary}`).find((s) => new RegExp(`content-type:\\s*${type}`, "i").test(s))!;
+      return decodeBody(section.replace(/^\r?\n/, "")).text;
+    };
+    expect(digest(p.bea, "text/plain")).toContain("Resguardo del boleto: subido antes del primer partido.");
+    expect(digest(p.bea, "text/plain")).toContain(`Ver el resguardo: http://app.test/grupo/${p.groupId}/quiniela-grupal?quiniela=${p.quinielaId}#resguardo`);
+    expect(digest(p.bea, "text/html")).toContain("Ver el resguardo</a>");
+    expect(digest(q.bea, "text/plain")).toContain("Resguardo del boleto: nadie subió la foto del boleto sellado.");
   });
 });
