@@ -61,6 +61,13 @@ export function ReceiptCard({ groupId, status, message }: { groupId: number; sta
   const last = status.receipts.at(-1);
   const beside = status.started && last ? last.id : null;
   const errorId = "receipt-error";
+  // A member with nothing to add and nothing to see yet reads one line: the bet stays short on a phone (decision 074).
+  if (!status.canUpload && !status.receipts.length)
+    return (
+      <p id="resguardo" className="receipt-line">
+        Resguardo del boleto: <ReceiptState status={status} />
+      </p>
+    );
   return (
     <section id="resguardo" aria-labelledby="receipt-title" className="card receipt">
       <h3 id="receipt-title">Resguardo del boleto</h3>
@@ -71,6 +78,7 @@ export function ReceiptCard({ groupId, status, message }: { groupId: number; sta
       <ReceiptPhotos
         groupId={groupId}
         status={status}
+        side={status.canUpload ? undefined : 160}
         actions={(r) =>
           r.canRemove ? (
             <div className="row receipt-actions">
