@@ -25,6 +25,7 @@ test.describe("the photo of the stamped ticket", () => {
     const notPhoto = testInfo.outputPath("boleto.jpg");
     await writeFile(notPhoto, "Esto no es una foto del boleto.\n");
 
+    await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, g.player.username);
     await page.goto(`/grupo/${g.groupId}/dashboard`);
     await expect(page.getByRole("region", { name: /Boleto de la jornada/ })).toContainText("Falta el resguardo");
@@ -49,6 +50,7 @@ test.describe("the photo of the stamped ticket", () => {
     await expect(after).toContainText(/Sellado y subido a las \d\d:\d\d del (lunes|martes|miércoles|jueves|viernes|sábado|domingo), antes del primer partido/);
     await expect(after.getByRole("img", { name: /Resguardo del boleto de la jornada/ })).toBeVisible();
     await expect(after.getByRole("button", { name: "Quitar la foto" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, testInfo);
     await signOut(page);
 
@@ -67,6 +69,16 @@ test.describe("the photo of the stamped ticket", () => {
     const meta = await sharp(await full.body()).metadata();
     expect(meta).toMatchObject({ width: 800, height: 1200 });
     expect(meta.exif).toBeUndefined();
+
+    // The print view and, once the results are in, the results page show it too.
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal/imprimir?quiniela=${g.round.id}`);
+    await expect(page.getByRole("region", { name: /Resguardo/ })).toContainText("Boleto sellado ✓");
+    const official = { quinielaId: g.round.id, matches: Array.from({ length: 14 }, () => "1"), plain15: { home: 3, away: 1 } };
+    expect((await apiCall("POST", "/Quiniela/SetResults", official, g.admin)).status).toBeLessThan(300);
+    await page.goto(`/grupo/${g.groupId}/resultados-y-apuestas`);
+    await expect(page.getByText("Resguardo: Boleto sellado ✓")).toBeVisible();
+    await expect(page.getByRole("img", { name: /Resguardo del boleto de la jornada/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await signOut(page);
 
     // Signed out, the same address gives the image to nobody.
