@@ -140,6 +140,11 @@ describe("the resguardo", () => {
     expect(pixel(100, 350)[2]).toBeGreaterThan(200); // blue below
     const thumb = await imageOf(p.bea, `${p.base}/${receipt.thumbnail}`);
     expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: "jpeg", width: 160, height: 320 });
+    // The office screen has no session: its thumbnail travels inside its answer.
+    const link = await p.manager.post(`/group/${p.groupId}/kiosk`);
+    const screen = await t.api.get(`/kiosk/${link.body.token}/standings`);
+    expect(screen.body.bet?.receipt).toMatchObject({ uploadedAt: NOW.toISOString(), beforeStart: true });
+    expect(screen.body.bet.receipt.thumbnail).toBe(`data:image/jpeg;base64,${thumb.bytes.toString("base64")}`);
     // The audit trail names the upload and its time.
     const audit = await t.db.query<{ action: string; after: { subida: string } }>(
       "select action, after from audit_log where group_id = $1 and entity = 'receipt'",
