@@ -42,6 +42,7 @@ import importRoutes from "./routes/import";
 import placeholderRoutes from "./routes/placeholders";
 import privacyRoutes from "./routes/privacy";
 import wayOutRoutes from "./routes/way-out";
+import receiptRoutes from "./routes/receipt";
 import type { RoutePlugin } from "./routes/resource";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
@@ -80,6 +81,7 @@ const resources: RoutePlugin[] = [
   placeholderRoutes,
   privacyRoutes,
   wayOutRoutes,
+  receiptRoutes,
 ];
 
 /** Paths match case-insensitively: static segments are registered and looked up in lower case. */

@@ -42,6 +42,7 @@ export const NOTICES = {
   seasons: "all",
   auth_tokens: "user",
   users: "user-row",
+  ticket_receipts: "group",
 } as const;
 export type NoticedTable = keyof typeof NOTICES;
 
@@ -170,6 +171,7 @@ export const KEPT_VERSIONS: readonly KeptVersion[] = [
       "quiniela_prize_sets",
       "standings_sets",
       "predictions",
+      "ticket_receipts",
     ],
     dates: [ROUND_DATES],
   }),

@@ -49,7 +49,18 @@ const jobDuration = new Histogram({
 });
 
 /** The automatic steps by name: every one is a label from the start, so an alert on a missing success sees a 0 and not nothing. */
-export const JOB_NAMES = ["live-feed", "live-refresh", "reminders", "digests", "week", "round-close", "retention", "lottery-import", "backup"] as const;
+export const JOB_NAMES = [
+  "live-feed",
+  "live-refresh",
+  "reminders",
+  "digests",
+  "week",
+  "round-close",
+  "retention",
+  "lottery-import",
+  "backup",
+  "receipt-asks",
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 for (const job of JOB_NAMES) {
   jobRuns.labels(job).inc(0);

@@ -17,6 +17,7 @@ import { temporaryPassword } from "./security";
 import { backfillStandings } from "./services/standings/store";
 import { startDigests } from "./services/mail/digest";
 import { startReminders } from "./services/mail/reminders";
+import { startReceiptAsks } from "./services/mail/receipt-reminders";
 import { startWeekJob } from "./services/week/job";
 import { startLiveRefresh } from "./services/live/refresh-job";
 import { startLiveFeed } from "./services/live/feed-job";
@@ -83,7 +84,7 @@ async function buildOn(db: Db, options: BackendOptions, control: Awaited<ReturnT
     options.log("Importación automática de Loterías: lunes y jueves desde las 09:00 (Madrid)");
   }
   // The automatic steps, each on its timer (backend/jobs.ts); each decides which instance does the work.
-  const jobs = [startLiveFeed, startLiveRefresh, startReminders, startDigests, startWeekJob, startRoundCloses].map((start) =>
+  const jobs = [startLiveFeed, startLiveRefresh, startReminders, startReceiptAsks, startDigests, startWeekJob, startRoundCloses].map((start) =>
     start(deps, { log: options.log }),
   );
   // The storage limitation (decision 085); the outbox is pruned even with SMTP, for the files of earlier runs.

@@ -6,13 +6,14 @@ import type express from "express";
 const FORM_MAX_BYTES = 1024 * 1024;
 
 /**
- * Pages whose form carries a file (an avatar, a peña's spreadsheet): their bodies stream to the
- * route as before, which reads at most its own limit (5 MB of an image, 2 MB of a spreadsheet) and
+ * Pages whose form carries a file (an avatar, a peña's spreadsheet, the photo of a stamped ticket on
+ * the group bet's page): their bodies stream to the route as before, which reads at most its own
+ * limit (5 MB of an avatar, 2 MB of a spreadsheet, 12 MB of a resguardo: decision 090) and
  * reports a bigger file next to the field, the rest of the form kept (decision 062). Add a path here
  * when a new screen uploads a file. With JavaScript the same form posts to the page's Single Fetch
  * address (`/perfil.data`, `/grupo/7/importar.data`), which streams too.
  */
-export const UPLOAD_PATHS = /^\/(register|registro|perfil|grupo\/[^/]+\/importar(?:\/jornadas)?)(?:\/|\.data)?$/i;
+export const UPLOAD_PATHS = /^\/(register|registro|perfil|grupo\/[^/]+\/(?:importar(?:\/jornadas)?|quiniela-grupal))(?:\/|\.data)?$/i;
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Quiniela de peñas</title></head>` +

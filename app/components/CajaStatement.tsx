@@ -53,6 +53,7 @@ export function CajaStatement({ caja, filters, place, reverseKey }: { caja: Caja
                     · <Link to={`/grupo/${caja.groupId}/caja/premio/${m.id}`}>Reparto del premio</Link>
                   </>
                 ) : null}
+                {m.receipt ? <ReceiptNote groupId={caja.groupId} kind={m.kind} receipt={m.receipt} /> : null}
                 {caja.canWrite ? <CorrectionState caja={caja} movement={m} filters={filters} place={place} /> : null}
               </p>
             </details>
@@ -63,6 +64,28 @@ export function CajaStatement({ caja, filters, place, reverseKey }: { caja: Caja
         {place.before ? <Link to={statementHref(caja.groupId, filters)}>Lo más reciente</Link> : null}
         {caja.nextBefore ? <Link to={statementHref(caja.groupId, filters, { before: caja.nextBefore })}>Movimientos anteriores</Link> : null}
       </nav>
+    </>
+  );
+}
+
+/**
+ * The resguardo of the bet a ticket or prize of the caja belongs to (decision 090): the ticket links
+ * to its photo; a prize from a jornada no one proved was stamped says so.
+ */
+function ReceiptNote({ groupId, kind, receipt }: { groupId: number; kind: Movement["kind"]; receipt: NonNullable<Movement["receipt"]> }) {
+  if (receipt.file)
+    return (
+      <>
+        {" "}
+        · <a href={`/grupo/${groupId}/resguardo/${receipt.file}`}>Ver el resguardo</a>
+        {receipt.beforeStart ? null : " (subido después del comienzo de la jornada)"}
+      </>
+    );
+  return (
+    <>
+      {" "}
+      · <strong>{kind === "prize" ? "Premio de una jornada sin resguardo: nadie subió la foto del boleto sellado" : "Falta el resguardo"}</strong> (
+      <Link to={`/grupo/${groupId}/quiniela-grupal?quiniela=${receipt.quinielaId}#resguardo`}>ver el boleto</Link>)
     </>
   );
 }

@@ -6,6 +6,8 @@ import { Balance } from "~/components/Balance";
 import { RoundState } from "~/components/RoundState";
 import { loadMyBalance } from "~/server/caja/caja.server";
 import { StackedTable } from "~/components/StackedTable";
+import { ReceiptPhotos, ReceiptState } from "~/components/Receipt";
+import { loadReceipts } from "~/server/bet/receipt.server";
 import type { RouteHandle } from "~/route-handle";
 
 // Read-only: links and figures, nothing the Remix client would add (decisions 022 and 038).
@@ -17,12 +19,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // One backend call: the group, the user's role, the season in play (decision 013) and the rounds
   // still to be played (closed ones live in results and standings).
   // The caja is a second read: its failure only leaves the balance out.
-  const [dashboard, myBalance] = await Promise.all([loadDashboard(request, params.groupId), loadMyBalance(request, params.groupId)]);
-  return { ...dashboard, myBalance };
+  // The resguardo of the latest jornada with a bet is a third (decision 090).
+  const [dashboard, myBalance, receipts] = await Promise.all([
+    loadDashboard(request, params.groupId),
+    loadMyBalance(request, params.groupId),
+    loadReceipts(request, Number(params.groupId) || 0),
+  ]);
+  return { ...dashboard, myBalance, receipts };
 }
 
 export default function Dashboard() {
-  const { group, role, isManager, season, rounds, predicted, myBalance } = useLoaderData<typeof loader>();
+  const { group, role, isManager, season, rounds, predicted, myBalance, receipts } = useLoaderData<typeof loader>();
   const member = role !== "Administrador";
   const base = `/grupo/${group.id}`;
   return (
@@ -139,6 +146,22 @@ export default function Dashboard() {
       ) : (
         <p className="muted">No hay jornadas abiertas ni por abrir ahora mismo.</p>
       )}
+
+      {receipts?.hasBet && receipts.quinielaId ? (
+        <section aria-labelledby="receipt-card" className="card receipt-card">
+          <h2 id="receipt-card">Boleto de la jornada {receipts.numberQuiniela}</h2>
+          <p>
+            <ReceiptState status={receipts} />
+            {!receipts.receipts.length && receipts.stamper ? <span className="muted"> · sella {receipts.stamper}</span> : null}
+          </p>
+          <ReceiptPhotos groupId={group.id} status={{ ...receipts, receipts: receipts.receipts.slice(0, 1) }} side={160} />
+          <p>
+            <Link to={`${base}/quiniela-grupal?quiniela=${receipts.quinielaId}#resguardo`}>
+              {receipts.canUpload && !receipts.receipts.length ? "Subir el resguardo" : "Ver el boleto y su resguardo"}
+            </Link>
+          </p>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -23,6 +23,8 @@ import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 import { TicketForm } from "~/components/TicketForm";
 import { Chances } from "~/components/Chances";
 import { loadChances } from "~/server/bet/chances.server";
+import { loadReceipts } from "~/server/bet/receipt.server";
+import { ReceiptCard } from "~/components/Receipt";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client (decision 038).
@@ -36,8 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMemberOf(request, params.groupId);
   const bet = await loadGroupBet(request, member);
   // The chances are computed for this page only (decision 037), beside the stamper's read.
-  const [stamper, chances] = await Promise.all([loadStamper(request, bet.groupId, bet.round?.quinielaId), bet.bet ? loadChances(request, bet.bet.id) : null]);
-  return { ...bet, stamper, chances };
+  const [stamper, chances, receipts] = await Promise.all([
+    loadStamper(request, bet.groupId, bet.round?.quinielaId),
+    bet.bet ? loadChances(request, bet.bet.id) : null,
+    bet.bet ? loadReceipts(request, bet.groupId, bet.bet.quinielaId) : null,
+  ]);
+  return { ...bet, stamper, chances, receipts };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -78,7 +84,9 @@ export default function GroupBet() {
       ) : !loadError ? (
         <p className="notice">El grupo todavía no tiene jornadas configuradas.</p>
       ) : null}
-      {actionData?.message && actionData.intent !== "ticket" && actionData.intent !== "placement" ? <Alert>{actionData.message}</Alert> : null}
+      {actionData?.message && actionData.intent !== "ticket" && actionData.intent !== "placement" && actionData.intent !== "receipt" ? (
+        <Alert>{actionData.message}</Alert>
+      ) : null}
       {round ? (
         <section aria-labelledby="bet-round" className="card">
           <h2 id="bet-round">Jornada {round.numberQuiniela}</h2>
@@ -87,6 +95,9 @@ export default function GroupBet() {
             {round.predictions === 1 ? "pronóstico" : "pronósticos"}
           </p>
           <StamperNote stamper={data.stamper} />
+          {bet && data.receipts?.hasBet ? (
+            <ReceiptCard groupId={groupId} status={data.receipts} message={actionData?.intent === "receipt" ? actionData.message : null} />
+          ) : null}
           {bet ? <GeneratedBet key={bet.id} bet={bet} /> : <Generate round={round} />}
         </section>
       ) : null}

@@ -14,6 +14,8 @@ import { redirectWithToast } from "~/server/session/toast.server";
 import { ScrutinyTable, TicketFacts } from "~/components/Ticket";
 import { formatPercent } from "#core/domain/bet/chances-text";
 import { loadTenOrMore } from "~/server/bet/chances.server";
+import { loadReceipts } from "~/server/bet/receipt.server";
+import { ReceiptPhotos, ReceiptState } from "~/components/Receipt";
 
 /** The ticket alone, to print and take to the lottery shop: no header, one page. */
 export const handle = { bare: true };
@@ -39,13 +41,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     Promise.all([api.read(request, `/Bet/GetBet?groupId=${group.id}&quinielaId=${quinielaId}`, Bet), matchesOf(request, quinielaId)]),
   );
   if (!read.ok)
-    return { groupId: group.id, groupName: group.name, bet: null, matches: [], tenOrMore: null, loadError: `${BET_LOAD_ERROR} ${read.message("")}`.trim() };
+    return {
+      groupId: group.id,
+      groupName: group.name,
+      bet: null,
+      matches: [],
+      tenOrMore: null,
+      receipts: null,
+      loadError: `${BET_LOAD_ERROR} ${read.message("")}`.trim(),
+    };
   const [bet, matches] = read.value;
-  return { groupId: group.id, groupName: group.name, bet, matches, tenOrMore: await loadTenOrMore(request, bet.id), loadError: null };
+  const [tenOrMore, receipts] = await Promise.all([loadTenOrMore(request, bet.id), loadReceipts(request, group.id, quinielaId)]);
+  return { groupId: group.id, groupName: group.name, bet, matches, tenOrMore, receipts, loadError: null };
 }
 
 export default function PrintTicket() {
-  const { groupId, groupName, bet, matches, tenOrMore, loadError } = useLoaderData<typeof loader>();
+  const { groupId, groupName, bet, matches, tenOrMore, receipts, loadError } = useLoaderData<typeof loader>();
   const back = `/grupo/${groupId}/quiniela-grupal${bet ? `?quiniela=${bet.quinielaId}` : ""}`;
   const ticket = bet?.ticket;
   return (
@@ -165,6 +176,14 @@ export default function PrintTicket() {
             </p>
           ) : null}
           <ScrutinyTable ticket={ticket} level={2} />
+          {receipts?.hasBet ? (
+            <section className="ticket-receipt" aria-labelledby="ticket-receipt-title">
+              <h2 id="ticket-receipt-title">
+                Resguardo: <ReceiptState status={receipts} />
+              </h2>
+              <ReceiptPhotos groupId={groupId} status={receipts} />
+            </section>
+          ) : null}
         </article>
       ) : null}
     </main>

@@ -10,6 +10,7 @@ import { roundShareText } from "#core/domain/share/share-text";
 import { Alert } from "~/components/Field";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { TicketOutcome } from "~/components/Ticket";
+import { ReceiptPhotos, ReceiptState } from "~/components/Receipt";
 import { loadRoundResults } from "~/server/bet/bet-stats.server";
 import { requireUser } from "~/server/session/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
@@ -70,7 +71,7 @@ function useArrowKeys(prev: string | null, next: string | null) {
 }
 
 export default function ResultsAndBets() {
-  const { groupId, sort, summary, loadError } = useLoaderData<typeof loader>();
+  const { groupId, sort, summary, receipts, loadError } = useLoaderData<typeof loader>();
   const playerCount = summary?.playerCount ?? 0;
   const rounds = summary?.rounds ?? [];
   const round = summary?.round ?? null;
@@ -153,6 +154,14 @@ export default function ResultsAndBets() {
               <li className="stat-card wide">
                 <h3>El boleto</h3>
                 <TicketOutcome ticket={bet.ticket} confirmed={bet.confirmed} />
+                {receipts?.hasBet ? (
+                  <div className="receipt">
+                    <p>
+                      Resguardo: <ReceiptState status={receipts} />
+                    </p>
+                    <ReceiptPhotos groupId={groupId} status={receipts} side={160} />
+                  </div>
+                ) : null}
               </li>
             ) : null}
             <li className="stat-card">

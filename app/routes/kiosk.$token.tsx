@@ -5,6 +5,7 @@ import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from 
 import { KIOSK_INVALID } from "#core/contract/kiosk";
 import { formatDateTime } from "#core/dates";
 import { kioskPage, nextKioskPage } from "#core/domain/kiosk/kiosk-pages";
+import { RECEIPT_DONE, RECEIPT_MISSING, receiptLine } from "#core/domain/bet/receipt";
 import { IconGlyph } from "~/components/IconGlyph";
 import { formatPoints, ICONS, TOP_FIVE } from "~/components/StandingsTable";
 import { loadKioskScreen } from "~/server/kiosk/kiosk.server";
@@ -247,6 +248,16 @@ export default function Kiosk() {
                 {bet.hits !== null ? <strong> · {bet.hits} aciertos de 15</strong> : null}
               </p>
               <Signs signs={bet.matches.map((p) => p.join("") || "-")} pleno={score(bet.pleno)} />
+              {bet.receipt ? (
+                <figure className="kiosk-receipt">
+                  <img src={bet.receipt.thumbnail} alt={`Resguardo del boleto de la jornada ${bet.numberQuiniela}`} />
+                  <figcaption>
+                    {RECEIPT_DONE} · {receiptLine(bet.receipt)}
+                  </figcaption>
+                </figure>
+              ) : bet.confirmed ? (
+                <p className="kiosk-status">{RECEIPT_MISSING}</p>
+              ) : null}
               {bet.prizeCents ? (
                 <p className="kiosk-prize">
                   Premio de la jornada {bet.numberQuiniela}: <strong>{formatEuros(bet.prizeCents)}</strong>

@@ -12,6 +12,8 @@ export const LOCK_KEYS = {
   lotteryImport: 0x4c415155,
   /** "REMI": the reminders' run. */
   reminders: 0x52454d49,
+  /** "RSGN": the run that asks for a missing resguardo (services/mail/receipt-reminders.ts). */
+  receiptReminders: 0x5253474e,
   /** "DIGS": the round digests' run. */
   digests: 0x44494753,
   /** "WEEK": the peñas' standing rules for the week (backend/services/week/job.ts). */

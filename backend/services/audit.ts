@@ -11,7 +11,7 @@ interface AuditInput {
   /** The group it concerns, or null for the shared catalogue (pools, results, teams). */
   groupId: number | null;
   action: AuditAction;
-  entity: "round" | "group" | "member" | "pool" | "results" | "team" | "prediction" | "bet" | "caja" | "prizes" | "shares" | "provisional_result";
+  entity: "round" | "group" | "member" | "pool" | "results" | "team" | "prediction" | "bet" | "caja" | "prizes" | "shares" | "provisional_result" | "receipt";
   entityId?: number | null;
   /** What a person reads first: "Jornada 5", a group's name, a username. */
   subject?: string;

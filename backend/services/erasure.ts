@@ -95,6 +95,7 @@ async function eraseUser(deps: Deps, userId: number, options: { message: (group:
       "delete from reminders_sent where user_id = $1",
       "delete from digests_sent where user_id = $1",
       "delete from bet_mails_sent where user_id = $1",
+      "delete from receipt_reminders_sent where user_id = $1",
       "delete from import_drafts where created_by = $1",
       "delete from placeholder_invitations where user_id = $1",
       "delete from member_aliases where user_id = $1",

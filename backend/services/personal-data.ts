@@ -127,7 +127,7 @@ export async function personalData({ db, ...deps }: Deps, userId: number): Promi
      select r.created_at, 'Cambiar la contraseña', null, null from password_resets r where r.user_id = $1
      union all
      select m.at, 'Correo pedido a tu dirección (' || case m.route when 'sign-up' then 'registro' when 'reset' then 'contraseña'
-              when 'claim' then 'enlace de alta' when 'invitation' then 'invitación' else 'confirmar el correo' end || ')', null, null
+              when 'claim' then 'enlace de alta' when 'invitation' then 'invitación' when 'receipt' then 'falta el resguardo' else 'confirmar el correo' end || ')', null, null
        from mail_requests m where m.address = (select lower(email) from users where id = $1)
      order by 1`,
     [userId],

@@ -56,6 +56,10 @@ export const AUDIT_ACTIONS = {
   "placeholder.invite": "Invitación enviada a un miembro sin cuenta",
   "placeholder.link": "Miembro sin cuenta unido a un miembro con cuenta",
   "placeholder.address-removed": "E-mail de un miembro sin cuenta borrado a petición de quien lo recibía",
+  "receipt.add": "Resguardo del boleto subido",
+  "receipt.replace": "Resguardo del boleto sustituido",
+  "receipt.beside": "Resguardo del boleto añadido junto a otro",
+  "receipt.remove": "Resguardo del boleto quitado",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -115,6 +115,8 @@ export const Movement = z.object({
   reversesId: wireId.nullable(),
   reversedById: wireId.nullable(),
   seasonId: wireId.nullable(),
+  /** The caja's own ticket or prize of a group bet: that jornada's resguardo (decision 090), `file` null when there is none. */
+  receipt: z.object({ quinielaId: wireId, file: z.string().nullable(), beforeStart: z.boolean().nullable() }).optional(),
 });
 export type Movement = z.infer<typeof Movement>;
 

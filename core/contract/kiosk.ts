@@ -3,6 +3,7 @@ import { PicksSchema } from "./picks";
 import { SIGNS } from "../domain/signs";
 import { ClassificationRows } from "./classification";
 import { id, wireId, wireInt, wireNumber } from "./common";
+import { KioskReceipt } from "./receipt";
 
 export const KIOSK_INVALID = "Este enlace de pantalla no es válido o ha sido revocado.";
 
@@ -35,6 +36,8 @@ export const KioskBet = z.object({
   hits: count.nullable(),
   /** The played ticket's prize in cents once every prize it wins is known (decision 034); null before, or when not played. */
   prizeCents: count.nullable().optional(),
+  /** The photo of the stamped ticket (decision 090), as a thumbnail the screen shows without a session. */
+  receipt: KioskReceipt.nullable().optional(),
 });
 export type KioskBet = z.infer<typeof KioskBet>;
 

@@ -1,6 +1,7 @@
 // The versions the web keeps the standings and results pages by (decision 070): each names what its
 // page shows, so every write that changes the page must move it, and nothing else may. A dependency
 // the version misses is a stale page served as a 304: each step below would fail on such a miss.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sign } from "#core/domain/signs";
 import { CALLER_TABLES, KEPT_VERSIONS, NOTICES, heldVersions, keptVersion, type HeldVersions, type NoticedTable } from "../../backend/kept-versions";
@@ -139,6 +140,27 @@ describe("the versions of the standings and of results and bets (decision 070)",
       expect((await admin.put(`/Quiniela/${pools[0]}/Prizes`, { prizes: { especial: null, primera: 100_000, quinta: 500 } })).status).toBe(200);
     }, watched());
     expect(first).toBe(true);
+  });
+
+  it("move with a photo of the stamped ticket added to a round (results and bets shows its resguardo, decision 090)", async () => {
+    await t.db.query("insert into bets (group_id, quiniela_id, season_id, top_n, matches) values ($1, $2, $3, 3, $4)", [
+      groupId,
+      pools[0],
+      seasonId,
+      JSON.stringify(ALL_ONES.map((s) => [s])),
+    ]);
+    const photo = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } })
+      .jpeg()
+      .toBuffer();
+    const [s, , first] = await moved(async () => {
+      const form = new FormData();
+      form.set("quinielaId", String(pools[0]));
+      form.set("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "resguardo.jpg");
+      expect((await manager.post(`/group/${groupId}/receipts`, form)).status).toBe(201);
+    }, watched());
+    expect(first).toBe(true);
+    // The standings show no resguardo: they do not move.
+    expect(s).toBe(false);
   });
 
   it("do not move with another group's writes", async () => {
@@ -404,6 +426,11 @@ describe("what each kept page's version depends on is declared once, and every d
     }
     const bet = await manager.post("/Bet/GenerateBet", { groupId, quinielaId: pool, topNUsers: 3 });
     expect(bet.status, JSON.stringify(bet.body)).toBeLessThan(300);
+    await t.db.query(
+      `insert into ticket_receipts (group_id, quiniela_id, uploaded_by, uploaded_at, before_start, width, height, image, thumbnail)
+       values ($1, $2, $3, now(), true, 1, 1, '\\x00', '\\x00')`,
+      [groupId, pool, manager.id],
+    );
     for (const [position, home] of [
       [1, 2],
       [2, 1],

@@ -159,6 +159,8 @@ describe("kiosk links", () => {
       confirmed: true,
       hits: 12,
       prizeCents: null,
+      // No photo of the stamped ticket yet (decision 090).
+      receipt: null,
     });
     // Its ticket: 4 columns (two doubles) with the pleno's one mark. The "1X" double's 1 gives 11 signs right (the 4ª) on the
     // two columns that hold it, 10 (the 5ª) on the other two: 2 × 2,50 € + 2 × 1,05 € once the prizes are in.

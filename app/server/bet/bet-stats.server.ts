@@ -1,3 +1,4 @@
+import { loadReceipts } from "~/server/bet/receipt.server";
 import { positiveId } from "~/server/ids.server";
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { computeBetStats, parsePlayerSort, seasonMoney } from "#core/domain/bet/bet-stats";
@@ -99,5 +100,7 @@ export async function loadRoundResults(request: Request, params: { groupId?: str
     playerCount: players.length,
     grid: held && players.length ? fragmentInData(context, playerGridHtml(held, sort, summary.results)) : null,
   };
-  return { data: { groupId, sort, summary: view, loadError }, status };
+  // The bet's resguardo (decision 090): its table is in this page's version (backend/kept-versions.ts).
+  const receipts = summary?.round && summary.bet ? await loadReceipts(request, groupId, summary.round.quinielaId) : null;
+  return { data: { groupId, sort, summary: view, receipts, loadError }, status };
 }

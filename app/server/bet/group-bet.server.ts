@@ -25,6 +25,9 @@ import { TICKET_EDIT_ERROR } from "#core/contract/ticket";
 import { picksOf } from "~/forms/prediction";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { applyPlacement } from "~/server/bet/chances.server";
+import { removeReceipt, uploadReceipt } from "~/server/bet/receipt.server";
+import { readMultipartForm } from "~/server/moving-in/upload.server";
+import { RECEIPT_MAX_BYTES } from "#core/contract/receipt";
 
 export type { MatchRow };
 
@@ -162,8 +165,13 @@ export async function removeAutomatic(request: Request, group: GroupDetail, form
 
 /** Generate, edit, confirm or apply the suggested placement, told apart by the submit button's `intent`; each failure stays on the page with its message. */
 export async function groupBetAction(request: Request, group: GroupDetail) {
-  const formData = await request.formData();
+  // The resguardo's form is multipart (decision 090); the page's other forms read as before.
+  const { formData, tooLarge } = await readMultipartForm(request, RECEIPT_MAX_BYTES);
   switch (formData.get("intent")) {
+    case "receipt":
+      return uploadReceipt(request, group, formData, tooLarge);
+    case "receipt-remove":
+      return removeReceipt(request, group, formData);
     case "edit":
       return editBet(request, group, formData);
     case "ticket":

@@ -233,7 +233,8 @@ export async function roundSummaryVersion(deps: Deps, groupId: number, pick: { n
         ${rowsVersion("quiniela_prizes", "t.quiniela_id = c.quiniela_id", "category")},
         (select xmin::text from quiniela_prize_sets where quiniela_id = c.quiniela_id),
         (select xmin::text from standings_sets where group_id = $1 and season_id = c.season_id),
-        ${rowsVersion("predictions", "t.group_id = $1 and t.quiniela_id = c.quiniela_id", "id")}) as v
+        ${rowsVersion("predictions", "t.group_id = $1 and t.quiniela_id = c.quiniela_id", "id")},
+        ${rowsVersion("ticket_receipts", "t.group_id = $1 and t.quiniela_id = c.quiniela_id", "id")}) as v
        from (select 1) one left join c on true`,
     [groupId, pick.seasonId ?? null, pick.numberQuiniela ?? null, deps.clock()],
   );

@@ -23,16 +23,28 @@ export interface MovementRow {
   reverses_id: number | null;
   reversed_by_id: number | null;
   season_id: number | null;
+  bet_quiniela_id?: number | null;
+  receipt_id?: number | null;
+  receipt_before_start?: boolean | null;
 }
 
+/**
+ * The caja's own ticket and prize of a group bet (`auto:ticket:{betId}`, `auto:prize:{betId}`) carry
+ * that jornada's resguardo (decision 090): its first photo, preferring one from before the first match.
+ */
 export const MOVEMENT_SELECT = `
   select m.id, m.kind, coalesce(o.kind, m.kind) as base_kind, m.user_id, member_name(m.group_id, u.id) as username, m.amount_cents, m.reference,
-         member_name(m.group_id, rb.id) as recorded_by_name, m.recorded_at, m.reverses_id, r.id as reversed_by_id, m.season_id
+         member_name(m.group_id, rb.id) as recorded_by_name, m.recorded_at, m.reverses_id, r.id as reversed_by_id, m.season_id,
+         tb.quiniela_id as bet_quiniela_id, rc.id as receipt_id, rc.before_start as receipt_before_start
     from caja_movements m
     left join caja_movements o on o.id = m.reverses_id
     left join caja_movements r on r.reverses_id = m.id
     left join users u on u.id = m.user_id
-    left join users rb on rb.id = m.recorded_by`;
+    left join users rb on rb.id = m.recorded_by
+    left join bets tb on tb.group_id = m.group_id
+                     and tb.id = case when m.idempotency_key ~ '^auto:(ticket|prize):[0-9]{1,9}$' then substring(m.idempotency_key from '[0-9]+$')::integer end
+    left join lateral (select tr.id, tr.before_start from ticket_receipts tr where tr.group_id = m.group_id and tr.quiniela_id = tb.quiniela_id
+                        order by tr.before_start desc, tr.uploaded_at, tr.id limit 1) rc on true`;
 
 export const toMovement = (r: MovementRow): Movement => ({
   id: r.id,
@@ -47,6 +59,9 @@ export const toMovement = (r: MovementRow): Movement => ({
   reversesId: r.reverses_id,
   reversedById: r.reversed_by_id,
   seasonId: r.season_id,
+  ...(r.bet_quiniela_id
+    ? { receipt: { quinielaId: r.bet_quiniela_id, file: r.receipt_id ? `${r.receipt_id}.jpg` : null, beforeStart: r.receipt_before_start ?? null } }
+    : {}),
 });
 
 export async function movementById(db: Db, groupId: number, movementId: number): Promise<Movement | null> {

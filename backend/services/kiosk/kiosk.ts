@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sign, unsign } from "cookie-signature";
 import type { KioskBet, KioskLink, KioskStandings } from "#core/contract/kiosk";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
+import { firstReceipt } from "../bet/receipt";
 import type { Deps } from "../../context";
 import { notFound } from "../../errors";
 import { linkOwner, revokeLinkRow } from "./link-rows";
@@ -93,8 +94,19 @@ async function latestBet({ db, clock }: Deps, groupId: number, seasonId: number)
     confirmed: bet.confirmBet,
     hits: bet.hits,
     prizeCents: bet.confirmBet && s?.prizesComplete ? s.totalPrizeCents : null,
+    receipt: kioskReceipt(await firstReceipt(db, groupId, bet.quinielaId)),
   };
 }
+
+/** The office screen has no session to fetch an image with: its thumbnail travels inside the page, seen by whoever the kiosk link shows the peña to. */
+const kioskReceipt = (r: Awaited<ReturnType<typeof firstReceipt>>) =>
+  r
+    ? {
+        thumbnail: `data:image/jpeg;base64,${Buffer.from(r.thumbnail).toString("base64")}`,
+        uploadedAt: new Date(r.uploaded_at).toISOString(),
+        beforeStart: r.before_start,
+      }
+    : null;
 
 /** What a kiosk token opens: its group's current standings, last round and group bet, nothing more. */
 export async function kioskStandings(deps: Deps, token: string): Promise<KioskStandings> {

@@ -13,6 +13,7 @@ import { startJob } from "../../jobs";
 import { computeStandings, resultsOf } from "../standings/store";
 import { betById } from "../bet/row";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { firstReceipt } from "../bet/receipt";
 
 const DAY_MS = 86_400_000;
 const DIGEST_INTERVAL_MS = 60_000;
@@ -95,7 +96,8 @@ async function groupRoundDigest(deps: Deps, due: DueDigest) {
       : { hits: score.hits - score.pleno15Hits, pleno: score.pleno15Hits > 0, confirmed: bet.confirmed };
   }
   const myHits = new Map(round.map((r) => [r.userId, r.lastRoundHits]));
-  return { digest: roundDigest(season, round), bet: betHits, myHits };
+  const receipt = bet ? await firstReceipt(db, due.group_id, due.quiniela_id) : null;
+  return { digest: roundDigest(season, round), bet: betHits, myHits, receipt: receipt ? { beforeStart: receipt.before_start } : null };
 }
 
 /** The link of the digest's List-Unsubscribe: signed for the member, it turns the digest off. */
@@ -127,6 +129,7 @@ export async function sendDueDigests(deps: Deps): Promise<number> {
       digest: round.digest,
       roundUrl: `${base}/grupo/${due.group_id}/resultados-y-apuestas?quiniela=${due.quiniela_id}`,
       unsubscribeUrl,
+      receipt: round.receipt && { url: `${base}/grupo/${due.group_id}/quiniela-grupal?quiniela=${due.quiniela_id}#resguardo`, ...round.receipt },
     };
     return {
       to: due.email,

@@ -28,7 +28,7 @@ import { accountToken, addressHash, addressToken, wayOutUrl } from "./way-out-to
  * four of his peñas at once, take turns and never both read the last free place.
  */
 
-export type MailRoute = "sign-up" | "reset" | "claim" | "invitation" | "proof";
+export type MailRoute = "sign-up" | "reset" | "claim" | "invitation" | "proof" | "receipt";
 
 export interface MailRequest {
   route: MailRoute;

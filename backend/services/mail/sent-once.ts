@@ -16,7 +16,7 @@ export interface DueMail {
 }
 
 /** The tables that record which member had which round's mail (one row a pair). */
-export type SentTable = "reminders_sent" | "digests_sent" | "bet_mails_sent";
+export type SentTable = "reminders_sent" | "digests_sent" | "bet_mails_sent" | "receipt_reminders_sent";
 
 /**
  * Sends each due mail at most once: its row in `table` is claimed with an insert that only one

@@ -151,6 +151,15 @@ export interface DigestMail {
   digest: RoundDigest;
   roundUrl: string;
   unsubscribeUrl: string;
+  /** The photo of the group bet's stamped ticket (decision 090): where members see it, and whether it came before the first match; null: none. */
+  receipt?: { url: string; beforeStart: boolean } | null;
+}
+
+/** The digest's word on the resguardo, when the group had a bet (decision 090). */
+function receiptFact(m: DigestMail): string | null {
+  if (m.bet === null || m.receipt === undefined) return null;
+  if (m.receipt === null) return "Resguardo del boleto: nadie subió la foto del boleto sellado.";
+  return `Resguardo del boleto: ${m.receipt.beforeStart ? "subido antes del primer partido" : "subido después del comienzo de la jornada"}.`;
 }
 
 function lines(m: DigestMail): { title: string; facts: string[]; table: string[] } {
@@ -177,6 +186,7 @@ export function digestText(m: DigestMail): string {
     `${title}: ya están los resultados oficiales.`,
     "",
     ...facts,
+    ...(receiptFact(m) ? [receiptFact(m)!, ...(m.receipt ? [`Ver el resguardo: ${m.receipt.url}`] : [])] : []),
     "",
     "Clasificación (los 5 primeros; entre paréntesis, cómo se movieron con esta jornada):",
     ...table,
@@ -198,6 +208,7 @@ export function digestHtml(m: DigestMail): string {
     `<p>Hola, ${escapeHtml(m.username)}:</p>`,
     `<h1 style="font-size: 1.2em">${escapeHtml(title)}</h1>`,
     `<ul>${li(facts)}</ul>`,
+    ...(receiptFact(m) ? [`<p>${escapeHtml(receiptFact(m)!)}${m.receipt ? ` <a href="${escapeHtml(m.receipt.url)}">Ver el resguardo</a>` : ""}</p>`] : []),
     '<h2 style="font-size: 1em">Clasificación (los 5 primeros)</h2>',
     `<ol style="list-style: none; padding: 0">${li(table)}</ol>`,
     `<p><a href="${escapeHtml(m.roundUrl)}">Ver la jornada</a></p>`,
