@@ -41,8 +41,9 @@ function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "listen" | "close" | "
   };
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const lite = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS });
+/** `loadDataDir` starts from a data directory dumped by PGlite (the tests' migrated template) instead of an empty one. */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
+  const lite = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS, ...options });
   const prepared = preparedStatements(lite);
   const liteDb = (runner: Pick<PGlite, "exec">, inTx: boolean): Db =>
     wrap((sql, params) => prepared(sql, params, inTx), {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { buildBackend } from "../../backend/app";
 import { defaultBackendConfig, type BackendConfig } from "../../backend/config";
 import type { Deps } from "../../backend/context";
-import { openPglite, openPostgres, type Db } from "../../backend/db/db";
+import { openPostgres, type Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
 import { createUser } from "../../backend/services/auth";
@@ -13,19 +13,22 @@ import { outboxSettled } from "../../backend/services/mail/outbox";
 import { createBackend } from "../../backend/start";
 import * as build from "./builders";
 import { startMailSink } from "./mail-sink.mjs";
-import { databaseOn } from "./postgres";
+import { migratedDatabaseOn, migratedPglite } from "./template";
 
 export const ADMIN = { email: "admin@test.local", username: "admin", password: "Admin#2026pass" };
 export const PASSWORD = "Secreta#2026";
 
-/** A database for one test file: in-process PGlite, or a throwaway database on TEST_DATABASE_URL. */
+/**
+ * A migrated database for one test file: in-process PGlite, or a throwaway database on
+ * TEST_DATABASE_URL, each copied from a migrated template (tests/support/template.ts).
+ */
 async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const db = await openPglite();
+    const db = await migratedPglite();
     return { db, drop: async () => {} };
   }
-  const database = await databaseOn(base);
+  const database = await migratedDatabaseOn(base);
   return { db: await openPostgres(database.url), drop: database.stop };
 }
 
