@@ -47,8 +47,9 @@ function wrap(run: Runner, rest: Pick<Db, "exec" | "tx" | "listen" | "close" | "
   };
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const lite = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS });
+/** `loadDataDir` starts from a data directory dumped by PGlite (the tests' migrated template) instead of an empty one. */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
+  const lite = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS, ...options });
   const prepared = preparedStatements(lite);
   // PGlite is one connection inside the process: the metrics say so rather than invent a pool.
   const unwatch = [dbConnections(() => (lite.closed ? 0 : 1), { engine: "pglite", state: "total" }), dbPoolMax(() => 1, { engine: "pglite" })];

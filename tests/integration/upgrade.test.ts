@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
-import { freshDb } from "../support/backend";
+import { emptyDb } from "../support/backend";
 import * as build from "../support/builders";
 import { rowsOf, schemaOf } from "../support/schema";
 
@@ -18,7 +18,7 @@ const opened: { db: Db; drop: () => Promise<void> }[] = [];
 const dirs: string[] = [];
 
 async function database() {
-  const fresh = await freshDb();
+  const fresh = await emptyDb();
   opened.push(fresh);
   return fresh.db;
 }

@@ -14,18 +14,30 @@ import { createBackend } from "../../backend/start";
 import * as build from "./builders";
 import { startMailSink } from "./mail-sink.mjs";
 import { databaseOn } from "./postgres";
+import { migratedDatabaseOn, migratedPglite } from "./template";
 
 export const ADMIN = { email: "admin@test.local", username: "admin", password: "Admin#2026pass" };
 export const PASSWORD = "Secreta#2026";
 
-/** A database for one test file: in-process PGlite, or a throwaway database on TEST_DATABASE_URL. */
-export async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+/** An empty database, no migration run: in-process PGlite, or a throwaway database on TEST_DATABASE_URL (the upgrade test). */
+export async function emptyDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { db: await openPglite(), drop: async () => {} };
+  const database = await databaseOn(base);
+  return { db: await openPostgres(database.url), drop: database.stop };
+}
+
+/**
+ * A migrated database for one test file: in-process PGlite, or a throwaway database on
+ * TEST_DATABASE_URL, each copied from a migrated template (tests/support/template.ts).
+ */
+async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const db = await openPglite();
+    const db = await migratedPglite();
     return { db, drop: async () => {} };
   }
-  const database = await databaseOn(base);
+  const database = await migratedDatabaseOn(base);
   return { db: await openPostgres(database.url), drop: database.stop };
 }
 
