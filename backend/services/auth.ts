@@ -257,7 +257,11 @@ export async function resetPassword(deps: Deps, token: string, newPassword: stri
       [sha256(token), deps.clock()],
     );
     if (!reset) throw new ApiError(400, INVALID_LINK);
-    const changed = await tx.one("update users set password_hash = $2 where id = $1 and not placeholder returning id", [reset.user_id, hash]);
+    // The link went to the account's address: opening it proves the address, as the proof link does (decision 092).
+    const changed = await tx.one(
+      "update users set password_hash = $2, email_proved_at = coalesce(email_proved_at, $3) where id = $1 and not placeholder returning id",
+      [reset.user_id, hash, deps.clock()],
+    );
     if (!changed) throw new ApiError(400, INVALID_LINK);
     await tx.query("delete from auth_tokens where user_id = $1", [reset.user_id]);
   });

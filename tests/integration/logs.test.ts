@@ -108,7 +108,8 @@ describe("the lines of a sign-up, a sign-in and a reset", () => {
       args(post("/registro", ids.signUp, { email: EMAIL, username: USERNAME, password: FIRST, confirm: FIRST })),
     )) as Response;
     expect(signedUp.status).toBe(302);
-    secrets.push(cookieOf(signedUp));
+    // A sign-up sets only the toast, no session (decision 092).
+    expect(cookieOf(signedUp)).toBe("");
     await outboxSettled();
 
     const signedIn = (await login.action(args(post("/login", ids.signIn, { identifier: USERNAME, password: FIRST })))) as Response;
@@ -148,7 +149,8 @@ describe("the lines of a sign-up, a sign-in and a reset", () => {
   it("gives the backend's lines of each step the visit's id, under the route's pattern", () => {
     const objects = parsed().map((l) => JSON.parse(l) as Record<string, unknown>);
     const of = (id: string) => objects.filter((o) => o.reqId === id);
-    expect(of(ids.signUp).map((o) => o.route)).toEqual(expect.arrayContaining(["/auth/register", "/auth/login"]));
+    // A sign-up signs no one in (decision 092): its one backend call.
+    expect(of(ids.signUp).map((o) => o.route)).toEqual(["/auth/register"]);
     expect(of(ids.signIn).map((o) => o.route)).toEqual(["/auth/login"]);
     expect(of(ids.forgot).map((o) => o.route)).toEqual(["/api/auth/forgot-password"]);
     expect(of(ids.reset).map((o) => o.route)).toEqual(["/auth/ResetPassword"]);
@@ -160,8 +162,9 @@ describe("the lines of a sign-up, a sign-in and a reset", () => {
 
   it("holds no password, token, cookie or whole address on any line", () => {
     const all = parsed().join("\n");
-    expect(secrets.filter(Boolean)).toHaveLength(8);
-    for (const secret of secrets) expect(all).not.toContain(secret);
+    // Two passwords, the address, the reset token, two session cookies and a bearer token (the sign-up sets no session).
+    expect(secrets.filter(Boolean)).toHaveLength(7);
+    for (const secret of secrets.filter(Boolean)) expect(all).not.toContain(secret);
     expect(all).not.toMatch(/lucia\.secreta@/i);
   });
 });
