@@ -32,6 +32,8 @@ const app = spawn(process.execPath, ["build/server.js"], {
     PORT: String(ports.port),
     BACKEND_PORT: String(ports.backendPort),
     DATA_DIR: dataDir,
+    // The running app's daily copy (decision 088) is the backup drill's to test; here it would write into the checkout.
+    BACKUP_DAILY: "0",
     SMTP_URL: mail.url,
     PUBLIC_URL: ports.baseUrl,
     ADMIN_EMAIL: E2E.admin.email,
