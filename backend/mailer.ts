@@ -51,7 +51,7 @@ const FROM = "Quiniela de peñas <no-reply@quiniela.local>";
  * one that only asked for an address another holds (`pendiente-…`, decision 092) are names without
  * an `@`, and no mail is sent to them, whichever job picked them as recipients.
  */
-export const isAddress = (to: string) => to.includes("@");
+const isAddress = (to: string) => to.includes("@");
 
 /** SMTP when a URL is given; otherwise each message is written as an .eml file to read by hand. */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {

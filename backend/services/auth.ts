@@ -244,7 +244,7 @@ export async function signUp(
 }
 
 /** The `email` of an account that only asked for an address another holds: a name, never an address. */
-export const REQUESTED_PREFIX = "pendiente-";
+const REQUESTED_PREFIX = "pendiente-";
 
 const INVALID_LINK = "El enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.";
 

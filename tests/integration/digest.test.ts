@@ -167,7 +167,7 @@ describe("the round's digest", () => {
   });
 });
 
-describe("the round's digest, the week's last corners (issue 59)", () => {
+describe("the round's digest names the prize and its own jornada's standings (decision 091)", () => {
   it("says the group bet's hits of 14 and the pleno apart, the category it won and its prize", async () => {
     const g = await playedRound();
     // The bet played: 13 of 14 and the pleno (2-1), a single column; the 2ª pays 1.234.567,89 €.

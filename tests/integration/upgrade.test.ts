@@ -1,5 +1,5 @@
 // An upgrade from the previous release's database (decision 088): the migrations as they stood at
-// commit 1a1c517 (a release of a week before issue 55, copied from git into fixtures/upgrade/),
+// commit 1a1c517 (the release an upgrade was first tried from, decision 088; copied from git into fixtures/upgrade/),
 // some rows written in that schema, then today's runner. Runs on PGlite, and on PostgreSQL with
 // TEST_DATABASE_URL (CI's PostgreSQL lane).
 import { copyFile, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";

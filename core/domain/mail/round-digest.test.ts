@@ -130,7 +130,7 @@ describe("the round's digest", () => {
     expect(digestText({ ...mail, myHits: null, bet: null })).toContain("No enviaste pronóstico en esta jornada.\nEl grupo no tuvo quiniela grupal");
   });
 
-  it("says the group bet's hits of 14 and the pleno apart, the category it won and its prize, in es-ES money (issue 59)", () => {
+  it("says the group bet's hits of 14 and the pleno apart, the category it won and its prize, in es-ES money (decision 091)", () => {
     const said = (bet: DigestBet) =>
       digestText({ ...mail, bet })
         .split("\n")

@@ -156,7 +156,7 @@ describe("pastes as people copy them (decision 064)", () => {
     (n, h, a) => `\t${n}\t ${h} \t ${a} \t45%\t27%\t28%`,
     (n, h, a) => `${n}\t${h} - ${a}\t1 X 2`,
     (n, h, a) => (n === 15 ? `P15\t${h}\t${a}\t0 1 2 M` : `${n}\t${h}\t${a}\t1 X 2`),
-    // A newspaper's table: the 15th row says what it is where the others have their 1 X 2 cells (issue 59).
+    // A newspaper's table: the 15th row says what it is where the others have their 1 X 2 cells (decision 091).
     (n, h, a) => (n === 15 ? `15\t${h}\t${a}\tPleno al 15` : `${n}\t${h}\t${a}\t1\tX\t2`),
     (n, h, a) => (n === 15 ? `15\t${h}\t${a}\tPLENO AL QUINCE` : `${n}\t${h}\t${a}\t1 X 2`),
     (n, h, a) => (n === 15 ? `Pleno al 15\t${h}\t${a}` : `${n}\t${h}\t${a}\t1 X 2`),
