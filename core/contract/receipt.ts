@@ -17,8 +17,10 @@ export const RECEIPT_THUMB_SIDE = 320;
 export const RECEIPT_MESSAGES = {
   missing: "Elige la foto del resguardo.",
   tooLarge: `La foto es demasiado grande: el máximo es ${RECEIPT_MAX_BYTES / 1024 / 1024} MB.`,
-  notImage: "Ese archivo no es una foto: sube una imagen JPEG, PNG, WebP, HEIF o AVIF del resguardo.",
-  notPhoto: "Solo se admiten fotos JPEG, PNG, WebP, HEIF o AVIF: un SVG, un PDF o un GIF no valen como resguardo.",
+  notImage: "Ese archivo no es una foto: sube una imagen JPEG, PNG, WebP o AVIF del resguardo.",
+  notPhoto: "Solo se admiten fotos JPEG, PNG, WebP o AVIF: un SVG, un PDF o un GIF no valen como resguardo.",
+  /** A HEIC (HEVC-coded HEIF, an iPhone's own format): the server's image library cannot decode it (decision 093). */
+  heic: "Esa foto está en HEIC, el formato propio del iPhone, y aquí no se puede abrir. Súbela en JPEG: hazla con «Hacer foto» o elígela de la «Fototeca» (no con «Seleccionar archivo»), o pon en el iPhone Ajustes › Cámara › Formatos › «Más compatible».",
   tooManyPixels: `La imagen tiene demasiados píxeles (más de ${RECEIPT_MAX_PIXELS / 1_000_000} megapíxeles): haz la foto con la cámara normal del móvil.`,
   unreadable: "No se pudo leer la foto (está dañada o en un formato que el servidor no sabe abrir): prueba con otra, en JPEG.",
   notStamper: "Solo quien sella el boleto esta semana, o un gestor, puede subir el resguardo.",
@@ -42,7 +44,10 @@ export const receiptUpload = z.object({
     .union([z.literal(""), id])
     .optional()
     .describe("La foto a la que sustituye (antes del primer partido) o junto a la que se añade (después)"),
-  photo: z.unknown().optional().describe("La foto del boleto sellado (JPEG, PNG, WebP, HEIF o AVIF), como archivo del formulario multipart."),
+  photo: z
+    .unknown()
+    .optional()
+    .describe("La foto del boleto sellado (JPEG, PNG, WebP o AVIF; un HEIC se rechaza con su mensaje), como archivo del formulario multipart."),
 });
 
 export const TicketReceipt = z.object({
@@ -50,7 +55,7 @@ export const TicketReceipt = z.object({
   uploadedById: wireId.nullable(),
   uploadedBy: z.string().nullable(),
   uploadedAt: z.string(),
-  /** Uploaded before the jornada's first match started (its pool's official close). */
+  /** Uploaded before the jornada's first match started (decision 093: its official start, or the pool's close when unknown). */
   beforeStart: z.boolean(),
   /** The photo it was added beside, after the start, in place of (a replacement that could not remove it). */
   replacesId: wireId.nullable(),
@@ -68,8 +73,10 @@ export type TicketReceipt = z.infer<typeof TicketReceipt>;
 export const ReceiptStatus = z.object({
   quinielaId: wireId.nullable(),
   numberQuiniela: wireInt.nullable(),
-  /** When the first match starts: the pool's official close (decision 065). */
+  /** When the jornada's first match starts: the earliest official start of its matches, or the pool's official close when they are not known (decision 093). */
   firstMatchAt: z.string().nullable(),
+  /** The matches' official starts are known (false: `firstMatchAt` is the pool's close standing in for them). */
+  firstMatchKnown: z.boolean(),
   started: z.boolean(),
   /** The jornada has a group bet (there is a ticket to stamp). */
   hasBet: z.boolean(),

@@ -23,7 +23,11 @@ import { recordAudit } from "../audit";
 import { managesGroup } from "../caja/ledger";
 import { stamper } from "../caja/stamper";
 
-/** What sharp's header reading may call a photo: JPEG, PNG, WebP and HEIF (HEIC and AVIF). */
+/**
+ * What sharp's header reading may call a photo: JPEG, PNG, WebP and HEIF. Of HEIF, the prebuilt sharp
+ * decodes AVIF (AV1) but not HEIC (HEVC, an iPhone's own format): that one is refused with its own
+ * message once decoding fails (decision 093).
+ */
 const PHOTO_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 
 /** The first bytes each accepted format starts with: a file whose head is something else is not taken, whatever follows. */
@@ -85,6 +89,7 @@ export async function processReceipt(bytes: Buffer): Promise<ProcessedReceipt> {
     return { image, thumbnail, width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(RECEIPT_MESSAGES.tooManyPixels);
+    if (meta.format === "heif" && meta.compression === "hevc") throw badRequest(RECEIPT_MESSAGES.heic);
     throw badRequest(RECEIPT_MESSAGES.unreadable);
   }
 }
@@ -94,17 +99,20 @@ interface RoundRow {
   quiniela_id: number;
   number: number;
   first_match_at: Date | string;
+  first_match_known: boolean;
   has_bet: boolean;
 }
 
 /**
  * The jornada of the group asked for, or by default the latest that has a group bet (the one
- * whose ticket is or was to be stamped). Its first match starts at the pool's official close
- * (decision 065: no group round closes after it).
+ * whose ticket is or was to be stamped). Its first match starts at the earliest official start the
+ * operator gave its matches; without them, at the pool's official close (`first_match_at`,
+ * migration 041, decision 093).
  */
 async function roundOf(db: Db, groupId: number, quinielaId: number | undefined, now: Date): Promise<RoundRow | null> {
   const row = await db.one<RoundRow>(
-    `select gq.id as group_quiniela_id, gq.quiniela_id, q.number, q.closing_date as first_match_at,
+    `select gq.id as group_quiniela_id, gq.quiniela_id, q.number, first_match_at(q.id) as first_match_at,
+            (select count(*) > 0 and count(*) = count(m.kick_off) from quiniela_matches m where m.quiniela_id = q.id) as first_match_known,
             exists (select 1 from bets b where b.group_id = gq.group_id and b.quiniela_id = gq.quiniela_id) as has_bet
        from group_quinielas gq join quinielas q on q.id = gq.quiniela_id
       where gq.group_id = $1
@@ -149,7 +157,17 @@ export async function receiptStatus(deps: Deps, user: AuthUser, groupId: number,
   const now = deps.clock();
   const round = await roundOf(deps.db, groupId, quinielaId, now);
   if (!round)
-    return { quinielaId: null, numberQuiniela: null, firstMatchAt: null, started: false, hasBet: false, canUpload: false, stamper: null, receipts: [] };
+    return {
+      quinielaId: null,
+      numberQuiniela: null,
+      firstMatchAt: null,
+      firstMatchKnown: false,
+      started: false,
+      hasBet: false,
+      canUpload: false,
+      stamper: null,
+      receipts: [],
+    };
   const [rows, manager, turn] = await Promise.all([
     receiptRows(deps.db, groupId, round.quiniela_id),
     managesGroup(deps.db, user, groupId),
@@ -160,6 +178,7 @@ export async function receiptStatus(deps: Deps, user: AuthUser, groupId: number,
     quinielaId: round.quiniela_id,
     numberQuiniela: round.number,
     firstMatchAt: new Date(round.first_match_at).toISOString(),
+    firstMatchKnown: round.first_match_known,
     started: !open,
     hasBet: round.has_bet,
     canUpload: round.has_bet && (manager || turn.stamps),
@@ -184,7 +203,7 @@ const toReceipt = (r: ReceiptRow, canRemove: boolean): TicketReceipt => ({
 
 async function removable(deps: Deps, tx: Db, user: AuthUser, groupId: number, receiptId: number) {
   const row = await tx.one<ReceiptRow & { quiniela_id: number; number: number; first_match_at: Date | string }>(
-    `select ${RECEIPT_COLUMNS}, r.quiniela_id, q.number, q.closing_date as first_match_at
+    `select ${RECEIPT_COLUMNS}, r.quiniela_id, q.number, first_match_at(q.id) as first_match_at
        from ticket_receipts r join quinielas q on q.id = r.quiniela_id where r.group_id = $1 and r.id = $2 for update of r`,
     [groupId, receiptId],
   );

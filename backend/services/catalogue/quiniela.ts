@@ -129,16 +129,39 @@ async function resolvedMatches(db: Db, matches: PoolInput["matches"]) {
   return resolution.matches;
 }
 
+/**
+ * The pool's 15 matches written anew. Each keeps the official start it had (decision 093) while its
+ * two teams stay the same: an admin's edit, whose form has no match times, loses none; a match
+ * changed by hand loses its start, and the pool's first match falls back to its close.
+ */
 export async function writeMatches(db: Db, quinielaId: number, matches: Awaited<ReturnType<typeof resolvedMatches>>) {
+  const before = await db.query<{ position: number; home_team_id: number | null; away_team_id: number | null; kick_off: Date | string | null }>(
+    "select position, home_team_id, away_team_id, kick_off from quiniela_matches where quiniela_id = $1",
+    [quinielaId],
+  );
   await db.query("delete from quiniela_matches where quiniela_id = $1", [quinielaId]);
   for (const [i, m] of matches.entries()) {
-    await db.query("insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id) values ($1, $2, $3, $4, $5, $6)", [
+    const was = before.find((b) => b.position === i + 1);
+    const same = was && was.home_team_id !== null && was.home_team_id === m.homeTeamId && was.away_team_id === m.awayTeamId;
+    await db.query(
+      "insert into quiniela_matches (quiniela_id, position, home, away, home_team_id, away_team_id, kick_off) values ($1, $2, $3, $4, $5, $6, $7)",
+      [quinielaId, i + 1, m.home, m.away, m.homeTeamId, m.awayTeamId, same ? was.kick_off : null],
+    );
+  }
+}
+
+/**
+ * The operator's official start of each match (decision 093), when its answer gives them all: a pasted
+ * list of 15 lines gives none and leaves the pool's as they were. Only a start that differs is written,
+ * so an import that sees the same answer again moves no version.
+ */
+export async function writeKickOffs(db: Db, quinielaId: number, matches: readonly { kickOff?: string | null }[]): Promise<void> {
+  if (matches.length !== 15 || !matches.every((m) => m.kickOff)) return;
+  for (const [i, m] of matches.entries()) {
+    await db.query("update quiniela_matches set kick_off = $3 where quiniela_id = $1 and position = $2 and kick_off is distinct from $3", [
       quinielaId,
       i + 1,
-      m.home,
-      m.away,
-      m.homeTeamId,
-      m.awayTeamId,
+      new Date(m.kickOff!),
     ]);
   }
 }

@@ -6,7 +6,7 @@ import { stamper } from "../caja/stamper";
 import { admitMailAlone } from "./policy";
 import { sendClaimed, sendOnceAcrossInstances, type DueMail } from "./sent-once";
 
-/** How long before the first match a missing resguardo is asked for (decision 090). */
+/** How long before the first match (its official start, or the pool's close when unknown: decision 093) a missing resguardo is asked for (decision 090). */
 export const RECEIPT_ASK_BEFORE_MS = 2 * 3_600_000;
 const INTERVAL_MS = 60_000;
 
@@ -34,19 +34,21 @@ interface Person {
 
 /**
  * Who is asked now: jornadas whose group bet exists, with no photo of its ticket, whose first match
- * (the pool's official close) is within two hours and has not started. The one asked is the week's
- * stamper (the rota's turn, decision 065), or every manager when nobody stamps (no one's turn, or
- * the turn of someone who has left or has no account of their own). Each one is asked once.
+ * (its official start, or the pool's close when the operator gave none: decision 093) is within two
+ * hours and has not started. The one asked is the week's stamper (the rota's turn, decision 065),
+ * or every manager when nobody stamps (no one's turn, or the turn of someone who has left or has no
+ * account of their own). Each one is asked once.
  */
 async function dueAsks(deps: Deps): Promise<DueAsk[]> {
   const now = deps.clock();
   const rounds = await deps.db.query<Candidate>(
-    `select gq.id as group_quiniela_id, gq.group_id, g.name as group_name, gq.quiniela_id, q.number, q.closing_date as first_match_at
+    `select * from (
+     select gq.id as group_quiniela_id, gq.group_id, g.name as group_name, gq.quiniela_id, q.number, first_match_at(q.id) as first_match_at
        from group_quinielas gq join groups g on g.id = gq.group_id join quinielas q on q.id = gq.quiniela_id
-      where q.closing_date > $1 and q.closing_date <= $2
-        and exists (select 1 from bets b where b.group_id = gq.group_id and b.quiniela_id = gq.quiniela_id)
+      where exists (select 1 from bets b where b.group_id = gq.group_id and b.quiniela_id = gq.quiniela_id)
         and not exists (select 1 from ticket_receipts r where r.group_id = gq.group_id and r.quiniela_id = gq.quiniela_id)
-      order by q.closing_date, gq.id`,
+     ) due where first_match_at > $1 and first_match_at <= $2
+      order by first_match_at, group_quiniela_id`,
     [now, new Date(now.getTime() + RECEIPT_ASK_BEFORE_MS)],
   );
   const due: DueAsk[] = [];

@@ -5,7 +5,7 @@ import { changedTeams, closeTeams, resolveTeamNames } from "#core/domain/officia
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { recordStep } from "./step-log";
-import { createPool, poolById, updatePool } from "../catalogue/quiniela";
+import { createPool, poolById, updatePool, writeKickOffs } from "../catalogue/quiniela";
 import { currentSeason } from "../catalogue/season";
 import { learnOperatorIds, listTeams, loadTeamIndex } from "../catalogue/team";
 
@@ -106,6 +106,8 @@ async function updateExisting(deps: Deps, tx: Db, row: JornadaRow, input: Jornad
     const start = new Date(Math.min(new Date(pool.startDate).getTime(), input.closesAt.getTime() - 60_000));
     await updatePool(txDeps, null, pool.id, { startDate: start, closingDate: input.closesAt, matches });
   }
+  // Each match's official start as the operator gives it now (decision 093); a change waiting for the admin keeps the pool's.
+  if (status === "creada") await writeKickOffs(tx, pool.id, input.matches);
   await tx.query(
     `update official_jornadas set closes_at = $2, opens_at = coalesce($3, opens_at), status = $4, pending_matches = $5,
        matches = case when $4 = 'cambio' then matches else $6 end, message = $7, updated_at = $8 where draw_key = $1`,
@@ -151,6 +153,7 @@ async function createFor(deps: Deps, tx: Db, input: JornadaInput): Promise<Outco
   const opensAt = new Date(Math.min((input.opensAt ?? now).getTime(), input.closesAt.getTime() - 60_000));
   if (adopted !== null) {
     const pool = await poolById(tx, adopted);
+    await writeKickOffs(tx, adopted, input.matches);
     return {
       status: "creada",
       quinielaId: adopted,
@@ -165,6 +168,7 @@ async function createFor(deps: Deps, tx: Db, input: JornadaInput): Promise<Outco
     closingDate: input.closesAt,
     matches: matchLines(resolution.matches),
   });
+  await writeKickOffs(tx, pool.id, input.matches);
   return {
     status: "creada",
     quinielaId: pool.id,

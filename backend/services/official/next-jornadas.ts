@@ -7,7 +7,7 @@ import { ApiError } from "../../errors";
 import { lotteryClient } from "./client";
 import { recordStep } from "./step-log";
 import { COLUMNS, json, keepJornada, type JornadaInput, type JornadaRow } from "./jornada-to-pool";
-import { poolById, updatePool } from "../catalogue/quiniela";
+import { poolById, updatePool, writeKickOffs } from "../catalogue/quiniela";
 
 /** How many next draws `proximosv3` is asked for: this week's and the midweek's, with one to spare. */
 export const NEXT_DRAWS = 3;
@@ -132,6 +132,7 @@ export async function acceptChange(deps: Deps, actorId: number, drawKey: string)
       closingDate: new Date(pool.closingDate),
       matches: json(row.pending_matches),
     });
+    await writeKickOffs(tx, pool.id, json(row.pending_matches));
     await tx.query(
       "update official_jornadas set status = 'creada', matches = pending_matches, pending_matches = null, message = null, updated_at = $2 where draw_key = $1",
       [drawKey, deps.clock()],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { madridTimeAndDay, receiptLine, receiptRemovable } from "./receipt";
+import { firstMatchLine, madridTimeAndDay, receiptLine, receiptRemovable } from "./receipt";
 
 describe("a resguardo's line", () => {
   it("says the time and weekday in Madrid, summer and winter, and whether it was before the first match", () => {
@@ -14,5 +14,19 @@ describe("a resguardo's line", () => {
     const start = "2025-12-13T20:00:00Z";
     expect(receiptRemovable(start, new Date("2025-12-13T19:59:59Z"))).toBe(true);
     expect(receiptRemovable(start, new Date(start))).toBe(false);
+  });
+
+  it("names the first match's start, or the close standing in for it when the match times are unknown (decision 093)", () => {
+    const at = "2026-11-28T15:15:00Z";
+    expect(firstMatchLine({ firstMatchAt: at, firstMatchKnown: true, started: false })).toBe(
+      "El primer partido empieza a las 16:15 del sábado (hora de Madrid).",
+    );
+    expect(firstMatchLine({ firstMatchAt: at, firstMatchKnown: true, started: true })).toBe(
+      "El primer partido empezó a las 16:15 del sábado (hora de Madrid).",
+    );
+    expect(firstMatchLine({ firstMatchAt: "2026-11-28T14:00:00Z", firstMatchKnown: false, started: false })).toBe(
+      "Sin la hora de los partidos, la jornada cuenta desde el cierre oficial: a las 15:00 del sábado (hora de Madrid).",
+    );
+    expect(firstMatchLine({ firstMatchAt: null, firstMatchKnown: false, started: false })).toBeNull();
   });
 });

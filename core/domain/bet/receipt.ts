@@ -18,9 +18,22 @@ export function receiptLine(receipt: { uploadedAt: Date | string; beforeStart: b
   return receipt.beforeStart ? `Sellado y subido a las ${when}, antes del primer partido` : `A las ${when}, subido después del comienzo de la jornada`;
 }
 
+/**
+ * When the jornada starts, as the resguardo's card says it (decision 093): the first match's official
+ * start, or, when the operator gave no match times (a pool typed by hand, an old one), the pool's
+ * official close standing in for it.
+ */
+export function firstMatchLine(status: { firstMatchAt: string | null; firstMatchKnown: boolean; started: boolean }): string | null {
+  if (!status.firstMatchAt) return null;
+  const when = madridTimeAndDay(status.firstMatchAt);
+  if (status.firstMatchKnown)
+    return status.started ? `El primer partido empezó a las ${when} (hora de Madrid).` : `El primer partido empieza a las ${when} (hora de Madrid).`;
+  return `Sin la hora de los partidos, la jornada cuenta desde el cierre oficial: a las ${when} (hora de Madrid).`;
+}
+
 /** The dashboard's word on a jornada's ticket. */
 export const RECEIPT_DONE = "Boleto sellado ✓";
 export const RECEIPT_MISSING = "Falta el resguardo";
 
-/** Whether a photo may still be removed or replaced: only before the first match. */
+/** Whether a photo may still be removed or replaced: only before the first match (its official start, or the pool's close: decision 093). */
 export const receiptRemovable = (firstMatchAt: Date | string, now: Date) => now.getTime() < new Date(firstMatchAt).getTime();

@@ -41,8 +41,8 @@ describe("fechav3 before the draw: the 15 matches", () => {
   it("reads the recorded pre-draw in the operator's order with its first kick-off", () => {
     const read = readJornada(fixture("pre-draw-2022-01-30.json"));
     if (!read.ok) throw new Error(read.message);
-    expect(read.value.matches[0]).toEqual({ home: "Amorebieta", away: "Girona" });
-    expect(read.value.matches[14]).toEqual({ home: "R. Oviedo", away: "Almería" });
+    expect(read.value.matches[0]).toEqual({ home: "Amorebieta", away: "Girona", kickOff: "2022-01-29T15:00:00.000Z" });
+    expect(read.value.matches[14]).toEqual({ home: "R. Oviedo", away: "Almería", kickOff: "2022-01-29T20:00:00.000Z" });
     expect(read.value).toMatchObject({ drawId: "1220105030", drawDate: "2022-01-30", jornada: "35", temporada: "2021-2022" });
     expect(read.value.firstKickOff).toEqual(new Date("2022-01-29T12:30:00Z"));
   });
@@ -50,14 +50,22 @@ describe("fechav3 before the draw: the 15 matches", () => {
     const read = readJornada(fixture("pre-draw-2026-11-29.json"));
     if (!read.ok) throw new Error(read.message);
     expect(read.value.matches.every((m) => !/\(M\)/i.test(m.home + m.away))).toBe(true);
-    expect(read.value.matches[9]).toEqual({ home: "Real Oviedo", away: "At. Madrid" });
+    expect(read.value.matches[9]).toEqual({ home: "Real Oviedo", away: "At. Madrid", kickOff: "2026-11-30T20:00:00.000Z" });
+  });
+  it("keeps each match's official start, Madrid wall time read as UTC: the first match at 16:15 while the close is 15:00 (decision 093)", () => {
+    const read = readJornada(fixture("pre-draw-2026-11-29.json"));
+    if (!read.ok) throw new Error(read.message);
+    // «2026/11/28 16:15:00» in Madrid (CET, UTC+1); the draw's `cierre` is «2026-11-28 15:00:00».
+    expect(read.value.matches[0].kickOff).toBe("2026-11-28T15:15:00.000Z");
+    expect(read.value.matches.every((m) => m.kickOff)).toBe(true);
+    expect(read.value.firstKickOff).toEqual(new Date("2026-11-28T15:15:00Z"));
   });
   it("orders by posicion when every match has one (a played draw)", () => {
     const read = readJornada(fixture("played-draw-2026-08-23.json"));
     if (!read.ok) throw new Error(read.message);
     // With the operator's own ids of both clubs, as the recorded answer carries them (decision 091).
-    expect(read.value.matches[0]).toEqual({ home: "Athletic Club", away: "Sevilla", homeId: "1", awayId: "17" });
-    expect(read.value.matches[3]).toEqual({ home: "Getafe", away: "Racing Santander", homeId: "5", awayId: "3960" });
+    expect(read.value.matches[0]).toEqual({ home: "Athletic Club", away: "Sevilla", homeId: "1", awayId: "17", kickOff: "2026-08-22T15:00:00.000Z" });
+    expect(read.value.matches[3]).toEqual({ home: "Getafe", away: "Racing Santander", homeId: "5", awayId: "3960", kickOff: "2026-08-23T17:30:00.000Z" });
   });
   it("refuses what is not one draw of 15 matches", () => {
     expect(readJornada(fixture("no-draw.json")).ok).toBe(false);
@@ -186,6 +194,6 @@ describe("pastes as people copy them (decision 064)", () => {
     const read = parsePastedJornada(body);
     if (!read.ok) throw new Error(read.message);
     expect(read.value.firstKickOff).toEqual(new Date("2026-09-19T10:00:00Z"));
-    expect(read.value.matches[10]).toEqual({ home: "Athletic Club (F)", away: "Badalona W. (F)" });
+    expect(read.value.matches[10]).toEqual({ home: "Athletic Club (F)", away: "Badalona W. (F)", kickOff: "2026-09-19T10:00:00.000Z" });
   });
 });

@@ -12,6 +12,8 @@ export interface OfficialMatch {
   /** The operator's own ids of the two clubs (`idLocal`, `idVisitante`), when the answer carries them (decision 091). */
   homeId?: string | null;
   awayId?: string | null;
+  /** The match's official start (UTC, ISO), when the answer gives it (`fecha`, Madrid wall time; decision 093). */
+  kickOff?: string | null;
 }
 
 /** A draw announced by `proximosv3`: its day, its id, and its official opening and close (UTC), null when not published yet. */
@@ -114,8 +116,13 @@ export function readJornada(body: unknown): Reading<OfficialJornada> {
     const away = record(p) ? text(p.visitante) : null;
     if (!home || !away) return { ok: false, message: `el partido ${i + 1} no trae local y visitante` };
     const ids = record(p) ? { homeId: text(p.idLocal), awayId: text(p.idVisitante) } : { homeId: null, awayId: null };
-    matches.push({ home: officialTeamName(home), away: officialTeamName(away), ...(ids.homeId || ids.awayId ? ids : {}) });
     const kickOff = record(p) ? madridStamp(p.fecha ?? p.fecha_completa) : null;
+    matches.push({
+      home: officialTeamName(home),
+      away: officialTeamName(away),
+      ...(ids.homeId || ids.awayId ? ids : {}),
+      ...(kickOff ? { kickOff: kickOff.toISOString() } : {}),
+    });
     if (kickOff && (!firstKickOff || kickOff < firstKickOff)) firstKickOff = kickOff;
   }
   const numero = Number(text(item.numero));
