@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReceiptStatus, TicketReceipt } from "#core/contract/receipt";
 import { RECEIPT_MAX_BYTES, RECEIPT_THUMB_SIDE } from "#core/contract/receipt";
-import { RECEIPT_DONE, RECEIPT_MISSING, receiptLine } from "#core/domain/bet/receipt";
+import { RECEIPT_DONE, RECEIPT_MISSING, firstMatchLine, receiptLine } from "#core/domain/bet/receipt";
 
 /** Where the web serves a photo of the group's resguardo (app/routes/grupo.$groupId.resguardo.$file.tsx). */
 const src = (groupId: number, file: string) => `/grupo/${groupId}/resguardo/${file}`;
@@ -75,6 +75,7 @@ export function ReceiptCard({ groupId, status, message }: { groupId: number; sta
         <ReceiptState status={status} />
         {!status.receipts.length && status.stamper ? <span className="muted"> · lo sube quien sella: {status.stamper}</span> : null}
       </p>
+      {firstMatchLine(status) ? <p className="muted">{firstMatchLine(status)}</p> : null}
       <ReceiptPhotos
         groupId={groupId}
         status={status}
@@ -126,8 +127,8 @@ export function ReceiptCard({ groupId, status, message }: { groupId: number; sta
             />
           </label>
           <p className="muted" id="receipt-hint">
-            Una foto JPEG, PNG, WebP, HEIF o AVIF de hasta {RECEIPT_MAX_BYTES / 1024 / 1024} MB. Se guarda sin la ubicación, el móvil ni la hora que lleve
-            dentro; solo la ven los miembros de la peña.
+            Una foto JPEG, PNG, WebP o AVIF de hasta {RECEIPT_MAX_BYTES / 1024 / 1024} MB. Se guarda sin la ubicación, el móvil ni la hora que lleve dentro;
+            solo la ven los miembros de la peña.
           </p>
           <button type="submit" name="intent" value="receipt">
             Subir el resguardo

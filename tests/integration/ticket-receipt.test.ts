@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { deflateSync, crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -191,6 +192,28 @@ describe("the resguardo", () => {
     const tail = await upload(p.ana, p.base, p.quinielaId, Buffer.concat([await phonePhoto(), Buffer.from("<script>alert(1)</script>")]));
     expect(tail.status).toBe(201);
     expect((await imageOf(p.ana, `${p.base}/${tail.body.receipts[0].file}`)).bytes.toString("latin1")).not.toContain("<script>");
+  });
+
+  it("takes an AVIF photo; refuses an iPhone's HEIC, which sharp cannot decode, with what to do instead (decision 093)", async () => {
+    const p = await peña();
+    const avif = await sharp({ create: { width: 240, height: 120, channels: 3, background: "#20a040" } })
+      .avif()
+      .toBuffer();
+    expect(await sharp(avif).metadata()).toMatchObject({ format: "heif", compression: "av1" });
+    const taken = await upload(p.ana, p.base, p.quinielaId, avif, "boleto.avif", "image/avif");
+    expect(taken.status).toBe(201);
+    expect(await sharp((await imageOf(p.ana, `${p.base}/${taken.body.receipts[0].file}`)).bytes).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 240,
+      height: 120,
+    });
+    // fixtures/photos/hevc-64x48.heic: a HEVC-coded HEIF as an iPhone's camera writes it (fixtures/README.md).
+    const heic = readFileSync(new URL("../../fixtures/photos/hevc-64x48.heic", import.meta.url));
+    expect(await sharp(heic).metadata()).toMatchObject({ format: "heif", compression: "hevc", width: 64, height: 48 });
+    const refused = await upload(p.ana, p.base, p.quinielaId, heic, "IMG_0001.HEIC", "image/heic");
+    expect(refused).toEqual({ status: 400, body: { message: RECEIPT_MESSAGES.heic } });
+    expect(RECEIPT_MESSAGES.heic).toContain("«Más compatible»");
+    expect(await stored(p.groupId)).toBe(1);
   });
 
   it("is for the stamper or a manager to add, for the peña's members only to see; a stranger and another peña's member reach nothing", async () => {
