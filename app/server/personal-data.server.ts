@@ -22,8 +22,8 @@ export async function personalDataZip(request: Request): Promise<Response> {
   });
 }
 
-/** The zip's bytes: leeme.txt, each CSV, and datos.json (each file as a list of records by its header). */
-export function personalDataArchive({ files, notes }: PersonalDataExport): Buffer {
+/** The zip's bytes: leeme.txt, each CSV, datos.json (each file as a list of records by its header), and the resguardo photos the person uploaded. */
+export function personalDataArchive({ files, notes, photos }: PersonalDataExport): Buffer {
   const asRecords = Object.fromEntries(
     files.map((f) => {
       const [header = [], ...rows] = f.rows;
@@ -34,5 +34,6 @@ export function personalDataArchive({ files, notes }: PersonalDataExport): Buffe
     { name: "leeme.txt", data: Buffer.from(["Tus datos en Quiniela de peñas.", "", ...notes.map((n) => `- ${n}`), ""].join("\r\n"), "utf8") },
     ...files.map((f) => ({ name: f.name, data: Buffer.from(csvText(f.rows), "utf8") })),
     { name: "datos.json", data: Buffer.from(JSON.stringify({ ...asRecords, notas: notes }, null, 2), "utf8") },
+    ...photos.map((p) => ({ name: p.name, data: Buffer.from(p.base64, "base64") })),
   ]);
 }

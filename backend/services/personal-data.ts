@@ -31,6 +31,7 @@ export const PERSONAL_DATA_NOTES = [
   "De cada sesión se guarda cuándo empezó y cuándo caduca; el dispositivo y la dirección IP no se guardan.",
   "El registro de cambios (auditoria.csv) da la fecha, la acción y quién la hizo; el detalle de antes y después no se incluye porque puede contener datos de otras personas.",
   "Tu contraseña se guarda solo como un resumen cifrado, que no se puede leer, y no está en el archivo.",
+  "Las fotos del resguardo que subiste están en la carpeta resguardos/, tal como se guardan: sin la ubicación, el móvil ni la hora que llevaba la foto. Son la prueba de la peña de que el boleto se selló: se guardan con su jornada, las ven solo los miembros de la peña, y se borran cuando se borra la peña (o la jornada).",
 ];
 
 export async function personalData({ db, ...deps }: Deps, userId: number): Promise<PersonalDataExport> {
@@ -141,6 +142,22 @@ export async function personalData({ db, ...deps }: Deps, userId: number): Promi
       order by a.at, a.id`,
     [userId],
   );
+  // The resguardo's photos this person added (decision 093): the peña's proof, and theirs to take.
+  const receipts = await db.query<{
+    id: number;
+    group_name: string;
+    season: string;
+    number: number;
+    uploaded_at: At;
+    before_start: boolean;
+    image: Uint8Array;
+  }>(
+    `select r.id, g.name as group_name, s.name as season, q.number, r.uploaded_at, r.before_start, r.image
+       from ticket_receipts r join groups g on g.id = r.group_id join quinielas q on q.id = r.quiniela_id join seasons s on s.id = q.season_id
+      where r.uploaded_by = $1 order by r.uploaded_at, r.id`,
+    [userId],
+  );
+  const photoName = (id: number) => `resguardos/resguardo-${id}.jpg`;
   const sessions = await db.query<{ created_at: At; expires_at: At }>("select created_at, expires_at from auth_tokens where user_id = $1 order by created_at", [
     userId,
   ]);
@@ -230,10 +247,18 @@ export async function personalData({ db, ...deps }: Deps, userId: number): Promi
         rows: [["Fecha", "Peña", "Acción", "Sobre", "Quién"], ...audit.map((a) => [when(a.at), a.group_name ?? "", a.action, a.subject, a.actor_name])],
       },
       {
+        name: "resguardos.csv",
+        rows: [
+          ["Peña", "Temporada", "Jornada", "Subida", "Antes del primer partido", "Archivo"],
+          ...receipts.map((r) => [r.group_name, r.season, String(r.number), when(r.uploaded_at), yesNo(r.before_start), photoName(r.id)]),
+        ],
+      },
+      {
         name: "sesiones.csv",
         rows: [["Inicio", "Caduca", "Dispositivo"], ...sessions.map((s) => [when(s.created_at), when(s.expires_at), NOT_KEPT])],
       },
     ],
     notes: PERSONAL_DATA_NOTES,
+    photos: receipts.map((r) => ({ name: photoName(r.id), base64: Buffer.from(r.image).toString("base64") })),
   };
 }

@@ -30,6 +30,7 @@ test.describe("tus datos", () => {
         "perfil.csv",
         "premios.csv",
         "pronosticos.csv",
+        "resguardos.csv",
         "sesiones.csv",
       ].sort(),
     );

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { parse } from "csv-parse/sync";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PersonalDataExport } from "#core/contract/personal-data";
 import { personalDataArchive } from "~/server/personal-data.server";
@@ -78,7 +79,11 @@ afterAll(() => t?.close());
 
 /** The entries of a stored zip (our writer's: method 0), read from their local headers. */
 function unzip(zip: Buffer): Map<string, string> {
-  const entries = new Map<string, string>();
+  return new Map([...unzipBytes(zip)].map(([name, bytes]) => [name, bytes.toString("utf8")]));
+}
+
+function unzipBytes(zip: Buffer): Map<string, Buffer> {
+  const entries = new Map<string, Buffer>();
   let at = 0;
   while (zip.readUInt32LE(at) === 0x04034b50) {
     expect(zip.readUInt16LE(at + 8), "stored").toBe(0);
@@ -87,7 +92,7 @@ function unzip(zip: Buffer): Map<string, string> {
     const extra = zip.readUInt16LE(at + 28);
     const name = zip.subarray(at + 30, at + 30 + nameLength).toString("utf8");
     const start = at + 30 + nameLength + extra;
-    entries.set(name, zip.subarray(start, start + size).toString("utf8"));
+    entries.set(name, zip.subarray(start, start + size));
     at = start + size;
   }
   return entries;
@@ -112,6 +117,7 @@ describe("«Descargar mis datos»", () => {
         "perfil.csv",
         "premios.csv",
         "pronosticos.csv",
+        "resguardos.csv",
         "sesiones.csv",
       ].sort(),
     );
@@ -165,6 +171,29 @@ describe("«Descargar mis datos»", () => {
     // bea recorded nothing of ana's and shares nothing with her: her name and her picks' «2» are nowhere.
     expect(everything).not.toContain(bea.username);
     expect(picks.flatMap((r) => r.slice(3, 17))).not.toContain("2");
+  });
+
+  it("holds the resguardo photos the person uploaded, as stored, listed with their jornada and time; another member's are not theirs", async () => {
+    const image = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#c8b890" } })
+      .jpeg()
+      .toBuffer();
+    const add = (who: Player, at: string, before: boolean) =>
+      t.db.one<{ id: number }>(
+        `insert into ticket_receipts (group_id, quiniela_id, uploaded_by, uploaded_at, before_start, width, height, image, thumbnail)
+         values ($1, $2, $3, $4, $5, 120, 80, $6, $6) returning id`,
+        [groupId, quinielaId, who.id, new Date(at), before, image],
+      );
+    const mine = (await add(ana, "2025-05-31T17:42:00Z", true))!.id;
+    await add(bea, "2025-05-31T18:00:00Z", false);
+    const files = unzipBytes(personalDataArchive(PersonalDataExport.parse((await ana.get("/auth/me/export")).body)));
+    expect(csvRows(files.get("resguardos.csv")!.toString("utf8"))).toEqual([
+      ["Peña", "Temporada", "Jornada", "Subida", "Antes del primer partido", "Archivo"],
+      [expect.any(String), "Temporada de los datos", "2", "31/05/2025 19:42", "Sí", `resguardos/resguardo-${mine}.jpg`],
+    ]);
+    expect(files.get(`resguardos/resguardo-${mine}.jpg`)).toEqual(image);
+    expect([...files.keys()].filter((n) => n.startsWith("resguardos/"))).toEqual([`resguardos/resguardo-${mine}.jpg`]);
+    expect(files.get("leeme.txt")!.toString("utf8")).toContain("se borran cuando se borra la peña");
+    await t.db.query("delete from ticket_receipts where group_id = $1", [groupId]);
   });
 
   it("is the caller's own: without a session it is refused", async () => {
