@@ -342,6 +342,14 @@ describe("the resguardo", () => {
       beforeStart: true,
     });
     expect((await movements(q)).find((m) => m.kind === "ticket")?.receipt).toEqual({ quinielaId: q.quinielaId, file: null, beforeStart: null });
+    // The escrutinio comes: each bet's prize is credited, and the one of the jornada with no photo says so (the caja page's «sin resguardo»).
+    const admin = await t.admin();
+    const prizes = { especial: 100_000, primera: 50_000, segunda: 1_000, tercera: 500, cuarta: 200, quinta: 100 };
+    for (const g of [p, q]) expect((await admin.put(`/Quiniela/${g.quinielaId}/Prizes`, { prizes })).status).toBe(200);
+    const prize = async (g: typeof p) => (await movements(g)).find((m) => m.kind === "prize") as { amountCents: number; receipt?: unknown } | undefined;
+    expect(await prize(p)).toMatchObject({ receipt: { quinielaId: p.quinielaId, file: expect.stringMatching(/^\d+\.jpg$/), beforeStart: true } });
+    expect(await prize(q)).toMatchObject({ amountCents: expect.any(Number), receipt: { quinielaId: q.quinielaId, file: null, beforeStart: null } });
+    expect((await prize(q))!.amountCents).toBeGreaterThan(0);
 
     // The round's digest says it too, with the link where members see it.
     await sendDueDigests(t.deps);
