@@ -41,6 +41,7 @@ export function CajaStatement({ caja, filters, place, reverseKey }: { caja: Caja
                 <span className="statement-date">{formatDate(m.recordedAt)}</span>
                 <span className="statement-what">
                   {KIND_LABELS[m.kind]} · {m.username ?? "Bote"}
+                  {m.kind === "prize" && m.receipt && !m.receipt.file ? <strong className="receipt-missing"> · sin resguardo</strong> : null}
                 </span>
                 <span className="amount">{formatEuros(m.amountCents)}</span>
               </summary>

@@ -19,13 +19,13 @@ describe("a resguardo's line", () => {
   it("names the first match's start, or the close standing in for it when the match times are unknown (decision 093)", () => {
     const at = "2026-11-28T15:15:00Z";
     expect(firstMatchLine({ firstMatchAt: at, firstMatchKnown: true, started: false })).toBe(
-      "El primer partido empieza a las 16:15 del sábado (hora de Madrid).",
+      "El primer partido empieza el sábado 28/11/2026 a las 16:15 (hora de Madrid).",
     );
     expect(firstMatchLine({ firstMatchAt: at, firstMatchKnown: true, started: true })).toBe(
-      "El primer partido empezó a las 16:15 del sábado (hora de Madrid).",
+      "El primer partido empezó el sábado 28/11/2026 a las 16:15 (hora de Madrid).",
     );
     expect(firstMatchLine({ firstMatchAt: "2026-11-28T14:00:00Z", firstMatchKnown: false, started: false })).toBe(
-      "Sin la hora de los partidos, la jornada cuenta desde el cierre oficial: a las 15:00 del sábado (hora de Madrid).",
+      "Sin la hora de los partidos, la jornada cuenta desde el cierre oficial: el sábado 28/11/2026 a las 15:00 (hora de Madrid).",
     );
     expect(firstMatchLine({ firstMatchAt: null, firstMatchKnown: false, started: false })).toBeNull();
   });

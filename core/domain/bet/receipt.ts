@@ -25,10 +25,11 @@ export function receiptLine(receipt: { uploadedAt: Date | string; beforeStart: b
  */
 export function firstMatchLine(status: { firstMatchAt: string | null; firstMatchKnown: boolean; started: boolean }): string | null {
   if (!status.firstMatchAt) return null;
-  const when = madridTimeAndDay(status.firstMatchAt);
-  if (status.firstMatchKnown)
-    return status.started ? `El primer partido empezó a las ${when} (hora de Madrid).` : `El primer partido empieza a las ${when} (hora de Madrid).`;
-  return `Sin la hora de los partidos, la jornada cuenta desde el cierre oficial: a las ${when} (hora de Madrid).`;
+  const p = wallClock(new Date(status.firstMatchAt));
+  const weekday = WEEKDAYS[new Date(Date.UTC(+p.year, +p.month - 1, +p.day)).getUTCDay()];
+  const when = `el ${weekday} ${p.day}/${p.month}/${p.year} a las ${p.hour}:${p.minute} (hora de Madrid)`;
+  if (status.firstMatchKnown) return status.started ? `El primer partido empezó ${when}.` : `El primer partido empieza ${when}.`;
+  return `Sin la hora de los partidos, la jornada cuenta desde el cierre oficial: ${when}.`;
 }
 
 /** The dashboard's word on a jornada's ticket. */
