@@ -118,6 +118,10 @@ function AppText({ mailRelay }: { mailRelay: string | null }) {
             y administradores.
           </li>
           <li>
+            <strong>Resguardos</strong>: las fotos del boleto sellado que sube quien lo sella o un gestor, sin sus metadatos (ni posición ni móvil), con quién
+            las subió y cuándo. Solo las ven los miembros de la peña.
+          </li>
+          <li>
             <strong>Personas sin cuenta</strong>: cuando un gestor importa a su peña desde una hoja de cálculo, se guardan el nombre, el e-mail y el historial
             de esa persona en la peña, para que sus pronósticos y pagos sigan siendo suyos. Puede reclamarlos con el enlace que recibe por correo.
           </li>
@@ -183,6 +187,9 @@ function Retention({ retention }: { retention: PrivacyNotice["retention"] }) {
         <li>Tu cuenta y tu historial en las peñas: mientras tengas la cuenta.</li>
         <li>Las sesiones abiertas: {days(retention.sessionDays)}; caducadas, se borran.</li>
         <li>Los enlaces para cambiar la contraseña: {retention.resetLinkMinutes} minutos; caducados, se borran.</li>
+        <li>
+          Las fotos de los resguardos: con su jornada, mientras la peña guarde sus datos; si quien la subió borra su cuenta, la foto se queda sin su nombre.
+        </li>
         <li>Las hojas de cálculo que sube un gestor para importar: {retention.draftHours} horas; después se borran.</li>
         <li>Las copias de los correos enviados que se guardan en el servidor: {days(retention.outboxDays)}.</li>
         <li>Las direcciones IP que se guarden junto a una petición: {days(retention.clientAddressDays)}.</li>

@@ -18,6 +18,9 @@ test.describe("the privacy notice", () => {
     await expect(kept).toContainText("Las copias de los correos enviados que se guardan en el servidor: 5 días.");
     await expect(kept).toContainText("Las direcciones IP que se guarden junto a una petición: 30 días.");
     await expect(kept).toContainText("Las sesiones abiertas: 30 días");
+    // The resguardo photos (decision 093): what they hold and how long they stay.
+    await expect(page.getByRole("region", { name: "Qué datos se guardan y para qué" })).toContainText("Solo las ven los miembros de la peña.");
+    await expect(kept).toContainText("Las fotos de los resguardos: con su jornada, mientras la peña guarde sus datos");
     // SMTP_URL is set: the relay is named as a recipient.
     await expect(page.getByRole("region", { name: "Quién más los recibe" })).toContainText("127.0.0.1");
     await expect(page.getByRole("link", { name: "www.aepd.es" })).toHaveAttribute("href", "https://www.aepd.es");
