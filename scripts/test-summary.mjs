@@ -1,7 +1,7 @@
 // Where the test time went: each lane's tests and time, and the ten slowest tests of all lanes, read
 // from the JSON reports the runners leave in reports/ (vitest.config.ts, playwright.config.ts).
-// `--reset` removes the reports of an earlier run; `.ci/run` also lists its steps (reports/steps.tsv).
-// Decision 089.
+// `--reset` removes the reports of an earlier run; `.ci/run` also lists its steps (reports/steps.tsv)
+// and the lanes it runs beside them (reports/beside.tsv). Decisions 089 and 094.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -78,6 +78,14 @@ if (existsSync(steps)) {
     .split("\n")
     .map((line) => line.split("\t"));
   for (let i = 0; i < rows.length - 1; i++) console.log(`  ${String(Number(rows[i + 1][0]) - Number(rows[i][0])).padStart(5)} s  ${rows[i][1]}`);
+  // The lanes .ci/run runs beside npm test (decision 094): their own seconds, and from when to when.
+  const beside = path.join(dir, "beside.tsv");
+  if (existsSync(beside))
+    for (const [from, to, name] of readFileSync(beside, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t")))
+      console.log(`  ${String(Number(to) - Number(from)).padStart(5)} s  ${name} (its own time: from ${from} s to ${to} s of the run)`);
   console.log(`  ${rows.at(-1)[0].padStart(5)} s  in all`);
 }
 for (const lane of lanes) console.log(`  ${lane.name}: ${lane.count} tests${lane.failed ? `, ${lane.failed} failed` : ""} in ${s(lane.ms)}`);

@@ -1,0 +1,3 @@
+import { fuzzPart } from "./probes";
+
+fuzzPart("accounts");
