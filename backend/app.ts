@@ -35,7 +35,7 @@ import digestRoutes from "./routes/digest";
 import shareRoutes from "./routes/share";
 import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
-import automationRoutes from "./routes/week-rule";
+import weekRuleRoutes from "./routes/week-rule";
 import liveRoutes from "./routes/live";
 import keptVersionRoutes from "./routes/kept-versions";
 import importRoutes from "./routes/import";
@@ -73,7 +73,7 @@ const resources: RoutePlugin[] = [
   digestRoutes,
   shareRoutes,
   ticketRoutes,
-  automationRoutes,
+  weekRuleRoutes,
   chancesRoutes,
   liveRoutes,
   keptVersionRoutes,

@@ -54,7 +54,7 @@ describe("an escrutinio refused before a restart", () => {
       });
       fake.addDraw(compactDate(day), "20261004", "played-draw-2026-10-04-escrutinio-ilegible.json");
       expect(await lookupDate(first.deps, compactDate(day))).toMatchObject({ status: "ok" });
-      const step = await db.one<{ outcome: string }>("select outcome from automation_steps where step_key = $1", [`escrutinio:${quinielaId}`]);
+      const step = await db.one<{ outcome: string }>("select outcome from official_steps where step_key = $1", [`escrutinio:${quinielaId}`]);
       expect(step).toEqual({ outcome: "error" });
     } finally {
       await first.app.close();

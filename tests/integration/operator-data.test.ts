@@ -316,7 +316,7 @@ describe("the caja's ticket rule, asked with the standing rule", () => {
     expect(after.lateTickets).toBeNull();
     expect((await tickets(manager, groupId)).map((m) => m.amountCents)).toEqual([-150]);
     const audit = await t.db.query<{ action: string }>("select action from audit_log where group_id = $1 order by id", [groupId]);
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["caja.rules", "group.automation"]));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["caja.rules", "group.week-rule"]));
   });
 
   it("left out by a client of the API, the caja's rule stays as it was; unticked, it is switched off", async () => {

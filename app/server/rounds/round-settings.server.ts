@@ -225,7 +225,7 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
       return blockMember(request, formData);
     case "unblock":
       return unblockMember(request, formData);
-    case "automation":
+    case "week-rule":
       return weekRuleAction(request, group.id, formData);
     default:
       return answer(intent, 400, { message: "Acción desconocida." });

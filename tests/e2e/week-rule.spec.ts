@@ -1,4 +1,4 @@
-import { AUTOMATION } from "#core/contract/week-rule";
+import { WEEK_RULE } from "#core/contract/week-rule";
 import { expect, test } from "./fixtures";
 import { adminToken, apiCall, expectAccessible, HOUR, mailsTo, newGroup, newPlayer, signIn, signOut, unique, type Player } from "./helpers";
 
@@ -37,7 +37,7 @@ test.describe("the week runs itself", () => {
     await rule.getByLabel("Semana 2 de la rota (opcional)").selectOption({ label: "Un triple" });
     await rule.getByLabel("Un día y hora de la semana (hora de Madrid)").check();
     await rule.getByRole("button", { name: "Guardar regla automática" }).click();
-    await expect(rule.getByText(AUTOMATION.weekday)).toBeVisible();
+    await expect(rule.getByText(WEEK_RULE.weekday)).toBeVisible();
     await expect(rule.getByLabel("Abrir cada nueva jornada oficial automáticamente")).toBeChecked();
     await expect(rule.getByLabel("Semana 2 de la rota (opcional)")).toHaveValue("3");
 

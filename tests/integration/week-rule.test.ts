@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTOMATION, NOT_AUTOMATIC } from "#core/contract/week-rule";
+import { WEEK_RULE, NOT_AUTOMATIC } from "#core/contract/week-rule";
 import { runWeek, runWeekOnce } from "../../backend/services/week/job";
 import * as build from "../support/builders";
 import { startBackend, type TestBackend } from "../support/backend";
@@ -89,19 +89,19 @@ describe("a peña's standing rule", () => {
       (await manager.put(`/group/${groupId}/Automation`, rule({ typeRota: [1, 2], openAt: "weekly", openWeekday: 3, openTime: "18:00", version: 1 }))).status,
     ).toBe(200);
     expect((await manager.put(`/group/${groupId}/Automation`, rule({ version: 1 }))).status).toBe(409);
-    const [, entry] = await trail(groupId, "group.automation");
+    const [, entry] = await trail(groupId, "group.week-rule");
     expect(entry.after).toMatchObject({ abrirSola: true, tipos: "Sencilla → Dos dobles", apertura: "día 3 a las 18:00", cierreAntesMinutos: 60 });
   });
 
   it("refuses bad input with Spanish messages and writes nothing", async () => {
     const { manager, groupId } = await peña(0);
     const refused = async (body: Record<string, unknown>) => (await manager.put(`/group/${groupId}/Automation`, rule(body))).body.message;
-    expect(await refused({ openAt: "weekly", openWeekday: null, openTime: "18:00" })).toBe(AUTOMATION.weekday);
-    expect(await refused({ openAt: "weekly", openWeekday: 2, openTime: "25:00" })).toBe(AUTOMATION.time);
-    expect(await refused({ closeBeforeMinutes: -5 })).toBe(AUTOMATION.closeBefore);
-    expect(await refused({ typeRota: [] })).toBe(AUTOMATION.rotaLength);
-    expect(await refused({ typeRota: [99] })).toBe(AUTOMATION.unknownType);
-    expect(await refused({ absentMax: 0 })).toBe(AUTOMATION.absentMax);
+    expect(await refused({ openAt: "weekly", openWeekday: null, openTime: "18:00" })).toBe(WEEK_RULE.weekday);
+    expect(await refused({ openAt: "weekly", openWeekday: 2, openTime: "25:00" })).toBe(WEEK_RULE.time);
+    expect(await refused({ closeBeforeMinutes: -5 })).toBe(WEEK_RULE.closeBefore);
+    expect(await refused({ typeRota: [] })).toBe(WEEK_RULE.rotaLength);
+    expect(await refused({ typeRota: [99] })).toBe(WEEK_RULE.unknownType);
+    expect(await refused({ absentMax: 0 })).toBe(WEEK_RULE.absentMax);
     expect((await manager.get(`/group/${groupId}/Automation`)).body.version).toBe(1);
   });
 });
