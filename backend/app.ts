@@ -17,7 +17,7 @@ import authRoutes from "./routes/auth";
 import seasonRoutes from "./routes/season";
 import teamRoutes from "./routes/team";
 import quinielaRoutes from "./routes/quiniela";
-import classificationRoutes from "./routes/classification";
+import classificationRoutes from "./routes/standings";
 import kioskRoutes from "./routes/kiosk";
 import predictionRoutes from "./routes/prediction";
 import groupRoutes from "./routes/group";

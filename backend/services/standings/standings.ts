@@ -2,8 +2,8 @@
  * The standings' reads: each answers from the stored set (standings-store.ts), recomputing it first
  * when a write marked it or a close date overtook it.
  */
-import type { ClassificationInfo, ClassificationRound, LastRoundSummary, SeasonStandings, StandingsPage } from "#core/contract/classification";
-import type { ClassificationRow } from "#core/domain/standings/classification";
+import type { ClassificationInfo, ClassificationRound, LastRoundSummary, SeasonStandings, StandingsPage } from "#core/contract/standings";
+import type { ClassificationRow } from "#core/domain/standings/standings";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";

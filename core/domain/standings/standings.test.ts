@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { computeClassification, sortClassification, type ClassificationInput } from "./classification";
+import { computeClassification, sortClassification, type ClassificationInput } from "./standings";
 import { DEFAULT_POINTS } from "../points";
 import type { Pick, Sign } from "../signs";
 

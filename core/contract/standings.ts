@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { ClassificationRow } from "../domain/standings/classification";
+import type { ClassificationRow } from "../domain/standings/standings";
 import type { Score, Sign } from "../domain/signs";
 import { id, wireId, wireInt, wireNumber } from "./common";
 
-export type { ClassificationRow, ClassificationSort, Icon } from "../domain/standings/classification";
+export type { ClassificationRow, ClassificationSort, Icon } from "../domain/standings/standings";
 
 export const classificationParams = z.object({ id, seasonId: id });
 export const classificationQuery = z.object({ quinielaId: id.optional() });

@@ -5,11 +5,11 @@ import {
   ClassificationRows,
   StandingsPage,
   standingsPageQuery,
-} from "#core/contract/classification";
+} from "#core/contract/standings";
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import * as standings from "../services/standings/classification";
+import * as standings from "../services/standings/standings";
 import { resource } from "./resource";
 
 export default resource("classification", (app, deps) => {
