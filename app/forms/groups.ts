@@ -2,7 +2,7 @@ import { z } from "zod";
 import { version } from "#core/contract/audit";
 import { id } from "#core/contract/common";
 import { groupBody, inviteCode, roleId } from "#core/contract/group";
-import { CLOSE_AFTER_OPEN, datesInOrder } from "#core/contract/group-quiniela";
+import { CLOSE_AFTER_OPEN, datesInOrder } from "#core/contract/rounds";
 import { asSent, formOf, madridMoment, typedNumber } from "./fields";
 
 /** The version a form was loaded from (a hidden input): a save against a newer one is refused. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLOSE_AFTER_OPEN, closeAfterOfficial } from "#core/contract/group-quiniela";
+import { CLOSE_AFTER_OPEN, closeAfterOfficial } from "#core/contract/rounds";
 import { startWithSeason, type TestBackend } from "../support/backend";
 import * as build from "../support/builders";
 
