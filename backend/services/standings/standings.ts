@@ -168,8 +168,8 @@ export async function standingsPage(
   };
 }
 
-/** A set of rows as one short text that changes with any insert, update or delete among them: their row versions in key order. */
-const rowsVersion = (table: string, where: string, key: string) =>
+/** A set of rows as one short text (a fingerprint) that changes with any insert, update or delete among them: their xmin in key order. */
+const rowsFingerprint = (table: string, where: string, key: string) =>
   `(select md5(coalesce(string_agg(t.${key}::text || ':' || t.xmin::text, ',' order by t.${key}), '')) from ${table} t where ${where})`;
 
 /**
@@ -186,8 +186,8 @@ export async function standingsVersion(deps: Deps, groupId: number, seasonId: nu
     deps.db.one<SetMeta & { head: string; season: string | null }>(
       `select ${SET_META}, s.xmin::text as season,
               concat_ws('.', g.xmin::text, $4::text,
-                ${rowsVersion("seasons", "true", "id")},
-                ${rowsVersion("group_quinielas", "t.group_id = $1", "id")},
+                ${rowsFingerprint("seasons", "true", "id")},
+                ${rowsFingerprint("group_quinielas", "t.group_id = $1", "id")},
                 (select count(*) filter (where gq.open_date <= $3) || '-' || count(*) filter (where ${roundClosedSql("gq", "$3")})
                    from group_quinielas gq where gq.group_id = $1),
                 (select max(q.id) from quinielas q where q.owner_group_id is null)) as head
