@@ -1,11 +1,4 @@
-import {
-  ClassificationInfo,
-  classificationParams,
-  classificationQuery,
-  ClassificationRows,
-  StandingsPage,
-  standingsPageQuery,
-} from "#core/contract/standings";
+import { ClassificationInfo, classificationParams, classificationQuery, ClassificationRows, StandingsPage, standingsPageQuery } from "#core/contract/standings";
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";

@@ -43,9 +43,6 @@ export interface StepRow {
  * to insert the slot's row runs it; true when this call claimed it.
  */
 export async function claimRun(db: Db, key: string, at: Date): Promise<boolean> {
-  const rows = await db.query("insert into official_runs (run_key, started_at) values ($1, $2) on conflict (run_key) do nothing returning run_key", [
-    key,
-    at,
-  ]);
+  const rows = await db.query("insert into official_runs (run_key, started_at) values ($1, $2) on conflict (run_key) do nothing returning run_key", [key, at]);
   return rows.length === 1;
 }
