@@ -17,7 +17,7 @@ import authRoutes from "./routes/auth";
 import seasonRoutes from "./routes/season";
 import teamRoutes from "./routes/team";
 import quinielaRoutes from "./routes/quiniela";
-import classificationRoutes from "./routes/classification";
+import classificationRoutes from "./routes/standings";
 import kioskRoutes from "./routes/kiosk";
 import predictionRoutes from "./routes/prediction";
 import groupRoutes from "./routes/group";
@@ -35,7 +35,7 @@ import digestRoutes from "./routes/digest";
 import shareRoutes from "./routes/share";
 import ticketRoutes from "./routes/ticket";
 import chancesRoutes from "./routes/chances";
-import automationRoutes from "./routes/week-rule";
+import weekRuleRoutes from "./routes/week-rule";
 import liveRoutes from "./routes/live";
 import keptVersionRoutes from "./routes/kept-versions";
 import importRoutes from "./routes/import";
@@ -73,7 +73,7 @@ const resources: RoutePlugin[] = [
   digestRoutes,
   shareRoutes,
   ticketRoutes,
-  automationRoutes,
+  weekRuleRoutes,
   chancesRoutes,
   liveRoutes,
   keptVersionRoutes,

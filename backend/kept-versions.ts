@@ -6,7 +6,7 @@
 // reads nothing at all.
 import type { z } from "zod";
 import { liveGroupParams, liveQuery, LiveVersion } from "#core/contract/live";
-import { classificationParams, StandingsVersion } from "#core/contract/classification";
+import { classificationParams, StandingsVersion } from "#core/contract/standings";
 import { roundSummaryVersionQuery, RoundSummaryVersion } from "#core/contract/bet-stats";
 import { pathPattern } from "#core/contract/path-pattern";
 import { cache, CACHES } from "./caches";
@@ -15,7 +15,7 @@ import { groupGuard, groupIn, type Guard } from "./guards";
 import { sha256 } from "./security";
 import { roundSummaryVersion } from "./services/bet/stats";
 import { liveVersionFor } from "./services/live/versions";
-import { standingsVersion } from "./services/standings/classification";
+import { standingsVersion } from "./services/standings/standings";
 import { keptVersionRead, noticesListening } from "./metrics";
 
 /**

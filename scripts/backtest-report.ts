@@ -1,6 +1,6 @@
 // The backtest's figures, computed from a snapshot of a group's season (decisions 037, 045, 066):
 // pure and deterministic, so `npm run backtest` writes docs/backtest.md from the demo's snapshot
-// (fixtures/backtest/demo-2024-25.json) and tests/integration/backtest-figures.test.ts computes it
+// (fixtures/backtest/demo-2024-25.json) and tests/integration/bet/backtest-figures.test.ts computes it
 // again from the committed snapshot and fails when the committed document says anything else.
 import { format } from "prettier";
 import { baseRates, roundModel, scoreForecast, type HistoryRound, type SignProbs } from "#core/domain/bet/chances";

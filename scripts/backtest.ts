@@ -2,7 +2,7 @@
 // each close (decisions 037, 045, 066). Without arguments it loads the demo (the real 2024-25
 // season, two groups) into a temporary database, writes what the backtest reads of it to
 // fixtures/backtest/demo-2024-25.json and the figures computed from that to docs/backtest.md
-// (scripts/backtest-report.ts, deterministic: tests/integration/backtest-figures.test.ts computes
+// (scripts/backtest-report.ts, deterministic: tests/integration/bet/backtest-figures.test.ts computes
 // them again from the committed snapshot). `--group <id>` replays that group of DATABASE_URL or
 // DATA_DIR instead (docs/backtest-group-<id>.md); `--out <file>` writes the document elsewhere;
 // `--snapshot` skips the demo and computes docs/backtest.md again from the committed snapshot.

@@ -1,7 +1,7 @@
 // The valoración previa's forecasts of a real season (decision 072): the seasons of fixtures/football
 // built into jornadas as the demo builds them (ten Primera and four Segunda matches of a matchday),
 // each match viewed from the earlier jornadas' results only, as the backend does; and the temperature
-// of least log loss. Read by scripts/prior-calibration.ts and tests/integration/prior-calibration.test.ts.
+// of least log loss. Read by scripts/prior-calibration.ts and tests/integration/bet/prior-calibration.test.ts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { scoreForecast, type SignProbs } from "#core/domain/bet/chances";

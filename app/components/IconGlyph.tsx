@@ -1,4 +1,4 @@
-import type { Icon } from "#core/contract/classification";
+import type { Icon } from "#core/contract/standings";
 
 // Drawn, not emoji: an old phone or an office TV may have no emoji font and show empty boxes.
 const PATHS: Record<Icon, JSX.Element> = {

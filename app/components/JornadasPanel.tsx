@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { dateInputProps } from "~/components/date-input";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import type { AutomationStep, JornadasPanel as Panel, OfficialJornadaView, PastePreview } from "#core/contract/jornadas";
+import type { OfficialStep, JornadasPanel as Panel, OfficialJornadaView, PastePreview } from "#core/contract/jornadas";
 import { formatDate, formatDateTime, utcToMadridLocal } from "#core/dates";
 import { Field } from "~/components/Field";
 import { pasteSchema } from "~/forms/lottery";
@@ -20,7 +20,7 @@ const STATUS_LABEL: Record<OfficialJornadaView["status"], string> = {
   "temporada-nueva": "temporada nueva",
   cambio: "cambio por aceptar",
 };
-const OUTCOME_LABEL: Record<AutomationStep["outcome"], string> = { ok: "✓ hecho", aviso: "⚠ aviso", error: "✗ fallo" };
+const OUTCOME_LABEL: Record<OfficialStep["outcome"], string> = { ok: "✓ hecho", aviso: "⚠ aviso", error: "✗ fallo" };
 
 const jornadaTitle = (j: { jornada: string | null; poolName?: string | null }) =>
   [j.jornada ? `Jornada ${j.jornada} de Loterías` : "Jornada pegada", j.poolName ? `(${j.poolName})` : ""].filter(Boolean).join(" ");
@@ -102,7 +102,7 @@ function TeamsForm({ jornada }: { jornada: OfficialJornadaView }) {
   );
 }
 
-function JornadaCard({ jornada, step }: { jornada: OfficialJornadaView; step: AutomationStep | undefined }) {
+function JornadaCard({ jornada, step }: { jornada: OfficialJornadaView; step: OfficialStep | undefined }) {
   return (
     <li className="card stack jornada-card">
       <h3>{jornadaTitle(jornada)}</h3>
@@ -143,7 +143,7 @@ function JornadaCard({ jornada, step }: { jornada: OfficialJornadaView; step: Au
   );
 }
 
-function RetryButton({ step }: { step: AutomationStep }) {
+function RetryButton({ step }: { step: OfficialStep }) {
   return (
     <Form method="post">
       <input type="hidden" name="stepId" value={step.id} />
@@ -179,9 +179,9 @@ export function MachinePanel({ panel }: { panel: Panel | null }) {
       <section className="stack" aria-labelledby="steps-title">
         <h2 id="steps-title">Pasos automáticos</h2>
         {panel.steps.length ? (
-          <ol className="stack automation-steps">
+          <ol className="stack official-steps">
             {panel.steps.map((s) => (
-              <li key={s.id} className={`automation-step ${s.outcome}`}>
+              <li key={s.id} className={`official-step ${s.outcome}`}>
                 <span className="muted">{formatDateTime(s.at)}</span> <strong>{KIND_LABEL[s.kind] ?? s.kind}</strong> {OUTCOME_LABEL[s.outcome]}: {s.message}
                 {s.retryable ? <RetryButton step={s} /> : null}
                 {s.kind === "premios" && s.outcome === "aviso" && s.quinielaId ? (

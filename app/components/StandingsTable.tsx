@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { ClassificationRow, ClassificationSort, Icon } from "#core/contract/classification";
+import type { ClassificationRow, ClassificationSort, Icon } from "#core/contract/standings";
 import { IconGlyph } from "~/components/IconGlyph";
 import { Avatar } from "~/components/Avatar";
 

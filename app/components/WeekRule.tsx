@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import type { GroupAutomation } from "#core/contract/week-rule";
+import type { GroupWeekRule } from "#core/contract/week-rule";
 import { WEEKDAYS } from "#core/domain/week/rule";
 import { Field, FieldError, FormErrors } from "~/components/Field";
-import { automationSchema } from "~/forms/week-rule";
+import { weekRuleSchema } from "~/forms/week-rule";
 
 type PoolType = { id: number; name: string };
 
@@ -19,7 +19,7 @@ export function WeekRule({
   lastResult,
 }: {
   groupId: number;
-  rule: GroupAutomation | null;
+  rule: GroupWeekRule | null;
   types: PoolType[];
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -46,7 +46,7 @@ export function WeekRule({
           absentMax: String(rule.absentMax),
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: automationSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: weekRuleSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -167,7 +167,7 @@ export function WeekRule({
             </Field>
             <p className="muted">Sus pronósticos salen marcados como «automático» y el gestor puede quitarlos.</p>
           </fieldset>
-          <button type="submit" name="intent" value="automation">
+          <button type="submit" name="intent" value="week-rule">
             Guardar regla automática
           </button>
         </Form>

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { ClassificationRow } from "#core/contract/classification";
+import type { ClassificationRow } from "#core/contract/standings";
 import { PlayerFigures, StandingsTable } from "./StandingsTable";
 
 function row(position: number, userName: string, extra: Partial<ClassificationRow> = {}): ClassificationRow {

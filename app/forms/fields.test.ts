@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AUTOMATION } from "#core/contract/week-rule";
+import { WEEK_RULE } from "#core/contract/week-rule";
 import { POOL_FIELDS_REQUIRED } from "#core/contract/quiniela";
-import { automationSchema } from "./week-rule";
+import { weekRuleSchema } from "./week-rule";
 import { poolSchema } from "./catalogue";
 import { readDigits, readTypedNumber } from "./fields";
 
@@ -16,7 +16,7 @@ describe("numbers typed on a form", () => {
     for (const odd of ["1e1", "-1", "1.0", "0x0a", ""]) expect(readDigits(odd), odd).toBeNaN();
   });
 
-  it("the automation form refuses topN '1e2' with its Spanish message", () => {
+  it("the week-rule form refuses topN '1e2' with its Spanish message", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({
       autoOpen: "on",
@@ -29,12 +29,12 @@ describe("numbers typed on a form", () => {
       absentMax: "3",
     }))
       form.set(k, v);
-    const read = automationSchema.safeParse(Object.fromEntries(form));
+    const read = weekRuleSchema.safeParse(Object.fromEntries(form));
     expect(read.success).toBe(false);
-    expect(read.error?.issues.map((i) => i.message)).toContain(AUTOMATION.topN);
+    expect(read.error?.issues.map((i) => i.message)).toContain(WEEK_RULE.topN);
     form.set("topN", "100");
-    const typed = automationSchema.safeParse(Object.fromEntries(form));
-    expect(typed.success ? [] : typed.error.issues.map((i) => i.message)).not.toContain(AUTOMATION.topN);
+    const typed = weekRuleSchema.safeParse(Object.fromEntries(form));
+    expect(typed.success ? [] : typed.error.issues.map((i) => i.message)).not.toContain(WEEK_RULE.topN);
   });
 
   it("the catalogue's pool form refuses jornada number '1e1'", () => {

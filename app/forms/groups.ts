@@ -2,14 +2,14 @@ import { z } from "zod";
 import { version } from "#core/contract/audit";
 import { id } from "#core/contract/common";
 import { groupBody, inviteCode, roleId } from "#core/contract/group";
-import { CLOSE_AFTER_OPEN, datesInOrder } from "#core/contract/group-quiniela";
+import { CLOSE_AFTER_OPEN, datesInOrder } from "#core/contract/rounds";
 import { asSent, formOf, madridMoment, typedNumber } from "./fields";
 
 /** The version a form was loaded from (a hidden input): a save against a newer one is refused. */
-const loadedVersion = typedNumber(version);
+const loadedRowVersion = typedNumber(version);
 
 /** 'Crear grupo' and the group's edit form: the contract's name and description. */
-export const groupSchema = formOf(groupBody).extend({ version: loadedVersion });
+export const groupSchema = formOf(groupBody).extend({ version: loadedRowVersion });
 
 /** 'Unirse a un grupo': the contract's invite code. */
 export const joinSchema = z.object({ code: asSent(inviteCode) });
@@ -46,12 +46,12 @@ export const configureRoundSchema = z
  * Changing the dates of a configured round. The forced close is not part of it (its own button):
  * a dates form loaded before another manager's forced close must not lift it when saved.
  */
-export const roundStatusSchema = z.object({ quinielaId: id, ...roundDates, version: loadedVersion }).superRefine(closeAfterOpen);
+export const roundStatusSchema = z.object({ quinielaId: id, ...roundDates, version: loadedRowVersion }).superRefine(closeAfterOpen);
 
 /** 'Cerrar jornada' / 'Quitar cierre forzado': one button, with the version its page was loaded from. */
-export const forceCloseSchema = z.object({ quinielaId: id, forceClosed: z.enum(["true", "false"]).transform((v) => v === "true"), version: loadedVersion });
+export const forceCloseSchema = z.object({ quinielaId: id, forceClosed: z.enum(["true", "false"]).transform((v) => v === "true"), version: loadedRowVersion });
 
 /** The round's type, changed on its own. */
-export const roundTypeSchema = z.object({ quinielaId: id, typeQuinielaId: id, version: loadedVersion });
+export const roundTypeSchema = z.object({ quinielaId: id, typeQuinielaId: id, version: loadedRowVersion });
 
 export const blockSchema = z.object({ quinielaId: id, groupQuinielaId: id, userId: id });

@@ -1,43 +1,43 @@
 import { z } from "zod";
 import { version } from "#core/contract/audit";
-import { AUTOMATION, automationFields, weeklyNeedsDayAndHour } from "#core/contract/week-rule";
+import { WEEK_RULE, weekRuleFields, weeklyNeedsDayAndHour } from "#core/contract/week-rule";
 import { typedNumber } from "./fields";
 
 const rotaType = z
-  .number({ errorMap: () => ({ message: AUTOMATION.rota }) })
-  .int(AUTOMATION.rota)
-  .min(1, AUTOMATION.rota);
+  .number({ errorMap: () => ({ message: WEEK_RULE.rota }) })
+  .int(WEEK_RULE.rota)
+  .min(1, WEEK_RULE.rota);
 const flag = z.boolean().optional();
 
 /**
  * 'Regla automática de la semana' on /grupo/{id}/ajustes: the contract's fields as the form sends
  * them (numbers as text, unticked boxes absent, the rota as one select a week).
  */
-export const automationSchema = z
+export const weekRuleSchema = z
   .object({
     autoOpen: flag,
     typeRota1: typedNumber(rotaType),
     typeRota2: typedNumber(rotaType.optional()),
     typeRota3: typedNumber(rotaType.optional()),
     typeRota4: typedNumber(rotaType.optional()),
-    openAt: automationFields.openAt,
-    openWeekday: typedNumber(automationFields.openWeekday.unwrap().optional()),
-    openTime: automationFields.openTime.unwrap().optional(),
-    closeBeforeMinutes: typedNumber(automationFields.closeBeforeMinutes),
+    openAt: weekRuleFields.openAt,
+    openWeekday: typedNumber(weekRuleFields.openWeekday.unwrap().optional()),
+    openTime: weekRuleFields.openTime.unwrap().optional(),
+    closeBeforeMinutes: typedNumber(weekRuleFields.closeBeforeMinutes),
     betAtClose: flag,
-    betRule: automationFields.betRule,
-    topN: typedNumber(automationFields.topN.unwrap().optional()),
+    betRule: weekRuleFields.betRule,
+    topN: typedNumber(weekRuleFields.topN.unwrap().optional()),
     autoConfirm: flag,
-    absentFill: automationFields.absentFill,
-    absentMax: typedNumber(automationFields.absentMax),
+    absentFill: weekRuleFields.absentFill,
+    absentMax: typedNumber(weekRuleFields.absentMax),
     payTicket: flag,
     version: typedNumber(version),
   })
   .superRefine(weeklyNeedsDayAndHour);
-export type AutomationForm = z.infer<typeof automationSchema>;
+export type WeekRuleForm = z.infer<typeof weekRuleSchema>;
 
 /** The contract's body from the form's values. */
-export function automationBodyOf(v: AutomationForm) {
+export function weekRuleBodyOf(v: WeekRuleForm) {
   const weekly = v.openAt === "weekly";
   return {
     autoOpen: Boolean(v.autoOpen),

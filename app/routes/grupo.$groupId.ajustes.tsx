@@ -50,7 +50,7 @@ export default function GroupSettings() {
         groupId={group.id}
         rule={weekRule}
         types={types}
-        lastResult={actionData?.intent === "automation" ? (actionData.lastResult ?? undefined) : undefined}
+        lastResult={actionData?.intent === "week-rule" ? (actionData.lastResult ?? undefined) : undefined}
       />
       <OfficeSettings groupId={group.id} officeIcons={officeIcons} />
       <KioskLinks groupId={group.id} links={kioskLinks} />

@@ -3,7 +3,7 @@ import { csvError, csvResponse } from "~/server/csv.server";
 import { positiveId } from "~/server/ids.server";
 import { api, attempt } from "~/server/client.server";
 import { requireUser } from "~/server/session/session.server";
-import { ClassificationRows, type ClassificationRow, type Icon } from "#core/contract/classification";
+import { ClassificationRows, type ClassificationRow, type Icon } from "#core/contract/standings";
 
 const ICON_NAMES: Record<Icon, string> = { burro: "Burro", pina: "Piña", bola: "Bola", rinoceronte: "Rinoceronte" };
 const decimals = (n: number, digits: number) => n.toFixed(digits).replace(".", ",");

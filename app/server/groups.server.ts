@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { SessionUser } from "#core/contract/auth";
 import { GroupDetail, JoinedGroup, MyGroupList, type MyGroup } from "#core/contract/group";
-import { GroupRoundList, type GroupRound } from "#core/contract/group-quiniela";
+import { GroupRoundList, type GroupRound } from "#core/contract/rounds";
 import { DashboardScreen } from "#core/contract/screens";
 import { GroupSeasons, Season } from "#core/contract/season";
 import { groupSchema, joinSchema, removeMemberSchema } from "~/forms/groups";

@@ -241,7 +241,7 @@ async function versionOf(path: string, token: string): Promise<string | null> {
 export function keptAnswer(request: EdgeRequest, build: { assets: { version: string }; routes: BuildRoutes }): Promise<KeptOutcome | null> | null {
   const url = new URL(request.url, "http://edge");
   const versionPath = versionCallOf(url, build.routes);
-  const buildVersion = build.assets.version;
+  const buildId = build.assets.version;
   const cookie = request.header("cookie");
   if (!versionPath || !cookie || toastWaiting(cookie)) return null;
   return (async () => {
@@ -250,7 +250,7 @@ export function keptAnswer(request: EdgeRequest, build: { assets: { version: str
     if (!session || version === null) return null;
     const encoding = encodingFor(request.header("accept-encoding") ?? null);
     const tag = `"${createHash("sha256")
-      .update(`${buildVersion}\0${url.pathname}${url.search}\0${JSON.stringify(session.user)}\0${version}\0${encoding}`)
+      .update(`${buildId}\0${url.pathname}${url.search}\0${JSON.stringify(session.user)}\0${version}\0${encoding}`)
       .digest("base64url")}"`;
     if (matches(request.header("if-none-match") ?? null, tag)) return { answer: { status: 304, headers: [...validatorHeaders(tag, encoding)], body: null } };
     const page = recall(tag);

@@ -2,7 +2,7 @@ import { BetStats, betStatsQuery, RoundSummary, roundSummaryQuery, UsersAverage 
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { groupAccess } from "../services/standings/classification";
+import { groupAccess } from "../services/standings/standings";
 import * as stats from "../services/bet/stats";
 import { resource } from "./resource";
 

@@ -9,7 +9,7 @@ import {
   GroupRoundList,
   roundParams,
   updateStatusBody,
-} from "#core/contract/group-quiniela";
+} from "#core/contract/rounds";
 import { requireUser } from "../context";
 import { groupGuard, groupIn, roundIn } from "../guards";
 import { errorReplies } from "../schema";
@@ -18,7 +18,7 @@ import * as rounds from "../services/rounds/rounds";
 import { resource } from "./resource";
 import { afterRoundChange } from "../services/rounds/close-job";
 
-export default resource("groupQuiniela", (app, deps) => {
+export default resource("rounds", (app, deps) => {
   app.get(
     "/GroupQuiniela/ByGroup/:groupId",
     {

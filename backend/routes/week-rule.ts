@@ -1,13 +1,13 @@
-import { automaticPickParams, automationBody, automationParams, GroupAutomation } from "#core/contract/week-rule";
+import { automaticPickParams, weekRuleBody, weekRuleParams, GroupWeekRule } from "#core/contract/week-rule";
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies, noContent } from "../schema";
 import { removeAutomatic } from "../services/week/absent-picks";
-import { automationOf, setAutomation } from "../services/week/rule";
+import { weekRuleOf, setWeekRule } from "../services/week/rule";
 import { resource } from "./resource";
 
 /** Each peña's standing rule for the week (decision 048): read and set by its managers. */
-export default resource("automation", (app, deps) => {
+export default resource("week-rule", (app, deps) => {
   const manager = { guard: groupGuard("group-manager", "params", groupIn("id")) };
 
   app.get(
@@ -16,13 +16,13 @@ export default resource("automation", (app, deps) => {
       config: manager,
       schema: {
         summary: "La regla automática de la semana del grupo (gestor o admin)",
-        params: automationParams,
-        response: { 200: GroupAutomation, ...errorReplies },
+        params: weekRuleParams,
+        response: { 200: GroupWeekRule, ...errorReplies },
       },
     },
     async (request) => {
       requireUser(request);
-      return automationOf(deps, request.params.id);
+      return weekRuleOf(deps, request.params.id);
     },
   );
 
@@ -32,14 +32,14 @@ export default resource("automation", (app, deps) => {
       config: manager,
       schema: {
         summary: "Guarda la regla: abrir cada jornada sola, su tipo o rota, cuándo abre y cierra, la apuesta al cerrar y los ausentes (gestor o admin)",
-        params: automationParams,
-        body: automationBody,
-        response: { 200: GroupAutomation, ...errorReplies },
+        params: weekRuleParams,
+        body: weekRuleBody,
+        response: { 200: GroupWeekRule, ...errorReplies },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return setAutomation(deps, user.id, request.params.id, request.body);
+      return setWeekRule(deps, user.id, request.params.id, request.body);
     },
   );
 

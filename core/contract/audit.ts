@@ -39,7 +39,7 @@ export const AUDIT_ACTIONS = {
   "bet.placement": "Colocación de dobles y triples aplicada",
   "prizes.set": "Premios del escrutinio",
   "shares.set": "Porcentajes del público",
-  "group.automation": "Regla automática de la semana",
+  "group.week-rule": "Regla automática de la semana",
   "round.auto-open": "Jornada abierta automáticamente",
   "round.auto-close-date": "Cierre movido con el oficial",
   "prediction.automatic": "Pronóstico automático",

@@ -16,7 +16,7 @@ import {
   wireInt,
   wireNumber,
 } from "./common";
-import { configureBody } from "./group-quiniela";
+import { configureBody } from "./rounds";
 import { quinielaBody } from "./quiniela";
 import { seasonPointsBody } from "./season";
 

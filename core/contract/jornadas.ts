@@ -43,7 +43,7 @@ export type OfficialJornadaView = z.infer<typeof officialJornada>;
  * One step taken by the machine. Other features add their own kinds (the standing rule of a peña:
  * 'abrir-jornada', 'apuesta'); the panel shows any kind, with its group when there is one.
  */
-export const automationStep = z.object({
+export const officialStep = z.object({
   id: z.number().int(),
   kind: z.string(),
   quinielaId: z.number().int().nullable(),
@@ -55,10 +55,10 @@ export const automationStep = z.object({
   /** A failed step the panel offers to try again. */
   retryable: z.boolean(),
 });
-export type AutomationStep = z.infer<typeof automationStep>;
+export type OfficialStep = z.infer<typeof officialStep>;
 
 /** GET /Loteria/jornadas: the coming jornadas and the last steps (admin panel). */
-export const jornadasPanel = z.object({ jornadas: z.array(officialJornada), steps: z.array(automationStep) });
+export const jornadasPanel = z.object({ jornadas: z.array(officialJornada), steps: z.array(officialStep) });
 export type JornadasPanel = z.infer<typeof jornadasPanel>;
 
 /** What an import or a retry did, one sentence a step. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PicksSchema } from "./picks";
 import { SIGNS } from "../domain/signs";
-import { ClassificationRows } from "./classification";
+import { ClassificationRows } from "./standings";
 import { id, wireId, wireInt, wireNumber } from "./common";
 import { KioskReceipt } from "./receipt";
 

@@ -35,7 +35,7 @@ const hits = (matches: unknown, results: unknown) => {
 };
 
 describe("the demo plays like a real peña", () => {
-  it("is the season the committed backtest was computed from (decision 066: tests/integration/backtest-figures.test.ts computes the figures from it)", async () => {
+  it("is the season the committed backtest was computed from (decision 066: tests/integration/bet/backtest-figures.test.ts computes the figures from it)", async () => {
     const groups = await db.query<{ id: number }>("select id from groups where invite_code in ('DEMOOFICINA', 'DEMOBARRIO') order by id");
     const snapshot = { intro: DEMO_INTRO, groups: [] as Awaited<ReturnType<typeof snapshotGroups>> };
     for (const g of groups) snapshot.groups.push(...(await snapshotGroups(db, g.id)));

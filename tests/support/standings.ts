@@ -1,4 +1,4 @@
-import { computeClassification, type ClassificationRow } from "#core/domain/standings/classification";
+import { computeClassification, type ClassificationRow } from "#core/domain/standings/standings";
 import { resultsComplete, roundStatus } from "#core/domain/rounds/round-status";
 import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import type { Db } from "../../backend/db/db";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { GroupDetail } from "#core/contract/group";
-import { BlockResult, GroupRoundDetail, type GroupRound } from "#core/contract/group-quiniela";
+import { BlockResult, GroupRoundDetail, type GroupRound } from "#core/contract/rounds";
 import { PoolTypeList, Quiniela, QuinielaList } from "#core/contract/quiniela";
 import { blockSchema, configureRoundSchema, forceCloseSchema, roundStatusSchema, roundTypeSchema } from "~/forms/groups";
 import { redirectWithToast } from "~/server/session/toast.server";
@@ -225,7 +225,7 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
       return blockMember(request, formData);
     case "unblock":
       return unblockMember(request, formData);
-    case "automation":
+    case "week-rule":
       return weekRuleAction(request, group.id, formData);
     default:
       return answer(intent, 400, { message: "Acción desconocida." });

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import type { ClassificationRow } from "#core/contract/classification";
+import type { ClassificationRow } from "#core/contract/standings";
 import { StandingsTable, type StandingsTableProps } from "~/components/StandingsTable";
 import type { Fragment } from "~/server/fragments.server";
 import { CACHES } from "~/server/caches.server";

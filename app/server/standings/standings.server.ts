@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { standingsShareText } from "#core/domain/share/share-text";
-import { StandingsPage, type ClassificationSort } from "#core/contract/classification";
-import { sortClassification } from "#core/domain/standings/classification";
+import { StandingsPage, type ClassificationSort } from "#core/contract/standings";
+import { sortClassification } from "#core/domain/standings/standings";
 import { api, attempt } from "~/server/client.server";
 import { fragmentInData } from "~/server/fragments.server";
 import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";

@@ -1,24 +1,24 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { GroupAutomation } from "#core/contract/week-rule";
-import { automationBodyOf, automationSchema } from "~/forms/week-rule";
+import { GroupWeekRule } from "#core/contract/week-rule";
+import { weekRuleBodyOf, weekRuleSchema } from "~/forms/week-rule";
 import { redirectWithToast } from "~/server/session/toast.server";
 import { api, loadOrNull } from "../client.server";
 import { submitToBackend } from "../predictions/submit.server";
 
 /** The group's standing rule for its settings page; null when it could not be read. */
-export const loadWeekRule = (request: Request, groupId: number) => loadOrNull(() => api.read(request, `/group/${groupId}/Automation`, GroupAutomation));
+export const loadWeekRule = (request: Request, groupId: number) => loadOrNull(() => api.read(request, `/group/${groupId}/Automation`, GroupWeekRule));
 
 const answer = (status: number, lastResult: ReturnType<Parameters<typeof submitToBackend>[0]["reply"]>, stale = false) =>
-  data({ intent: "automation", lastResult, message: null, stale }, { status });
+  data({ intent: "week-rule", lastResult, message: null, stale }, { status });
 
 /** 'Guardar regla automática': the rule, checked here and again by the backend; back to the page with a toast. */
 export async function weekRuleAction(request: Request, groupId: number, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: automationSchema });
+  const submission = parseWithZod(formData, { schema: weekRuleSchema });
   if (submission.status !== "success") return answer(400, submission.reply());
   const sent = await submitToBackend(
     submission,
-    () => api.put(request, `/group/${groupId}/Automation`, automationBodyOf(submission.value), GroupAutomation),
+    () => api.put(request, `/group/${groupId}/Automation`, weekRuleBodyOf(submission.value), GroupWeekRule),
     (failure) => (failure.status === 409 ? failure.message("") : `No se pudo guardar la regla: ${failure.message("inténtalo de nuevo.")}`),
   );
   if (!sent.ok) return answer(sent.failure.status === 409 ? 409 : 400, sent.reply, sent.failure.status === 409);

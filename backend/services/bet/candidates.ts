@@ -6,7 +6,7 @@ import type { BetParticipant, BetRanking } from "#core/contract/bet";
 import { conditionCountsOf, type ConditionCounts } from "#core/domain/bet/bet-conditions";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { seasonRanks } from "../standings/classification";
+import { seasonRanks } from "../standings/standings";
 
 export async function participants(db: Db, betId: number): Promise<BetParticipant[]> {
   const rows = await db.query<{ prediction_id: number | null; rank_position: number; username: string; user_id: number }>(

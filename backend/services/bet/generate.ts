@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { conditionCounts, rankPredictors, SELECT_ROUND_PREDICTIONS, type RoundPrediction } from "./candidates";
 import { betById, lastTopN, picksOf } from "./row";
-import { seasonRanks } from "../standings/classification";
+import { seasonRanks } from "../standings/standings";
 import { searchForward } from "../official/draw-results";
 import { findRound, holdRound, ROUND_NOT_FOUND, type HeldRound } from "../rounds/rounds";
 import { refreshTouched } from "../standings/store";

@@ -176,8 +176,8 @@ async function betRanks(deps: Deps, bet: BetRow): Promise<Map<number, number>> {
  * marks with the bet, and the list itself appears when the round closes. Empty (never matched)
  * while the season has no stored standings to go by.
  */
-function playersVersion(round: SummaryRound, setVersion: string | null, bet: BetRow | undefined): string {
-  return setVersion !== null ? `${round.quinielaId}.${setVersion}.${bet ? `${bet.id}:${bet.row_version}` : "-"}.${Number(round.closed)}` : "";
+function playersFingerprint(round: SummaryRound, setFingerprint: string | null, bet: BetRow | undefined): string {
+  return setFingerprint !== null ? `${round.quinielaId}.${setFingerprint}.${bet ? `${bet.id}:${bet.row_version}` : "-"}.${Number(round.closed)}` : "";
 }
 
 /**
@@ -185,22 +185,22 @@ function playersVersion(round: SummaryRound, setVersion: string | null, bet: Bet
  * embedded database each statement of a view waits its turn behind the other views' (decision 038).
  */
 async function roundParts(deps: Deps, groupId: number, round: SummaryRound) {
-  const row = await deps.db.one<{ matches: string; bet: string | null; set_version: string | null }>(
+  const row = await deps.db.one<{ matches: string; bet: string | null; set_fingerprint: string | null }>(
     `select (select coalesce(json_agg(m order by m.position), '[]')::text
                from (select position, home, away from quiniela_matches where quiniela_id = $2) m) as matches,
             (select row_to_json(b)::text from (${SELECT_BET} where b.group_id = $1 and b.quiniela_id = $2 limit 1) b) as bet,
-            (select xmin::text from standings_sets where group_id = $1 and season_id = $3) as set_version`,
+            (select xmin::text from standings_sets where group_id = $1 and season_id = $3) as set_fingerprint`,
     [groupId, round.quinielaId, round.seasonId],
   );
   return {
     matches: JSON.parse(row!.matches) as { position: number; home: string; away: string }[],
     betRow: row!.bet === null ? undefined : (JSON.parse(row!.bet) as BetRow),
-    setVersion: row!.set_version,
+    setFingerprint: row!.set_fingerprint,
   };
 }
 
-/** A set of rows as one short text that changes with any insert, update or delete among them: their row versions in key order. */
-const rowsVersion = (table: string, where: string, key: string) =>
+/** A set of rows as one short text (a fingerprint) that changes with any insert, update or delete among them: their xmin in key order. */
+const rowsFingerprint = (table: string, where: string, key: string) =>
   `(select md5(coalesce(string_agg(t.${key}::text || ':' || t.xmin::text, ',' order by t.${key}), '')) from ${table} t where ${where})`;
 
 /**
@@ -228,13 +228,13 @@ export async function roundSummaryVersion(deps: Deps, groupId: number, pick: { n
         (select xmin::text from groups where id = $1),
         (select md5(coalesce(string_agg(rr.id || '=' || rr.v, ',' order by rr.id), '')) from rr),
         c.quiniela_id,
-        ${rowsVersion("quiniela_matches", "t.quiniela_id = c.quiniela_id", "position")},
-        (select b.id || ':' || b.xmin::text || ':' || ${rowsVersion("bet_participants", "t.bet_id = b.id", "user_id")} from bets b where b.group_id = $1 and b.quiniela_id = c.quiniela_id),
-        ${rowsVersion("quiniela_prizes", "t.quiniela_id = c.quiniela_id", "category")},
+        ${rowsFingerprint("quiniela_matches", "t.quiniela_id = c.quiniela_id", "position")},
+        (select b.id || ':' || b.xmin::text || ':' || ${rowsFingerprint("bet_participants", "t.bet_id = b.id", "user_id")} from bets b where b.group_id = $1 and b.quiniela_id = c.quiniela_id),
+        ${rowsFingerprint("quiniela_prizes", "t.quiniela_id = c.quiniela_id", "category")},
         (select xmin::text from quiniela_prize_sets where quiniela_id = c.quiniela_id),
         (select xmin::text from standings_sets where group_id = $1 and season_id = c.season_id),
-        ${rowsVersion("predictions", "t.group_id = $1 and t.quiniela_id = c.quiniela_id", "id")},
-        ${rowsVersion("ticket_receipts", "t.group_id = $1 and t.quiniela_id = c.quiniela_id", "id")}) as v
+        ${rowsFingerprint("predictions", "t.group_id = $1 and t.quiniela_id = c.quiniela_id", "id")},
+        ${rowsFingerprint("ticket_receipts", "t.group_id = $1 and t.quiniela_id = c.quiniela_id", "id")}) as v
        from (select 1) one left join c on true`,
     [groupId, pick.seasonId ?? null, pick.numberQuiniela ?? null, deps.clock()],
   );
@@ -272,8 +272,8 @@ export async function roundSummary(
   const { results: resultsOfChosen, ...round } = chosen;
   const results = resultsOfChosen();
 
-  const { matches, betRow, setVersion } = await roundParts(deps, groupId, round);
-  const version = playersVersion(round, setVersion, betRow);
+  const { matches, betRow, setFingerprint } = await roundParts(deps, groupId, round);
+  const version = playersFingerprint(round, setFingerprint, betRow);
   // A bet without usable stored counts takes them from the players' picks: those must be read.
   const held = version !== "" && version === known && (!betRow || storedVotes(betRow.votes) !== null);
   const predictions =

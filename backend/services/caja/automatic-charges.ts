@@ -3,7 +3,7 @@ import { lastPlaced } from "#core/domain/standings/customs";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { betById } from "../bet/row";
-import { classification } from "../standings/classification";
+import { classification } from "../standings/standings";
 import { auditMovement, cajaRules, type Inserted, lockCajaShared } from "./ledger";
 import { roundClosedSql } from "../rounds/closed-sql";
 import { LOCK_KEYS } from "../../db/advisory";

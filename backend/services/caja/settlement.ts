@@ -6,7 +6,7 @@ import { conflict, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { syncCaja } from "./automatic-charges";
 import { auditMovement, balancesShown, cajaRules, type Inserted, ledgerTotals, lockCajaAlone } from "./ledger";
-import { classification, currentSeasonOf } from "../standings/classification";
+import { classification, currentSeasonOf } from "../standings/standings";
 
 async function seasonOf(deps: Deps, groupId: number, seasonId?: number) {
   const season = seasonId

@@ -7,7 +7,7 @@ import type { Deps } from "../../context";
 import { notFound } from "../../errors";
 import { linkOwner, revokeLinkRow } from "./link-rows";
 import { SELECT_BET, toBet, type BetRow } from "../bet/row";
-import { iconsWhereWanted, seasonStandings } from "../standings/classification";
+import { iconsWhereWanted, seasonStandings } from "../standings/standings";
 
 // cookie-signature signs in base64, but the token travels as a path segment, and paths are matched
 // case-insensitively (backend/app.ts lower-cases them): the link carries the signature in hex.

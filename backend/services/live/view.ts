@@ -10,64 +10,64 @@ import type { AuthUser, Deps } from "../../context";
 import { roundClosedSql } from "../rounds/closed-sql";
 import { parseJson } from "../bet/row";
 import { roundInPlay, type RoundRow } from "./round-in-play";
-import { basisSql, versionOf, versionSql } from "./versions";
+import { basisSql, viewKeyOf, viewKeySql } from "./versions";
 import { computeView, liveRow, shownOf, viewFrom, type ViewInputs } from "./compute";
 
 /** This instance's last view of each group's round (backend/caches.ts). */
-export const held = cache<{ version: string; view: LiveRound }>(CACHES.liveViews);
+export const held = cache<{ viewKey: string; view: LiveRound }>(CACHES.liveViews);
 /** Computations under way, one per view and version (not a cache: a computation leaves it when it ends). */
 const computing = new Map<string, Promise<LiveRound>>();
 
-/** GET /Group/{id}/Live: the view, computed once per version across instances (decisions 027, 071). */
+/** GET /Group/{id}/Live: the view, computed once per view key across instances (decisions 027, 071). */
 export async function liveRound(deps: Deps, groupId: number, quinielaId?: number): Promise<LiveRound> {
   const round = await roundInPlay(deps, groupId, quinielaId);
-  const { version, basis } = await versionOf(deps.db, groupId, round.quiniela_id, round.open);
-  return heldOrComputed(deps, groupId, round, version, basis);
+  const { viewKey, basis } = await viewKeyOf(deps.db, groupId, round.quiniela_id, round.open);
+  return heldOrComputed(deps, groupId, round, viewKey, basis);
 }
 
 /**
- * The view under `version`: this instance's held one, else the shared row another instance (or the
- * refresh job) wrote under the same version, else computed once here. When a score changes, the
+ * The view under `viewKey` (what it is computed from, `viewKeySql`): this instance's held one, else the shared row another instance (or the
+ * refresh job) wrote under the same key, else computed once here. When a score changes, the
  * thousand readers that ask at once share one computation of the new view (`computing`), and a
  * second instance reads the row instead of computing it again.
  */
-async function heldOrComputed(deps: Deps, groupId: number, round: RoundRow, version: string, basis: string): Promise<LiveRound> {
+async function heldOrComputed(deps: Deps, groupId: number, round: RoundRow, viewKey: string, basis: string): Promise<LiveRound> {
   const key = `${groupId}:${round.quiniela_id}`;
   const kept = held.get(key);
-  if (kept && kept.version === version) return kept.view;
-  const flight = `${key}@${version}`;
+  if (kept && kept.viewKey === viewKey) return kept.view;
+  const flight = `${key}@${viewKey}`;
   let pending = computing.get(flight);
   if (!pending) {
-    pending = sharedOrComputed(deps, groupId, round, version, basis).finally(() => computing.delete(flight));
+    pending = sharedOrComputed(deps, groupId, round, viewKey, basis).finally(() => computing.delete(flight));
     computing.set(flight, pending);
   }
   const view = await pending;
-  held.set(key, { version, view });
+  held.set(key, { viewKey, view });
   return view;
 }
 
-async function sharedOrComputed(deps: Deps, groupId: number, round: RoundRow, version: string, basis: string): Promise<LiveRound> {
+async function sharedOrComputed(deps: Deps, groupId: number, round: RoundRow, viewKey: string, basis: string): Promise<LiveRound> {
   const shared = await deps.db.one<{ view: unknown; version: string; basis: string; official: boolean }>(
     `select case when version = $3 then view end as view, version, basis,
             exists (select 1 from quiniela_results r where r.quiniela_id = $2) as official
        from live_views where group_id = $1 and quiniela_id = $2`,
-    [groupId, round.quiniela_id, version],
+    [groupId, round.quiniela_id, viewKey],
   );
-  if (shared?.version === version) return parseJson(shared.view) as LiveRound;
+  if (shared?.version === viewKey) return parseJson(shared.view) as LiveRound;
   // A row under the same players and bet, only the scores moved: a reader before the job's turn brings
   // it up by the ±1 rule too, instead of reading the predictions, the bet and the season again (decision
   // 076). Not while the group's round is open: no score counts then (decision 061).
   if (shared && !round.open && shared.basis === basis && !shared.official) {
-    const [view] = await scoresOnlyViews(deps, [{ groupId, round, version, basis, scoresOnly: true }]);
+    const [view] = await scoresOnlyViews(deps, [{ groupId, round, viewKey, basis, scoresOnly: true }]);
     if (view) return view;
   }
-  const { view, inputs } = await computeView(deps, groupId, round, version);
+  const { view, inputs } = await computeView(deps, groupId, round, viewKey);
   // Whoever writes last wins; a row under an older version is never served (the version is read on every view).
   await deps.db.query(
     `insert into live_views (group_id, quiniela_id, version, view, basis, inputs, computed_at) values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (group_id, quiniela_id) do update
        set version = excluded.version, view = excluded.view, basis = excluded.basis, inputs = excluded.inputs, computed_at = excluded.computed_at`,
-    [groupId, round.quiniela_id, version, JSON.stringify(view), basis, JSON.stringify(inputs), deps.clock()],
+    [groupId, round.quiniela_id, viewKey, JSON.stringify(view), basis, JSON.stringify(inputs), deps.clock()],
   );
   return view;
 }
@@ -82,7 +82,7 @@ async function sharedOrComputed(deps: Deps, groupId: number, round: RoundRow, ve
 export interface StaleView {
   groupId: number;
   round: RoundRow;
-  version: string;
+  viewKey: string;
   basis: string;
   /** The shared row holds the same players and bet (same basis), only the provisional scores moved: the ±1 rule brings it up to date. */
   scoresOnly: boolean;
@@ -94,7 +94,7 @@ export async function staleLiveViews(deps: Deps, limit?: number): Promise<StaleV
     `select s.group_id, s.quiniela_id, s.number, s.group_name, false as open, s.v, s.b,
             coalesce(lv.basis = s.b and not s.official, false) as scores_only
        from (select gq.group_id, gq.quiniela_id, q.number, g.name as group_name,
-                    ${versionSql("gq.group_id", "gq.quiniela_id", "'closed'")} as v, ${basisSql("gq.group_id", "gq.quiniela_id", "'closed'")} as b,
+                    ${viewKeySql("gq.group_id", "gq.quiniela_id", "'closed'")} as v, ${basisSql("gq.group_id", "gq.quiniela_id", "'closed'")} as b,
                     exists (select 1 from quiniela_results r where r.quiniela_id = q.id) as official
                from quinielas q join group_quinielas gq on gq.quiniela_id = q.id join groups g on g.id = gq.group_id
               where q.closing_date <= $1 and q.closing_date > $2 and ${roundClosedSql("gq", "$1")}) s
@@ -107,7 +107,7 @@ export async function staleLiveViews(deps: Deps, limit?: number): Promise<StaleV
   return rows.map((r) => ({
     groupId: r.group_id,
     round: { quiniela_id: r.quiniela_id, number: r.number, group_name: r.group_name, open: false },
-    version: r.v,
+    viewKey: r.v,
     basis: r.b,
     scoresOnly: Boolean(r.scores_only),
   }));
@@ -144,7 +144,7 @@ async function scoresOnlyViews(deps: Deps, stale: readonly StaleView[]): Promise
     if (!before || s.round.quiniela_id !== quinielaId) continue;
     const provisional = shownOf(scores.filter((r) => r.group_id === null || r.group_id === s.groupId));
     const matches = before.view.matches.map((m) => liveRow(m, null, provisional[m.position - 1]));
-    written.push({ g: s.groupId, v: s.version, b: s.basis, view: viewFrom(before.view, before.inputs, matches, s.version) });
+    written.push({ g: s.groupId, v: s.viewKey, b: s.basis, view: viewFrom(before.view, before.inputs, matches, s.viewKey) });
   }
   if (!written.length) return [];
   await deps.db.query(
@@ -158,7 +158,7 @@ async function scoresOnlyViews(deps: Deps, stale: readonly StaleView[]): Promise
 }
 
 /** One stale view brought up to date, under the single flight a reader of that group would join. */
-export const refreshLiveView = (deps: Deps, stale: StaleView) => heldOrComputed(deps, stale.groupId, stale.round, stale.version, stale.basis);
+export const refreshLiveView = (deps: Deps, stale: StaleView) => heldOrComputed(deps, stale.groupId, stale.round, stale.viewKey, stale.basis);
 
 /** GET /Group/{id}/Live for a caller: the shared view, and whether they may type scores in this group. */
 export async function liveFor(deps: Deps, user: AuthUser, groupId: number, quinielaId?: number): Promise<LiveRound> {

@@ -10,7 +10,7 @@ import { KIND_LABELS } from "#core/contract/caja";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { settlementPreview } from "../caja/settlement";
-import { classification } from "../standings/classification";
+import { classification } from "../standings/standings";
 import { members, seasonOf } from "./picks-and-movements";
 
 const dayOf = (at: Date | string) => {

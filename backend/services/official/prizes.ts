@@ -43,7 +43,7 @@ export async function importPrizes(tx: Db, at: Date, quinielaId: number, payload
   }
   const table = reading.prizes;
   // An escrutinio refused earlier and now read whole: its step on the panel says so, and loses its Reintentar.
-  await tx.query("update automation_steps set outcome = 'ok', message = $2, at = $3 where step_key = $1 and outcome <> 'ok'", [
+  await tx.query("update official_steps set outcome = 'ok', message = $2, at = $3 where step_key = $1 and outcome <> 'ok'", [
     `escrutinio:${quinielaId}`,
     `El escrutinio de ${name} ya se ha leído entero.`,
     at,
@@ -96,7 +96,7 @@ export async function refreshPrizes(deps: Deps, quinielaId: number | null = null
     `select to_char(d.draw_date, 'YYYY-MM-DD') as day, d.quiniela_id from lottery_draws d
       where d.quiniela_id is not null and d.draw_date >= $1::date and ($2::int is null or d.quiniela_id = $2)
         and (select count(*) from quiniela_prizes p where p.quiniela_id = d.quiniela_id) < 6
-        and not exists (select 1 from automation_steps s where s.step_key = 'premios:' || d.quiniela_id and s.outcome = 'aviso')
+        and not exists (select 1 from official_steps s where s.step_key = 'premios:' || d.quiniela_id and s.outcome = 'aviso')
       order by d.draw_date`,
     [since.toISOString().slice(0, 10), quinielaId],
   );

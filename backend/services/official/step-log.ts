@@ -1,4 +1,4 @@
-import type { AutomationStep } from "#core/contract/jornadas";
+import type { OfficialStep } from "#core/contract/jornadas";
 import type { Db } from "../../db/db";
 
 /**
@@ -19,9 +19,9 @@ export interface StepInput {
 
 export async function recordStep(db: Db, at: Date, step: StepInput): Promise<void> {
   await db.query(
-    `insert into automation_steps (step_key, kind, quiniela_id, group_id, draw_key, outcome, message, at)
+    `insert into official_steps (step_key, kind, quiniela_id, group_id, draw_key, outcome, message, at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)
-     on conflict (step_key) do update set kind = excluded.kind, quiniela_id = coalesce(excluded.quiniela_id, automation_steps.quiniela_id),
+     on conflict (step_key) do update set kind = excluded.kind, quiniela_id = coalesce(excluded.quiniela_id, official_steps.quiniela_id),
        group_id = excluded.group_id, draw_key = excluded.draw_key, outcome = excluded.outcome, message = excluded.message, at = excluded.at`,
     [step.key, step.kind, step.quinielaId ?? null, step.groupId ?? null, step.drawKey ?? null, step.outcome, step.message, at],
   );
@@ -33,7 +33,7 @@ export interface StepRow {
   quiniela_id: number | null;
   group_id: number | null;
   draw_key: string | null;
-  outcome: AutomationStep["outcome"];
+  outcome: OfficialStep["outcome"];
   message: string;
   at: Date | string;
 }
@@ -43,9 +43,6 @@ export interface StepRow {
  * to insert the slot's row runs it; true when this call claimed it.
  */
 export async function claimRun(db: Db, key: string, at: Date): Promise<boolean> {
-  const rows = await db.query("insert into automation_runs (run_key, started_at) values ($1, $2) on conflict (run_key) do nothing returning run_key", [
-    key,
-    at,
-  ]);
+  const rows = await db.query("insert into official_runs (run_key, started_at) values ($1, $2) on conflict (run_key) do nothing returning run_key", [key, at]);
   return rows.length === 1;
 }

@@ -1,4 +1,4 @@
-import type { AutomationStep, StepsDone } from "#core/contract/jornadas";
+import type { OfficialStep, StepsDone } from "#core/contract/jornadas";
 import { formatDate, utcToMadridLocal } from "#core/dates";
 import { compactDate } from "#core/domain/official/lottery";
 import type { Deps } from "../../context";
@@ -28,9 +28,9 @@ const RETRIES: Record<string, Retry> = {
   },
 };
 
-export async function listSteps(db: Db, limit = 60): Promise<AutomationStep[]> {
+export async function listSteps(db: Db, limit = 60): Promise<OfficialStep[]> {
   const rows = await db.query<StepRow>(
-    "select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from automation_steps order by at desc, id desc limit $1",
+    "select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from official_steps order by at desc, id desc limit $1",
     [limit],
   );
   return rows.map((r) => ({
@@ -47,7 +47,7 @@ export async function listSteps(db: Db, limit = 60): Promise<AutomationStep[]> {
 }
 
 export async function retryStep(deps: Deps, id: number): Promise<{ ok: boolean; messages: string[] }> {
-  const row = await deps.db.one<StepRow>("select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from automation_steps where id = $1", [id]);
+  const row = await deps.db.one<StepRow>("select id, kind, quiniela_id, group_id, draw_key, outcome, message, at from official_steps where id = $1", [id]);
   if (!row) throw notFound("Ese paso ya no existe.");
   const retry = Object.hasOwn(RETRIES, row.kind) ? RETRIES[row.kind] : undefined;
   if (!retry || row.outcome === "ok") throw badRequest("Ese paso no se puede reintentar.");

@@ -1,4 +1,4 @@
-import { closeAfterOfficial, closesInTime, type BlockedUser, type GroupRound, type GroupRoundDetail } from "#core/contract/group-quiniela";
+import { closeAfterOfficial, closesInTime, type BlockedUser, type GroupRound, type GroupRoundDetail } from "#core/contract/rounds";
 import { roundStatus } from "#core/domain/rounds/round-status";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";

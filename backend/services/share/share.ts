@@ -5,7 +5,7 @@ import type { Deps } from "../../context";
 import { ApiError, notFound } from "../../errors";
 import { linkOwner, revokeLinkRow } from "../kiosk/link-rows";
 import { getBet } from "../bet/bet";
-import { seasonStandings } from "../standings/classification";
+import { seasonStandings } from "../standings/standings";
 import { readSignedToken, signToken } from "../kiosk/signed-token";
 
 const PURPOSE = "share";

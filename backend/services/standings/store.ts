@@ -1,11 +1,11 @@
 /**
  * The stored standings' write side: computes a group's season from its picks and results (through
- * core/domain/standings/classification) and keeps it in standings_sets and standings_scopes. It imports no
+ * core/domain/standings/standings) and keeps it in standings_sets and standings_scopes. It imports no
  * other service, so every service that writes may call refreshTouched without a circle; the reads
- * are in classification.ts.
+ * are in standings.ts.
  */
-import { computeClassification, type ClassificationInput, type ClassificationRow } from "#core/domain/standings/classification";
-import type { ClassificationRound } from "#core/contract/classification";
+import { computeClassification, type ClassificationInput, type ClassificationRow } from "#core/domain/standings/standings";
+import type { ClassificationRound } from "#core/contract/standings";
 import type { Results } from "#core/domain/hits";
 import type { PointValues } from "#core/domain/points";
 import { resultsComplete, roundStatus } from "#core/domain/rounds/round-status";
@@ -120,7 +120,7 @@ export interface ComputedStandings {
 
 /**
  * The standings (docs/architecture.md#points-accuracy-and-wilson) of a group's season and of each of its counted rounds, computed
- * from scratch by core/domain/standings/classification from the stored picks and results: the only place
+ * from scratch by core/domain/standings/standings from the stored picks and results: the only place
  * points are counted. What is stored is exactly this output.
  */
 export async function computeStandings(

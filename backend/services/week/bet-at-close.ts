@@ -27,7 +27,7 @@ async function dueCloses({ db, clock }: Deps): Promise<DueClose[]> {
     `select gq.id as group_quiniela_id, gq.group_id, gq.quiniela_id, q.season_id, q.number, pt.num_double, pt.num_triple,
             a.absent_fill, a.absent_max, a.bet_at_close, a.bet_rule, a.top_n, a.auto_confirm
        from group_quinielas gq
-       join group_automation a on a.group_id = gq.group_id
+       join group_week_rules a on a.group_id = gq.group_id
        join quinielas q on q.id = gq.quiniela_id
        join pool_types pt on pt.id = gq.type_quiniela_id
       where (a.bet_at_close or a.absent_fill <> 'off')
@@ -105,7 +105,7 @@ async function dueBetMails({ db }: Deps): Promise<DueBetMail[]> {
             u.id as user_id, u.username, u.email, x.bet_id, a.bet_rule
        from auto_bets x
        join group_quinielas gq on gq.id = x.group_quiniela_id
-       join group_automation a on a.group_id = gq.group_id
+       join group_week_rules a on a.group_id = gq.group_id
        join groups g on g.id = gq.group_id
        join quinielas q on q.id = gq.quiniela_id
        join group_members m on m.group_id = gq.group_id and m.role_id = 2 and m.removed_at is null

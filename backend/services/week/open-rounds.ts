@@ -2,21 +2,21 @@ import { autoRoundDates, rotaType, type OpenAt } from "#core/domain/week/rule";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { recordAudit } from "../audit";
-import { AUTOMATION_COLUMNS, rotaOf, type AutomationRow } from "./rule";
+import { WEEK_RULE_COLUMNS, rotaOf, type WeekRuleRow } from "./rule";
 import { madridToday } from "../catalogue/season";
 import { refreshTouched } from "../standings/store";
 
 /** The name the audit trail shows for what the week's job did (decision 048). */
 export const MACHINE = "Automático";
 
-interface Candidate extends AutomationRow {
+interface Candidate extends WeekRuleRow {
   quiniela_id: number;
   number: number;
   start_date: Date;
   closing_date: Date;
 }
 
-const openAtOf = (rule: AutomationRow): OpenAt =>
+const openAtOf = (rule: WeekRuleRow): OpenAt =>
   rule.open_at === "weekly" && rule.open_weekday && rule.open_time
     ? { kind: "weekly", weekday: rule.open_weekday, time: rule.open_time }
     : { kind: "publication" };
@@ -29,8 +29,8 @@ const openAtOf = (rule: AutomationRow): OpenAt =>
  */
 async function candidates(db: Db, now: Date, today: string): Promise<Candidate[]> {
   return db.query<Candidate>(
-    `select ${AUTOMATION_COLUMNS}, q.id as quiniela_id, q.number, q.start_date, q.closing_date
-       from group_automation a
+    `select ${WEEK_RULE_COLUMNS}, q.id as quiniela_id, q.number, q.start_date, q.closing_date
+       from group_week_rules a
        join quinielas q on q.closing_date > $1 and q.owner_group_id is null
        join seasons s on s.id = q.season_id and s.start_date <= $2::date
       where a.auto_open
@@ -114,7 +114,7 @@ export async function followOfficialCloses(deps: Deps): Promise<number> {
     `select o.group_id, o.quiniela_id, o.group_quiniela_id, q.number, o.close_date,
             q.closing_date - make_interval(mins => a.close_before_minutes) as new_close
        from auto_openings o
-       join group_automation a on a.group_id = o.group_id
+       join group_week_rules a on a.group_id = o.group_id
        join quinielas q on q.id = o.quiniela_id
        join group_quinielas gq on gq.id = o.group_quiniela_id
       where gq.close_date = o.close_date and not gq.force_closed

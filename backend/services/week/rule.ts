@@ -1,4 +1,4 @@
-import { AUTOMATION, type AutomationBody, type GroupAutomation } from "#core/contract/week-rule";
+import { WEEK_RULE, type WeekRuleBody, type GroupWeekRule } from "#core/contract/week-rule";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
@@ -8,8 +8,8 @@ import { assertVersion } from "../versions";
 import { cajaRules } from "../caja/ledger";
 import { syncCaja } from "../caja/automatic-charges";
 
-/** A group's standing rule for the week as stored (backend/db/migrations/022_week_automation.sql). */
-export interface AutomationRow {
+/** A group's standing rule for the week as stored (migration 022, its table renamed by 042_one_name_per_thing.sql). */
+export interface WeekRuleRow {
   group_id: number;
   auto_open: boolean;
   type_rota: unknown;
@@ -26,7 +26,7 @@ export interface AutomationRow {
   version: number;
 }
 
-export const AUTOMATION_COLUMNS = `a.group_id, a.auto_open, a.type_rota, a.open_at, a.open_weekday, a.open_time, a.close_before_minutes,
+export const WEEK_RULE_COLUMNS = `a.group_id, a.auto_open, a.type_rota, a.open_at, a.open_weekday, a.open_time, a.close_before_minutes,
   a.bet_at_close, a.bet_rule, a.top_n, a.auto_confirm, a.absent_fill, a.absent_max, a.version`;
 
 /** The rota's pool types, read from its stored JSON. */
@@ -36,7 +36,7 @@ export const rotaOf = (v: unknown): number[] => {
 };
 
 /** What a group has until a manager saves its rule: nothing runs by itself; the ticket rule is offered on (decision 064). */
-const DEFAULTS = (groupId: number): GroupAutomation => ({
+const DEFAULTS = (groupId: number): GroupWeekRule => ({
   groupId,
   autoOpen: false,
   typeRota: [1],
@@ -54,7 +54,7 @@ const DEFAULTS = (groupId: number): GroupAutomation => ({
   version: 0,
 });
 
-function toAutomation(row: AutomationRow, payTicket: boolean): GroupAutomation {
+function toWeekRule(row: WeekRuleRow, payTicket: boolean): GroupWeekRule {
   return {
     groupId: row.group_id,
     autoOpen: row.auto_open,
@@ -74,19 +74,19 @@ function toAutomation(row: AutomationRow, payTicket: boolean): GroupAutomation {
   };
 }
 
-async function ruleRow(db: Db, groupId: number, lock = false): Promise<AutomationRow | undefined> {
-  return db.one<AutomationRow>(`select ${AUTOMATION_COLUMNS} from group_automation a where a.group_id = $1${lock ? " for update" : ""}`, [groupId]);
+async function ruleRow(db: Db, groupId: number, lock = false): Promise<WeekRuleRow | undefined> {
+  return db.one<WeekRuleRow>(`select ${WEEK_RULE_COLUMNS} from group_week_rules a where a.group_id = $1${lock ? " for update" : ""}`, [groupId]);
 }
 
 /** GET /group/{id}/Automation. */
-export async function automationOf(deps: Deps, groupId: number): Promise<GroupAutomation> {
+export async function weekRuleOf(deps: Deps, groupId: number): Promise<GroupWeekRule> {
   await assertGroupExists(deps.db, groupId);
   const row = await ruleRow(deps.db, groupId);
-  return row ? toAutomation(row, (await cajaRules(deps.db, groupId)).payTicket) : DEFAULTS(groupId);
+  return row ? toWeekRule(row, (await cajaRules(deps.db, groupId)).payTicket) : DEFAULTS(groupId);
 }
 
 /** What the audit trail keeps of a rule, in the words of the settings form. */
-function snapshot(a: GroupAutomation, typeNames: Map<number, string>) {
+function snapshot(a: GroupWeekRule, typeNames: Map<number, string>) {
   return {
     abrirSola: a.autoOpen,
     tipos: a.typeRota.map((t) => typeNames.get(t) ?? String(t)).join(" → "),
@@ -101,11 +101,11 @@ function snapshot(a: GroupAutomation, typeNames: Map<number, string>) {
 }
 
 /** PUT /group/{id}/Automation: saves the rule (with the version its form was loaded from) and records it. */
-export async function setAutomation(deps: Deps, actorId: number, groupId: number, body: AutomationBody): Promise<GroupAutomation> {
+export async function setWeekRule(deps: Deps, actorId: number, groupId: number, body: WeekRuleBody): Promise<GroupWeekRule> {
   await assertGroupExists(deps.db, groupId);
   const types = await deps.db.query<{ id: number; name: string }>("select id, name from pool_types");
   const typeNames = new Map(types.map((t) => [t.id, t.name]));
-  if (body.typeRota.some((t) => !typeNames.has(t))) throw badRequest(AUTOMATION.unknownType);
+  if (body.typeRota.some((t) => !typeNames.has(t))) throw badRequest(WEEK_RULE.unknownType);
   const weekly = body.openAt === "weekly";
   const values = [
     groupId,
@@ -127,12 +127,12 @@ export async function setAutomation(deps: Deps, actorId: number, groupId: number
     const before = await ruleRow(tx, groupId, true);
     assertVersion(before?.version ?? 0, body.version, "La regla automática");
     await tx.query(
-      `insert into group_automation (group_id, auto_open, type_rota, open_at, open_weekday, open_time, close_before_minutes, bet_at_close, bet_rule,
+      `insert into group_week_rules (group_id, auto_open, type_rota, open_at, open_weekday, open_time, close_before_minutes, bet_at_close, bet_rule,
                                      top_n, auto_confirm, absent_fill, absent_max, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
        on conflict (group_id) do update set auto_open = $2, type_rota = $3, open_at = $4, open_weekday = $5, open_time = $6,
          close_before_minutes = $7, bet_at_close = $8, bet_rule = $9, top_n = $10, auto_confirm = $11, absent_fill = $12, absent_max = $13,
-         updated_at = $14, version = group_automation.version + 1`,
+         updated_at = $14, version = group_week_rules.version + 1`,
       values,
     );
     const after = (await ruleRow(tx, groupId))!;
@@ -161,14 +161,14 @@ export async function setAutomation(deps: Deps, actorId: number, groupId: number
       at: deps.clock(),
       actorId,
       groupId,
-      action: "group.automation",
+      action: "group.week-rule",
       entity: "group",
       entityId: groupId,
       subject: "Regla automática de la semana",
-      before: before ? snapshot(toAutomation(before, caja.payTicket), typeNames) : null,
-      after: snapshot(toAutomation(after, caja.payTicket), typeNames),
+      before: before ? snapshot(toWeekRule(before, caja.payTicket), typeNames) : null,
+      after: snapshot(toWeekRule(after, caja.payTicket), typeNames),
     });
   });
   if (body.payTicket) await syncCaja(deps, groupId);
-  return automationOf(deps, groupId);
+  return weekRuleOf(deps, groupId);
 }

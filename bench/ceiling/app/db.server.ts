@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import type { ClassificationRow } from "#core/contract/classification";
+import type { ClassificationRow } from "#core/contract/standings";
 
 /** The rows the bench wrote (CEILING_ROWS), kept precomputed in an indexed table of an in-memory PGlite. */
 async function open() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeClassification, type ClassificationInput } from "../standings/classification";
+import { computeClassification, type ClassificationInput } from "../standings/standings";
 import type { Results } from "../hits";
 import { DEFAULT_POINTS } from "../points";
 import { digestHtml, digestText, joinNames, movement, positionsBefore, roundDigest, type DigestBet, type DigestMail } from "./round-digest";

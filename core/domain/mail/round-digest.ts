@@ -1,7 +1,7 @@
 /**
  * The round's digest (decision 036): what each member of a group reads by e-mail once a jornada's
  * official results are in. Pure: the season's standings after the round and the round's own rows
- * (both from core/domain/standings/classification) give the top 5 with their movement and the MVP; the
+ * (both from core/domain/standings/standings) give the top 5 with their movement and the MVP; the
  * texts are built here too, so a test reads exactly what the member gets.
  */
 

@@ -5,7 +5,7 @@
 
 export interface RoundRow {
   userId: number;
-  /** Position in the jornada's own standings (points, then Wilson, then name: core/domain/standings/classification). */
+  /** Position in the jornada's own standings (points, then Wilson, then name: core/domain/standings/standings). */
   position: number;
   /** All hits in the jornada (max 15); null when the member did not predict it. */
   hits: number | null;
