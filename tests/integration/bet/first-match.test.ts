@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECEIPT_MESSAGES } from "#core/contract/receipt";
-import { sendDueReceiptAsks, sendDueReceiptAsksOnce } from "../../backend/services/mail/receipt-reminders";
-import { startFakeSelae, type FakeSelae } from "../support/fake-selae.mjs";
-import { startBackend, type Client, type TestBackend } from "../support/backend";
-import * as build from "../support/builders";
+import { sendDueReceiptAsks, sendDueReceiptAsksOnce } from "../../../backend/services/mail/receipt-reminders";
+import { startFakeSelae, type FakeSelae } from "../../support/fake-selae.mjs";
+import { startBackend, type Client, type TestBackend } from "../../support/backend";
+import * as build from "../../support/builders";
 
 /**
  * The jornada's first match (decision 093): the operator's answer before the draw gives each match's
@@ -13,7 +13,7 @@ import * as build from "../support/builders";
  * the first of them, not the pool's close. In fixtures/selae/pre-draw-2026-11-29.json the cierre is
  * Saturday 28 November 2026 at 15:00 and the first match (Athletic Club - Sevilla) starts at 16:15.
  */
-const PRE = JSON.parse(readFileSync(new URL("../../fixtures/selae/pre-draw-2026-11-29.json", import.meta.url), "utf8"));
+const PRE = JSON.parse(readFileSync(new URL("../../../fixtures/selae/pre-draw-2026-11-29.json", import.meta.url), "utf8"));
 const NAMES: { local: string; visitante: string }[] = PRE[0].partidos;
 const plain = (n: string) => n.replace(/ \(M\)$/, "");
 const MINUTE = 60_000;
