@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
-import { formatPercent, learningLine, sourceLong, TARGET_NAMES } from "#core/domain/bet/chances-text";
+import { formatPercent, learningLine, sourceLong, TARGET_NAMES, trustLine } from "#core/domain/bet/chances-text";
 import { formatEuros } from "#core/domain/money";
 import { TARGETS } from "#core/domain/bet/placement";
 import { CATEGORIES, CATEGORY_HITS, CATEGORY_NAMES, type Category } from "#core/domain/bet/scrutiny";
@@ -103,6 +103,9 @@ function Figures({ c }: { c: ChancesFigures }) {
       </table>
       <p className="chances-expectation">{expectationLine(c.current, c.prizes.paybackBasisPoints, "de la apuesta")}</p>
       <p className="muted">{prizeNote(c.prizes).trim()}</p>
+      <p className="chances-trust">
+        {trustLine({ source: c.model.source, modelLogLoss: c.model.logLoss, priorLogLoss: c.model.priorLogLoss, especialShare: c.prizes.especialShare })}
+      </p>
       <p className="muted">
         Cobrar: que alguna columna del boleto tenga justo esos aciertos; un boleto múltiple puede cobrar varias categorías a la vez. Mejor columna: que la de
         más aciertos tenga justo esos.

@@ -59,6 +59,12 @@ test.describe("the bet with the best chances", () => {
     // A new season: how sure the model is while it learns (decision 072).
     await expect(chances).toContainText("El modelo aún aprende: 0 jornadas de la peña; aún no pesa: la valoración previa sola.");
     await expect(chances.getByRole("rowheader", { name: "14 aciertos y el pleno al 15" })).toBeVisible();
+    // Beside the expected prize, the pool's payback and the expected loss, and how much to trust the figures (decision 097).
+    await expect(chances.locator(".chances-expectation")).toContainText(
+      /^Premio esperado de la apuesta: \d+,\d\d\s€ por un boleto de \d+,\d\d\s€; de media se pierden \d+,\d\d\s€ \(el juego devuelve el 55\s% de lo apostado\)\.$/,
+    );
+    await expect(chances).toContainText("Cuánto fiarse: sin jornadas jugadas aún no se ha medido cuánto aciertan estas probabilidades");
+    await expect(chances).toContainText("la proporción agrupada de 220 escrutinios reales");
     await expect(chances.getByText(/^Con (los dobles|el doble)/)).toBeVisible();
     await expectAccessible(page, testInfo);
 
