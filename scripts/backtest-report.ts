@@ -6,12 +6,13 @@ import { format } from "prettier";
 import { baseRates, roundModel, scoreForecast, type HistoryRound, type SignProbs } from "#core/domain/bet/chances";
 import { chooseChances, preMatchOf, type ChosenChances } from "#core/domain/bet/chances-source";
 import { formatPercent, sourceShort } from "#core/domain/bet/chances-text";
-import { prizeWeights, ticketOdds, winChances } from "#core/domain/bet/hit-odds";
-import { bestPlacement, type Objective, type Target } from "#core/domain/bet/placement";
+import { expectedPrize, prizeWeights, ticketOdds, winChances } from "#core/domain/bet/hit-odds";
+import { mainColumn, sharedPrizes } from "#core/domain/bet/expected-prize";
+import { bestPlacement, costOf, type Objective, type Target } from "#core/domain/bet/placement";
 import type { Category } from "#core/domain/bet/scrutiny";
 import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
 import { sameScore, SIGNS, type Pick, type Score, type Sign } from "#core/domain/signs";
-import type { Fixture } from "#core/domain/bet/pre-match";
+import { publicShares, type Fixture } from "#core/domain/bet/pre-match";
 import { PUBLIC_TEMPERATURE, temper } from "#core/domain/bet/prior-calibration";
 import { seededRandom } from "#core/seeded-random";
 
@@ -148,6 +149,7 @@ export function groupLines(g: SnapshotGroup): string[] {
   let best10 = 0;
   let lastFit = "";
   const counts: [number, number, number] = [0, 0, 0];
+  const ratios: Record<"before" | "after", { number: number; ratio: number }[]> = { before: [], after: [] };
   for (const [r, round] of g.rounds.entries()) {
     const results = round.results;
     const m = g.jornadas[r];
@@ -185,9 +187,19 @@ export function groupLines(g: SnapshotGroup): string[] {
       }
       const majority = m.majority;
       const odds = (matches: Pick[]) => ticketOdds({ matches, pleno: null }, chosen.probs, 0);
-      // The prizes the page's 'premio esperado' would use: shared by the public's percentages where known (decision 044).
-      const perCategory = shares ? expectedSharedPrizes(shares, chosen.probs, PRICE_CENTS) : g.prizes;
+      // The prizes the page's 'premio esperado' uses (decision 097): each fund shared with the others who
+      // would hit it with the bet's own signs, by the public's percentages or, without them, estimated.
+      const publicView = shares ?? chosen.probs.map((p) => publicShares(p));
+      const perCategory = sharedPrizes({ column: mainColumn(majority, chosen.probs), probs: chosen.probs, shares: publicView, priceCents: PRICE_CENTS });
+      // What the page said before decision 097: the season's average prizes where no percentages were known.
+      const before = shares ? expectedSharedPrizes(shares, chosen.probs, PRICE_CENTS) : g.prizes;
       const current = odds(majority);
+      const cost = costOf(
+        majority.reduce((t, pick) => t * Math.max(1, pick.length), 1),
+        { cents: 0, priceCents: PRICE_CENTS, plenoCombinations: 1 },
+      );
+      ratios.after.push({ number: m.number, ratio: expectedPrize(current, perCategory) / cost });
+      ratios.before.push({ number: m.number, ratio: expectedPrize(current, before) / cost });
       const p10 = current.atLeast[10];
       if (p10 < 0.5) under50++;
       wins5 += winChances({ matches: majority, pleno: null }, chosen.probs, 0).quinta;
@@ -255,6 +267,16 @@ export function groupLines(g: SnapshotGroup): string[] {
   lines.push(
     `Probabilidad media de 10 o más según lo que usan las páginas: mayoría ${formatPercent(bets.majority.expected / jornadas)}, optimizada ${formatPercent(bets.p10.expected / jornadas)}. ` +
       `Probabilidad media de cobrar la 5ª (alguna columna con 10) de la mayoría: ${formatPercent(wins5 / jornadas)}; de que su mejor columna tenga 10: ${formatPercent(best10 / jornadas)}.`,
+    "",
+  );
+  const spread = (list: { number: number; ratio: number }[]) => {
+    const sorted = [...list].sort((a, b) => a.ratio - b.ratio);
+    const top = sorted[sorted.length - 1];
+    return `mediana ${comma(sorted[sorted.length >> 1].ratio, 3)}, máximo ${comma(top.ratio, 3)} (jornada ${top.number})`;
+  };
+  lines.push(
+    `Premio esperado de la quiniela grupal entre su coste (decisión 097), con el fondo de cada categoría repartido entre ella y los acertantes que se esperan con sus signos: ${spread(ratios.after)}; ` +
+      `con los premios medios de la temporada donde no había porcentajes del público, como antes: ${spread(ratios.before)}. El juego devuelve el 55 % de lo apostado.`,
     "",
   );
   return lines;

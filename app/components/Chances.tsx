@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
-import { formatPercent, learningLine, sourceLong, TARGET_NAMES } from "#core/domain/bet/chances-text";
+import { formatPercent, learningLine, sourceLong, TARGET_NAMES, trustLine } from "#core/domain/bet/chances-text";
 import { formatEuros } from "#core/domain/money";
 import { TARGETS } from "#core/domain/bet/placement";
-import { CATEGORIES, CATEGORY_HITS, CATEGORY_NAMES, CATEGORY_SHORT, type Category } from "#core/domain/bet/scrutiny";
+import { CATEGORIES, CATEGORY_HITS, CATEGORY_NAMES, type Category } from "#core/domain/bet/scrutiny";
 import { Alert } from "~/components/Field";
 import type { ChancesData } from "~/server/bet/chances.server";
 
@@ -101,6 +101,11 @@ function Figures({ c }: { c: ChancesFigures }) {
           ))}
         </tbody>
       </table>
+      <p className="chances-expectation">{expectationLine(c.current, c.prizes.paybackBasisPoints, "de la apuesta")}</p>
+      <p className="muted">{prizeNote(c.prizes).trim()}</p>
+      <p className="chances-trust">
+        {trustLine({ source: c.model.source, modelLogLoss: c.model.logLoss, priorLogLoss: c.model.priorLogLoss, especialShare: c.prizes.especialShare })}
+      </p>
       <p className="muted">
         Cobrar: que alguna columna del boleto tenga justo esos aciertos; un boleto múltiple puede cobrar varias categorías a la vez. Mejor columna: que la de
         más aciertos tenga justo esos.
@@ -160,11 +165,29 @@ function Placement({ bet, data, isManager, message }: { bet: Bet; data: ChancesD
       {c?.suggestion ? (
         <div className="stack">
           <p className="chances-suggestion">{c.suggestion.sentence}</p>
+          {c.suggestion.changes.length ? (
+            <>
+              <p>Signos que cambia:</p>
+              <ul className="suggestion-changes">
+                {c.suggestion.changes.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <p className="muted">
+            {c.suggestionsChangeSigns
+              ? "Los gestores permiten que la sugerencia cambie los signos de la mayoría."
+              : "La sugerencia mantiene el signo de la mayoría en cada partido: solo coloca los dobles y triples."}
+          </p>
           <p className="muted">
             {c.suggestion.reductionName ?? "Múltiple directo"}: {formatEuros(c.suggestion.costCents)}.
             {c.suggestion.proven ? "" : " La búsqueda de la reducida se detuvo antes de probar que no hay otra mejor."}
             {data.target === "prize" ? prizeNote(c.prizes) : ""}
           </p>
+          {data.target === "prize" ? (
+            <p className="chances-expectation">{expectationLine(c.suggestion.odds, c.prizes.paybackBasisPoints, "con la sugerencia")}</p>
+          ) : null}
           {c.suggestion.same ? (
             <p className="notice">La apuesta ya tiene esta colocación.</p>
           ) : c.confirmed ? (
@@ -198,15 +221,21 @@ function bestExactly(atLeast: NonNullable<ChancesData["chances"]>["current"]["at
   return k === 14 ? atLeast["14"] : atLeast[String(k) as "10"] - atLeast[String(k + 1) as "11"];
 }
 
+const SHARES_NAMES = {
+  jornada: "los porcentajes de apuestas del público de esta jornada",
+  rating: "porcentajes del público estimados de la valoración previa (no son los publicados)",
+  chances: "porcentajes del público estimados de estas probabilidades, cargados hacia el favorito como apuesta el público (no son los publicados)",
+} as const;
+
+/** How the expected prize was made (decision 097): each fund shared with the others the percentages predict. */
 function prizeNote(prizes: NonNullable<ChancesData["chances"]>["prizes"]): string {
-  if (prizes.shared)
-    return " Premios: el fondo de cada categoría repartido entre los acertantes que dejan prever los porcentajes de apuestas del público en esta jornada.";
-  return ` Cifra aproximada: sin los porcentajes del público de la jornada no se sabe entre cuántos se reparte cada premio.${averagesNote(prizes)}`;
+  return ` Premios: el fondo de cada categoría repartido entre este boleto y los demás acertantes que se esperan con sus mismos signos, según ${SHARES_NAMES[prizes.publicShares]}.`;
 }
 
-function averagesNote(prizes: NonNullable<ChancesData["chances"]>["prizes"]): string {
-  const own = CATEGORIES.filter((k) => prizes.fromSeason[k]);
-  if (own.length === CATEGORIES.length) return ` Premios: la media de la temporada (${prizes.jornadas} jornadas).`;
-  const guessed = CATEGORIES.filter((k) => !prizes.fromSeason[k]).map((k) => CATEGORY_SHORT[k]);
-  return ` Premios: ${own.length ? "la media de la temporada donde se han introducido; " : ""}valores orientativos, no oficiales, para ${guessed.join(", ")}.`;
+/** «Premio esperado: 0,08 € por un boleto de 1,50 €; de media se pierden 1,42 € (el juego devuelve el 55 % de lo apostado).» */
+function expectationLine(odds: { expectedPrizeCents: number; costCents: number; expectedLossCents: number }, paybackBasisPoints: number, what: string): string {
+  const payback = `el juego devuelve el ${paybackBasisPoints / 100}\u00a0% de lo apostado`;
+  const loss =
+    odds.expectedLossCents >= 0 ? `de media se pierden ${formatEuros(odds.expectedLossCents)}` : `de media se ganan ${formatEuros(-odds.expectedLossCents)}`;
+  return `Premio esperado ${what}: ${formatEuros(odds.expectedPrizeCents)} por un boleto de ${formatEuros(odds.costCents)}; ${loss} (${payback}).`;
 }

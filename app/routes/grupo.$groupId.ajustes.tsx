@@ -11,6 +11,8 @@ import { loadKioskLinks } from "~/server/kiosk/kiosk.server";
 import { loadShareLinks } from "~/server/share/share.server";
 import { ShareLinks } from "~/components/ShareLinks";
 import { loadOfficeSettings } from "~/server/office-settings.server";
+import { SuggestionSettings } from "~/components/SuggestionSettings";
+import { loadSuggestionSettings } from "~/server/suggestion-settings.server";
 import { WeekRule } from "~/components/WeekRule";
 import { loadWeekRule } from "~/server/week/rule.server";
 import { requireManagerOf } from "~/server/session/guards.server";
@@ -26,14 +28,23 @@ export { revalidateAfterConflict as shouldRevalidate } from "~/components/confli
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { group } = await requireManagerOf(request, params.groupId);
   const settings = await roundSettingsLoader(request, group);
-  const [kioskLinks, share, office, audit, weekRule] = await Promise.all([
+  const [kioskLinks, share, office, suggestions, audit, weekRule] = await Promise.all([
     loadKioskLinks(request, settings.group.id),
     loadShareLinks(request, settings.group.id),
     loadOfficeSettings(request, settings.group.id),
+    loadSuggestionSettings(request, settings.group.id),
     loadAuditPage(request, `/Audit/ByGroup/${settings.group.id}`),
     loadWeekRule(request, settings.group.id),
   ]);
-  return { ...settings, kioskLinks, share, officeIcons: office?.officeIcons ?? null, audit, weekRule };
+  return {
+    ...settings,
+    kioskLinks,
+    share,
+    officeIcons: office?.officeIcons ?? null,
+    changeSigns: suggestions?.suggestionsChangeSigns ?? null,
+    audit,
+    weekRule,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -42,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function GroupSettings() {
-  const { group, kioskLinks, share, officeIcons, audit, weekRule, types } = useLoaderData<typeof loader>();
+  const { group, kioskLinks, share, officeIcons, changeSigns, audit, weekRule, types } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <RoundSettings title="Ajustes del grupo" list={false}>
@@ -53,6 +64,7 @@ export default function GroupSettings() {
         lastResult={actionData?.intent === "week-rule" ? (actionData.lastResult ?? undefined) : undefined}
       />
       <OfficeSettings groupId={group.id} officeIcons={officeIcons} />
+      <SuggestionSettings groupId={group.id} changeSigns={changeSigns} />
       <KioskLinks groupId={group.id} links={kioskLinks} />
       <ShareLinks groupId={group.id} links={share.links} rounds={share.rounds} />
       <section className="card stack" aria-labelledby="plantillas">

@@ -7,6 +7,8 @@ import {
   groupParams,
   GroupSettingsAnswer,
   groupSettingsBody,
+  SuggestionSettings,
+  suggestionSettingsBody,
   GroupSummaryList,
   inviteCodeParams,
   JoinedGroup,
@@ -129,6 +131,23 @@ export default resource("group", (app, deps) => {
       await groups.assertGroupExists(deps.db, groupId);
       await groups.updateSettings(deps, groupId, request.body);
       return { officeIcons: await groups.officeIconsOf(deps.db, groupId) };
+    },
+  );
+
+  app.put(
+    "/group/:id/suggestions",
+    {
+      config: { guard: groupGuard("group-manager", "params", groupIn("id")) },
+      schema: {
+        summary: "Si las sugerencias de colocación pueden cambiar los signos de la mayoría (gestor del grupo o admin; decisión 097)",
+        params: groupParams,
+        body: suggestionSettingsBody,
+        response: { 200: SuggestionSettings, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return groups.updateSuggestionSettings(deps, user, request.params.id, request.body);
     },
   );
 

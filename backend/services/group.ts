@@ -95,15 +95,22 @@ export async function members({ db }: Deps, groupId: number, viewer: MembersView
  * the client loads; the backend keeps it per user).
  */
 export async function groupDetail(deps: Deps, groupId: number, viewer: MembersViewer): Promise<GroupDetail> {
-  const row = await deps.db.one<GroupRow & { send_alert: boolean | null; office_icons: boolean; version: number }>(
-    `select g.id, g.name, g.description, g.invite_code, g.created_at, 0 as member_count, g.office_icons, g.version,
+  const row = await deps.db.one<GroupRow & { send_alert: boolean | null; office_icons: boolean; suggestions_change_signs: boolean; version: number }>(
+    `select g.id, g.name, g.description, g.invite_code, g.created_at, 0 as member_count, g.office_icons, g.suggestions_change_signs, g.version,
             (select send_alert from users where id = $2) as send_alert
        from groups g where g.id = $1`,
     [groupId, viewer.id],
   );
   if (!row) throw notFound(GROUP_NOT_FOUND);
   const { memberCount: _count, ...group } = summary(row);
-  return { ...group, sendAlert: Boolean(row.send_alert), officeIcons: row.office_icons, version: row.version, members: await members(deps, groupId, viewer) };
+  return {
+    ...group,
+    sendAlert: Boolean(row.send_alert),
+    officeIcons: row.office_icons,
+    suggestionsChangeSigns: row.suggestions_change_signs,
+    version: row.version,
+    members: await members(deps, groupId, viewer),
+  };
 }
 
 /** 'Iconos y premios de oficina': whether the group's standings and kiosk show the four icons. */
@@ -116,6 +123,33 @@ export async function officeIconsOf(db: Db, groupId: number): Promise<boolean> {
 export async function updateSettings({ db }: Deps, groupId: number, input: { officeIcons: boolean }) {
   const row = await db.one("update groups set office_icons = $2 where id = $1 returning id", [groupId, input.officeIcons]);
   if (!row) throw notFound(GROUP_NOT_FOUND);
+}
+
+/**
+ * Whether the bet page's suggestions may change the majority's signs (decision 097), with an audit
+ * row of the change, as every setting of the group has.
+ */
+export async function updateSuggestionSettings(deps: Deps, actor: { id: number; username: string }, groupId: number, input: { changeSigns: boolean }) {
+  return deps.db.tx(async (tx) => {
+    const current = await tx.one<{ suggestions_change_signs: boolean }>("select suggestions_change_signs from groups where id = $1 for update", [groupId]);
+    if (!current) throw notFound(GROUP_NOT_FOUND);
+    if (current.suggestions_change_signs === input.changeSigns) return { changeSigns: input.changeSigns };
+    await tx.query("update groups set suggestions_change_signs = $2 where id = $1", [groupId, input.changeSigns]);
+    const said = (on: boolean) => (on ? "pueden cambiar los signos de la mayoría" : "solo colocan dobles y triples");
+    await recordAudit(tx, {
+      at: deps.clock(),
+      actorId: actor.id,
+      actorName: actor.username,
+      groupId,
+      action: "group.suggestions",
+      entity: "group",
+      entityId: groupId,
+      subject: "Sugerencias de colocación",
+      before: { sugerencias: said(current.suggestions_change_signs) },
+      after: { sugerencias: said(input.changeSigns) },
+    });
+    return { changeSigns: input.changeSigns };
+  });
 }
 
 /** A non-admin creator manages the new group; an admin creates it for others (docs/decisions). */

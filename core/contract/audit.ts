@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   "prizes.set": "Premios del escrutinio",
   "shares.set": "Porcentajes del público",
   "group.week-rule": "Regla automática de la semana",
+  "group.suggestions": "Sugerencias de colocación",
   "round.auto-open": "Jornada abierta automáticamente",
   "round.auto-close-date": "Cierre movido con el oficial",
   "prediction.automatic": "Pronóstico automático",

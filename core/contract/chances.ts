@@ -46,12 +46,17 @@ export const Odds = z.object({
   wins: perCategory(wireNumber),
   /** Expected prize at the prizes of `prizes`, rounded to whole cents. */
   expectedPrizeCents: wireInt,
+  /** What the ticket costs at the shop, and what the peña can expect to lose on average (cost − expected prize), in cents (decision 097). */
+  costCents: wireInt,
+  expectedLossCents: wireInt,
 });
 
 export const BetChances = z.object({
   betId: wireInt,
   version: wireInt,
   confirmed: z.boolean(),
+  /** The group lets suggestions change the majority's signs; off, they only place doubles and triples (decision 097). */
+  suggestionsChangeSigns: z.boolean(),
   target: TargetSchema,
   budgetCents: wireInt.nullable(),
   /** Per match 1–14: [P(1), P(X), P(2)] of the source the page uses (`model.source`). */
@@ -80,7 +85,7 @@ export const BetChances = z.object({
     /** Mean log loss of the prior on the season's past matches; null without any. */
     priorLogLoss: wireNumber.nullable(),
   }),
-  /** Prize per winning bet used for the expected prize: the season's average where entered, else the fallback. */
+  /** Prize per winning bet used for the expected prize: each category's fund shared with the others who would hit it (decision 097). */
   prizes: z.object({
     perCategoryCents: perCategory(wireInt),
     fromSeason: perCategory(z.boolean()),
@@ -90,6 +95,16 @@ export const BetChances = z.object({
      * of the takings shared among the winners the percentages predict (decision 044), not an average.
      */
     shared: z.boolean(),
+    /**
+     * Whose percentages say how many others share each prize (decision 097): the jornada's public
+     * ones, the app's estimate from the valoración previa stored for the jornada, or an estimate
+     * from these chances tilted toward the favourite as the public bets.
+     */
+    publicShares: z.enum(["jornada", "rating", "chances"]),
+    /** The pool's payback by the rules: 5500 (55 % of the takings to prizes). */
+    paybackBasisPoints: wireInt,
+    /** The Especial's winners as a share of the 1ª's: the pooled share of real escrutinios. */
+    especialShare: wireNumber,
   }),
   /** The bet as it stands (its reduction and pleno marks included). */
   current: Odds,
@@ -110,6 +125,8 @@ export const BetChances = z.object({
       /** False when a reduction's search stopped before its bound proved it the best. */
       proven: z.boolean(),
       sentence: z.string(),
+      /** One line per match whose pick it changes, «El 13: de 2 a 1» (decision 097). */
+      changes: z.array(z.string()),
     })
     .nullable(),
 });

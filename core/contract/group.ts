@@ -34,6 +34,20 @@ export const groupSettingsBody = z.object({
   officeIcons: z.boolean({ required_error: OFFICE_ICONS_INVALID, invalid_type_error: OFFICE_ICONS_INVALID }),
 });
 
+export const SUGGESTIONS_INVALID = "Indica si las sugerencias de colocación pueden cambiar los signos de la mayoría.";
+
+/**
+ * PUT /group/{id}/suggestions (managers): whether the bet page's suggestion may change the
+ * majority's signs (decision 097). Off by default: it then only places doubles and triples.
+ */
+export const suggestionSettingsBody = z.object({
+  changeSigns: z.boolean({ required_error: SUGGESTIONS_INVALID, invalid_type_error: SUGGESTIONS_INVALID }),
+});
+export const SuggestionSettings = suggestionSettingsBody;
+export type SuggestionSettings = z.infer<typeof SuggestionSettings>;
+/** What GET /group/{id} tells the settings screen of the suggestions. */
+export const GroupSuggestionSettings = z.object({ suggestionsChangeSigns: z.boolean() });
+
 /** The part of GET /group/{id} (and PUT /group/{id}/settings) that the settings screen reads. */
 export const GroupSettings = groupSettingsBody;
 export type GroupSettings = z.infer<typeof GroupSettings>;
@@ -79,6 +93,8 @@ export const GroupDetail = GroupSummary.omit({ memberCount: true }).extend({
   sendAlert: z.boolean(),
   /** 'Iconos y premios de oficina': the standings and the kiosk show the four icons. */
   officeIcons: z.boolean(),
+  /** Whether the bet page's suggestions may change the majority's signs (decision 097). */
+  suggestionsChangeSigns: z.boolean(),
   /** Sent back with an edit, so a save against a newer version is refused (409). */
   version: wireInt,
   members: GroupMemberList,

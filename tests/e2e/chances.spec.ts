@@ -59,6 +59,12 @@ test.describe("the bet with the best chances", () => {
     // A new season: how sure the model is while it learns (decision 072).
     await expect(chances).toContainText("El modelo aún aprende: 0 jornadas de la peña; aún no pesa: la valoración previa sola.");
     await expect(chances.getByRole("rowheader", { name: "14 aciertos y el pleno al 15" })).toBeVisible();
+    // Beside the expected prize, the pool's payback and the expected loss, and how much to trust the figures (decision 097).
+    await expect(chances.locator(".chances-expectation")).toContainText(
+      /^Premio esperado de la apuesta: \d+,\d\d\s€ por un boleto de \d+,\d\d\s€; de media se pierden \d+,\d\d\s€ \(el juego devuelve el 55\s% de lo apostado\)\.$/,
+    );
+    await expect(chances).toContainText("Cuánto fiarse: sin jornadas jugadas aún no se ha medido cuánto aciertan estas probabilidades");
+    await expect(chances).toContainText("la proporción agrupada de 220 escrutinios reales");
     await expect(chances.getByText(/^Con (los dobles|el doble)/)).toBeVisible();
     await expectAccessible(page, testInfo);
 
@@ -96,5 +102,43 @@ test.describe("the bet with the best chances", () => {
 
     await page.goto(`/grupo/${g.groupId}/quiniela-grupal/imprimir?quiniela=${g.round.id}`);
     await expect(page.locator(".slip-chances")).toContainText("Probabilidad de 10 o más aciertos:");
+  });
+
+  test("every suggestion lists the signs it changes before it is applied; the manager lets it change the majority's signs in the settings", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const g = await betWithVotes();
+    await signIn(page, g.manager.username);
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal?quiniela=${g.round.id}&objetivo=p12&presupuesto=6`);
+    const chances = page.getByRole("region", { name: "Probabilidades" });
+    // Off by default (decision 097): each line a changed match, and a single's sign is still in its new pick.
+    await expect(chances).toContainText("La sugerencia mantiene el signo de la mayoría en cada partido: solo coloca los dobles y triples.");
+    await expect(chances.getByText("Signos que cambia:")).toBeVisible();
+    const changes = chances.locator(".suggestion-changes li");
+    expect(await changes.count()).toBeGreaterThan(0);
+    for (const line of await changes.allTextContents()) {
+      const m = /^El (\d+): de ([1X2]+|sin signo) a ([1X2]+)$/.exec(line);
+      expect(m, line).not.toBeNull();
+      if (m![2].length === 1) expect(m![3]).toContain(m![2]);
+    }
+    await expectAccessible(page, testInfo);
+
+    // The manager's setting, with its audit row; then the bet page says the suggestion may change signs.
+    await page.goto(`/grupo/${g.groupId}/ajustes`);
+    const settings = page.getByRole("region", { name: "Sugerencias de colocación" });
+    const box = settings.getByLabel("Las sugerencias pueden cambiar los signos de la mayoría");
+    await expect(box).not.toBeChecked();
+    await box.check();
+    await settings.getByRole("button", { name: "Guardar opción" }).click();
+    await expect(page.getByText("Las sugerencias de colocación ya pueden cambiar los signos de la mayoría.")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Sugerencias de colocación" }).getByLabel("Las sugerencias pueden cambiar los signos de la mayoría"),
+    ).toBeChecked();
+    await expect(page.getByText("Sugerencias de colocación", { exact: true }).last()).toBeAttached();
+    await page.goto(`/grupo/${g.groupId}/quiniela-grupal?quiniela=${g.round.id}&objetivo=p12&presupuesto=6`);
+    await expect(page.getByRole("region", { name: "Probabilidades" })).toContainText(
+      "Los gestores permiten que la sugerencia cambie los signos de la mayoría.",
+    );
   });
 });

@@ -34,6 +34,8 @@ test.describe("the public's percentages of a jornada", () => {
     await signOut(page);
     await signIn(page, manager.username);
     await page.goto(`/grupo/${groupId}/quiniela-grupal?quiniela=${round.id}&objetivo=prize`);
-    await expect(page.getByRole("region", { name: "Probabilidades" })).toContainText("el fondo de cada categoría repartido entre los acertantes");
+    await expect(page.getByRole("region", { name: "Probabilidades" })).toContainText(
+      "el fondo de cada categoría repartido entre este boleto y los demás acertantes que se esperan con sus mismos signos, según los porcentajes de apuestas del público de esta jornada",
+    );
   });
 });

@@ -119,7 +119,7 @@ export async function update(
     const explanations = explainEdit(parseJson(row.explanations), before, edit.matches, user.username);
     // A reduction the edited picks no longer fit is dropped: the ticket goes back to the full multiple (decision 034).
     await tx.query(
-      "update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6, reduction = $7, version = version + 1 where id = $1",
+      "update bets set matches = $2, pleno_home = $3, pleno_away = $4, explanations = $5, updated_at = $6, reduction = $7, kept_signs = null, version = version + 1 where id = $1",
       [
         betId,
         JSON.stringify(edit.matches),

@@ -10,8 +10,10 @@ import { roundModel, type HistoryRound, type RoundModel, type SignProbs, plenoCh
 import { chooseChances, type ChosenChances } from "#core/domain/bet/chances-source";
 import type { Fixture } from "#core/domain/bet/pre-match";
 import { fromBasisPoints } from "#core/domain/official/public-shares";
-import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
+import { ESPECIAL_SHARE_POOLED, mainColumn, PAYBACK_BP, sharedPrizes } from "#core/domain/bet/expected-prize";
+import { publicShares as publicShares_ } from "#core/domain/bet/pre-match";
 import { suggestionSentence } from "#core/domain/bet/chances-text";
+import { majoritySigns, signChanges } from "#core/domain/bet/suggestion";
 import { expectedPrize, FALLBACK_PRIZES, prizeWeights, ticketOdds, winChances, type PrizePerCategory, type TicketOdds } from "#core/domain/bet/hit-odds";
 import { formatEuros } from "#core/domain/money";
 import { bestForBudget, bestPlacement, bestReductionPlacement, costOf, type Objective, type Placement, type Target } from "#core/domain/bet/placement";
@@ -138,7 +140,15 @@ export async function seasonPrizes(db: Db, seasonId: number): Promise<BetChances
     perCategoryCents[r.category] = Math.round(Number(r.avg));
     fromSeason[r.category] = true;
   }
-  return { perCategoryCents, fromSeason, jornadas: Math.max(0, ...rows.map((r) => Number(r.jornadas))), shared: false };
+  return {
+    perCategoryCents,
+    fromSeason,
+    jornadas: Math.max(0, ...rows.map((r) => Number(r.jornadas))),
+    shared: false,
+    publicShares: "chances",
+    paybackBasisPoints: PAYBACK_BP,
+    especialShare: ESPECIAL_SHARE_POOLED,
+  };
 }
 
 /** The bet as the slip it is played with: its picks, its played pleno marks and its reduction. */
@@ -162,6 +172,16 @@ interface Computed {
   current: TicketOdds;
   suggestion: (Placement & { proven: boolean }) | null;
   pleno: number;
+  /** The group lets suggestions change the majority's signs (decision 097). */
+  changeSigns: boolean;
+  /** The majority's sign each suggestion keeps per match; null when the group lets it change them. */
+  keep: (Sign | null)[] | null;
+}
+
+/** The stored kept signs of a bet a suggestion was applied to: 14 signs or nulls, or null when none. */
+function keptSignsOf(raw: unknown): (Sign | null)[] | null {
+  const v = parseJson(raw);
+  return Array.isArray(v) && v.length === 14 ? v.map((s) => (isSign(s) ? s : null)) : null;
 }
 
 /**
@@ -186,35 +206,41 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
   const [stamp, seasonAverages, shape, publicShares] = await Promise.all([
     historyStamp(deps.db, bet.groupId, bet.seasonId),
     seasonPrizes(deps.db, bet.seasonId),
-    deps.db.one<{ num_double: number; num_triple: number }>(
-      `select pt.num_double, pt.num_triple from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id
+    deps.db.one<{ num_double: number; num_triple: number; change_signs: boolean; kept_signs: unknown }>(
+      `select pt.num_double, pt.num_triple, g.suggestions_change_signs as change_signs, (select b.kept_signs from bets b where b.id = $3) as kept_signs
+         from group_quinielas gq join pool_types pt on pt.id = gq.type_quiniela_id join groups g on g.id = gq.group_id
         where gq.group_id = $1 and gq.quiniela_id = $2`,
-      [bet.groupId, bet.quinielaId],
+      [bet.groupId, bet.quinielaId, bet.id],
     ),
     publicSharesOf(deps.db, bet.quinielaId),
   ]);
   if (!shape) throw notFound(BET_NOT_FOUND);
-  const key = digest([bet.id, bet.quinielaId, bet.mergedPrediction, bet.ticket, stamp, seasonAverages, shape, publicShares.shares, query]);
+  const key = digest([bet.id, bet.quinielaId, bet.mergedPrediction, bet.votes, bet.ticket, stamp, seasonAverages, shape, publicShares.shares, query]);
   const found = held.get(key);
   if (found) return { ...found, bet };
   computations++;
   const history = await seasonHistory(deps.db, bet.groupId, bet.seasonId);
   const { model, chosen } = roundChances(history, bet.quinielaId);
   const probs = chosen.probs;
-  // With the public's percentages, each category's prize is its fund shared among the winners they predict (decision 044).
-  const prizes: BetChances["prizes"] =
-    publicShares.shares.length === 14
-      ? {
-          ...seasonAverages,
-          perCategoryCents: expectedSharedPrizes(publicShares.shares.map(fromBasisPoints), probs, bet.ticket.priceCents),
-          shared: true,
-        }
-      : seasonAverages;
   const slip = slipOf(bet);
+  // Each category's prize is its fund shared with the others who would hit it with this ticket's signs
+  // (decision 097): the public's percentages of the jornada, or, without them, estimated (and said so).
+  const own = publicShares.shares.length === 14;
+  const shares = own ? publicShares.shares.map(fromBasisPoints) : probs.map((p) => publicShares_(p));
+  const prizes: BetChances["prizes"] = {
+    ...seasonAverages,
+    perCategoryCents: sharedPrizes({ column: mainColumn(slip.matches, probs), probs, shares, priceCents: bet.ticket.priceCents }),
+    shared: own,
+    publicShares: own ? (publicShares.source === "estimate" ? "rating" : "jornada") : "chances",
+    paybackBasisPoints: PAYBACK_BP,
+    especialShare: ESPECIAL_SHARE_POOLED,
+  };
   const pleno = plenoChance(slip.pleno, model.pleno);
   const current = ticketOdds(slip, probs, pleno);
   const combos = plenoCombinations(slip.pleno);
-  const objective: Objective = { target: query.target, prizeWeights: prizeWeights(prizes.perCategoryCents, pleno, combos) };
+  // Unless the managers let it, a suggestion keeps the majority's sign of every match (decision 097).
+  const keep = shape.change_signs ? undefined : (keptSignsOf(shape.kept_signs) ?? majoritySigns(slip.matches, bet.votes));
+  const objective: Objective = { target: query.target, prizeWeights: prizeWeights(prizes.perCategoryCents, pleno, combos), keep };
   let suggestion: Computed["suggestion"];
   if (query.budgetCents !== undefined) {
     suggestion = bestForBudget(probs, { cents: query.budgetCents, priceCents: bet.ticket.priceCents, plenoCombinations: combos }, objective);
@@ -226,18 +252,17 @@ async function compute(deps: Deps, betId: number, query: { target: Target; budge
         ? bestReductionPlacement(probs, reduction, objective)
         : { ...bestPlacement(probs, { numDouble: shape.num_double, numTriple: shape.num_triple }, objective), proven: true };
   }
-  const result = { model, chosen, prizes, current, suggestion, pleno };
+  const result = { model, chosen, prizes, current, suggestion, pleno, changeSigns: shape.change_signs, keep: keep ?? null };
   held.set(key, result);
   return { bet, ...result };
 }
 
 const probsOf = (p: SignProbs): [number, number, number] => [p[0], p[1], p[2]];
 // An expectation is rarely a whole cent: it leaves here rounded to one, as all money does (decision 031).
-const oddsOf = (o: TicketOdds, wins: Record<Category, number>, prizes: PrizePerCategory) => ({
-  atLeast: o.atLeast,
-  wins,
-  expectedPrizeCents: Math.round(expectedPrize(o, prizes)),
-});
+const oddsOf = (o: TicketOdds, wins: Record<Category, number>, prizes: PrizePerCategory, costCents: number) => {
+  const expectedPrizeCents = Math.round(expectedPrize(o, prizes));
+  return { atLeast: o.atLeast, wins, expectedPrizeCents, costCents, expectedLossCents: costCents - expectedPrizeCents };
+};
 
 /** The slip a placement plays, with the bet's pleno marks. */
 function placementSlip(p: Placement, pleno: Slip["pleno"]): Slip {
@@ -258,6 +283,7 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
     const sSlip = placementSlip(s, slip.pleno);
     const odds = ticketOdds(sSlip, c.chosen.probs, c.pleno);
     const columns = s.reduction ? REDUCTIONS[s.reduction].columns : 2 ** s.doubles.length * 3 ** s.triples.length;
+    const costCents = costOf(columns, { cents: 0, priceCents: c.bet.ticket.priceCents, plenoCombinations: plenoCombinations(slip.pleno) });
     const same = (s.reduction ?? null) === (slip.reduction?.id ?? null) && s.matches.every((m, i) => m.join("") === slip.matches[i].join(""));
     suggestion = {
       matches: s.matches,
@@ -265,19 +291,21 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
       reductionName: s.reduction ? REDUCTIONS[s.reduction].name : null,
       doubles: s.doubles.map((i) => i + 1),
       triples: s.triples.map((i) => i + 1),
-      odds: oddsOf(odds, winChances(sSlip, c.chosen.probs, c.pleno), prizes),
-      costCents: costOf(columns, { cents: 0, priceCents: c.bet.ticket.priceCents, plenoCombinations: plenoCombinations(slip.pleno) }),
+      odds: oddsOf(odds, winChances(sSlip, c.chosen.probs, c.pleno), prizes, costCents),
+      costCents,
       value: s.value,
       currentValue,
       same,
       proven: s.proven,
       sentence: suggestionSentence(s, target, s.value, currentValue, formatEuros),
+      changes: signChanges(slip.matches, s.matches),
     };
   }
   return {
     betId,
     version: c.bet.version,
     confirmed: c.bet.confirmBet,
+    suggestionsChangeSigns: c.changeSigns,
     target,
     budgetCents: query.budgetCents ?? null,
     probabilities: c.chosen.probs.map(probsOf),
@@ -297,7 +325,7 @@ export async function betChances(deps: Deps, betId: number, query: ChancesQuery)
       priorLogLoss: c.chosen.priorLogLoss,
     },
     prizes: c.prizes,
-    current: oddsOf(c.current, winChances(slip, c.chosen.probs, c.pleno), prizes),
+    current: oddsOf(c.current, winChances(slip, c.chosen.probs, c.pleno), prizes, c.bet.ticket.costCents),
     suggestion,
   };
 }
@@ -322,13 +350,11 @@ export async function applyPlacement(
     const row = await lockEditableBet(tx, betId, body.version ?? c.bet.version, PLACEMENT_CONFIRMED);
     const before = picksOf(row.matches);
     const explanations = explainEdit(parseJson(row.explanations), before, s.matches, user.username, "Colocación de dobles y triples aplicada por");
-    await tx.query("update bets set matches = $2, explanations = $3, reduction = $4, updated_at = $5, version = version + 1 where id = $1", [
-      betId,
-      JSON.stringify(s.matches),
-      JSON.stringify(explanations),
-      s.reduction,
-      deps.clock(),
-    ]);
+    // The signs kept stay the ones of the bet before any suggestion (decision 097).
+    await tx.query(
+      "update bets set matches = $2, explanations = $3, reduction = $4, updated_at = $5, kept_signs = coalesce(kept_signs, $6), version = version + 1 where id = $1",
+      [betId, JSON.stringify(s.matches), JSON.stringify(explanations), s.reduction, deps.clock(), c.keep ? JSON.stringify(c.keep) : null],
+    );
     const name = (r: number | null) => (isReductionId(r) ? REDUCTIONS[r].name : "Múltiple directo");
     await recordAudit(tx, {
       at: deps.clock(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPercent, LEARNING_ROUNDS, learningLine, sourceLong, sourceShort } from "./chances-text";
+import { formatPercent, LEARNING_ROUNDS, learningLine, sourceLong, sourceShort, trustLine } from "./chances-text";
 
 describe("formatPercent", () => {
   it("never rounds a figure under an even chance up to 50 %", () => {
@@ -45,5 +45,16 @@ describe("learningLine", () => {
     );
     expect(learningLine({ source: "model", weight: 0.74, pastRounds: 8 })).toBe("El modelo aún aprende: 8 jornadas de la peña; pesa un 74\u00a0%.");
     expect(learningLine({ source: "model", weight: 0.75, pastRounds: LEARNING_ROUNDS })).toBeNull();
+  });
+});
+
+describe("trustLine (decision 097)", () => {
+  it("says the source's measured log loss against a blind guess, and names the Especial's pooled share", () => {
+    expect(trustLine({ source: "prior", modelLogLoss: 1.05, priorLogLoss: 1.019, especialShare: 0.078 })).toBe(
+      "Cuánto fiarse: en los partidos ya jugados estas probabilidades han tenido 1,019 de pérdida logarítmica por partido, frente a 1,099 de adivinar al azar; las cifras de 13 y 14 aciertos son las menos seguras (un error pequeño en cada partido se multiplica por catorce). La Especial cuenta que el 7,8\u00a0% de los acertantes de 14 aciertan también el pleno: la proporción agrupada de 220 escrutinios reales (la mediana es 0).",
+    );
+    expect(trustLine({ source: "model", modelLogLoss: null, priorLogLoss: null, especialShare: 0.078 })).toContain(
+      "sin jornadas jugadas aún no se ha medido cuánto aciertan estas probabilidades",
+    );
   });
 });

@@ -113,3 +113,21 @@ export function learningLine(s: { source: ChancesSourceText["source"]; weight: n
         : "ahora no pesa: la valoración previa ha acertado más";
   return `El modelo aún aprende: ${rounds}; ${weighs}.`;
 }
+
+/** The log loss of guessing 1, X and 2 at a third each: what a forecast that knows nothing scores. */
+const CHANCE_LOG_LOSS = Math.log(3);
+
+/**
+ * How much to trust the figures, in one line (decision 097): the log loss the page's source had on
+ * the season's played matches against a blind guess, and that the 13 and 14 figures are the least
+ * sure (a small error per match is multiplied over fourteen); the Especial's share named.
+ */
+export function trustLine(s: { source: ChancesSourceText["source"]; modelLogLoss: number | null; priorLogLoss: number | null; especialShare: number }): string {
+  const loss = s.source === "prior" ? s.priorLogLoss : s.modelLogLoss;
+  const measured =
+    loss === null
+      ? "sin jornadas jugadas aún no se ha medido cuánto aciertan estas probabilidades"
+      : `en los partidos ya jugados estas probabilidades han tenido ${loss.toFixed(3).replace(".", ",")} de pérdida logarítmica por partido, frente a ${CHANCE_LOG_LOSS.toFixed(3).replace(".", ",")} de adivinar al azar`;
+  const especial = `${(s.especialShare * 100).toFixed(1).replace(".", ",")}\u00a0%`;
+  return `Cuánto fiarse: ${measured}; las cifras de 13 y 14 aciertos son las menos seguras (un error pequeño en cada partido se multiplica por catorce). La Especial cuenta que el ${especial} de los acertantes de 14 aciertan también el pleno: la proporción agrupada de 220 escrutinios reales (la mediana es 0).`;
+}

@@ -3,7 +3,7 @@ import { blockBestDistribution, poissonBinomial } from "./hit-odds";
 import { convolve, mulLinear } from "../polynomial";
 import type { Cents } from "../money";
 import { REDUCTION_IDS, REDUCTIONS, type Reduction, type ReductionId } from "./reductions";
-import { MATCHES, SIGNS, type Pick } from "../signs";
+import { MATCHES, SIGNS, type Pick, type Sign } from "../signs";
 import { chargedBets } from "./slip";
 
 /**
@@ -22,6 +22,17 @@ export interface Objective {
   target: Target;
   /** For "prize": cents per 14-sign column by its hits (hit-odds' prizeWeights). */
   prizeWeights?: readonly number[];
+  /**
+   * Per match 1–14, the majority's sign every pick must keep (decision 097): a single stays that
+   * sign, a double is it and the likelier of the other two. Null (or no list) leaves the match free.
+   */
+  keep?: readonly (Sign | null)[];
+}
+
+/** The signs of a match in the order a placement takes them: the kept sign first, then by chance. */
+export function signOrder(p: SignProbs, keep: Sign | null = null): Sign[] {
+  const byChance = signsByChance(p);
+  return keep ? [keep, ...byChance.filter((s) => s !== keep)] : byChance;
 }
 
 export interface Placement {
@@ -49,22 +60,28 @@ interface Coverage {
   c: [number, number, number];
 }
 
-function coverages(probs: readonly SignProbs[]): Coverage[] {
-  return probs.map((p) => {
-    const sorted = [...p].sort((a, b) => b - a);
+function coverages(probs: readonly SignProbs[], keep?: readonly (Sign | null)[]): Coverage[] {
+  return probs.map((p, i) => {
+    const sorted = signOrder(p, keep?.[i] ?? null).map((s) => p[SIGNS.indexOf(s)]);
     return { c: [sorted[0], sorted[0] + sorted[1], 1] };
   });
 }
 
-/** The pick of a match with `size` signs: the most probable ones, in 1, X, 2 order. */
-export function pickOf(p: SignProbs, size: 1 | 2 | 3): Pick {
-  const chosen = signsByChance(p).slice(0, size);
+/** The pick of a match with `size` signs: the most probable ones (the kept sign first), in 1, X, 2 order. */
+export function pickOf(p: SignProbs, size: 1 | 2 | 3, keep: Sign | null = null): Pick {
+  const chosen = signOrder(p, keep).slice(0, size);
   return SIGNS.filter((s) => chosen.includes(s));
 }
 
-function placementOf(probs: readonly SignProbs[], sizes: readonly number[], value: number, reduction: ReductionId | null = null): Placement {
+function placementOf(
+  probs: readonly SignProbs[],
+  sizes: readonly number[],
+  value: number,
+  reduction: ReductionId | null = null,
+  keep?: readonly (Sign | null)[],
+): Placement {
   return {
-    matches: probs.map((p, i) => pickOf(p, sizes[i] as 1 | 2 | 3)),
+    matches: probs.map((p, i) => pickOf(p, sizes[i] as 1 | 2 | 3, keep?.[i] ?? null)),
     reduction,
     doubles: sizes.flatMap((s, i) => (s === 2 ? [i] : [])),
     triples: sizes.flatMap((s, i) => (s === 3 ? [i] : [])),
@@ -83,7 +100,7 @@ function walkPlacements(
   objective: Objective,
   visit: (sizes: readonly number[], value: number) => void,
 ): void {
-  const cov = coverages(probs);
+  const cov = coverages(probs, objective.keep);
   const w = weightsOf(objective);
   const prize = objective.target === "prize";
   const polys = Array.from({ length: MATCHES + 1 }, (_, d) => new Array<number>(d + 1).fill(0));
@@ -122,7 +139,7 @@ export function bestPlacement(probs: readonly SignProbs[], shape: { numDouble: n
     if (!best || value > best.value + 1e-15) best = { sizes: [...sizes], value };
   });
   const found = best as { sizes: number[]; value: number } | null;
-  return placementOf(probs, found!.sizes, found!.value);
+  return placementOf(probs, found!.sizes, found!.value, null, objective.keep);
 }
 
 const rowDigits = new Map<ReductionId, number[][]>();
@@ -143,7 +160,7 @@ export function reductionValue(probs: readonly SignProbs[], reduction: Reduction
     else if (sizes[i] === 3) triples.push([...p]);
     else {
       // A double's two signs in 1, X, 2 order: classes 0 and 1; class 2 is the sign left out.
-      const out = SIGNS.indexOf(signsByChance(p)[2]);
+      const out = SIGNS.indexOf(signOrder(p, objective.keep?.[i] ?? null)[2]);
       const kept = [0, 1, 2].filter((k) => k !== out);
       doubles.push([p[kept[0]], p[kept[1]], p[out]]);
     }
@@ -195,7 +212,7 @@ export function bestReductionPlacement(
       break;
     }
     const value = reductionValue(probs, reduction, c.sizes, objective);
-    if (value > floor && (!best || value > best.value + 1e-15)) best = placementOf(probs, c.sizes, value, reduction.id);
+    if (value > floor && (!best || value > best.value + 1e-15)) best = placementOf(probs, c.sizes, value, reduction.id, objective.keep);
   }
   return best ? { ...best, proven } : null;
 }

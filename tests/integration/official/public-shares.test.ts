@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARES_MESSAGE } from "#core/contract/public-shares";
 import type { SignProbs } from "#core/domain/bet/chances";
 import { fromBasisPoints } from "#core/domain/official/public-shares";
-import { expectedSharedPrizes } from "#core/domain/caja/shared-prizes";
+import { mainColumn, sharedPrizes } from "#core/domain/bet/expected-prize";
 import { startBackend, type TestBackend } from "../../support/backend";
 import * as build from "../../support/builders";
 
@@ -12,6 +12,7 @@ let admin: Awaited<ReturnType<TestBackend["admin"]>>;
 let manager: Awaited<ReturnType<TestBackend["player"]>>;
 let quinielaId: number;
 let betId: number;
+let groupId: number;
 
 const shares = Array.from({ length: 14 }, (_, i) => [4000 + i * 100, 3000, 3000 - i * 100]);
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   manager = await t.player("gestora_porcentajes");
   const player = await t.player("jugador_porcentajes");
   const seasonId = await build.season(t.db);
-  const groupId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }, { userId: player.id }] });
+  groupId = await build.group(t.db, { members: [{ userId: manager.id, role: 2 }, { userId: player.id }] });
   quinielaId = await build.pool(t.db, { seasonId, number: 1 });
   await build.round(t.db, { groupId, quinielaId, openDate: new Date(Date.now() - 5 * DAY), closeDate: new Date(Date.now() - DAY) });
   await build.prediction(t.db, { groupId, quinielaId, userId: player.id, matches: Array.from({ length: 14 }, () => ["1"]), pleno: { home: 1, away: 0 } });
@@ -65,6 +66,11 @@ describe("the public's percentages of a jornada", () => {
     expect(c.prizes.shared).toBe(true);
     expect(["model", "prior"]).toContain(c.model.source);
     const probs = c.probabilities as SignProbs[];
-    expect(c.prizes.perCategoryCents).toEqual(expectedSharedPrizes(shares.map(fromBasisPoints), probs, 75));
+    expect(c.prizes.publicShares).toBe("jornada");
+    // Shared with the others who would hit it with this bet's own signs (decision 097).
+    const bet = (await manager.get(`/Bet/GetBet?groupId=${groupId}&quinielaId=${quinielaId}`)).body;
+    const column = mainColumn(bet.mergedPrediction.matches, probs);
+    expect(c.prizes.perCategoryCents).toEqual(sharedPrizes({ column, probs, shares: shares.map(fromBasisPoints), priceCents: 75 }));
+    expect(c.current.expectedLossCents).toBe(c.current.costCents - c.current.expectedPrizeCents);
   });
 });
