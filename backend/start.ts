@@ -14,7 +14,7 @@ import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { withPrivacyLine } from "./mail-footer";
 import { temporaryPassword } from "./security";
-import { backfillStandings } from "./services/standings/store";
+import { backfillStandings } from "./services/shelf/standings-store";
 import { startDigests } from "./services/mail/digest";
 import { startReminders } from "./services/mail/reminders";
 import { startReceiptAsks } from "./services/mail/receipt-reminders";

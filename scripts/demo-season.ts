@@ -16,7 +16,8 @@ import type { Db } from "../backend/db/db";
 import { createMailer } from "../backend/mailer";
 import { confirm, generate } from "../backend/services/bet/bet";
 import { syncAutomaticCharges } from "../backend/services/caja/automatic-charges";
-import { parseJson, picksOf } from "../backend/services/bet/row";
+import { parseJson } from "../backend/services/shelf/json";
+import { picksOf } from "../backend/services/bet/row";
 import { setPublicShares } from "../backend/services/official/public-shares";
 import { setPrizes } from "../backend/services/bet/ticket";
 

@@ -13,7 +13,7 @@ import type { Db } from "../backend/db/db";
 import { createMailer } from "../backend/mailer";
 import { hashPassword, newToken, sha256 } from "../backend/security";
 import { createLink } from "../backend/services/kiosk/kiosk";
-import { backfillStandings } from "../backend/services/standings/store";
+import { backfillStandings } from "../backend/services/shelf/standings-store";
 import { seededRandom } from "#core/seeded-random";
 import { season2024 } from "./football";
 

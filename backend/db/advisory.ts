@@ -28,7 +28,7 @@ export const LOCK_KEYS = {
   retention: 0x52455445,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
-  /** Per group: the stored standings' recomputation (backend/services/standings/store.ts); the triggers of migration 010 take the same. */
+  /** Per group: the stored standings' recomputation (backend/services/shelf/standings-store.ts); the triggers of migration 010 take the same. */
   standings: 1515,
   /** Per group: the caja's ledger, shared by plain writes and taken alone by balance checks (caja/ledger.ts). */
   caja: 3232,

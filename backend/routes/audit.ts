@@ -2,7 +2,7 @@ import { auditGroupParams, auditQuery, AuditTrail } from "#core/contract/audit";
 import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { auditTrail } from "../services/audit";
+import { auditTrail } from "../services/shelf/audit";
 import { assertGroupExists } from "../services/group";
 import { resource } from "./resource";
 

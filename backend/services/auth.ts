@@ -9,7 +9,7 @@ import { admitMail, admitMailAlone, deliver, isSuppressed } from "./mail/policy"
 import { mailLater } from "./mail/outbox";
 import { addressTakenMail, proofMail } from "./mail/proof";
 import { becomeAccount, claimMail } from "./moving-in/claim";
-import { refreshTouched } from "./standings/store";
+import { refreshTouched } from "./shelf/standings-store";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 

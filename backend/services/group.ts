@@ -15,9 +15,9 @@ import type { AuthUser, Deps } from "../context";
 import type { Db } from "../db/db";
 import { conflict, notFound } from "../errors";
 import { newInviteCode } from "../security";
-import { recordAudit } from "./audit";
-import { assertVersion } from "./versions";
-import { refreshTouched } from "./standings/store";
+import { recordAudit } from "./shelf/audit";
+import { assertVersion } from "./shelf/versions";
+import { refreshTouched } from "./shelf/standings-store";
 
 export const NOT_A_MEMBER = "Ese usuario no pertenece al grupo.";
 

@@ -19,7 +19,7 @@ import { receiptLine, receiptRemovable } from "#core/domain/bet/receipt";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { managesGroup } from "../caja/ledger";
 import { stamper } from "../caja/stamper";
 

@@ -8,17 +8,16 @@ import { playedPleno, reductionMatches, ticketOptions, ticketSlip } from "#core/
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { lockEditableBet } from "./lock";
-import { assertVersion } from "../versions";
+import { assertVersion } from "../shelf/versions";
 import { formatEuros, type Cents } from "#core/domain/money";
+import { parseJson } from "../shelf/json";
 
 /**
  * The group bet as the lottery shop takes it (decision 034): how it is played (reduction, pleno
  * marks), what it costs, and its escrutinio against the official results and prizes.
  */
-
-const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
 
 /** Stored pleno marks (jsonb) as marks per team, or null. */
 export function storedPlenoMarks(v: unknown): PlenoMarks | null {

@@ -16,7 +16,7 @@ import { type MovementKind, signedAmount } from "#core/domain/caja/caja";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 
 import { lateTickets, syncCaja } from "./automatic-charges";
 import {

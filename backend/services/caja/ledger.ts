@@ -3,7 +3,7 @@ import { type CajaRules, KIND_LABELS, type Movement } from "#core/contract/caja"
 import { type BaseKind, cajaTotals, type MovementKind } from "#core/domain/caja/caja";
 import type { AuthUser } from "../../context";
 import type { Db } from "../../db/db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { formatEuros } from "#core/domain/money";
 import { LOCK_KEYS } from "../../db/advisory";
 

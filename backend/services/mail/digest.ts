@@ -10,9 +10,9 @@ import { notFound } from "../../errors";
 import { roundClosedSql } from "../rounds/closed-sql";
 import { sendClaimed, sendOnceAcrossInstances, type DueMail } from "./sent-once";
 import { startJob } from "../../jobs";
-import { computeStandings, resultsOf } from "../standings/store";
+import { computeStandings, resultsOf } from "../shelf/standings-store";
 import { betById } from "../bet/row";
-import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { readSignedToken, signToken } from "../shelf/signed-token";
 import { firstReceipt } from "../bet/receipt";
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { EMAIL_PROOF_INVALID } from "#core/contract/auth";
 import type { Deps } from "../../context";
 import { ApiError } from "../../errors";
 import type { Mail } from "../../mailer";
-import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { readSignedToken, signToken } from "../shelf/signed-token";
 import { admitMailAlone } from "./policy";
 import { mailLater } from "./outbox";
 import { claimMail } from "../moving-in/claim";

@@ -5,10 +5,10 @@ import type { Db } from "../../db/db";
 import { ApiError, conflict, EMAIL_TAKEN, USERNAME_TAKEN } from "../../errors";
 import type { Mail } from "../../mailer";
 import { hashPassword } from "../../security";
-import { recordAudit } from "../audit";
-import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { recordAudit } from "../shelf/audit";
+import { readSignedToken, signToken } from "../shelf/signed-token";
 import { groupNamesOf, whyWeWrite } from "../mail/first-mail";
-import { refreshTouched } from "../standings/store";
+import { refreshTouched } from "../shelf/standings-store";
 
 /**
  * A member imported without an account (a placeholder, decision 052) becomes an account only with

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { classifyMovements, keyForMember, type ImportedBefore } from "#core/domain/moving-in/corrections";
 import type { ImportedMovement } from "#core/domain/moving-in/import-rows";
 import type { Db } from "../../db/db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { auditMovement, type Inserted } from "../caja/ledger";
 
 export type ClassifiedMovement = ImportedMovement & ({ state: "created" | "unchanged" } | { state: "corrected"; replaces: ImportedBefore });

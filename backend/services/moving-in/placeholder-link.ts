@@ -3,9 +3,9 @@ import { keyForMember } from "#core/domain/moving-in/corrections";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { lockCajaAlone } from "../caja/ledger";
-import { refreshTouched } from "../standings/store";
+import { refreshTouched } from "../shelf/standings-store";
 import { NOT_A_PLACEHOLDER } from "./placeholders";
 import { LOCK_KEYS } from "../../db/advisory";
 

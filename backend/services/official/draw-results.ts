@@ -11,7 +11,7 @@ import type { Db } from "../../db/db";
 import { ApiError, badRequest } from "../../errors";
 import { lotteryClient } from "./client";
 import { poolById, setResults } from "../catalogue/quiniela";
-import { madridToday } from "../catalogue/season";
+import { madridToday } from "#core/dates";
 import { learnOperatorIds, loadTeamIndex } from "../catalogue/team";
 import { afterRoundChange } from "../rounds/close-job";
 

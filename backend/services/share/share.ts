@@ -6,7 +6,7 @@ import { ApiError, notFound } from "../../errors";
 import { linkOwner, revokeLinkRow } from "../kiosk/link-rows";
 import { getBet } from "../bet/bet";
 import { seasonStandings } from "../standings/classification";
-import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { readSignedToken, signToken } from "../shelf/signed-token";
 
 const PURPOSE = "share";
 /** Rows of the standings a public link shows: the top, not the whole group. */

@@ -2,9 +2,9 @@ import { AUTOMATION, type AutomationBody, type GroupAutomation } from "#core/con
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { assertGroupExists } from "../group";
-import { assertVersion } from "../versions";
+import { assertVersion } from "../shelf/versions";
 import { cajaRules } from "../caja/ledger";
 import { syncCaja } from "../caja/automatic-charges";
 

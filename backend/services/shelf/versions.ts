@@ -1,5 +1,5 @@
 import { staleMessage } from "#core/contract/audit";
-import { conflict } from "../errors";
+import { conflict } from "../../errors";
 
 /**
  * The optimistic check of every edit form: the caller read the row `for update`

@@ -13,13 +13,11 @@ import { isSign, normalizePick, type Sign } from "#core/domain/signs";
 import { avatarPath } from "../../avatar-path";
 import type { Db } from "../../db/db";
 import { LOCK_KEYS } from "../../db/advisory";
+import { parseJson } from "./json";
 
 export interface CountedRound extends ClassificationRound {
   results: Results;
 }
-
-/** json arrives parsed from both drivers; a string is tolerated in case a value was written as text. */
-export const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
 
 export function resultsOf(row: { matches: unknown; pleno_home: number | null; pleno_away: number | null }): Results {
   const raw = parseJson(row.matches);

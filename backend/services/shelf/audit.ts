@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry } from "#core/contract/audit";
-import type { Db } from "../db/db";
+import type { Db } from "../../db/db";
 
 interface AuditInput {
   /** When it happened: the backend's clock (deps.clock()). */
