@@ -21,7 +21,7 @@ import { startReceiptAsks } from "./services/mail/receipt-reminders";
 import { startWeekJob } from "./services/week/job";
 import { startLiveRefresh } from "./services/live/refresh-job";
 import { startLiveFeed } from "./services/live/feed-job";
-import { createUser } from "./services/auth";
+import { createUser } from "./services/account/auth";
 import { startRoundCloses } from "./services/rounds/close-job";
 import { startRetention } from "./services/retention/job";
 import { startJob } from "./jobs";

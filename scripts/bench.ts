@@ -31,7 +31,7 @@ import type { Deps } from "../backend/context";
 import { openDb, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
-import { createUser } from "../backend/services/auth";
+import { createUser } from "../backend/services/account/auth";
 import {
   APP_NODE_FLAGS,
   appEnv,

@@ -18,7 +18,7 @@ import type { Deps } from "../backend/context";
 import { openPglite } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
-import { createUser } from "../backend/services/auth";
+import { createUser } from "../backend/services/account/auth";
 import { season2024, teamsOf } from "./football";
 import { seededRandom } from "#core/seeded-random";
 

@@ -21,7 +21,7 @@ import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { hashPassword } from "../backend/security";
 import { EAGER_SETS } from "../backend/services/shelf/standings-store";
-import { issueToken } from "../backend/services/auth";
+import { issueToken } from "../backend/services/account/auth";
 import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgres";
 import { liveGoal, seedGoal } from "./scale-goal";
 

@@ -3,7 +3,7 @@ import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import { auditTrail } from "../services/shelf/audit";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import { resource } from "./resource";
 
 export default resource("audit", (app, deps) => {

@@ -14,7 +14,7 @@ import {
 import { requireUser } from "../context";
 import { groupGuard, groupIn, betIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import * as bets from "../services/bet/bet";
 import { resource } from "./resource";
 import { afterRoundChange } from "../services/rounds/close-job";

@@ -8,7 +8,7 @@ import type { Deps } from "../../backend/context";
 import { openPglite, type Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
-import { createUser } from "../../backend/services/auth";
+import { createUser } from "../../backend/services/account/auth";
 import { PASSWORD } from "../support/backend";
 import { startMailSink } from "../support/mail-sink.mjs";
 import { backendFetch } from "~/server/backend-fetch.server";

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from "../../errors";
 import { recordAudit } from "../shelf/audit";
 import { resultsCompleteSql } from "./closed-sql";
 import { refreshTouched } from "../shelf/standings-store";
-import { NOT_A_MEMBER } from "../group";
+import { NOT_A_MEMBER } from "../group/group";
 import { assertVersion } from "../shelf/versions";
 
 export const ROUND_NOT_FOUND = "Esta jornada no está configurada para el grupo.";

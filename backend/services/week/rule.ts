@@ -3,7 +3,7 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
 import { recordAudit } from "../shelf/audit";
-import { assertGroupExists } from "../group";
+import { assertGroupExists } from "../group/group";
 import { assertVersion } from "../shelf/versions";
 import { cajaRules } from "../caja/ledger";
 import { syncCaja } from "../caja/automatic-charges";

@@ -1,8 +1,8 @@
-import type { Db } from "../db/db";
-import type { Deps } from "../context";
-import { ApiError, badRequest, conflict, notFound } from "../errors";
-import { verifyPassword } from "../security";
-import { refreshTouched } from "./shelf/standings-store";
+import type { Db } from "../../db/db";
+import type { Deps } from "../../context";
+import { ApiError, badRequest, conflict, notFound } from "../../errors";
+import { verifyPassword } from "../../security";
+import { refreshTouched } from "../shelf/standings-store";
 
 /**
  * Leave and be forgotten (RGPD article 17, decision 083). The `users` row stays, scrubbed, so the

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { CALENDAR_INVALID, type CalendarLink } from "#core/contract/calendar";
 import { buildCalendar, type CalendarEvent } from "#core/domain/icalendar";
-import type { Deps } from "../context";
-import { notFound } from "../errors";
-import { readSignedToken, signToken } from "./shelf/signed-token";
+import type { Deps } from "../../context";
+import { notFound } from "../../errors";
+import { readSignedToken, signToken } from "../shelf/signed-token";
 
 const PURPOSE = "calendar";
 const DAY_MS = 86_400_000;

@@ -10,14 +10,14 @@ import {
   type JoinedGroup,
   type MyGroup,
 } from "#core/contract/group";
-import { avatarPath } from "../avatar-path";
-import type { AuthUser, Deps } from "../context";
-import type { Db } from "../db/db";
-import { conflict, notFound } from "../errors";
-import { newInviteCode } from "../security";
-import { recordAudit } from "./shelf/audit";
-import { assertVersion } from "./shelf/versions";
-import { refreshTouched } from "./shelf/standings-store";
+import { avatarPath } from "../../avatar-path";
+import type { AuthUser, Deps } from "../../context";
+import type { Db } from "../../db/db";
+import { conflict, notFound } from "../../errors";
+import { newInviteCode } from "../../security";
+import { recordAudit } from "../shelf/audit";
+import { assertVersion } from "../shelf/versions";
+import { refreshTouched } from "../shelf/standings-store";
 
 export const NOT_A_MEMBER = "Ese usuario no pertenece al grupo.";
 

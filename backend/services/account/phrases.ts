@@ -1,6 +1,6 @@
 import type { Phrase } from "#core/contract/phrase";
-import type { AuthUser, Deps } from "../context";
-import { forbidden, notFound } from "../errors";
+import type { AuthUser, Deps } from "../../context";
+import { forbidden, notFound } from "../../errors";
 
 const PHRASE_NOT_FOUND = "Frase no encontrada.";
 const NOT_YOURS = "Solo puedes cambiar tus propias frases.";

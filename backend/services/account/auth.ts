@@ -1,15 +1,15 @@
 import sharp from "sharp";
 import type { SessionUser } from "#core/contract/auth";
-import { avatarPath } from "../avatar-path";
-import type { Deps } from "../context";
-import { ApiError, badRequest, conflict, EMAIL_TAKEN, notFound, unauthorized, USERNAME_TAKEN } from "../errors";
-import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../security";
-import type { Mail } from "../mailer";
-import { admitMail, admitMailAlone, deliver, isSuppressed } from "./mail/policy";
-import { mailLater } from "./mail/outbox";
-import { addressTakenMail, proofMail } from "./mail/proof";
-import { becomeAccount, claimMail } from "./moving-in/claim";
-import { refreshTouched } from "./shelf/standings-store";
+import { avatarPath } from "../../avatar-path";
+import type { Deps } from "../../context";
+import { ApiError, badRequest, conflict, EMAIL_TAKEN, notFound, unauthorized, USERNAME_TAKEN } from "../../errors";
+import { DUMMY_HASH, hashPassword, newToken, sha256, temporaryPassword, verifyPassword } from "../../security";
+import type { Mail } from "../../mailer";
+import { admitMail, admitMailAlone, deliver, isSuppressed } from "../mail/policy";
+import { mailLater } from "../mail/outbox";
+import { addressTakenMail, proofMail } from "./proof";
+import { becomeAccount, claimMail } from "../moving-in/claim";
+import { refreshTouched } from "../shelf/standings-store";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 

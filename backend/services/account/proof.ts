@@ -4,8 +4,8 @@ import type { Deps } from "../../context";
 import { ApiError } from "../../errors";
 import type { Mail } from "../../mailer";
 import { readSignedToken, signToken } from "../shelf/signed-token";
-import { admitMailAlone } from "./policy";
-import { mailLater } from "./outbox";
+import { admitMailAlone } from "../mail/policy";
+import { mailLater } from "../mail/outbox";
 import { claimMail } from "../moving-in/claim";
 
 /**

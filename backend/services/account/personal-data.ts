@@ -9,9 +9,9 @@ import { KIND_LABELS } from "#core/contract/caja";
 import type { MovementKind } from "#core/domain/caja/caja";
 import { roleName } from "#core/contract/group";
 import type { PersonalDataExport } from "#core/contract/personal-data";
-import type { Deps } from "../context";
-import { notFound } from "../errors";
-import { prizeSharing } from "./caja/prize";
+import type { Deps } from "../../context";
+import { notFound } from "../../errors";
+import { prizeSharing } from "../caja/prize";
 
 type At = Date | string;
 const when = (at: At | null) => {
