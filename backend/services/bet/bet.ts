@@ -11,7 +11,7 @@ import { lockEditableBet } from "./lock";
 import { parseJson } from "../shelf/json";
 import { betById, picksOf, SELECT_BET, toBet, type BetRow } from "./row";
 import { isManager } from "../predictions/prediction";
-import { fixStamper } from "../caja/stamper";
+import { fixStamper } from "./stamper";
 import { fittingReduction } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "../rounds/rounds";
 

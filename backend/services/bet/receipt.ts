@@ -20,8 +20,8 @@ import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../../errors";
 import { recordAudit } from "../shelf/audit";
-import { managesGroup } from "../caja/ledger";
-import { stamper } from "../caja/stamper";
+import { managesGroup } from "../group/group";
+import { stamper } from "./stamper";
 
 /** What sharp's header reading may call a photo: JPEG, PNG, WebP and HEIF (HEIC and AVIF). */
 const PHOTO_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);

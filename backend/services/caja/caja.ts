@@ -18,6 +18,7 @@ import type { Db } from "../../db/db";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import { recordAudit } from "../shelf/audit";
 
+import { managesGroup } from "../group/group";
 import { lateTickets, syncCaja } from "./automatic-charges";
 import {
   auditMovement,
@@ -25,7 +26,6 @@ import {
   cajaRules,
   ledgerTotals,
   lockCajaShared,
-  managesGroup,
   movementById,
   MOVEMENT_SELECT,
   toMovement,

@@ -3,6 +3,7 @@ import { type CajaRules, KIND_LABELS, type Movement } from "#core/contract/caja"
 import { type BaseKind, cajaTotals, type MovementKind } from "#core/domain/caja/caja";
 import type { AuthUser } from "../../context";
 import type { Db } from "../../db/db";
+import { managesGroup } from "../group/group";
 import { recordAudit } from "../shelf/audit";
 import { formatEuros } from "#core/domain/money";
 import { LOCK_KEYS } from "../../db/advisory";
@@ -136,12 +137,6 @@ export const lockCajaAlone = (tx: Db, groupId: number) => tx.query("select pg_ad
 export async function balancesShown(db: Db, viewer: AuthUser | undefined, groupId: number, hideBalances: boolean): Promise<(userId: number) => boolean> {
   if (!viewer || !hideBalances || (await managesGroup(db, viewer, groupId))) return () => true;
   return (userId) => userId === viewer.id;
-}
-
-/** The caller manages the group (role Gestor) or is an admin. */
-export async function managesGroup(db: Db, caller: AuthUser, groupId: number): Promise<boolean> {
-  if (caller.isAdmin) return true;
-  return !!(await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, caller.id]));
 }
 
 export interface Inserted {

@@ -60,6 +60,12 @@ export async function allGroups({ db }: Deps): Promise<GroupSummary[]> {
   return rows.map(summary);
 }
 
+/** The caller manages the group (role Gestor) or is an admin. */
+export async function managesGroup(db: Db, caller: AuthUser, groupId: number): Promise<boolean> {
+  if (caller.isAdmin) return true;
+  return !!(await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, caller.id]));
+}
+
 export async function assertGroupExists(db: Db, groupId: number) {
   if (!(await db.one("select 1 from groups where id = $1", [groupId]))) throw notFound(GROUP_NOT_FOUND);
 }

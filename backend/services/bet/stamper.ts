@@ -7,7 +7,7 @@ import { type Stamper } from "#core/contract/caja";
 import { stampOrder, stamperAfter } from "#core/domain/standings/customs";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { cajaRules } from "./ledger";
+import { parseJson } from "../shelf/json";
 import { roundClosedSql } from "../rounds/closed-sql";
 import { LOCK_KEYS } from "../../db/advisory";
 
@@ -19,7 +19,8 @@ interface Rota {
 
 /** The rota's order today: the manager's list, then the members it leaves out in join order. */
 async function rota(db: Db, groupId: number): Promise<Rota> {
-  const rules = await cajaRules(db, groupId);
+  // The rota is kept with the caja's rules, where its form writes it (decision 065); the bet only reads it.
+  const rules = await db.one<{ stamp_rota: unknown }>("select stamp_rota from caja_rules where group_id = $1", [groupId]);
   const members = await db.query<{ user_id: number; username: string; joined_at: Date | string }>(
     `select m.user_id, coalesce(m.display_name, u.username) as username, m.joined_at from group_members m join users u on u.id = m.user_id
       where m.group_id = $1 and m.removed_at is null order by m.joined_at, m.user_id`,
@@ -27,7 +28,7 @@ async function rota(db: Db, groupId: number): Promise<Rota> {
   );
   return {
     order: stampOrder(
-      rules.stampRota,
+      ((rules ? parseJson(rules.stamp_rota) : null) as number[] | null) ?? [],
       members.map((m) => m.user_id),
     ),
     names: new Map(members.map((m) => [m.user_id, m.username])),
