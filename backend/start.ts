@@ -22,7 +22,7 @@ import { startWeekJob } from "./services/week/job";
 import { startLiveRefresh } from "./services/live/refresh-job";
 import { startLiveFeed } from "./services/live/feed-job";
 import { createUser } from "./services/account/auth";
-import { startRoundCloses } from "./services/rounds/close-job";
+import { startRoundCloses } from "./services/close/close-job";
 import { startRetention } from "./services/retention/job";
 import { startJob } from "./jobs";
 

@@ -16,7 +16,7 @@ import { errorReplies } from "../schema";
 import { assertGroupExists } from "../services/group/group";
 import * as rounds from "../services/rounds/rounds";
 import { resource } from "./resource";
-import { afterRoundChange } from "../services/rounds/close-job";
+import { afterRoundChange } from "../services/close/close-job";
 
 export default resource("groupQuiniela", (app, deps) => {
   app.get(

@@ -12,7 +12,7 @@ import { publicSharesOf, setPublicShares } from "../services/official/public-sha
 import { updateTicket } from "../services/bet/ticket";
 import { prizesOf, setPrizes } from "../services/official/prizes";
 import { resource } from "./resource";
-import { afterRoundChange } from "../services/rounds/close-job";
+import { afterRoundChange } from "../services/close/close-job";
 
 const PRIZES_NOT_FOUND = "La quiniela no existe.";
 

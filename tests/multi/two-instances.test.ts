@@ -11,7 +11,7 @@ import { openPostgres, type Db } from "../../backend/db/db";
 import { runScheduledImport } from "../../backend/services/official/schedule";
 import type { Deps } from "../../backend/context";
 import { sendDueRemindersOnce } from "../../backend/services/mail/reminders";
-import { runRoundCloses } from "../../backend/services/rounds/close-job";
+import { runRoundCloses } from "../../backend/services/close/close-job";
 import { createBackend } from "../../backend/start";
 import { client, type Client } from "../support/backend";
 import * as build from "../support/builders";

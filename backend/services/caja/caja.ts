@@ -44,7 +44,7 @@ export interface CajaFilter {
 
 /**
  * GET /group/{id}/caja: the caller is a member, a manager or an admin (checked by the route). A read
- * writes nothing: the automatic charges are the round-close job's (backend/services/rounds/close-job.ts).
+ * writes nothing: the automatic charges are the round-close job's (backend/services/close/close-job.ts).
  */
 export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, filter: CajaFilter): Promise<Caja> {
   const { db } = deps;

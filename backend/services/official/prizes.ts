@@ -11,7 +11,7 @@ import { lotteryClient } from "./client";
 import { recordStep } from "./step-log";
 import { recordAudit } from "../shelf/audit";
 import { assertVersion } from "../shelf/versions";
-import { afterRoundChange } from "../rounds/close-job";
+import { roundChanged } from "../shelf/round-change";
 
 const CATEGORY_LABEL: Record<Category, string> = { especial: "Especial", primera: "1ª", segunda: "2ª", tercera: "3ª", cuarta: "4ª", quinta: "5ª" };
 
@@ -116,7 +116,7 @@ export async function refreshPrizes(deps: Deps, quinielaId: number | null = null
         await importPrizes(tx, deps.clock(), row.quiniela_id, draw);
       });
       // The prizes now known are credited to the cajas at once, not at the timer's next run.
-      if (officialPrizes(draw).status === "ok") await afterRoundChange(deps, { quinielaId: row.quiniela_id });
+      if (officialPrizes(draw).status === "ok") await roundChanged(deps, { quinielaId: row.quiniela_id });
       messages.push(
         officialPrizes(draw).status === "ok" ? `Premios del sorteo del ${row.day} guardados.` : `El escrutinio del sorteo del ${row.day} no se puede leer.`,
       );

@@ -2,7 +2,8 @@ import type { Deps } from "../../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
 import { syncCaja } from "../caja/automatic-charges";
 import { startJob } from "../../jobs";
-import { closeReasonSql, roundClosedSql } from "./closed-sql";
+import type { CloseScope } from "../shelf/round-change";
+import { closeReasonSql, roundClosedSql } from "../rounds/closed-sql";
 
 /**
  * What happens when a group round closes (decision 039): its close date passed, the manager forced
@@ -38,11 +39,6 @@ export const cajaCharges: RoundCloseStep = { label: "Cargos de la caja", run: (d
 
 /** Every step of a round's close, in the order they run. */
 export const ROUND_CLOSE_STEPS: RoundCloseStep[] = [cajaCharges];
-
-export interface CloseScope {
-  groupId?: number;
-  quinielaId?: number;
-}
 
 /**
  * Claims the rounds that have closed since the last run (of the group or the pool, if given) and
