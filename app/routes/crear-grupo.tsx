@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { createGroup } from "~/server/groups.server";
 import { CreateGroupForm } from "~/components/GroupForms";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear grupo · Quiniela de peñas" }];
 

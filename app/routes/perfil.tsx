@@ -17,8 +17,8 @@ import {
   revokeCalendarFeed,
   unknownProfileIntent,
 } from "~/server/profile.server";
-import { readMultipartForm } from "~/server/moving-in/upload.server";
-import { requireUser } from "~/server/session/session.server";
+import { readMultipartForm } from "~/server/shelf/upload.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client (decision 038).

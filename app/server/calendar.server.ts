@@ -1,7 +1,7 @@
 import { CALENDAR_INVALID, CalendarLink } from "#core/contract/calendar";
-import { api, loadOrNull } from "~/server/client.server";
-import { backendFetch } from "~/server/backend-fetch.server";
-import { env } from "~/server/env.server";
+import { api, loadOrNull } from "~/server/shelf/client.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
+import { env } from "~/server/shelf/env.server";
 
 export interface CalendarView {
   https: string;

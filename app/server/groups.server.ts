@@ -7,10 +7,10 @@ import { DashboardScreen } from "#core/contract/screens";
 import { GroupSeasons, Season } from "#core/contract/season";
 import { groupSchema, joinSchema, removeMemberSchema } from "~/forms/groups";
 import { refuseOutsider } from "~/server/session/guards.server";
-import { requireUser, updateSessionUser } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, attempt, loadOrNull } from "./client.server";
-import { submitToBackend } from "./predictions/submit.server";
+import { requireUser, updateSessionUser } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { api, ApiError, attempt, loadOrNull } from "./shelf/client.server";
+import { submitToBackend } from "./shelf/submit.server";
 
 /**
  * Joining, creating or changing roles can make the user a manager (or stop them being one); the

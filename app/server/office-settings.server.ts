@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { GroupSettings } from "#core/contract/group";
-import { api, attempt, loadOrNull } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/shelf/client.server";
 import { officeSettingsSchema } from "~/forms/office";
 import { requireManagerOf } from "~/server/session/guards.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 /** The group's own options for its settings page; null when they could not be read. */
 export const loadOfficeSettings = (request: Request, groupId: number) => loadOrNull(() => api.read(request, `/group/${groupId}`, GroupSettings));

@@ -1,8 +1,8 @@
 import { PersonalDataExport } from "#core/contract/personal-data";
-import { csvError, csvText } from "~/server/csv.server";
-import { api, attempt } from "~/server/client.server";
-import { zipStored } from "~/server/moving-in/zip.server";
-import { requireUser } from "~/server/session/session.server";
+import { csvError, csvText } from "~/server/shelf/csv.server";
+import { api, attempt } from "~/server/shelf/client.server";
+import { zipStored } from "~/server/shelf/zip.server";
+import { requireUser } from "~/server/shelf/session.server";
 
 /**
  * «Descargar mis datos» (decision 084): one zip of the backend's CSVs (our conventions, opened by a

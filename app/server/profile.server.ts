@@ -7,8 +7,8 @@ import { MailPreferences } from "#core/contract/way-out";
 import { GroupRefList } from "#core/contract/group";
 import { Phrase, PhraseList } from "#core/contract/phrase";
 import { z } from "zod";
-import { api, attempt, loadOrNull } from "~/server/client.server";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { api, attempt, loadOrNull } from "~/server/shelf/client.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 import {
   accountMailSchema,
   alertSchema,
@@ -20,9 +20,9 @@ import {
   phraseSchema,
 } from "~/forms/profile";
 import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
-import { destroySession, updateSessionUser } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { TOO_LARGE } from "~/server/moving-in/upload.server";
+import { destroySession, updateSessionUser } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { TOO_LARGE } from "~/server/shelf/upload.server";
 
 const AVATAR_ERROR = "Error al subir el avatar.";
 const ALERT_ERROR = "No se pudo guardar tu preferencia";

@@ -5,9 +5,9 @@ import type { GroupDetail } from "#core/contract/group";
 import { BlockResult, GroupRoundDetail, type GroupRound } from "#core/contract/group-quiniela";
 import { PoolTypeList, Quiniela, QuinielaList } from "#core/contract/quiniela";
 import { blockSchema, configureRoundSchema, forceCloseSchema, roundStatusSchema, roundTypeSchema } from "~/forms/groups";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, attempt, type Failure } from "../client.server";
-import { submitToBackend } from "../predictions/submit.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { api, ApiError, attempt, type Failure } from "../shelf/client.server";
+import { submitToBackend } from "../shelf/submit.server";
 import { groupRounds, groupSeasons } from "../groups.server";
 import { weekRuleAction } from "../week/rule.server";
 

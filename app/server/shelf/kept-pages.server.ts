@@ -6,11 +6,11 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LiveVersion } from "#core/contract/live";
 import { pathPattern } from "#core/contract/path-pattern";
-import { backendFetch } from "~/server/backend-fetch.server";
-import { cache, CACHES } from "~/server/caches.server";
-import { embeddedVersions } from "~/server/embedded-backend";
-import { positiveId } from "~/server/ids.server";
-import { liveSession } from "~/server/session/session.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
+import { cache, CACHES } from "~/server/shelf/caches.server";
+import { embeddedVersions } from "~/server/shelf/embedded-backend";
+import { positiveId } from "~/server/shelf/ids.server";
+import { liveSession } from "~/server/shelf/session.server";
 
 /**
  * A page a browser keeps (decisions 067, 077, 082), said once: what of its address chooses the view
@@ -101,7 +101,7 @@ export function versionCallOf(url: URL, routes: BuildRoutes): string | null {
 /** Every version call answers `{ version }` (core/contract: LiveVersion, StandingsVersion, RoundSummaryVersion). */
 const Version = LiveVersion;
 
-/** A flash message's cookie (app/server/session/toast.server.ts). */
+/** A flash message's cookie (app/server/shelf/toast.server.ts). */
 const TOAST_COOKIE = /(?:^|;\s*)__toast=([^;]*)/;
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { cache, CACHES, type Cache } from "~/server/caches.server";
+import { cache, CACHES, type Cache } from "~/server/shelf/caches.server";
 
 // A script-less page carries its stylesheets inline, cut to the rules it can use (decision 026): on
 // a slow phone a <link> in the head is one more round trip before anything paints. Such a page has no

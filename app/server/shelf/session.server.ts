@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { createCookie, createSession, redirect, type Session } from "@remix-run/node";
 import type { SessionUser } from "#core/contract/auth";
-import { backendFetch } from "~/server/backend-fetch.server";
-import { cache, CACHES } from "~/server/caches.server";
-import { env } from "~/server/env.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
+import { cache, CACHES } from "~/server/shelf/caches.server";
+import { env } from "~/server/shelf/env.server";
 import { seal, unseal } from "./seal.server";
 
 export interface SessionData {

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { Fragment, fragmentInData, fragmentsOf, gzipOf, splitAtFragments } from "~/server/fragments.server";
+import { Fragment, fragmentInData, fragmentsOf, gzipOf, splitAtFragments } from "~/server/shelf/fragments.server";
 
 const encode = (s: string) => new TextEncoder().encode(s);
 

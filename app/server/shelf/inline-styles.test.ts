@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inlineStylesheets, needsOf, parseStylesheet, tokensOf, usedCss } from "~/server/inline-styles.server";
+import { inlineStylesheets, needsOf, parseStylesheet, tokensOf, usedCss } from "~/server/shelf/inline-styles.server";
 
 const CSS = [
   "/*! a licence */",

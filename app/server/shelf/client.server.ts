@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { camelKeys } from "#core/contract/common";
-import { backendFetch } from "~/server/backend-fetch.server";
-import { requestLog } from "~/server/log.server";
-import { destroySession, getToken } from "~/server/session/session.server";
-import { toastCookie } from "~/server/session/toast.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
+import { requestLog } from "~/server/shelf/log.server";
+import { destroySession, getToken } from "~/server/shelf/session.server";
+import { toastCookie } from "~/server/shelf/toast.server";
 
 /** A backend answer that was not 2xx; `message` is the backend's Spanish `{ message }`. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HeldViews } from "~/server/held-views.server";
+import { HeldViews } from "~/server/shelf/held-views.server";
 
 /** A test's own held views of at most `max` keys. */
 const held = (max: number) => ({ name: "test", max, order: "lru" }) as const;

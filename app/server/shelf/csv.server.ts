@@ -1,4 +1,4 @@
-import type { Failure } from "~/server/client.server";
+import type { Failure } from "~/server/shelf/client.server";
 
 /** Our CSV: UTF-8 with a BOM (so spreadsheets show the accents), `;` between fields, CRLF rows. */
 export function csvText(rows: (string | number)[][]): string {

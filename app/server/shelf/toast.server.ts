@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { env } from "~/server/env.server";
+import { env } from "~/server/shelf/env.server";
 
 export interface Toast {
   kind: "success" | "error" | "info";

@@ -1,5 +1,5 @@
-import { cache, type Cache, type CacheSpec } from "~/server/caches.server";
-import { Fragment } from "~/server/fragments.server";
+import { cache, type Cache, type CacheSpec } from "~/server/shelf/caches.server";
+import { Fragment } from "~/server/shelf/fragments.server";
 
 /**
  * What this instance last read of a big, shared part of a page (a group's standings rows, a round's

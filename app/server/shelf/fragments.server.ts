@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import { cache, CACHES } from "~/server/caches.server";
-import { tokensOf } from "~/server/inline-styles.server";
+import { cache, CACHES } from "~/server/shelf/caches.server";
+import { tokensOf } from "~/server/shelf/inline-styles.server";
 
 // A held view's HTML (decision 027) is the same text for every view of a version: on a script-less
 // page's document request it travels beside the loader data, not in it (decision 038). The loader

@@ -1,5 +1,5 @@
-import { embeddedBackend } from "~/server/embedded-backend";
-import { env } from "~/server/env.server";
+import { embeddedBackend } from "~/server/shelf/embedded-backend";
+import { env } from "~/server/shelf/env.server";
 
 /**
  * `fetch` to the backend at `path`. With the backend in this process the request goes through its

@@ -1,5 +1,5 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { attempt, type Failure } from "../client.server";
+import { attempt, type Failure } from "./client.server";
 
 type Sent<T> = { ok: true; value: T } | { ok: false; failure: Failure; reply: SubmissionResult<string[]> };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodingFor, toastWaiting, versionCallOf } from "./kept-pages.server";
-import { routes } from "../../tests/support/kept-routes";
+import { routes } from "../../../tests/support/kept-routes";
 
 describe("a kept page's encoding (decision 067)", () => {
   it("takes brotli, else gzip, else none, and honours q=0", () => {
