@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AUDIT_PAGE, loadAuditPage } from "~/server/audit.server";
+import { AUDIT_PAGE, loadAuditPage } from "~/server/group/audit.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
 import { requireAdmin } from "~/server/shelf/session.server";

@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ChangedRole, GroupMemberList, GroupSummaryList, MyGroupList, ROLE_GESTOR, roleName } from "#core/contract/group";
 import { api, attempt, loadOrNull } from "~/server/shelf/client.server";
-import { refreshedUserCookie } from "~/server/groups.server";
+import { refreshedUserCookie } from "~/server/group/groups.server";
 import { Alert } from "~/components/Field";
 import { eraseSchema, roleSchema } from "~/forms/groups";
 import { requireUser } from "~/server/shelf/session.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { joinGroup, loadMyGroups } from "~/server/groups.server";
+import { joinGroup, loadMyGroups } from "~/server/group/groups.server";
 import { MyGroups } from "~/components/GroupForms";
 import { requireUser } from "~/server/shelf/session.server";
 

@@ -9,7 +9,7 @@ import { submitToBackend } from "~/server/shelf/submit.server";
 import { Field, FormErrors } from "~/components/Field";
 import { loginSchema } from "~/forms/auth";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
-import { loadingPhrases } from "~/server/waiting-quotes.server";
+import { loadingPhrases } from "~/server/session/waiting-quotes.server";
 import { auth } from "~/server/session/auth.server";
 import { commitUser, getUser, homeFor, safeRedirect } from "~/server/shelf/session.server";
 

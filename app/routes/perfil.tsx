@@ -16,7 +16,7 @@ import {
   resendEmailProof,
   revokeCalendarFeed,
   unknownProfileIntent,
-} from "~/server/profile.server";
+} from "~/server/account/profile.server";
 import { readMultipartForm } from "~/server/shelf/upload.server";
 import { requireUser } from "~/server/shelf/session.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";

@@ -19,7 +19,7 @@ import {
   passwordSchema,
   phraseSchema,
 } from "~/forms/profile";
-import { loadCalendar, revokeCalendar } from "~/server/calendar.server";
+import { loadCalendar, revokeCalendar } from "~/server/account/calendar.server";
 import { destroySession, updateSessionUser } from "~/server/shelf/session.server";
 import { redirectWithToast } from "~/server/shelf/toast.server";
 import { TOO_LARGE } from "~/server/shelf/upload.server";

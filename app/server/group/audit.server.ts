@@ -1,6 +1,6 @@
 import { AuditTrail } from "#core/contract/audit";
-import { api, loadOrNull } from "./shelf/client.server";
-import { positiveId } from "./shelf/ids.server";
+import { api, loadOrNull } from "../shelf/client.server";
+import { positiveId } from "../shelf/ids.server";
 
 /** Entries on one page of an audit trail: the first screen of a phone, not a season's worth (decision 042). */
 export const AUDIT_PAGE = 25;

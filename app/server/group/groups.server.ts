@@ -9,8 +9,8 @@ import { groupSchema, joinSchema, removeMemberSchema } from "~/forms/groups";
 import { refuseOutsider } from "~/server/session/guards.server";
 import { requireUser, updateSessionUser } from "~/server/shelf/session.server";
 import { redirectWithToast } from "~/server/shelf/toast.server";
-import { api, ApiError, attempt, loadOrNull } from "./shelf/client.server";
-import { submitToBackend } from "./shelf/submit.server";
+import { api, ApiError, attempt, loadOrNull } from "../shelf/client.server";
+import { submitToBackend } from "../shelf/submit.server";
 
 /**
  * Joining, creating or changing roles can make the user a manager (or stop them being one); the
