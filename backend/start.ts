@@ -74,7 +74,7 @@ async function buildOn(db: Db, options: BackendOptions, control: Awaited<ReturnT
   const config = { ...defaultBackendConfig, ...options.config };
   const mailer = withPrivacyLine(createMailer({ smtpUrl: options.smtpUrl, outboxDir }), config.publicUrl);
   options.log(`Correo: ${mailer.target}`);
-  if (!options.config?.kioskSecret) config.kioskSecret = await kioskSecret(options.dataDir);
+  if (!options.config?.linkSecret) config.linkSecret = await linkSecret(options.dataDir);
   const deps: Deps = { db, mailer, clock: () => new Date(), config, fetch };
   await ensureAdmin(deps, options);
   const app = await buildBackend(deps, { logger: options.logger });
@@ -117,8 +117,8 @@ async function buildOn(db: Db, options: BackendOptions, control: Awaited<ReturnT
   return { app, deps };
 }
 
-/** Kept in DATA_DIR when neither KIOSK_SECRET nor SESSION_SECRET is set, so kiosk links outlive a restart. */
-async function kioskSecret(dataDir: string): Promise<string> {
+/** Kept in DATA_DIR when none of LINK_SECRET, KIOSK_SECRET and SESSION_SECRET is set, so signed links outlive a restart (the file keeps its first name). */
+async function linkSecret(dataDir: string): Promise<string> {
   const file = path.join(dataDir, "kiosk-secret");
   const stored = await readFile(file, "utf8").catch(() => "");
   if (stored.trim()) return stored.trim();

@@ -126,7 +126,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     db,
     mailer: createMailer({ outboxDir: path.join(dataDir, "outbox") }),
     clock: () => now,
-    config: { ...defaultBackendConfig, loginRateLimit: 100_000, forgotRateLimit: 100_000, kioskSecret: SECRET, publicUrl: "http://localhost" },
+    config: { ...defaultBackendConfig, loginRateLimit: 100_000, forgotRateLimit: 100_000, linkSecret: SECRET, publicUrl: "http://localhost" },
     fetch,
   };
   // The first admin is made as the app makes it (decision 003): not through the API.

@@ -113,7 +113,7 @@ async function main() {
     db,
     mailer: createMailer({ outboxDir: "" }),
     clock: () => now ?? new Date(),
-    config: { ...defaultBackendConfig, loginRateLimit: 100_000, forgotRateLimit: 100_000, kioskSecret: "page-weight-kiosk-secret", tokenDays: 3650 },
+    config: { ...defaultBackendConfig, loginRateLimit: 100_000, forgotRateLimit: 100_000, linkSecret: "page-weight-kiosk-secret", tokenDays: 3650 },
     fetch,
   };
   if (!reuse) await createUser(deps, { email: "admin@peso.local", username: "admin", password: PASSWORD, isAdmin: true });

@@ -253,7 +253,7 @@ async function main() {
     const origins: string[] = [];
     for (const dataDir of dataDirs) {
       const [port, backendPort] = [await freePort(), await freePort()];
-      const env = { ...appEnv(port, dataDir), SESSION_SECRET: SECRET, KIOSK_SECRET: SECRET, API_URL: "", BACKEND_PORT: String(backendPort) };
+      const env = { ...appEnv(port, dataDir), SESSION_SECRET: SECRET, LINK_SECRET: SECRET, API_URL: "", BACKEND_PORT: String(backendPort) };
       if (pg) Object.assign(env, { DATABASE_URL: pg.url });
       children.push(
         await startProcess(

@@ -410,7 +410,7 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
       ["L1", "L2"].map((name) => {
         const dataDir = mkdtempSync(path.join(tmpdir(), `quiniela-multi-${name}-`));
         dirs.push(dataDir);
-        return createBackend({ dataDir, databaseUrl: pg.url, admin: ADMIN, config: { lotteryBaseUrl: selae.url, kioskSecret: SESSION_SECRET }, log: () => {} });
+        return createBackend({ dataDir, databaseUrl: pg.url, admin: ADMIN, config: { lotteryBaseUrl: selae.url, linkSecret: SESSION_SECRET }, log: () => {} });
       }),
     );
     try {

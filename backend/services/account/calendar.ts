@@ -16,7 +16,7 @@ const newNonce = () => randomBytes(16).toString("hex");
 export async function calendarLink({ db, config, clock }: Deps, userId: number): Promise<CalendarLink> {
   await db.query("insert into calendar_feeds (user_id, nonce, created_at) values ($1, $2, $3) on conflict (user_id) do nothing", [userId, newNonce(), clock()]);
   const row = await db.one<{ nonce: string }>("select nonce from calendar_feeds where user_id = $1", [userId]);
-  return { token: signToken(config.kioskSecret, PURPOSE, userId, row!.nonce) };
+  return { token: signToken(config.linkSecret, PURPOSE, userId, row!.nonce) };
 }
 
 /** 'Revocar': a new nonce, so every address made from the old one stops answering. */
@@ -27,7 +27,7 @@ export async function revokeCalendar({ db, config, clock }: Deps, userId: number
      on conflict (user_id) do update set nonce = excluded.nonce, created_at = excluded.created_at`,
     [userId, nonce, clock()],
   );
-  return { token: signToken(config.kioskSecret, PURPOSE, userId, nonce) };
+  return { token: signToken(config.linkSecret, PURPOSE, userId, nonce) };
 }
 
 interface RoundRow {
@@ -46,7 +46,7 @@ interface RoundRow {
  */
 export async function calendarFeed(deps: Deps, token: string): Promise<string> {
   const { db, config, clock } = deps;
-  const parsed = readSignedToken(config.kioskSecret, PURPOSE, token);
+  const parsed = readSignedToken(config.linkSecret, PURPOSE, token);
   const owner =
     parsed && (await db.one<{ user_id: number }>("select user_id from calendar_feeds where user_id = $1 and nonce = $2", [parsed.id, parsed.nonce]));
   if (!owner) throw notFound(CALENDAR_INVALID);

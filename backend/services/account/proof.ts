@@ -23,7 +23,7 @@ const purpose = (email: string) => `prove:${email.trim().toLowerCase()}`;
 
 export function proofLink(deps: Pick<Deps, "config" | "clock">, userId: number, email: string): string {
   const expires = (deps.clock().getTime() + PROOF_LINK_MS).toString(16).padStart(16, "0");
-  const token = signToken(deps.config.kioskSecret, purpose(email), userId, expires + randomBytes(8).toString("hex"));
+  const token = signToken(deps.config.linkSecret, purpose(email), userId, expires + randomBytes(8).toString("hex"));
   return `${deps.config.publicUrl.replace(/\/$/, "")}/confirmar-correo?token=${token}`;
 }
 
@@ -50,7 +50,7 @@ export function proofMail(deps: Pick<Deps, "config" | "clock">, user: { id: numb
 export async function confirmProof(deps: Deps, token: string): Promise<void> {
   const id = /^(\d{1,9})\./.exec(token)?.[1];
   const row = id ? await deps.db.one<{ id: number; email: string }>("select id, email from users where id = $1 and not placeholder", [Number(id)]) : null;
-  const parsed = row ? readSignedToken(deps.config.kioskSecret, purpose(row.email), token) : null;
+  const parsed = row ? readSignedToken(deps.config.linkSecret, purpose(row.email), token) : null;
   if (!row || !parsed || parsed.id !== row.id || parseInt(parsed.nonce.slice(0, 16), 16) <= deps.clock().getTime()) throw new ApiError(400, PROOF_INVALID);
   await deps.db.query("update users set email_proved_at = coalesce(email_proved_at, $2) where id = $1", [row.id, deps.clock()]);
 }
