@@ -7,6 +7,7 @@ import { assertGroupExists } from "../group/group";
 import { assertVersion } from "../shelf/versions";
 import { cajaRules } from "../caja/ledger";
 import { syncCaja } from "../caja/automatic-charges";
+import { writeCajaRules } from "../caja/caja";
 
 /** A group's standing rule for the week as stored (backend/db/migrations/022_week_automation.sql). */
 export interface AutomationRow {
@@ -138,24 +139,8 @@ export async function setAutomation(deps: Deps, actorId: number, groupId: number
     const after = (await ruleRow(tx, groupId))!;
     const caja = await cajaRules(tx, groupId);
     if (body.payTicket !== undefined && body.payTicket !== caja.payTicket) {
-      // The caja's own rule, written as its form writes it: versioned and in its audit trail; the charges follow below.
-      await tx.query(
-        `insert into caja_rules (group_id, pay_ticket) values ($1, $2)
-         on conflict (group_id) do update set pay_ticket = $2, version = caja_rules.version + 1`,
-        [groupId, body.payTicket],
-      );
-      const { version: _b, ...shownBefore } = caja;
-      const { version: _a, ...shownAfter } = await cajaRules(tx, groupId);
-      await recordAudit(tx, {
-        at: deps.clock(),
-        actorId,
-        groupId,
-        action: "caja.rules",
-        entity: "caja",
-        subject: "Normas de la caja",
-        before: shownBefore,
-        after: shownAfter,
-      });
+      // The caja's own rule, written by the caja as its form writes it: versioned and in its audit trail; the charges follow below.
+      await writeCajaRules(tx, deps.clock(), actorId, groupId, { payTicket: body.payTicket });
     }
     await recordAudit(tx, {
       at: deps.clock(),
