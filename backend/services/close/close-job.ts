@@ -6,19 +6,25 @@ import type { CloseScope } from "../shelf/round-change";
 import { closeReasonSql, roundClosedSql } from "../rounds/closed-sql";
 
 /**
- * What happens when a group round closes (decision 039): its close date passed, the manager forced
- * it, or its official results are complete (backend/services/rounds/closed-sql.ts). Nothing here runs
- * on a read: the job runs on a timer in every instance, and right after each write that may close
- * a round or make a charge due (a forced close, new dates, official results, a confirmed bet, its
- * escrutinio's prizes, the caja's rules), in that request, so the next page already shows it.
+ * The round's close as one claimed event (decision 039): a group round is closed once its close date
+ * passed, the manager forced it, or its official results are complete (../rounds/closed-sql.ts).
+ * Nothing here runs on a read: the job runs on a timer in every instance, and right after each write
+ * that may close a round or make a charge due (a forced close, new dates, official results, a
+ * confirmed bet, its escrutinio's prizes, the caja's rules), in that request, so the next page
+ * already shows it. Rooms below this one ask for that through ../shelf/round-change.ts.
+ *
+ * Everything keyed on a round's close, in the order it happens, is listed once, in this room's
+ * README ("At the close"): the week's absent picks and bet, the caja's charges (the one step run
+ * from here today), the digest and the live rows. The other three still find the closed rounds on
+ * their own timers, each with its own claim (decision 095).
  *
  * Each round's close is claimed once across instances: a row of round_closes, inserted by whoever
  * sees it first (no sequence: a claim that loses spends nothing). The claimant runs every step, in
  * order, and keeps what they did in the row; a step that fails gives the claim back for the next
  * run. Every step is idempotent besides: run twice for one round, it does nothing new.
  *
- * Adding a step (the bet generated at a round's close, say): write it in its own module as a
- * `RoundCloseStep` and add it to ROUND_CLOSE_STEPS below, in the order it must run.
+ * Adding a step: write it in its own module as a `RoundCloseStep`, add it to ROUND_CLOSE_STEPS
+ * below in the order it must run, and move its line in the README's list to "run from here".
  */
 export interface ClosedRound {
   groupQuinielaId: number;
