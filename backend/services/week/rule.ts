@@ -4,6 +4,7 @@ import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
 import { recordAudit } from "../shelf/audit";
 import { assertGroupExists } from "../group/group";
+import { parseJson } from "../shelf/json";
 import { assertVersion } from "../shelf/versions";
 import { cajaRules } from "../caja/ledger";
 import { syncCaja } from "../caja/automatic-charges";
@@ -32,7 +33,7 @@ export const AUTOMATION_COLUMNS = `a.group_id, a.auto_open, a.type_rota, a.open_
 
 /** The rota's pool types, read from its stored JSON. */
 export const rotaOf = (v: unknown): number[] => {
-  const raw = typeof v === "string" ? JSON.parse(v) : v;
+  const raw = parseJson(v);
   return Array.isArray(raw) ? raw.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
 };
 
