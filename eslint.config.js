@@ -4,6 +4,47 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The rooms of the house, from the bottom up (docs/architecture.md, "The rooms"): a room imports
+ * the rooms below it and never one above, in backend/services/ and in app/server/ alike. The shelf
+ * holds what every room uses; the close, at the top, calls the rooms whose steps it runs. A room
+ * that has no code in one layer simply has no folder there. This list is the only place the order
+ * is written: the zones below are made from it (tests/lint/rooms.test.ts).
+ */
+export const ROOMS = [
+  "shelf",
+  "session",
+  "group",
+  "rounds",
+  "catalogue",
+  "standings",
+  "predictions",
+  "official",
+  "bet",
+  "caja",
+  "mail",
+  "moving-in",
+  "week",
+  "live",
+  "kiosk",
+  "share",
+  "account",
+  "retention",
+  "close",
+];
+const ROOM_LAYERS = ["backend/services", "app/server"];
+
+/** One zone per pair: `lower` may not import `higher`, and the message names both. */
+const roomZones = ROOM_LAYERS.flatMap((layer) =>
+  ROOMS.flatMap((lower, i) =>
+    ROOMS.slice(i + 1).map((higher) => ({
+      target: `./${layer}/${lower}`,
+      from: `./${layer}/${higher}`,
+      message: `Room rule: ${lower} sits below ${higher} in the house, so ${layer}/${lower}/ never imports ${layer}/${higher}/ (the room order in eslint.config.js, docs/architecture.md).`,
+    })),
+  ),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,15 +104,12 @@ export default tseslint.config(
               from: ["./app", "./server.ts", "./http"],
               message: "Layer rule: the backend never imports the app; they meet only through core/contract (docs/architecture.md).",
             },
+            // The room rule, beside the layers: a room lower in the house never imports a higher one.
+            ...roomZones,
           ],
         },
       ],
     },
-  },
-  {
-    // Every service that writes calls refreshTouched: the store imports no service, so none can close a circle through it.
-    files: ["backend/services/standings/store.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\.?/(?!\\.)", message: "standings/store.ts imports no other service." }] }] },
   },
   {
     files: ["scripts/**", "tests/**", "bench/**", "*.js", "*.mjs"],

@@ -14,11 +14,11 @@ import helmet from "helmet";
 import { backendOptionsFromEnv, logLevelOf, trustProxySetting } from "./backend/env";
 import { privateDataDir } from "./backend/files";
 import { createBackend } from "./backend/start";
-import { registerEmbeddedBackend, registerEmbeddedVersions } from "./app/server/embedded-backend";
+import { registerEmbeddedBackend, registerEmbeddedVersions } from "./app/server/shelf/embedded-backend";
 import { heldVersions } from "./backend/kept-versions";
 import { backendLog, lineLog, shareProcessLog } from "./backend/log";
 import { noticesCheck, readiness } from "./backend/readiness";
-import { webLog } from "./app/server/log.server";
+import { webLog } from "./app/server/shelf/log.server";
 import { observe, routePatterns, type WebReadiness } from "./http/observe";
 import { boundedFormBody, emptyBodyIsAnEmptyForm } from "./http/form-bodies";
 import { gracefulStop } from "./http/graceful-stop";
@@ -102,7 +102,7 @@ async function main() {
       nonce: res.locals.nonce as string,
       // The validator keptEdge found for a kept page's miss: the entry stores the render under it.
       kept: res.locals.kept as unknown,
-      // A document's loaders hand their held HTML to the entry beside the data (app/server/fragments.server.ts).
+      // A document's loaders hand their held HTML to the entry beside the data (app/server/shelf/fragments.server.ts).
       ...((req.method === "GET" || req.method === "HEAD") && !req.path.endsWith(".data") ? { fragments: [] } : {}),
     })),
   );

@@ -3,11 +3,11 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { cache, CACHES, type Cache } from "~/server/caches.server";
-import { Fragment, fragmentsOf, gzipOf, heldText, splitAtFragments } from "~/server/fragments.server";
-import { inlineStylesheets } from "~/server/inline-styles.server";
-import type { KeptContext } from "~/server/kept-pages.server";
-import { renderDocument } from "~/server/render-document.server";
+import { cache, CACHES, type Cache } from "~/server/shelf/caches.server";
+import { Fragment, fragmentsOf, gzipOf, heldText, splitAtFragments } from "~/server/shelf/fragments.server";
+import { inlineStylesheets } from "~/server/shelf/inline-styles.server";
+import type { KeptContext } from "~/server/shelf/kept-pages.server";
+import { renderDocument } from "~/server/shelf/render-document.server";
 import { isKeptPage, shipsNoScripts, wantsEtag } from "~/route-handle";
 
 // Single Fetch: promises still pending in loader data are rejected after this long (Remix reads the
@@ -16,7 +16,7 @@ export const streamTimeout = 5_000;
 
 // The HTTP edge (http/kept-edge.ts) asks this before Express and Remix: a kept page's reload is answered
 // from its versions (decisions 067, 077). Exported from the entry so that it shares the build's modules.
-export { keptAnswer } from "~/server/kept-pages.server";
+export { keptAnswer } from "~/server/shelf/kept-pages.server";
 
 export default async function handleRequest(
   request: Request,
@@ -71,7 +71,7 @@ export default async function handleRequest(
   }
   // A page with the Remix client is rendered whole too, so that its used rules can go inline (its
   // whole sheet follows as a link that does not hold the paint, decision 038), by the renderer whose
-  // bytes are the text's (app/server/render-document.server.ts: no NUL at a buffer's edge).
+  // bytes are the text's (app/server/shelf/render-document.server.ts: no NUL at a buffer's edge).
   const text = await renderDocument(app, {
     nonce,
     timeoutMs: streamTimeout + 1_000,

@@ -7,8 +7,8 @@ import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import { useNonce } from "~/components/nonce";
 import { Toast } from "~/components/Toast";
 import { enhancementsOf, headStylesOf, isBare, shipsNoScripts } from "~/route-handle";
-import { getUser } from "~/server/session/session.server";
-import { readToast } from "~/server/session/toast.server";
+import { getUser } from "~/server/shelf/session.server";
+import { readToast } from "~/server/shelf/toast.server";
 import stylesHref from "~/styles/app.css";
 
 export const links: LinksFunction = () => [

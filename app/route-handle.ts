@@ -1,4 +1,4 @@
-import type { KeptPageName } from "~/server/kept-pages.server";
+import type { KeptPageName } from "~/server/shelf/kept-pages.server";
 
 /**
  * What a route may declare in `export const handle` about the document around it (read by root.tsx
@@ -10,7 +10,7 @@ import type { KeptPageName } from "~/server/kept-pages.server";
  *   own and deferred; the page works without them.
  * - `bare: true`: no header and no toast either (the office kiosk, the printed ticket); implies
  *   `scripts: false`.
- * - `kept`: the name of the page's declaration in app/server/kept-pages.server.ts (KEPT_PAGES): the
+ * - `kept`: the name of the page's declaration in app/server/shelf/kept-pages.server.ts (KEPT_PAGES): the
  *   browser keeps it under a validator made of the backend's version of what it shows, and a reload is
  *   answered 304, or from the bytes already rendered, before any loader runs (decisions 067, 077, 082).
  * - `etag: true`, for a page that has no version to be kept by (the kiosk, reached by its link's token

@@ -44,6 +44,8 @@ import privacyRoutes from "./routes/privacy";
 import wayOutRoutes from "./routes/way-out";
 import receiptRoutes from "./routes/receipt";
 import type { RoutePlugin } from "./routes/resource";
+import { afterRoundChange } from "./services/close/close-job";
+import { answerRoundChanges } from "./services/shelf/round-change";
 
 /** A JSON body that did not parse: its error is answered once the caller is known to be allowed. */
 class UnreadableBody {
@@ -112,6 +114,8 @@ const isLogger = (logger: unknown): logger is FastifyBaseLogger =>
   typeof logger === "object" && logger !== null && typeof (logger as { child?: unknown }).child === "function";
 
 export async function buildBackend(deps: Deps, options: { logger?: boolean | object | FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+  // The rooms below the close ask for it through the shelf (backend/services/shelf/round-change.ts).
+  answerRoundChanges(afterRoundChange);
   const logger = options.logger ?? DEFAULT_LOGGER;
   const app = Fastify({
     ...(isLogger(logger) ? { loggerInstance: logger } : { logger }),

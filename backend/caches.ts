@@ -1,7 +1,7 @@
 // Every cache of the backend, named, with its bound, its time to live and what goes out first, in one
 // list (docs/caching.md says for each its key, what clears it and what a second instance sees). A
 // cache is made only from here, by `cache` (core/cache.ts, on lru-cache); the BFF's are in
-// app/server/caches.server.ts.
+// app/server/shelf/caches.server.ts.
 import { cache, type CacheSpec } from "#core/cache";
 
 export { cache };

@@ -20,8 +20,13 @@ export interface BackendConfig {
   tokenDays: number;
   /** Loopback addresses (the BFF) whose X-Forwarded-For is believed. */
   trustProxy: string | boolean;
-  /** Signs kiosk links (cookie-signature); changing it turns every kiosk link off at once. */
-  kioskSecret: string;
+  /**
+   * Signs every link the app hands out (backend/services/shelf/signed-token.ts): the kiosk's and the
+   * share's, the calendar feed, the digest's unsubscribe, the way out of a mail, the address proof
+   * and the claim links. LINK_SECRET (KIOSK_SECRET, its old name, still read); changing it turns
+   * every such link off at once.
+   */
+  linkSecret: string;
   /**
    * The key of the suppression list's hashes (MAIL_SUPPRESSION_SECRET, decision 086); null: the kiosk
    * secret. Every instance needs the same one, and a new one forgets every stopped address.
@@ -81,8 +86,8 @@ export const defaultBackendConfig: BackendConfig = {
   avatarMaxBytes: 5 * 1024 * 1024,
   tokenDays: 30,
   trustProxy: "127.0.0.1,::1",
-  // Replaced at start by KIOSK_SECRET, SESSION_SECRET or a secret kept in DATA_DIR (backend/start.ts).
-  kioskSecret: randomBytes(32).toString("hex"),
+  // Replaced at start by LINK_SECRET (or KIOSK_SECRET), SESSION_SECRET or a secret kept in DATA_DIR (backend/start.ts).
+  linkSecret: randomBytes(32).toString("hex"),
   mailSuppressionSecret: null,
   reminderLeadHours: 24,
   weekJobIntervalMs: 60_000,

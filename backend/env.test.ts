@@ -76,3 +76,17 @@ describe("the stop's and the backups' settings (decision 088)", () => {
     expect(() => options({ BACKUP_DAILY: "sí" })).toThrow("BACKUP_DAILY es 1 o 0");
   });
 });
+
+describe("the secret that signs every link", () => {
+  const secret = (env: Record<string, string>) => read(env).linkSecret;
+
+  it("is LINK_SECRET, and KIOSK_SECRET, its old name, still sets it", () => {
+    expect(secret({ LINK_SECRET: "a".repeat(32), KIOSK_SECRET: "b".repeat(32) })).toBe("a".repeat(32));
+    expect(secret({ KIOSK_SECRET: "b".repeat(32) })).toBe("b".repeat(32));
+  });
+
+  it("falls back on the session's first secret, else is left to the start (a file in DATA_DIR)", () => {
+    expect(secret({ SESSION_SECRET: "primero-de-la-sesion, segundo" })).toBe("primero-de-la-sesion");
+    expect(secret({})).toBeUndefined();
+  });
+});

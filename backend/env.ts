@@ -35,6 +35,8 @@ const schema = z
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().optional(),
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
+    LINK_SECRET: z.string().min(16, "LINK_SECRET debe tener al menos 16 caracteres").optional(),
+    // The old name of LINK_SECRET, still read when LINK_SECRET is not set (docs/operations.md).
     KIOSK_SECRET: z.string().min(16, "KIOSK_SECRET debe tener al menos 16 caracteres").optional(),
     MAIL_SUPPRESSION_SECRET: z.string().min(16, "MAIL_SUPPRESSION_SECRET debe tener al menos 16 caracteres").optional(),
     SESSION_SECRET: z.string().optional(),
@@ -155,7 +157,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       },
       metricsToken: e.METRICS_TOKEN ?? null,
       ...(e.MAIL_SUPPRESSION_SECRET ? { mailSuppressionSecret: e.MAIL_SUPPRESSION_SECRET } : {}),
-      ...(e.KIOSK_SECRET || e.SESSION_SECRET ? { kioskSecret: e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
+      ...(e.LINK_SECRET || e.KIOSK_SECRET || e.SESSION_SECRET ? { linkSecret: e.LINK_SECRET ?? e.KIOSK_SECRET ?? e.SESSION_SECRET!.split(",")[0].trim() } : {}),
     },
     // The embedded database copies itself once a day unless BACKUP_DAILY=0 (decision 088); PostgreSQL is pg_dump's.
     backup: { dir: path.resolve(e.BACKUP_DIR), keepDays: e.BACKUP_KEEP_DAYS ?? 14, daily: e.BACKUP_DAILY !== "0" },

@@ -6,7 +6,7 @@ import { forbidden, notFound } from "./errors";
 import { betOwner } from "./services/bet/bet";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
 import { linkGroup } from "./services/kiosk/kiosk";
-import { ownPhrase } from "./services/phrases";
+import { ownPhrase } from "./services/account/phrases";
 import { shareLinkGroup } from "./services/share/share";
 import { roundOwner } from "./services/rounds/rounds";
 

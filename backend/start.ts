@@ -14,15 +14,15 @@ import { privateDataDir } from "./files";
 import { createMailer } from "./mailer";
 import { withPrivacyLine } from "./mail-footer";
 import { temporaryPassword } from "./security";
-import { backfillStandings } from "./services/standings/store";
+import { backfillStandings } from "./services/shelf/standings-store";
 import { startDigests } from "./services/mail/digest";
 import { startReminders } from "./services/mail/reminders";
 import { startReceiptAsks } from "./services/mail/receipt-reminders";
 import { startWeekJob } from "./services/week/job";
 import { startLiveRefresh } from "./services/live/refresh-job";
 import { startLiveFeed } from "./services/live/feed-job";
-import { createUser } from "./services/auth";
-import { startRoundCloses } from "./services/rounds/close-job";
+import { createUser } from "./services/account/auth";
+import { startRoundCloses } from "./services/close/close-job";
 import { startRetention } from "./services/retention/job";
 import { startJob } from "./jobs";
 
@@ -74,7 +74,7 @@ async function buildOn(db: Db, options: BackendOptions, control: Awaited<ReturnT
   const config = { ...defaultBackendConfig, ...options.config };
   const mailer = withPrivacyLine(createMailer({ smtpUrl: options.smtpUrl, outboxDir }), config.publicUrl);
   options.log(`Correo: ${mailer.target}`);
-  if (!options.config?.kioskSecret) config.kioskSecret = await kioskSecret(options.dataDir);
+  if (!options.config?.linkSecret) config.linkSecret = await linkSecret(options.dataDir);
   const deps: Deps = { db, mailer, clock: () => new Date(), config, fetch };
   await ensureAdmin(deps, options);
   const app = await buildBackend(deps, { logger: options.logger });
@@ -117,8 +117,8 @@ async function buildOn(db: Db, options: BackendOptions, control: Awaited<ReturnT
   return { app, deps };
 }
 
-/** Kept in DATA_DIR when neither KIOSK_SECRET nor SESSION_SECRET is set, so kiosk links outlive a restart. */
-async function kioskSecret(dataDir: string): Promise<string> {
+/** Kept in DATA_DIR when none of LINK_SECRET, KIOSK_SECRET and SESSION_SECRET is set, so signed links outlive a restart (the file keeps its first name). */
+async function linkSecret(dataDir: string): Promise<string> {
   const file = path.join(dataDir, "kiosk-secret");
   const stored = await readFile(file, "utf8").catch(() => "");
   if (stored.trim()) return stored.trim();

@@ -1,4 +1,4 @@
-// The cache class both programs make their caches with (backend/caches.ts, app/server/caches.server.ts,
+// The cache class both programs make their caches with (backend/caches.ts, app/server/shelf/caches.server.ts,
 // where each program names every cache it has): lru-cache underneath, bounded by a count or by bytes,
 // with a time to live, and reads in the order the spec says. No cache is made here: this module holds
 // no state.

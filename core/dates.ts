@@ -52,6 +52,9 @@ export function utcToMadridLocal(date: Date | string, timeZone = DISPLAY_TZ): st
 }
 
 /** "17/08/2025 21:30" (es-ES, Madrid); "-" when missing. */
+/** Today in Madrid, as YYYY-MM-DD: a season that starts "today" has started for the players who live there. */
+export const madridToday = (now: Date) => utcToMadridLocal(now).slice(0, 10);
+
 export function formatDateTime(date: Date | string | null | undefined, timeZone = DISPLAY_TZ): string {
   if (!date) return "-";
   const p = wallClock(new Date(date), timeZone);

@@ -1,5 +1,5 @@
 // What no log line of either program holds (decision 087): both loggers (backend/log.ts and
-// app/server/log.server.ts) redact these fields and shorten every address in their messages.
+// app/server/shelf/log.server.ts) redact these fields and shorten every address in their messages.
 import type { LoggerOptions } from "pino";
 
 /** Fields pino replaces with "[oculto]", at the top of a line or one level down (`req.headers`…). */

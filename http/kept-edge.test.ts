@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type http from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import { keptAnswer } from "../app/server/kept-pages.server";
+import { keptAnswer } from "../app/server/shelf/kept-pages.server";
 import { keptEdge } from "./kept-edge";
 import { routes } from "../tests/support/kept-routes";
 

@@ -3,7 +3,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
-import type { keptAnswer } from "../app/server/kept-pages.server";
+import type { keptAnswer } from "../app/server/shelf/kept-pages.server";
 import { keptEdgeAnswer } from "../backend/metrics";
 
 /** The build entry's answer for a kept page (decision 077). */

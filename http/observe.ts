@@ -80,7 +80,7 @@ export function observe(handler: (req: http.IncomingMessage, res: http.ServerRes
     const started = process.hrtime.bigint();
     const sent = req.headers["x-request-id"];
     const id = options.trustRequestId && typeof sent === "string" && REQUEST_ID.test(sent) ? sent : randomBytes(6).toString("hex");
-    // Remix's Request carries it to the BFF's calls (app/server/client.server.ts), which send it on.
+    // Remix's Request carries it to the BFF's calls (app/server/shelf/client.server.ts), which send it on.
     req.headers["x-request-id"] = id;
     res.setHeader("x-request-id", id);
     const pathname = (req.url ?? "/").split("?")[0];

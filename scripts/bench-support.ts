@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 
 /** The password of every seeded member (socio1…socio200) and of the admin. */
 export const PASSWORD = "Bench#2025pass";
-/** The session and kiosk secret the seeded data was made with (the kiosk link is signed with it). */
+/** The session and link secret the seeded data was made with (the kiosk link is signed with it). */
 export const SECRET = "bench-session-secret-0123456789abcdef";
 
 /** What the bench writes to DATA_DIR/bench-seed.json once the group is seeded. */
@@ -95,7 +95,7 @@ export const appEnv = (port: number, dataDir: string) => ({
   PORT: String(port),
   DATA_DIR: dataDir,
   SESSION_SECRET: SECRET,
-  KIOSK_SECRET: SECRET,
+  LINK_SECRET: SECRET,
   PUBLIC_URL: `http://localhost:${port}`,
   RATE_LIMIT_LOGIN: "100000",
   MAIL_PER_CLIENT_DAY: "100000",

@@ -31,7 +31,7 @@ import type { Deps } from "../backend/context";
 import { openDb, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
-import { createUser } from "../backend/services/auth";
+import { createUser } from "../backend/services/account/auth";
 import {
   APP_NODE_FLAGS,
   appEnv,
@@ -126,7 +126,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     db,
     mailer: createMailer({ outboxDir: path.join(dataDir, "outbox") }),
     clock: () => now,
-    config: { ...defaultBackendConfig, loginRateLimit: 100_000, forgotRateLimit: 100_000, kioskSecret: SECRET, publicUrl: "http://localhost" },
+    config: { ...defaultBackendConfig, loginRateLimit: 100_000, forgotRateLimit: 100_000, linkSecret: SECRET, publicUrl: "http://localhost" },
     fetch,
   };
   // The first admin is made as the app makes it (decision 003): not through the API.

@@ -16,9 +16,10 @@ import type { Db } from "../backend/db/db";
 import { createMailer } from "../backend/mailer";
 import { confirm, generate } from "../backend/services/bet/bet";
 import { syncAutomaticCharges } from "../backend/services/caja/automatic-charges";
-import { parseJson, picksOf } from "../backend/services/bet/row";
+import { parseJson } from "../backend/services/shelf/json";
+import { picksOf } from "../backend/services/bet/row";
 import { setPublicShares } from "../backend/services/official/public-shares";
-import { setPrizes } from "../backend/services/bet/ticket";
+import { setPrizes } from "../backend/services/official/prizes";
 
 const DAY = 86_400_000;
 /** The price of a bet in 2024-25, in cents. */

@@ -18,7 +18,7 @@ import type { Deps } from "../backend/context";
 import { openPglite } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
-import { createUser } from "../backend/services/auth";
+import { createUser } from "../backend/services/account/auth";
 import { season2024, teamsOf } from "./football";
 import { seededRandom } from "#core/seeded-random";
 
@@ -113,7 +113,7 @@ async function main() {
     db,
     mailer: createMailer({ outboxDir: "" }),
     clock: () => now ?? new Date(),
-    config: { ...defaultBackendConfig, loginRateLimit: 100_000, forgotRateLimit: 100_000, kioskSecret: "page-weight-kiosk-secret", tokenDays: 3650 },
+    config: { ...defaultBackendConfig, loginRateLimit: 100_000, forgotRateLimit: 100_000, linkSecret: "page-weight-kiosk-secret", tokenDays: 3650 },
     fetch,
   };
   if (!reuse) await createUser(deps, { email: "admin@peso.local", username: "admin", password: PASSWORD, isAdmin: true });

@@ -13,7 +13,7 @@ import type { Db } from "../backend/db/db";
 import { createMailer } from "../backend/mailer";
 import { hashPassword, newToken, sha256 } from "../backend/security";
 import { createLink } from "../backend/services/kiosk/kiosk";
-import { backfillStandings } from "../backend/services/standings/store";
+import { backfillStandings } from "../backend/services/shelf/standings-store";
 import { seededRandom } from "#core/seeded-random";
 import { season2024 } from "./football";
 
@@ -59,7 +59,7 @@ export function randomTicket(random: () => number): { matches: Pick[]; pleno: { 
 
 const json = (value: unknown) => JSON.stringify(value);
 
-export async function seedRush(db: Db, closeAt: Date, kiosks: number, kioskSecret: string): Promise<RushData> {
+export async function seedRush(db: Db, closeAt: Date, kiosks: number, linkSecret: string): Promise<RushData> {
   const now = new Date();
   const random = seededRandom(27);
   const hash = await hashPassword(RUSH_PASSWORD);
@@ -119,7 +119,7 @@ export async function seedRush(db: Db, closeAt: Date, kiosks: number, kioskSecre
     );
     if (!past) {
       await insertTickets(db, tickets);
-      const deps = kioskDeps(db, kioskSecret, now);
+      const deps = kioskDeps(db, linkSecret, now);
       const kioskPaths: string[] = [];
       // Kiosks: half on the big group, the rest one per small group.
       for (let k = 0; k < kiosks; k++) {
@@ -157,12 +157,12 @@ async function insertTickets(db: Db, tickets: { g: number; q: number; u: number;
   }
 }
 
-function kioskDeps(db: Db, kioskSecret: string, now: Date): Deps {
+function kioskDeps(db: Db, linkSecret: string, now: Date): Deps {
   return {
     db,
     mailer: createMailer({ outboxDir: `/tmp/rush-outbox-${randomBytes(4).toString("hex")}` }),
     clock: () => now,
-    config: { ...defaultBackendConfig, kioskSecret },
+    config: { ...defaultBackendConfig, linkSecret },
     fetch,
   };
 }

@@ -30,7 +30,7 @@ import { normalizePick, type Pick } from "#core/domain/signs";
 import { openPglite, openPostgres, type Db } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgres";
-import { seal } from "../app/server/session/seal.server";
+import { seal } from "../app/server/shelf/seal.server";
 import { APP_NODE_FLAGS, appEnv, freePort, startProcess, stopProcesses } from "./bench-support";
 import { seededRandom } from "#core/seeded-random";
 import { derbyGoal } from "./rush-derby";
@@ -253,7 +253,7 @@ async function main() {
     const origins: string[] = [];
     for (const dataDir of dataDirs) {
       const [port, backendPort] = [await freePort(), await freePort()];
-      const env = { ...appEnv(port, dataDir), SESSION_SECRET: SECRET, KIOSK_SECRET: SECRET, API_URL: "", BACKEND_PORT: String(backendPort) };
+      const env = { ...appEnv(port, dataDir), SESSION_SECRET: SECRET, LINK_SECRET: SECRET, API_URL: "", BACKEND_PORT: String(backendPort) };
       if (pg) Object.assign(env, { DATABASE_URL: pg.url });
       children.push(
         await startProcess(

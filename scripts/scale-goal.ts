@@ -15,7 +15,7 @@ import type { Deps } from "../backend/context";
 import type { Db } from "../backend/db/db";
 import { liveViewsCurrent, startLiveRefresh } from "../backend/services/live/refresh-job";
 import { staleLiveViews } from "../backend/services/live/view";
-import { issueToken } from "../backend/services/auth";
+import { issueToken } from "../backend/services/account/auth";
 
 const READERS = 20;
 const GOALS = 3;

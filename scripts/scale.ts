@@ -2,7 +2,7 @@
 // groups (1,000 by default) × 20 members × 38 rounds with results (760,000 tickets per 1,000 groups,
 // bulk SQL, in the format the API writes, the standings triggers off while the tickets go in), then
 // times GetClassification through the real backend over HTTP. Standings are stored per group and season
-// (migration 010, backend/services/standings/store.ts); bulk SQL leaves them unstored. For a sample of
+// (migration 010, backend/services/shelf/standings-store.ts); bulk SQL leaves them unstored. For a sample of
 // groups: the first read (computes and stores the set) and the one after (stored). Then a result for the
 // pool every group plays: more than EAGER_SETS sets, so SetResults leaves them all marked, and every group
 // is read once until all hold the result (checked in SQL); then a pass over every stored set, and memory.
@@ -20,8 +20,8 @@ import { openPostgres } from "../backend/db/db";
 import { migrate } from "../backend/db/migrate";
 import { createMailer } from "../backend/mailer";
 import { hashPassword } from "../backend/security";
-import { EAGER_SETS } from "../backend/services/standings/store";
-import { issueToken } from "../backend/services/auth";
+import { EAGER_SETS } from "../backend/services/shelf/standings-store";
+import { issueToken } from "../backend/services/account/auth";
 import { postgresUnavailable, throwawayPostgres } from "../tests/support/postgres";
 import { liveGoal, seedGoal } from "./scale-goal";
 

@@ -1,4 +1,4 @@
-import type { Toast as ToastData } from "~/server/session/toast.server";
+import type { Toast as ToastData } from "~/server/shelf/toast.server";
 
 /** Rendered by the server; CSS hides it after 8 s, so it needs no script. */
 export function Toast({ toast }: { toast: ToastData }) {

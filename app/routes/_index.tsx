@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getUser, homeFor } from "~/server/session/session.server";
+import { getUser, homeFor } from "~/server/shelf/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AUDIT_PAGE, loadAuditPage } from "~/server/audit.server";
+import { AUDIT_PAGE, loadAuditPage } from "~/server/group/audit.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
-import { requireAdmin } from "~/server/session/session.server";
+import { requireAdmin } from "~/server/shelf/session.server";
 import type { RouteHandle } from "~/route-handle";
 
 // Links and a list: plain HTML, no Remix client (decision 038).

@@ -6,12 +6,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { RegisteredAnswer, RoleList } from "#core/contract/auth";
 import { GroupSummaryList } from "#core/contract/group";
-import { api, attempt } from "~/server/client.server";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { api, attempt } from "~/server/shelf/client.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 import { Field, FieldError, FormErrors, Alert } from "~/components/Field";
 import { createUserSchema } from "~/forms/catalogue";
-import { requireAdmin } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { requireAdmin } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear usuario · Quiniela de peñas" }];
 

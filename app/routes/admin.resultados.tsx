@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { ResultsScreen } from "~/components/ResultsScreen";
 import { loadResultsEditor, resultsScreenAction } from "~/server/catalogue/results-admin.server";
 import { redirectOldRoundName, ROUND_QUERY } from "~/server/rounds/round-query.server";
-import { requireAdmin } from "~/server/session/session.server";
+import { requireAdmin } from "~/server/shelf/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];
 // A save refused as stale (409) still reloads the page's data (decision 021).

@@ -3,14 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ChangedRole, GroupMemberList, GroupSummaryList, MyGroupList, ROLE_GESTOR, roleName } from "#core/contract/group";
-import { api, attempt, loadOrNull } from "~/server/client.server";
-import { refreshedUserCookie } from "~/server/groups.server";
+import { api, attempt, loadOrNull } from "~/server/shelf/client.server";
+import { refreshedUserCookie } from "~/server/group/groups.server";
 import { Alert } from "~/components/Field";
 import { eraseSchema, roleSchema } from "~/forms/groups";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { MessageAnswer, type SessionUser } from "#core/contract/auth";
-import { firstError } from "~/server/predictions/submit.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { firstError } from "~/server/shelf/submit.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 import { StackedTable } from "~/components/StackedTable";
 
 export const meta: MetaFunction = () => [{ title: "Roles · Quiniela de peñas" }];

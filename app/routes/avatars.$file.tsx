@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { backendFetch } from "~/server/backend-fetch.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
 
 /** A missing avatar falls back to the default picture (docs/architecture.md#screens-and-who-reaches-them), so no page shows a broken image. */
 const fallback = () => redirect("/default-avatar.png", { headers: { "cache-control": "no-store" } });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { searchHtmlResponse, searchNdjsonResponse } from "~/server/official/lottery.server";
-import { requireAdmin } from "~/server/session/session.server";
+import { requireAdmin } from "~/server/shelf/session.server";
 
 /**
  * 'Buscar automática' of /call-quiniela. A resource route, so its answer can be a stream: an HTML

@@ -6,11 +6,11 @@ import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } fro
 import { useState, type FormEvent } from "react";
 import { lastDraw, logLine, SEARCH_FAILED, SEARCH_FINISHED, UNKNOWN_ERROR, type LogLine, type LookupResult } from "#core/contract/lottery";
 import { formatDate } from "#core/dates";
-import { api, attempt, loadOrNull } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/shelf/client.server";
 import { Alert, Field } from "~/components/Field";
 import { lookupSchema } from "~/forms/lottery";
 import { lookupDraw } from "~/server/official/lottery.server";
-import { requireAdmin } from "~/server/session/session.server";
+import { requireAdmin } from "~/server/shelf/session.server";
 import { MachinePanel, PasteForm } from "~/components/JornadasPanel";
 import { loadPanel, machineAction, pasteAction } from "~/server/official/jornadas.server";
 

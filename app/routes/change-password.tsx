@@ -4,11 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MessageAnswer } from "#core/contract/auth";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage } from "~/server/shelf/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { changePasswordSchema } from "~/forms/auth";
-import { getUser } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { getUser } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cambiar contraseña · Quiniela de peñas" }];
 

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MessageAnswer } from "#core/contract/auth";
-import { api, errorMessage } from "~/server/client.server";
-import { getUser } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { api, errorMessage } from "~/server/shelf/client.server";
+import { getUser } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 export const handle: RouteHandle = FORM_PAGE;

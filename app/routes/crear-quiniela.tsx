@@ -7,7 +7,7 @@ import { Field, FormErrors, Alert } from "~/components/Field";
 import { ALIAS_EXAMPLE, linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { handleEditor, loadEditor } from "~/server/catalogue/pool-editor.server";
 import { redirectOldRoundName } from "~/server/rounds/round-query.server";
-import { requireAdmin } from "~/server/session/session.server";
+import { requireAdmin } from "~/server/shelf/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear quiniela · Quiniela de peñas" }];
 // A save refused as stale (409) still reloads the page's data (decision 021).

@@ -8,7 +8,7 @@ import { formatDate } from "#core/dates";
 import { Field, FormErrors } from "~/components/Field";
 import { pointsSchema, seasonSchema } from "~/forms/catalogue";
 import { createSeason, loadSeasons, saveSeasonPoints } from "~/server/catalogue/seasons.server";
-import { requireAdmin } from "~/server/session/session.server";
+import { requireAdmin } from "~/server/shelf/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear temporada · Quiniela de peñas" }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ResultsScreen } from "~/components/ResultsScreen";
 import { loadResultsEditor, resultsScreenAction } from "~/server/catalogue/results-admin.server";
-import { requireAdmin } from "~/server/session/session.server";
+import { requireAdmin } from "~/server/shelf/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Establecer resultados · Quiniela de peñas" }];
 // A save refused as stale (409) still reloads the page's data (decision 021).

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MessageAnswer } from "#core/contract/auth";
-import { api, ApiError, CONNECTION_ERROR } from "~/server/client.server";
+import { api, ApiError, CONNECTION_ERROR } from "~/server/shelf/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { forgotSchema } from "~/forms/auth";
 

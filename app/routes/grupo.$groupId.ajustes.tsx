@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { loadAuditPage } from "~/server/audit.server";
+import { loadAuditPage } from "~/server/group/audit.server";
 import { roundSettingsAction, roundSettingsLoader } from "~/server/rounds/round-settings.server";
 import { AuditTrail } from "~/components/AuditTrail";
 import { Alert } from "~/components/Field";
@@ -10,11 +10,11 @@ import { RoundSettings } from "~/components/RoundSettings";
 import { loadKioskLinks } from "~/server/kiosk/kiosk.server";
 import { loadShareLinks } from "~/server/share/share.server";
 import { ShareLinks } from "~/components/ShareLinks";
-import { loadOfficeSettings } from "~/server/office-settings.server";
+import { loadOfficeSettings } from "~/server/group/office-settings.server";
 import { SuggestionSettings } from "~/components/SuggestionSettings";
-import { loadSuggestionSettings } from "~/server/suggestion-settings.server";
+import { loadSuggestionSettings } from "~/server/group/suggestion-settings.server";
 import { WeekRule } from "~/components/WeekRule";
-import { loadWeekRule } from "~/server/week/rule.server";
+import { loadWeekRule, weekRuleAction } from "~/server/week/rule.server";
 import { requireManagerOf } from "~/server/session/guards.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
@@ -49,7 +49,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { group } = await requireManagerOf(request, params.groupId);
-  return roundSettingsAction(request, group);
+  const formData = await request.formData();
+  // The week's rule is the week room's form: the week sits above the rounds, so the page joins them here.
+  if (formData.get("intent") === "week-rule") return weekRuleAction(request, group.id, formData);
+  return roundSettingsAction(request, group, formData);
 }
 
 export default function GroupSettings() {

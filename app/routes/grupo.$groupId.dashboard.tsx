@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "#core/dates";
-import { loadDashboard } from "~/server/groups.server";
+import { loadDashboard } from "~/server/group/groups.server";
 import { Balance } from "~/components/Balance";
 import { RoundState } from "~/components/RoundState";
 import { loadMyBalance } from "~/server/caja/caja.server";

@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { group } = await requireManagerOf(request, params.groupId);
-  return roundSettingsAction(request, group);
+  return roundSettingsAction(request, group, await request.formData());
 }
 
 export default function ManageRounds() {

@@ -9,7 +9,7 @@ import { Alert, FieldError } from "~/components/Field";
 import { CrestSprite, MatchTeams } from "~/components/TeamLogo";
 import { MATCH_FIELDS, predictionDefaults, predictionSchema, type PredictionForm } from "~/forms/prediction";
 import { loadPredictions, sendPrediction, type MatchRow } from "~/server/predictions/predictions.server";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client (decision 038).

@@ -12,7 +12,7 @@ import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { TicketOutcome } from "~/components/Ticket";
 import { ReceiptPhotos, ReceiptState } from "~/components/Receipt";
 import { loadRoundResults } from "~/server/bet/bet-stats.server";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { roundHref } from "~/components/bet-stats-ui";
 import { score, signs } from "~/components/PlayerCard";
 

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { plenoText } from "#core/domain/moving-in/import-rows";
 import { MATCHES } from "#core/domain/signs";
 import { readSummary } from "~/server/bet/bet-stats.server";
-import { csvError, csvResponse } from "~/server/csv.server";
-import { positiveId } from "~/server/ids.server";
-import { attempt } from "~/server/client.server";
+import { csvError, csvResponse } from "~/server/shelf/csv.server";
+import { positiveId } from "~/server/shelf/ids.server";
+import { attempt } from "~/server/shelf/client.server";
 import { ROUND_LOAD_ERROR } from "~/components/bet-stats-ui";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 
 /**
  * One round's predictions as a spreadsheet, once the round is closed: a row per player with

@@ -11,7 +11,7 @@ import { HitsDistributionChart } from "~/charts/HitsDistributionChart";
 import { formatAverage } from "~/charts/format";
 import { Alert } from "~/components/Field";
 import { loadBetEvolution } from "~/server/bet/bet-stats.server";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { MISSING_SEASON, roundHref } from "~/components/bet-stats-ui";
 
 // Read-only: plain HTML with no Remix script nor hydration data (docs/decisions/022).

@@ -6,7 +6,7 @@ import { SeasonPicker } from "~/components/SeasonPicker";
 import { ShareWhatsApp } from "~/components/ShareWhatsApp";
 import { PlayerFigures, StandingsLegend } from "~/components/StandingsTable";
 import { redirectOldRoundName } from "~/server/rounds/round-query.server";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { loadStandings } from "~/server/standings/standings.server";
 
 // Read-only: plain HTML with no Remix script nor hydration data, answered 304 when unchanged

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvError, csvResponse } from "~/server/csv.server";
-import { positiveId } from "~/server/ids.server";
-import { api, attempt } from "~/server/client.server";
-import { requireUser } from "~/server/session/session.server";
+import { csvError, csvResponse } from "~/server/shelf/csv.server";
+import { positiveId } from "~/server/shelf/ids.server";
+import { api, attempt } from "~/server/shelf/client.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { ClassificationRows, type ClassificationRow, type Icon } from "#core/contract/standings";
 
 const ICON_NAMES: Record<Icon, string> = { burro: "Burro", pina: "Piña", bola: "Bola", rinoceronte: "Rinoceronte" };

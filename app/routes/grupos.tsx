@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { joinGroup, loadMyGroups } from "~/server/groups.server";
+import { joinGroup, loadMyGroups } from "~/server/group/groups.server";
 import { MyGroups } from "~/components/GroupForms";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Mis grupos · Quiniela de peñas" }];
 

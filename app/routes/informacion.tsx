@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { RouteHandle } from "~/route-handle";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 
 // Read-only: plain HTML with no Remix script nor hydration data (docs/decisions/022).
 export const handle: RouteHandle = { scripts: false };

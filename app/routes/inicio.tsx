@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { joinGroup, loadMyGroups } from "~/server/groups.server";
+import { joinGroup, loadMyGroups } from "~/server/group/groups.server";
 import { AdminPanel } from "~/components/AdminPanel";
 import { MyGroups } from "~/components/GroupForms";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { loadPanel } from "~/server/official/jornadas.server";
 
 export const meta: MetaFunction = () => [{ title: "Inicio · Quiniela de peñas" }];

@@ -4,14 +4,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { CONNECTION_ERROR } from "~/server/client.server";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { CONNECTION_ERROR } from "~/server/shelf/client.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 import { Field, FormErrors } from "~/components/Field";
 import { loginSchema } from "~/forms/auth";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
-import { loadingPhrases } from "~/server/waiting-quotes.server";
+import { loadingPhrases } from "~/server/session/waiting-quotes.server";
 import { auth } from "~/server/session/auth.server";
-import { commitUser, getUser, homeFor, safeRedirect } from "~/server/session/session.server";
+import { commitUser, getUser, homeFor, safeRedirect } from "~/server/shelf/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión · Quiniela de peñas" }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { api } from "~/server/client.server";
-import { destroySession, getToken } from "~/server/session/session.server";
+import { api } from "~/server/shelf/client.server";
+import { destroySession, getToken } from "~/server/shelf/session.server";
 
 /** Signing out is a POST: the backend revokes the token, then the cookie goes. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -16,9 +16,9 @@ import {
   resendEmailProof,
   revokeCalendarFeed,
   unknownProfileIntent,
-} from "~/server/profile.server";
-import { readMultipartForm } from "~/server/moving-in/upload.server";
-import { requireUser } from "~/server/session/session.server";
+} from "~/server/account/profile.server";
+import { readMultipartForm } from "~/server/shelf/upload.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client (decision 038).

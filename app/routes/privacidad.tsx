@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PrivacyNotice } from "#core/contract/privacy";
 import { textBlocks } from "~/components/privacy-text";
 import type { RouteHandle } from "~/route-handle";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage } from "~/server/shelf/client.server";
 
 // Read-only and public: plain HTML with no Remix script (decision 022).
 export const handle: RouteHandle = { scripts: false };

@@ -5,9 +5,9 @@ import { PoolSummaryList } from "#core/contract/quiniela";
 import { CurrentSeason } from "#core/contract/season";
 import { formatDate, formatDateTime } from "#core/dates";
 import { roundStateLabel, roundStatus } from "#core/domain/rounds/round-status";
-import { api, attempt, loadOrNull } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/shelf/client.server";
 import { Alert } from "~/components/Field";
-import { requireUser } from "~/server/session/session.server";
+import { requireUser } from "~/server/shelf/session.server";
 import { poolsPage } from "~/server/rounds/round-settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Quinielas · Quiniela de peñas" }];

@@ -5,12 +5,12 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { MessageAnswer, REGISTERED } from "#core/contract/auth";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage } from "~/server/shelf/client.server";
 import { AvatarField, Field, FormErrors } from "~/components/Field";
 import { registerSchema } from "~/forms/auth";
-import { getUser, homeFor } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { readMultipartForm, TOO_LARGE } from "~/server/moving-in/upload.server";
+import { getUser, homeFor } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { readMultipartForm, TOO_LARGE } from "~/server/shelf/upload.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 // Plain posts, no Remix client; the passwords can be shown with a small script (decision 038).

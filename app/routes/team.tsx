@@ -4,13 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { teamList, type Team } from "#core/contract/team";
-import { api, attempt } from "~/server/client.server";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { api, attempt } from "~/server/shelf/client.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TeamLogo } from "~/components/TeamLogo";
 import { ALIAS_EXAMPLE, teamSchema } from "~/forms/catalogue";
-import { requireAdmin } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { requireAdmin } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Equipos · Quiniela de peñas" }];
 

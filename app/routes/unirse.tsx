@@ -4,10 +4,10 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimAnswer, RegisteredAnswer } from "#core/contract/auth";
-import { api, errorMessage } from "~/server/client.server";
+import { api, errorMessage } from "~/server/shelf/client.server";
 import { Field, FormErrors } from "~/components/Field";
 import { claimSchema } from "~/forms/auth";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 import { FORM_PAGE, type RouteHandle } from "~/route-handle";
 
 export const handle: RouteHandle = FORM_PAGE;

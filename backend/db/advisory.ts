@@ -18,7 +18,7 @@ export const LOCK_KEYS = {
   digests: 0x44494753,
   /** "WEEK": the peñas' standing rules for the week (backend/services/week/job.ts). */
   week: 0x5745454b,
-  /** "RCLS": the round-close job's timer run (backend/services/rounds/close-job.ts). */
+  /** "RCLS": the round-close job's timer run (backend/services/close/close-job.ts). */
   roundCloses: 0x52434c53,
   /** "LIVE": the live feed's pass over the pools in play (backend/services/live/feed-job.ts). */
   liveFeed: 0x4c495645,
@@ -28,7 +28,7 @@ export const LOCK_KEYS = {
   retention: 0x52455445,
   /** "ADMN": the first admin at start. */
   firstAdmin: 0x41444d4e,
-  /** Per group: the stored standings' recomputation (backend/services/standings/store.ts); the triggers of migration 010 take the same. */
+  /** Per group: the stored standings' recomputation (backend/services/shelf/standings-store.ts); the triggers of migration 010 take the same. */
   standings: 1515,
   /** Per group: the caja's ledger, shared by plain writes and taken alone by balance checks (caja/ledger.ts). */
   caja: 3232,

@@ -2,8 +2,8 @@ import { auditGroupParams, auditQuery, AuditTrail } from "#core/contract/audit";
 import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { auditTrail } from "../services/audit";
-import { assertGroupExists } from "../services/group";
+import { auditTrail } from "../services/shelf/audit";
+import { assertGroupExists } from "../services/group/group";
 import { resource } from "./resource";
 
 export default resource("audit", (app, deps) => {

@@ -33,12 +33,12 @@ import { readMultipart } from "../multipart";
 import { signInLimits } from "../sign-in-limits";
 import { adminOnly } from "../guards";
 import { errorReplies, noContent } from "../schema";
-import * as users from "../services/auth";
-import { personalData } from "../services/personal-data";
+import * as users from "../services/account/auth";
+import { personalData } from "../services/account/personal-data";
 import { PersonalDataExport } from "#core/contract/personal-data";
 import * as claim from "../services/moving-in/claim";
-import * as proof from "../services/mail/proof";
-import * as erasure from "../services/erasure";
+import * as proof from "../services/account/proof";
+import * as erasure from "../services/account/erasure";
 import { resource } from "./resource";
 
 export default resource("auth", (app, deps) => {

@@ -14,10 +14,10 @@ import {
 import { requireUser } from "../context";
 import { groupGuard, groupIn, betIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import * as bets from "../services/bet/bet";
 import { resource } from "./resource";
-import { afterRoundChange } from "../services/rounds/close-job";
+import { afterRoundChange } from "../services/close/close-job";
 
 /**
  * The group bet (the API contract in core/contract/bet.ts, docs/architecture.md#the-contract). Members of the group read it; only its managers,

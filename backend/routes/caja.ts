@@ -18,7 +18,7 @@ import {
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
 import * as caja from "../services/caja/caja";
-import { stamper } from "../services/caja/stamper";
+import { stamper } from "../services/bet/stamper";
 import { prizeSharing } from "../services/caja/prize";
 import { confirmSettlement, settlementPreview } from "../services/caja/settlement";
 import { resource } from "./resource";

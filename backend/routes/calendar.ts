@@ -1,7 +1,7 @@
 import { CalendarFeed, CalendarLink, calendarTokenPath } from "#core/contract/calendar";
 import { requireUser } from "../context";
 import { errorReplies } from "../schema";
-import * as calendar from "../services/calendar";
+import * as calendar from "../services/account/calendar";
 import { resource } from "./resource";
 
 /** The member's private calendar feed of their groups' rounds (decision 036). */

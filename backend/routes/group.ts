@@ -19,7 +19,7 @@ import {
 import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies, noContent } from "../schema";
-import * as groups from "../services/group";
+import * as groups from "../services/group/group";
 import { resource } from "./resource";
 
 export default resource("group", (app, deps) => {

@@ -16,7 +16,7 @@ import { ApiError, badRequest } from "../errors";
 import { groupGuard, groupIn } from "../guards";
 import { readMultipart } from "../multipart";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import { exportGroup } from "../services/moving-in/export";
 import { confirmImport, importTemplate, previewImport } from "../services/moving-in/picks-and-movements";
 import { confirmJornadas, previewJornadas } from "../services/moving-in/past-jornadas";

@@ -13,7 +13,7 @@ import { requireUser } from "../context";
 import { ApiError } from "../errors";
 import { groupGuard, groupIn, kioskLinkIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import * as kiosk from "../services/kiosk/kiosk";
 import { resource } from "./resource";
 

@@ -2,7 +2,7 @@ import { Phrase, phraseBody, PhraseList, phraseListQuery, phraseParams } from "#
 import { requireUser } from "../context";
 import { phraseOwner } from "../guards";
 import { errorReplies, noContent } from "../schema";
-import * as phrases from "../services/phrases";
+import * as phrases from "../services/account/phrases";
 import { resource } from "./resource";
 
 /** A player's favourite quotes (the API contract in core/contract/phrase.ts, docs/architecture.md#the-contract): each user reads and changes only their own. */

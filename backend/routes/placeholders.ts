@@ -9,7 +9,7 @@ import {
 import { requireUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import { linkPlaceholder } from "../services/moving-in/placeholder-link";
 import { invitePlaceholder, listPlaceholders } from "../services/moving-in/placeholders";
 import { resource } from "./resource";

@@ -2,7 +2,7 @@ import { groupIdQuery, MyPrediction, Prediction, PredictionList, predictionBody,
 import { requireUser, type AuthUser } from "../context";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import * as predictions from "../services/predictions/prediction";
 import { resource } from "./resource";
 

@@ -1,6 +1,6 @@
 import { PrivacyNotice } from "#core/contract/privacy";
 import { errorReplies } from "../schema";
-import { RESET_TTL_MS } from "../services/auth";
+import { RESET_TTL_MS } from "../services/account/auth";
 import { DRAFT_TTL_MS } from "../services/moving-in/drafts";
 import { resource } from "./resource";
 

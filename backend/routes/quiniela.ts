@@ -16,7 +16,7 @@ import { adminOnly } from "../guards";
 import { errorReplies } from "../schema";
 import * as pools from "../services/catalogue/quiniela";
 import { resource } from "./resource";
-import { afterRoundChange } from "../services/rounds/close-job";
+import { afterRoundChange } from "../services/close/close-job";
 
 /** The unresolved-names 400 carries the names too; every other error goes through the common handler. */
 async function answeringUnknown<T>(reply: FastifyReply, status: number, work: () => Promise<T>) {

@@ -13,10 +13,10 @@ import {
 import { requireUser } from "../context";
 import { groupGuard, groupIn, roundIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import * as rounds from "../services/rounds/rounds";
 import { resource } from "./resource";
-import { afterRoundChange } from "../services/rounds/close-job";
+import { afterRoundChange } from "../services/close/close-job";
 
 export default resource("rounds", (app, deps) => {
   app.get(

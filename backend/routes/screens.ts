@@ -1,6 +1,6 @@
 import { DashboardScreen, PredictionsScreen, predictionsScreenQuery, screenGroupParams } from "#core/contract/screens";
 import { requireUser } from "../context";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import * as screens from "../services/kiosk/screens";
 import { groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";

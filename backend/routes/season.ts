@@ -3,7 +3,7 @@ import { createSeasonBody, GroupSeasons, Season, SeasonList, seasonParams, seaso
 import { requireUser } from "../context";
 import { adminOnly, groupGuard, groupIn } from "../guards";
 import { errorReplies } from "../schema";
-import { assertGroupExists } from "../services/group";
+import { assertGroupExists } from "../services/group/group";
 import * as seasons from "../services/catalogue/season";
 import { resource } from "./resource";
 

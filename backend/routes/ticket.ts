@@ -9,9 +9,10 @@ import { errorReplies } from "../schema";
 import * as bets from "../services/bet/bet";
 import { betById } from "../services/bet/row";
 import { publicSharesOf, setPublicShares } from "../services/official/public-shares";
-import { prizesOf, setPrizes, updateTicket } from "../services/bet/ticket";
+import { updateTicket } from "../services/bet/ticket";
+import { prizesOf, setPrizes } from "../services/official/prizes";
 import { resource } from "./resource";
-import { afterRoundChange } from "../services/rounds/close-job";
+import { afterRoundChange } from "../services/close/close-job";
 
 const PRIZES_NOT_FOUND = "La quiniela no existe.";
 

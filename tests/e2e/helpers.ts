@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { unseal } from "../../app/server/session/seal.server";
+import { unseal } from "../../app/server/shelf/seal.server";
 import type { SunkMail } from "../support/mail-sink.mjs";
 import { E2E } from "../support/e2e-env.mjs";
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { backupDatabase, restoreDatabase, runDailyBackup } from "../../backend/backup";
 import type { Deps } from "../../backend/context";
-import { runRoundCloses } from "../../backend/services/rounds/close-job";
+import { runRoundCloses } from "../../backend/services/close/close-job";
 import { createBackend } from "../../backend/start";
 import { client, PASSWORD } from "../support/backend";
 import * as build from "../support/builders";

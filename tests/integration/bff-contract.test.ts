@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function signedIn(path: string, isAdmin: boolean) {
-  const { commitUser } = await import("~/server/session/session.server");
+  const { commitUser } = await import("~/server/shelf/session.server");
   const user = { id: 1, email: "ana@test.local", username: "ana", avatarPath: null, isAdmin, isManagerOfGroup: false, managedGroupId: null };
   const cookie = (await commitUser(new Request("http://app.test/"), "a-token-the-fake-accepts", user)).split(";")[0];
   return new Request(`http://app.test${path}`, { headers: { cookie } });

@@ -8,13 +8,13 @@ import type { Deps } from "../../backend/context";
 import { openPglite, type Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
-import { createUser } from "../../backend/services/auth";
+import { createUser } from "../../backend/services/account/auth";
 import { PASSWORD } from "../support/backend";
 import { startMailSink } from "../support/mail-sink.mjs";
-import { backendFetch } from "~/server/backend-fetch.server";
-import { api, ApiError, CONNECTION_ERROR, send } from "~/server/client.server";
-import { embeddedBackend, registerEmbeddedBackend, type EmbeddedBackend } from "~/server/embedded-backend";
-import { getUser, sessionStorage } from "~/server/session/session.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
+import { api, ApiError, CONNECTION_ERROR, send } from "~/server/shelf/client.server";
+import { embeddedBackend, registerEmbeddedBackend, type EmbeddedBackend } from "~/server/shelf/embedded-backend";
+import { getUser, sessionStorage } from "~/server/shelf/session.server";
 
 /**
  * Decision 025: with the backend in the BFF's process, backendFetch goes through Fastify's `inject`
@@ -325,7 +325,7 @@ describe("backendFetch over HTTP", () => {
     // With API_URL on the backend's real address (read afresh: the settings are read once), it answers over HTTP.
     process.env.API_URL = listening;
     vi.resetModules();
-    const fresh = await import("~/server/backend-fetch.server");
+    const fresh = await import("~/server/shelf/backend-fetch.server");
     const health = await fresh.backendFetch("/health");
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: true });

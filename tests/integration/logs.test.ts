@@ -13,8 +13,8 @@ import { outboxSettled } from "../../backend/services/mail/outbox";
 import { observe } from "../../http/observe";
 import { startMailSink } from "../support/mail-sink.mjs";
 import { databaseOn } from "../support/postgres";
-import { registerEmbeddedBackend } from "~/server/embedded-backend";
-import { webLog } from "~/server/log.server";
+import { registerEmbeddedBackend } from "~/server/shelf/embedded-backend";
+import { webLog } from "~/server/shelf/log.server";
 
 /**
  * Decision 087: every line both programs log is one JSON object; a visit's id (x-request-id, made by

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#core/domain/moving-in/import-file";
-import { readMultipartForm } from "../../app/server/moving-in/upload.server";
+import { readMultipartForm } from "../../app/server/shelf/upload.server";
 import { TOO_MANY_PARTS } from "../../backend/multipart";
 import { boundedFormBody } from "../../http/form-bodies";
 import { startBackend, type TestBackend } from "../support/backend";

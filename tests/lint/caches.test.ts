@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { cache as bffCache, CACHES as BFF_CACHES } from "../../app/server/caches.server";
+import { cache as bffCache, CACHES as BFF_CACHES } from "../../app/server/shelf/caches.server";
 import { cache as backendCache, CACHES as BACKEND_CACHES } from "../../backend/caches";
 
 const MODULES = ["core/cache.ts"];

@@ -14,7 +14,7 @@ async function layerErrors(filePath: string, code: string) {
 // The first lint walks the whole import graph (import-x/no-cycle) behind the probe: seconds, not milliseconds.
 describe("the lint holds the layer rule", { timeout: 60_000 }, () => {
   it("refuses core importing either program, naming the rule", async () => {
-    const fromApp = await layerErrors("core/domain/probe.ts", 'import { api } from "../../app/server/client.server";\nexport const a = api;\n');
+    const fromApp = await layerErrors("core/domain/probe.ts", 'import { api } from "../../app/server/shelf/client.server";\nexport const a = api;\n');
     const fromBackend = await layerErrors("core/probe.ts", 'import { buildBackend } from "../backend/app";\nexport const b = buildBackend;\n');
     expect(fromApp).toEqual([expect.stringContaining("Layer rule: core/ imports neither program")]);
     expect(fromBackend).toEqual([expect.stringContaining("Layer rule: core/ imports neither program")]);
@@ -22,7 +22,7 @@ describe("the lint holds the layer rule", { timeout: 60_000 }, () => {
 
   it("refuses the app and the backend importing each other, through an alias too", async () => {
     const appToBackend = await layerErrors("app/server/probe.server.ts", 'import { buildBackend } from "../../backend/app";\nexport const c = buildBackend;\n');
-    const backendToApp = await layerErrors("backend/services/probe.ts", 'import { api } from "~/server/client.server";\nexport const d = api;\n');
+    const backendToApp = await layerErrors("backend/services/probe.ts", 'import { api } from "~/server/shelf/client.server";\nexport const d = api;\n');
     expect(appToBackend).toEqual([expect.stringContaining("Layer rule: the app reaches the backend only over HTTP")]);
     expect(backendToApp).toEqual([expect.stringContaining("Layer rule: the backend never imports the app")]);
   });

@@ -9,7 +9,7 @@ import type { Deps } from "../../backend/context";
 import { openPostgres, type Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
-import { createUser } from "../../backend/services/auth";
+import { createUser } from "../../backend/services/account/auth";
 import { outboxSettled } from "../../backend/services/mail/outbox";
 import { client, type Client } from "../support/backend";
 import * as build from "../support/builders";

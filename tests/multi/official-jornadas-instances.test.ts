@@ -40,7 +40,7 @@ describe.runIf(!unavailable)("the official jornada on two instances sharing Post
       ["J1", "J2"].map((name) => {
         const dataDir = mkdtempSync(path.join(tmpdir(), `quiniela-multi-${name}-`));
         dirs.push(dataDir);
-        return createBackend({ dataDir, databaseUrl: pg.url, admin: ADMIN, config: { lotteryBaseUrl: selae.url, kioskSecret: "x".repeat(64) }, log: () => {} });
+        return createBackend({ dataDir, databaseUrl: pg.url, admin: ADMIN, config: { lotteryBaseUrl: selae.url, linkSecret: "x".repeat(64) }, log: () => {} });
       }),
     );
     db = await openPostgres(pg.url);

@@ -11,7 +11,7 @@ import { openPostgres, type Db } from "../../backend/db/db";
 import { runScheduledImport } from "../../backend/services/official/schedule";
 import type { Deps } from "../../backend/context";
 import { sendDueRemindersOnce } from "../../backend/services/mail/reminders";
-import { runRoundCloses } from "../../backend/services/rounds/close-job";
+import { runRoundCloses } from "../../backend/services/close/close-job";
 import { createBackend } from "../../backend/start";
 import { client, type Client } from "../support/backend";
 import * as build from "../support/builders";
@@ -410,7 +410,7 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
       ["L1", "L2"].map((name) => {
         const dataDir = mkdtempSync(path.join(tmpdir(), `quiniela-multi-${name}-`));
         dirs.push(dataDir);
-        return createBackend({ dataDir, databaseUrl: pg.url, admin: ADMIN, config: { lotteryBaseUrl: selae.url, kioskSecret: SESSION_SECRET }, log: () => {} });
+        return createBackend({ dataDir, databaseUrl: pg.url, admin: ADMIN, config: { lotteryBaseUrl: selae.url, linkSecret: SESSION_SECRET }, log: () => {} });
       }),
     );
     try {

@@ -8,7 +8,7 @@ import type { Deps } from "../../backend/context";
 import { openPglite, openPostgres, type Db } from "../../backend/db/db";
 import { migrate } from "../../backend/db/migrate";
 import { createMailer } from "../../backend/mailer";
-import { createUser } from "../../backend/services/auth";
+import { createUser } from "../../backend/services/account/auth";
 import { outboxSettled } from "../../backend/services/mail/outbox";
 import { createBackend } from "../../backend/start";
 import * as build from "./builders";

@@ -1,11 +1,11 @@
 import { loadReceipts } from "~/server/bet/receipt.server";
-import { positiveId } from "~/server/ids.server";
+import { positiveId } from "~/server/shelf/ids.server";
 import { BetStats, RoundSummary, UsersAverage } from "#core/contract/bet-stats";
 import { computeBetStats, parsePlayerSort, seasonMoney } from "#core/domain/bet/bet-stats";
-import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
-import type { HeldView } from "~/server/held-views.server";
-import { fragmentInData } from "~/server/fragments.server";
-import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";
+import { api, attempt, loadOrNull, type Failure } from "~/server/shelf/client.server";
+import type { HeldView } from "~/server/shelf/held-views.server";
+import { fragmentInData } from "~/server/shelf/fragments.server";
+import { keepNot, KEPT_PAGES } from "~/server/shelf/kept-pages.server";
 import { heldTickets, playerGridHtml, type RoundTickets } from "~/server/bet/player-grid.server";
 
 import { EVOLUTION_LOAD_ERROR, ROUND_LOAD_ERROR, ROUNDS_LOAD_ERROR } from "~/components/bet-stats-ui";

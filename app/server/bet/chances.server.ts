@@ -5,8 +5,8 @@ import { BetChances, CHANCES_LOAD_ERROR, PLACEMENT_APPLY_ERROR } from "#core/con
 import type { GroupDetail } from "#core/contract/group";
 import { parseEuros } from "#core/domain/money";
 import { TARGETS, type Target } from "#core/domain/bet/placement";
-import { api, attempt } from "~/server/client.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { api, attempt } from "~/server/shelf/client.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 /**
  * The 'Probabilidades' part of the group bet page (decision 037): the target and the optional

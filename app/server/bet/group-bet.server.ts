@@ -16,17 +16,17 @@ import {
 import { PredictionList, type Prediction } from "#core/contract/prediction";
 import { Quiniela, type MatchRow } from "#core/contract/quiniela";
 import { resolveTopN } from "#core/domain/bet/group-bet";
-import { api, ApiError, attempt, type Failure } from "~/server/client.server";
-import { firstError, submitToBackend } from "~/server/predictions/submit.server";
+import { api, ApiError, attempt, type Failure } from "~/server/shelf/client.server";
+import { firstError, submitToBackend } from "~/server/shelf/submit.server";
 import type { GroupDetail } from "#core/contract/group";
 import { betEditSchema, confirmBetSchema, generateBetSchema, removeAutomaticSchema } from "~/forms/bet";
 import { ticketSchema } from "~/forms/ticket";
 import { TICKET_EDIT_ERROR } from "#core/contract/ticket";
 import { picksOf } from "~/forms/prediction";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 import { applyPlacement } from "~/server/bet/chances.server";
 import { removeReceipt, uploadReceipt } from "~/server/bet/receipt.server";
-import { readMultipartForm } from "~/server/moving-in/upload.server";
+import { readMultipartForm } from "~/server/shelf/upload.server";
 import { RECEIPT_MAX_BYTES } from "#core/contract/receipt";
 
 export type { MatchRow };

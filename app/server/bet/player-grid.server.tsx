@@ -2,9 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { RoundSummary, SummaryPlayer } from "#core/contract/bet-stats";
 import { sortPlayers, type PlayerSort } from "#core/domain/bet/bet-stats";
 import { PlayerCard } from "~/components/PlayerCard";
-import type { Fragment } from "~/server/fragments.server";
-import { CACHES } from "~/server/caches.server";
-import { HeldViews, type HeldView } from "~/server/held-views.server";
+import type { Fragment } from "~/server/shelf/fragments.server";
+import { CACHES } from "~/server/shelf/caches.server";
+import { HeldViews, type HeldView } from "~/server/shelf/held-views.server";
 
 export interface RoundTickets {
   players: SummaryPlayer[];

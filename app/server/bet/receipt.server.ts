@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
 import type { GroupDetail } from "#core/contract/group";
 import { RECEIPT_FILE, RECEIPT_MESSAGES, ReceiptStatus } from "#core/contract/receipt";
-import { api, attempt, loadOrNull, send } from "~/server/client.server";
-import { positiveId } from "~/server/ids.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { api, attempt, loadOrNull, send } from "~/server/shelf/client.server";
+import { positiveId } from "~/server/shelf/ids.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 /**
  * El resguardo on the web (decision 090): the photo of the stamped ticket, read and sent through the

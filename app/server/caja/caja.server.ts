@@ -7,13 +7,13 @@ import { formatEuros, plainEuros } from "#core/domain/money";
 import { percentText } from "#core/domain/caja/prize-sharing";
 import { formatDateTime } from "#core/dates";
 import { movementFormSchema, potFormSchema, reverseFormSchema, rotaNames, rulesFormSchema, settleFormSchema } from "~/forms/caja";
-import { csvError, csvResponse } from "~/server/csv.server";
-import { positiveId } from "~/server/ids.server";
-import { api, attempt, loadOrNull, type Failure } from "~/server/client.server";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { csvError, csvResponse } from "~/server/shelf/csv.server";
+import { positiveId } from "~/server/shelf/ids.server";
+import { api, attempt, loadOrNull, type Failure } from "~/server/shelf/client.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 import { refuseOutsider, requireManagerOf } from "~/server/session/guards.server";
-import { requireUser } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { requireUser } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 /** A one-time key for each form rendered: the backend records one movement per key (decision 032). */
 const newKey = () => randomBytes(16).toString("base64url");

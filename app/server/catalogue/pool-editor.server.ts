@@ -6,11 +6,11 @@ import { Season, SeasonList } from "#core/contract/season";
 import { team as TeamSchema, teamList, type Team } from "#core/contract/team";
 import { utcToMadridLocal } from "#core/dates";
 import { normalizedMessage, resolveTeamNames, teamIndex, teamKey } from "#core/domain/official/team-names";
-import { api, attempt, loadOrNull } from "~/server/client.server";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { api, attempt, loadOrNull } from "~/server/shelf/client.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 import { linkTeamSchema, newTeamSchema, poolSchema } from "~/forms/catalogue";
 import { askedRound } from "~/server/rounds/round-query.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 const LOAD_POOL_ERROR = "No se pudo cargar la quiniela seleccionada.";
 const TEAMS_ERROR = "No se pudieron cargar los equipos (continuarás igualmente).";

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { QuinielaList, QuinielaMatchList, QuinielaResults, type Quiniela, type QuinielaMatch } from "#core/contract/quiniela";
 import { MATCHES } from "#core/domain/signs";
-import { api, ApiError, attempt, type Failure } from "~/server/client.server";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { api, ApiError, attempt, type Failure } from "~/server/shelf/client.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 import { resultsSchema } from "~/forms/catalogue";
 import { prizesSchema, sharesSchema } from "~/forms/ticket";
 import { PublicShares } from "#core/contract/public-shares";
@@ -11,7 +11,7 @@ import { sharesText } from "#core/domain/official/public-shares";
 import { QuinielaPrizes } from "#core/contract/ticket";
 import { formatEuros } from "#core/domain/money";
 import { CATEGORIES } from "#core/domain/bet/scrutiny";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 /**
  * The results screen: the round selector, the chosen pool's matches and its official results so far.

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { Season, SeasonList } from "#core/contract/season";
 import { pointsSchema, seasonSchema } from "~/forms/catalogue";
-import { api, attempt } from "~/server/client.server";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { api, attempt } from "~/server/shelf/client.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 
 /** Every season, each with its points, for /crear-temporada. */
 export async function loadSeasons(request: Request) {

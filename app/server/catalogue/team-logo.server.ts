@@ -2,8 +2,8 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import { teamList } from "#core/contract/team";
 import { teamKey } from "#core/domain/official/team-names";
-import { cache, CACHES } from "~/server/caches.server";
-import { api } from "~/server/client.server";
+import { cache, CACHES } from "~/server/shelf/caches.server";
+import { api } from "~/server/shelf/client.server";
 
 const PUBLIC_DIR = path.resolve("public");
 

@@ -1,12 +1,12 @@
 import { KIOSK_INVALID, KioskLink, KioskLinkList, KioskScreen, RevokedKioskLink } from "#core/contract/kiosk";
 import { parseWithZod } from "@conform-to/zod";
 import { revokeKioskSchema } from "~/forms/kiosk";
-import { cache, CACHES } from "~/server/caches.server";
-import { api, ApiError, attempt, loadOrNull } from "~/server/client.server";
-import { env } from "~/server/env.server";
+import { cache, CACHES } from "~/server/shelf/caches.server";
+import { api, ApiError, attempt, loadOrNull } from "~/server/shelf/client.server";
+import { env } from "~/server/shelf/env.server";
 import { requireManagerOf } from "~/server/session/guards.server";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { firstError } from "~/server/predictions/submit.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { firstError } from "~/server/shelf/submit.server";
 
 export interface KioskLinkView {
   id: number;

@@ -2,12 +2,12 @@ import { readDigits } from "~/forms/fields";
 import { data } from "@remix-run/node";
 import { KIOSK_INVALID } from "#core/contract/kiosk";
 import { LiveRound, MATCH_POSITION, provisionalBody } from "#core/contract/live";
-import { api, ApiError, attempt } from "~/server/client.server";
+import { api, ApiError, attempt } from "~/server/shelf/client.server";
 import { GROUP_NOT_FOUND } from "#core/contract/group";
 import { refuseOutsider, requireManagerOf } from "~/server/session/guards.server";
-import { requireUser } from "~/server/session/session.server";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";
+import { requireUser } from "~/server/shelf/session.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { keepNot, KEPT_PAGES } from "~/server/shelf/kept-pages.server";
 
 /**
  * The jornada in play: the live page, the 'Marcador provisional' forms and the kiosk's

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { DigestPreference, UNSUBSCRIBE_INVALID } from "#core/contract/digest";
-import { backendFetch } from "~/server/backend-fetch.server";
-import { CONNECTION_ERROR } from "~/server/client.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
+import { CONNECTION_ERROR } from "~/server/shelf/client.server";
 
 /**
  * The digest's signed way out: no session needed, the token says whose digest it is. Called

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { WAY_OUT_ACTIONS, WAY_OUT_INVALID, WayOutDone, WayOutRead } from "#core/contract/way-out";
-import { backendFetch } from "~/server/backend-fetch.server";
-import { CONNECTION_ERROR } from "~/server/client.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
+import { CONNECTION_ERROR } from "~/server/shelf/client.server";
 
 /**
  * The way out of every mail (decision 086): the page of its link. No session: the signed token says

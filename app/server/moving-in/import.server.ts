@@ -1,11 +1,11 @@
 import { GroupExport, ImportKind as ImportKindSchema, ImportPreview, ImportResult, ImportTemplate, type ImportKind } from "#core/contract/import";
 import { IMPORT_MESSAGES, IMPORT_MAX_BYTES } from "#core/domain/moving-in/import-file";
-import { csvError, csvResponse, csvText } from "~/server/csv.server";
-import { zipStored } from "~/server/moving-in/zip.server";
-import { api, attempt } from "~/server/client.server";
+import { csvError, csvResponse, csvText } from "~/server/shelf/csv.server";
+import { zipStored } from "~/server/shelf/zip.server";
+import { api, attempt } from "~/server/shelf/client.server";
 import { requireManagerOf } from "~/server/session/guards.server";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { readMultipartForm } from "~/server/moving-in/upload.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { readMultipartForm } from "~/server/shelf/upload.server";
 
 /** Moving a peña in: the upload, its preview and the confirm, as plain posts. */
 

@@ -1,11 +1,11 @@
 import { JornadasPreview, JornadasResult } from "#core/contract/import-jornadas";
 import { IMPORT_MESSAGES, IMPORT_MAX_BYTES } from "#core/domain/moving-in/import-file";
 import { jornadasTemplate } from "#core/domain/moving-in/jornadas-file";
-import { csvResponse } from "~/server/csv.server";
-import { api, attempt } from "~/server/client.server";
+import { csvResponse } from "~/server/shelf/csv.server";
+import { api, attempt } from "~/server/shelf/client.server";
 import { requireManagerOf } from "~/server/session/guards.server";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { readMultipartForm } from "~/server/moving-in/upload.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { readMultipartForm } from "~/server/shelf/upload.server";
 
 /** Past jornadas from the peña's jornadas file (decision 059): upload, preview and confirm as plain posts. */
 

@@ -1,8 +1,8 @@
 import { PlaceholderInvite, PlaceholderLinked, PlaceholderList } from "#core/contract/placeholders";
 import { formatDateTime } from "#core/dates";
-import { api, attempt } from "~/server/client.server";
+import { api, attempt } from "~/server/shelf/client.server";
 import { requireManagerOf } from "~/server/session/guards.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 /** 'Miembros sin cuenta': the group's placeholders and their one invitation. */
 

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { jornadasPanel, PASTE_CLOSE_REQUIRED, pastePreview, stepsDone, type StepsDone } from "#core/contract/jornadas";
 import { madridLocalToUtc } from "#core/dates";
-import { api, attempt, loadOrNull } from "~/server/client.server";
+import { api, attempt, loadOrNull } from "~/server/shelf/client.server";
 import { pasteSchema } from "~/forms/lottery";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 /** The panel of /call-quiniela: the coming jornadas and the machine's steps; null when it could not be read. */
 export const loadPanel = (request: Request) => loadOrNull(() => api.read(request, "/Loteria/jornadas", jornadasPanel));

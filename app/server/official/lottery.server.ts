@@ -1,6 +1,6 @@
 import { logLine, lookupResult, SEARCH_FAILED, SEARCH_FINISHED, UNKNOWN_ERROR, type LogLine, type LookupResult } from "#core/contract/lottery";
 import { formatDate } from "#core/dates";
-import { ApiError, attempt, CONTRACT_MISMATCH, send } from "~/server/client.server";
+import { ApiError, attempt, CONTRACT_MISMATCH, send } from "~/server/shelf/client.server";
 import stylesHref from "~/styles/app.css";
 
 /**

@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { MyPrediction, Prediction, PREDICTION_SEND_ERROR } from "#core/contract/prediction";
 import { PredictionsScreen } from "#core/contract/screens";
-import { api, attempt } from "~/server/client.server";
+import { api, attempt } from "~/server/shelf/client.server";
 import { picksOf, predictionRoundSchema, predictionSchema } from "~/forms/prediction";
-import { submitToBackend } from "~/server/predictions/submit.server";
+import { submitToBackend } from "~/server/shelf/submit.server";
 import { refuseOutsider } from "~/server/session/guards.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 /** A match of the chosen round, by position. */
 export type MatchRow = PredictionsScreen["matches"][number];

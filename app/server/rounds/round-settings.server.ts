@@ -5,11 +5,10 @@ import type { GroupDetail } from "#core/contract/group";
 import { BlockResult, GroupRoundDetail, type GroupRound } from "#core/contract/rounds";
 import { PoolTypeList, Quiniela, QuinielaList } from "#core/contract/quiniela";
 import { blockSchema, configureRoundSchema, forceCloseSchema, roundStatusSchema, roundTypeSchema } from "~/forms/groups";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { api, ApiError, attempt, type Failure } from "../client.server";
-import { submitToBackend } from "../predictions/submit.server";
-import { groupRounds, groupSeasons } from "../groups.server";
-import { weekRuleAction } from "../week/rule.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { api, ApiError, attempt, type Failure } from "../shelf/client.server";
+import { submitToBackend } from "../shelf/submit.server";
+import { groupRounds, groupSeasons } from "../group/groups.server";
 
 /** The pool fields the settings screen shows. */
 const poolSummary = (q: Quiniela) => ({ id: q.id, numberQuiniela: q.numberQuiniela, startDate: q.startDate, closingDate: q.closingDate });
@@ -207,10 +206,11 @@ export const unblockMember = (request: Request, formData: FormData) => setBlocke
 
 /**
  * The action of /grupo/{id}/ajustes and /grupo/{id}/gestionar-quinielas: one function per form,
- * told apart by the submit button's `intent`.
+ * told apart by the submit button's `intent`. The week's rule, a form of /grupo/{id}/ajustes too, is
+ * the week room's (`weekRuleAction`): the week sits above the rounds in the house, so the page's route
+ * hands that intent over itself.
  */
-export async function roundSettingsAction(request: Request, group: GroupDetail) {
-  const formData = await request.formData();
+export async function roundSettingsAction(request: Request, group: GroupDetail, formData: FormData) {
   const intent = String(formData.get("intent") ?? "");
   switch (intent) {
     case "configure":
@@ -225,8 +225,6 @@ export async function roundSettingsAction(request: Request, group: GroupDetail) 
       return blockMember(request, formData);
     case "unblock":
       return unblockMember(request, formData);
-    case "week-rule":
-      return weekRuleAction(request, group.id, formData);
     default:
       return answer(intent, 400, { message: "Acción desconocida." });
   }

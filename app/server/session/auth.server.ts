@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginAnswer, looksLikeEmail, type SessionUser } from "#core/contract/auth";
-import { api } from "~/server/client.server";
+import { api } from "~/server/shelf/client.server";
 
 export type SignedIn = { user: SessionUser; token: string };
 

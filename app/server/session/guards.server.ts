@@ -1,7 +1,7 @@
 import { GroupDetail, ROLE_GESTOR } from "#core/contract/group";
-import { api, ApiError } from "~/server/client.server";
-import { requireUser } from "./session.server";
-import { redirectWithToast } from "./toast.server";
+import { api, ApiError } from "~/server/shelf/client.server";
+import { requireUser } from "../shelf/session.server";
+import { redirectWithToast } from "../shelf/toast.server";
 
 const NOT_MANAGER = "Solo el gestor del grupo puede entrar ahí.";
 /** What a group's page says to a signed-in visitor who is not its member (nor an admin): the API's own words. */

@@ -1,11 +1,11 @@
 import { data } from "@remix-run/node";
 import { BetRoundStatuses } from "#core/contract/bet";
 import { RevokedShareLink, SHARE_INVALID, SharedView, ShareLink, ShareLinkList } from "#core/contract/share";
-import { backendFetch } from "~/server/backend-fetch.server";
-import { api, attempt } from "~/server/client.server";
-import { env } from "~/server/env.server";
+import { backendFetch } from "~/server/shelf/backend-fetch.server";
+import { api, attempt } from "~/server/shelf/client.server";
+import { env } from "~/server/shelf/env.server";
 import { requireManagerOf } from "~/server/session/guards.server";
-import { redirectWithToast } from "~/server/session/toast.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
 
 const TOKEN = /^\d{1,9}\.[0-9a-f]{32}\.[0-9a-f]{64}$/i;
 const origin = () => env().PUBLIC_URL.replace(/\/$/, "");

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ClassificationRow } from "#core/contract/standings";
 import { StandingsTable, type StandingsTableProps } from "~/components/StandingsTable";
-import type { Fragment } from "~/server/fragments.server";
-import { CACHES } from "~/server/caches.server";
-import { HeldViews, type HeldView } from "~/server/held-views.server";
+import type { Fragment } from "~/server/shelf/fragments.server";
+import { CACHES } from "~/server/shelf/caches.server";
+import { HeldViews, type HeldView } from "~/server/shelf/held-views.server";
 
 /** Group × season × scope: at most ~0.5 MB each (the rows and five sorts' tables). */
 export const heldStandings = new HeldViews<ClassificationRow[]>(CACHES.heldStandings);

@@ -2,11 +2,11 @@ import { redirect } from "@remix-run/node";
 import { standingsShareText } from "#core/domain/share/share-text";
 import { StandingsPage, type ClassificationSort } from "#core/contract/standings";
 import { sortClassification } from "#core/domain/standings/standings";
-import { api, attempt } from "~/server/client.server";
-import { fragmentInData } from "~/server/fragments.server";
-import { keepNot, KEPT_PAGES } from "~/server/kept-pages.server";
+import { api, attempt } from "~/server/shelf/client.server";
+import { fragmentInData } from "~/server/shelf/fragments.server";
+import { keepNot, KEPT_PAGES } from "~/server/shelf/kept-pages.server";
 import { askedRound } from "~/server/rounds/round-query.server";
-import { positiveId } from "~/server/ids.server";
+import { positiveId } from "~/server/shelf/ids.server";
 import { heldStandings, standingsTableHtml } from "~/server/standings/standings-table.server";
 import { refuseOutsider } from "~/server/session/guards.server";
 

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { GroupWeekRule } from "#core/contract/week-rule";
 import { weekRuleBodyOf, weekRuleSchema } from "~/forms/week-rule";
-import { redirectWithToast } from "~/server/session/toast.server";
-import { api, loadOrNull } from "../client.server";
-import { submitToBackend } from "../predictions/submit.server";
+import { redirectWithToast } from "~/server/shelf/toast.server";
+import { api, loadOrNull } from "../shelf/client.server";
+import { submitToBackend } from "../shelf/submit.server";
 
 /** The group's standing rule for its settings page; null when it could not be read. */
 export const loadWeekRule = (request: Request, groupId: number) => loadOrNull(() => api.read(request, `/group/${groupId}/Automation`, GroupWeekRule));

@@ -5,12 +5,13 @@ import { MATCHES, normalizePick, parseScore, type Pick, type Score } from "#core
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { conditionCounts, rankingOf } from "./candidates";
 import { lockEditableBet } from "./lock";
-import { betById, parseJson, picksOf, SELECT_BET, toBet, type BetRow } from "./row";
+import { parseJson } from "../shelf/json";
+import { betById, picksOf, SELECT_BET, toBet, type BetRow } from "./row";
 import { isManager } from "../predictions/prediction";
-import { fixStamper } from "../caja/stamper";
+import { fixStamper } from "./stamper";
 import { fittingReduction } from "./ticket";
 import { findRound, roundsOfGroup, ROUND_NOT_FOUND } from "../rounds/rounds";
 

@@ -25,10 +25,11 @@ import { cache, CACHES } from "../../caches";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { explainEdit } from "./bet";
 import { lockEditableBet } from "./lock";
-import { betById, parseJson, picksOf } from "./row";
+import { parseJson } from "../shelf/json";
+import { betById, picksOf } from "./row";
 import { publicSharesOf } from "../official/public-shares";
 import { BET_NOT_FOUND } from "#core/contract/bet";
 

@@ -4,13 +4,13 @@ import { roundStatus } from "#core/domain/rounds/round-status";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { conditionCounts, rankPredictors, SELECT_ROUND_PREDICTIONS, type RoundPrediction } from "./candidates";
 import { betById, lastTopN, picksOf } from "./row";
 import { seasonRanks } from "../standings/standings";
 import { searchForward } from "../official/draw-results";
 import { findRound, holdRound, ROUND_NOT_FOUND, type HeldRound } from "../rounds/rounds";
-import { refreshTouched } from "../standings/store";
+import { refreshTouched } from "../shelf/standings-store";
 
 /**
  * Called once a bet is generated and stored, outside its transaction: the round is now closed, so

@@ -1,7 +1,7 @@
 import { BET_NOT_FOUND } from "#core/contract/bet";
 import type { Db } from "../../db/db";
 import { conflict, notFound } from "../../errors";
-import { assertVersion } from "../versions";
+import { assertVersion } from "../shelf/versions";
 
 /** What an edit of a bet reads of it: its picks, pleno, ticket form, notes and version. */
 export interface EditableBetRow {

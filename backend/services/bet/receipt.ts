@@ -19,9 +19,9 @@ import { receiptLine, receiptRemovable } from "#core/domain/bet/receipt";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../../errors";
-import { recordAudit } from "../audit";
-import { managesGroup } from "../caja/ledger";
-import { stamper } from "../caja/stamper";
+import { recordAudit } from "../shelf/audit";
+import { managesGroup } from "../group/group";
+import { stamper } from "./stamper";
 
 /**
  * What sharp's header reading may call a photo: JPEG, PNG, WebP and HEIF. Of HEIF, the prebuilt sharp

@@ -6,9 +6,9 @@ import { centsToEuros, eurosToCents } from "#core/domain/money";
 import { isSign, normalizePick, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
+import { parseJson } from "../shelf/json";
 import { buildTicket, storedPlenoMarks, storedPrizes } from "./ticket";
 
-export const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
 export const picksOf = (v: unknown): Pick[] => {
   const raw = parseJson(v);
   return Array.isArray(raw) ? raw.map(normalizePick) : [];

@@ -8,7 +8,8 @@ import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
 import { SEASON_NOT_FOUND } from "../catalogue/season";
 import { roundClosedSql } from "../rounds/closed-sql";
-import { closedAt, parseJson, resultsOf, type RoundResultsRow } from "../standings/store";
+import { parseJson } from "../shelf/json";
+import { closedAt, resultsOf, type RoundResultsRow } from "../shelf/standings-store";
 import { SELECT_BET, toBet, type BetRow } from "./row";
 
 const NO_RESULTS_ROUND = "Esa jornada no tiene resultados oficiales en el grupo.";

@@ -1,4 +1,4 @@
-import { TICKET_CONFIRMED_NO_EDIT, type PlenoMarks, type QuinielaPrizes, type Ticket, type UpdateTicketBody } from "#core/contract/ticket";
+import { TICKET_CONFIRMED_NO_EDIT, type PlenoMarks, type Ticket, type UpdateTicketBody } from "#core/contract/ticket";
 import type { PrizeTable } from "#core/domain/bet/prizes";
 import { REDUCTIONS, isReductionId, type ReductionId } from "#core/domain/bet/reductions";
 import { CATEGORIES, scrutinize, type Category } from "#core/domain/bet/scrutiny";
@@ -6,19 +6,16 @@ import { PLENO_MARKS, slipBets, slipColumns, slipCost, chargedBets, type PlenoMa
 import { isSign, MATCHES, type Pick, type Score, type Sign } from "#core/domain/signs";
 import { playedPleno, reductionMatches, ticketOptions, ticketSlip } from "#core/domain/bet/ticket";
 import type { Deps } from "../../context";
-import type { Db } from "../../db/db";
-import { badRequest, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { badRequest } from "../../errors";
+import { recordAudit } from "../shelf/audit";
 import { lockEditableBet } from "./lock";
-import { assertVersion } from "../versions";
-import { formatEuros, type Cents } from "#core/domain/money";
+import type { Cents } from "#core/domain/money";
+import { parseJson } from "../shelf/json";
 
 /**
  * The group bet as the lottery shop takes it (decision 034): how it is played (reduction, pleno
  * marks), what it costs, and its escrutinio against the official results and prizes.
  */
-
-const parseJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
 
 /** Stored pleno marks (jsonb) as marks per team, or null. */
 export function storedPlenoMarks(v: unknown): PlenoMarks | null {
@@ -157,77 +154,4 @@ export async function updateTicket(deps: Deps, actorId: number, betId: number, b
       after: { jugada: name(body.reduction), marcasPleno: marksText(playedPleno(pleno, marks)) },
     });
   });
-}
-
-const EMPTY = perCategory(() => null as number | null);
-
-/** GET /Quiniela/{id}/Prizes: the official prize per winning bet of each category, in cents. */
-export async function prizesOf(db: Db, quinielaId: number): Promise<QuinielaPrizes> {
-  const set = await db.one<{ version: number; source: "admin" | "lottery" | "estimate"; updated_at: Date | string }>(
-    "select version, source, updated_at from quiniela_prize_sets where quiniela_id = $1",
-    [quinielaId],
-  );
-  const rows = await db.query<{ category: Category; prize_cents: number | string }>(
-    "select category, prize_cents from quiniela_prizes where quiniela_id = $1",
-    [quinielaId],
-  );
-  const prizes = { ...EMPTY };
-  for (const r of rows) prizes[r.category] = Number(r.prize_cents);
-  return {
-    quinielaId,
-    version: set?.version ?? 0,
-    source: set?.source ?? null,
-    updatedAt: set ? new Date(set.updated_at).toISOString() : null,
-    prizes,
-  };
-}
-
-const PRIZES_NOT_FOUND = "La quiniela no existe.";
-const centsText = (c: number | null) => (c === null ? null : formatEuros(c));
-
-/**
- * PUT /Quiniela/{id}/Prizes (an admin) or the lottery import: replaces the pool's prize table.
- * Every change is audited; the set's version moves, so a stale form is refused and the held views
- * that show prizes are rebuilt. `version` undefined: no check (the import).
- */
-export async function setPrizes(
-  db: Db,
-  at: Date,
-  actorId: number | null,
-  quinielaId: number,
-  prizes: Partial<Record<Category, number | null>>,
-  source: "admin" | "lottery" | "estimate",
-  version?: number,
-): Promise<QuinielaPrizes> {
-  await db.tx(async (tx) => {
-    const pool = await tx.one<{ number: number }>("select number from quinielas where id = $1 for update", [quinielaId]);
-    if (!pool) throw notFound(PRIZES_NOT_FOUND);
-    const current = await prizesOf(tx, quinielaId);
-    assertVersion(current.version, version, "Los premios del escrutinio");
-    const next = { ...EMPTY };
-    for (const c of CATEGORIES) next[c] = prizes[c] ?? null;
-    if (CATEGORIES.every((c) => next[c] === current.prizes[c])) return;
-    await tx.query(
-      `insert into quiniela_prize_sets (quiniela_id, version, source, updated_at) values ($1, 1, $2, $3)
-       on conflict (quiniela_id) do update set version = quiniela_prize_sets.version + 1, source = $2, updated_at = $3`,
-      [quinielaId, source, at],
-    );
-    await tx.query("delete from quiniela_prizes where quiniela_id = $1", [quinielaId]);
-    for (const c of CATEGORIES) {
-      if (next[c] !== null) await tx.query("insert into quiniela_prizes (quiniela_id, category, prize_cents) values ($1, $2, $3)", [quinielaId, c, next[c]]);
-    }
-    const snapshot = (p: Record<Category, number | null>) => Object.fromEntries(CATEGORIES.map((c) => [c, centsText(p[c])]));
-    await recordAudit(tx, {
-      at,
-      actorId,
-      groupId: null,
-      action: "prizes.set",
-      entity: "prizes",
-      entityId: quinielaId,
-      subject: `Jornada ${pool.number}`,
-      before: current.version ? snapshot(current.prizes) : null,
-      after: snapshot(next),
-    });
-  });
-  return prizesOf(db, quinielaId);
 }

@@ -24,7 +24,7 @@ async function lockCharges(tx: Db, groupId: number) {
 /**
  * The charges the group's rules make by themselves: a quota per member who played each closed
  * round (or once per season), the ticket of each confirmed group bet. Written by the round-close
- * job (backend/services/rounds/close-job.ts), never by a read: when a round closes, right after the
+ * job (backend/services/close/close-job.ts), never by a read: when a round closes, right after the
  * write that closes it or confirms its bet, and on the job's timer. Each has a key of its own
  * (`auto:quota:{roundId}:{userId}`…), so a second pass, on this instance or another, writes
  * nothing. A settled season takes no more charges.

@@ -16,8 +16,9 @@ import { type MovementKind, signedAmount } from "#core/domain/caja/caja";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 
+import { managesGroup } from "../group/group";
 import { lateTickets, syncCaja } from "./automatic-charges";
 import {
   auditMovement,
@@ -25,7 +26,6 @@ import {
   cajaRules,
   ledgerTotals,
   lockCajaShared,
-  managesGroup,
   movementById,
   MOVEMENT_SELECT,
   toMovement,
@@ -44,7 +44,7 @@ export interface CajaFilter {
 
 /**
  * GET /group/{id}/caja: the caller is a member, a manager or an admin (checked by the route). A read
- * writes nothing: the automatic charges are the round-close job's (backend/services/rounds/close-job.ts).
+ * writes nothing: the automatic charges are the round-close job's (backend/services/close/close-job.ts).
  */
 export async function readCaja(deps: Deps, caller: AuthUser, groupId: number, filter: CajaFilter): Promise<Caja> {
   const { db } = deps;
@@ -204,39 +204,46 @@ export async function updateRules(deps: Deps, caller: AuthUser, groupId: number,
   return rules;
 }
 
-async function writeRules(deps: Deps, caller: AuthUser, groupId: number, body: CajaRulesBody): Promise<CajaRules> {
-  const now = deps.clock();
-  return deps.db.tx(async (tx) => {
-    const before = await cajaRules(tx, groupId);
-    if (body.version !== undefined && body.version !== before.version) throw conflict(staleMessage("Las normas de la caja"));
-    if (body.stampRota?.length) {
-      const known = await tx.query<{ user_id: number }>(
-        "select user_id from group_members where group_id = $1 and removed_at is null and user_id = any($2::int[])",
-        [groupId, body.stampRota],
-      );
-      if (known.length !== new Set(body.stampRota).size) throw badRequest(ROTA_NOT_MEMBERS);
-    }
-    const rota = JSON.stringify(body.stampRota ?? before.stampRota);
-    await tx.query(
-      `insert into caja_rules (group_id, quota_cents, quota_basis, pay_ticket, last_place_fine_cents, hide_balances, best_prize_cents, pina_penalty_cents, stamp_rota, version)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, 1)
-       on conflict (group_id) do update set quota_cents = $2, quota_basis = $3, pay_ticket = $4, last_place_fine_cents = $5,
-         hide_balances = $6, best_prize_cents = $7, pina_penalty_cents = $8, stamp_rota = $9::jsonb, version = caja_rules.version + 1`,
-      [groupId, body.quotaCents, body.quotaBasis, body.payTicket, body.lastPlaceFineCents, body.hideBalances, body.bestPrizeCents, body.pinaPenaltyCents, rota],
+const writeRules = (deps: Deps, caller: AuthUser, groupId: number, body: CajaRulesBody): Promise<CajaRules> =>
+  deps.db.tx((tx) => writeCajaRules(tx, deps.clock(), caller.id, groupId, body));
+
+/**
+ * Writes the caja's rules in the caller's transaction: the whole form (`updateRules`), or only the
+ * fields given (the week's rule says whether the pot pays the ticket: backend/services/week/rule.ts).
+ * Whoever writes them, they are versioned and in the caja's audit trail, and only this room writes
+ * them; the charges they make due are the caller's to write after the commit (`syncCaja`).
+ */
+export async function writeCajaRules(tx: Db, now: Date, actorId: number | null, groupId: number, change: Partial<CajaRulesBody>): Promise<CajaRules> {
+  const before = await cajaRules(tx, groupId);
+  if (change.version !== undefined && change.version !== before.version) throw conflict(staleMessage("Las normas de la caja"));
+  const body: CajaRules = { ...before, ...(Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<CajaRules>) };
+  if (change.stampRota?.length) {
+    const known = await tx.query<{ user_id: number }>(
+      "select user_id from group_members where group_id = $1 and removed_at is null and user_id = any($2::int[])",
+      [groupId, body.stampRota],
     );
-    const after = await cajaRules(tx, groupId);
-    const { version: _b, ...shownBefore } = before;
-    const { version: _a, ...shownAfter } = after;
-    await recordAudit(tx, {
-      at: now,
-      actorId: caller.id,
-      groupId,
-      action: "caja.rules",
-      entity: "caja",
-      subject: "Normas de la caja",
-      before: shownBefore,
-      after: shownAfter,
-    });
-    return after;
+    if (known.length !== new Set(body.stampRota).size) throw badRequest(ROTA_NOT_MEMBERS);
+  }
+  const rota = JSON.stringify(body.stampRota);
+  await tx.query(
+    `insert into caja_rules (group_id, quota_cents, quota_basis, pay_ticket, last_place_fine_cents, hide_balances, best_prize_cents, pina_penalty_cents, stamp_rota, version)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, 1)
+     on conflict (group_id) do update set quota_cents = $2, quota_basis = $3, pay_ticket = $4, last_place_fine_cents = $5,
+       hide_balances = $6, best_prize_cents = $7, pina_penalty_cents = $8, stamp_rota = $9::jsonb, version = caja_rules.version + 1`,
+    [groupId, body.quotaCents, body.quotaBasis, body.payTicket, body.lastPlaceFineCents, body.hideBalances, body.bestPrizeCents, body.pinaPenaltyCents, rota],
+  );
+  const after = await cajaRules(tx, groupId);
+  const { version: _b, ...shownBefore } = before;
+  const { version: _a, ...shownAfter } = after;
+  await recordAudit(tx, {
+    at: now,
+    actorId,
+    groupId,
+    action: "caja.rules",
+    entity: "caja",
+    subject: "Normas de la caja",
+    before: shownBefore,
+    after: shownAfter,
   });
+  return after;
 }

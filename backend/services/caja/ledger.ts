@@ -3,7 +3,8 @@ import { type CajaRules, KIND_LABELS, type Movement } from "#core/contract/caja"
 import { type BaseKind, cajaTotals, type MovementKind } from "#core/domain/caja/caja";
 import type { AuthUser } from "../../context";
 import type { Db } from "../../db/db";
-import { recordAudit } from "../audit";
+import { managesGroup } from "../group/group";
+import { recordAudit } from "../shelf/audit";
 import { formatEuros } from "#core/domain/money";
 import { LOCK_KEYS } from "../../db/advisory";
 
@@ -138,18 +139,57 @@ export async function balancesShown(db: Db, viewer: AuthUser | undefined, groupI
   return (userId) => userId === viewer.id;
 }
 
-/** The caller manages the group (role Gestor) or is an admin. */
-export async function managesGroup(db: Db, caller: AuthUser, groupId: number): Promise<boolean> {
-  if (caller.isAdmin) return true;
-  return !!(await db.one("select 1 from group_members where group_id = $1 and user_id = $2 and role_id = 2 and removed_at is null", [groupId, caller.id]));
-}
-
 export interface Inserted {
   id: number;
   user_id: number | null;
   amount_cents: number;
   reference: string;
   kind: string;
+}
+
+const INSERTED = "returning id, user_id, amount_cents, reference, kind";
+
+/**
+ * A movement written once under its key, in the caller's transaction (null: that key was written
+ * already). With the reversal below, the only way a room other than the caja (an import, a
+ * placeholder's link) puts money in the ledger: only the caja writes its tables.
+ */
+export async function insertMovementOnce(
+  tx: Db,
+  m: {
+    groupId: number;
+    userId: number | null;
+    kind: string;
+    amountCents: number;
+    reference: string;
+    recordedBy: number | null;
+    recordedAt: Date;
+    key: string;
+    seasonId?: number | null;
+  },
+): Promise<Inserted | null> {
+  return (
+    (await tx.one<Inserted>(
+      `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key, season_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (group_id, idempotency_key) do nothing ${INSERTED}`,
+      [m.groupId, m.userId, m.kind, m.amountCents, m.reference, m.recordedBy, m.recordedAt, m.key, m.seasonId ?? null],
+    )) ?? null
+  );
+}
+
+/** The correction that cancels the group's movement `movementId`, written once under its key (null: written already). */
+export async function reverseMovementOnce(
+  tx: Db,
+  r: { groupId: number; movementId: number; reference: string; recordedBy: number | null; recordedAt: Date; key: string },
+): Promise<Inserted | null> {
+  return (
+    (await tx.one<Inserted>(
+      `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, reverses_id, idempotency_key, season_id)
+       select group_id, user_id, 'correction', -amount_cents, $3, $4, $5, id, $6, season_id from caja_movements where id = $1 and group_id = $2
+       on conflict do nothing ${INSERTED}`,
+      [r.movementId, r.groupId, r.reference, r.recordedBy, r.recordedAt, r.key],
+    )) ?? null
+  );
 }
 
 /** The audit record of a movement, written in the movement's own transaction. */

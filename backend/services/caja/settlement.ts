@@ -3,7 +3,7 @@ import { formatEuros } from "#core/domain/money";
 import { settle } from "#core/domain/caja/settlement";
 import type { AuthUser, Deps } from "../../context";
 import { conflict, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { syncCaja } from "./automatic-charges";
 import { auditMovement, balancesShown, cajaRules, type Inserted, ledgerTotals, lockCajaAlone } from "./ledger";
 import { classification, currentSeasonOf } from "../standings/standings";

@@ -5,10 +5,10 @@ import type { Score, Sign } from "#core/domain/signs";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { ApiError, badRequest, notFound } from "../../errors";
-import { recordAudit } from "../audit";
-import { refreshTouched } from "../standings/store";
+import { recordAudit } from "../shelf/audit";
+import { refreshTouched } from "../shelf/standings-store";
 import { currentSeason, seasonById } from "./season";
-import { assertVersion } from "../versions";
+import { assertVersion } from "../shelf/versions";
 import { loadTeamIndex } from "./team";
 
 const QUINIELA_NOT_FOUND = "Quiniela no encontrada.";

@@ -1,11 +1,11 @@
 import { NO_CURRENT_SEASON, SEASON_NAME_TAKEN, type GroupSeasons, type Season } from "#core/contract/season";
 import type { PointValues } from "#core/domain/points";
-import { utcToMadridLocal } from "#core/dates";
+import { madridToday } from "#core/dates";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { conflict, notFound } from "../../errors";
 import { roundClosedSql } from "../rounds/closed-sql";
-import { refreshTouched } from "../standings/store";
+import { refreshTouched } from "../shelf/standings-store";
 
 export const SEASON_NOT_FOUND = "Temporada no encontrada.";
 
@@ -35,9 +35,6 @@ const toSeason = (row: SeasonRow): Season => ({
   },
   betPrice: row.bet_price,
 });
-
-/** Today in Madrid: a season that starts "today" has started for the players who live there. */
-export const madridToday = (now: Date) => utcToMadridLocal(now).slice(0, 10);
 
 /** The latest season whose start date is today or earlier; null when none has started. */
 export async function currentSeason(db: Db, now: Date): Promise<Season | null> {

@@ -3,7 +3,7 @@ import { teamIndex, teamKey, type TeamMatch } from "#core/domain/official/team-n
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 
 const TEAM_NOT_FOUND = "Equipo no encontrado.";
 

@@ -50,7 +50,7 @@ export async function createLink({ db, config, clock }: Deps, groupId: number, u
      select made.id, made.nonce, made.created_at, u.username as created_by from made left join users u on u.id = made.created_by`,
     [groupId, randomBytes(16).toString("hex"), userId, clock()],
   );
-  return toLink(config.kioskSecret, row!);
+  return toLink(config.linkSecret, row!);
 }
 
 /** Links still working, newest first. */
@@ -62,7 +62,7 @@ export async function listLinks({ db, config }: Deps, groupId: number): Promise<
       order by k.created_at desc, k.id desc`,
     [groupId],
   );
-  return rows.map((row) => toLink(config.kioskSecret, row));
+  return rows.map((row) => toLink(config.linkSecret, row));
 }
 
 export const linkGroup = (deps: Deps, linkId: number) => linkOwner(deps.db, "kiosk_links", linkId, "Enlace de pantalla no encontrado.");
@@ -122,7 +122,7 @@ export async function kioskStandings(deps: Deps, token: string): Promise<KioskSt
 
 /** A kiosk token's link and group: a token that opens nothing is a 404. */
 export async function kioskLinkOf(deps: Deps, token: string): Promise<{ group_id: number; name: string; office_icons: boolean }> {
-  const parsed = readToken(deps.config.kioskSecret, token);
+  const parsed = readToken(deps.config.linkSecret, token);
   const link =
     parsed &&
     (await deps.db.one<{ group_id: number; name: string; office_icons: boolean }>(

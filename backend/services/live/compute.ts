@@ -11,7 +11,8 @@ import type { Slip } from "#core/domain/bet/slip";
 import { isSign, MATCHES, type Pick, type Score, type Sign } from "#core/domain/signs";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { betById, parseJson, picksOf } from "../bet/row";
+import { parseJson } from "../shelf/json";
+import { betById, picksOf } from "../bet/row";
 import { roundChances, seasonHistory, slipOf } from "../bet/chances";
 import { type RoundRow } from "./round-in-play";
 

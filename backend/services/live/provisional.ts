@@ -7,7 +7,7 @@ import { type Score } from "#core/domain/signs";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { conflict, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { roundClosedSql } from "../rounds/closed-sql";
 import { liveRound } from "./view";
 

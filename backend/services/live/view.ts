@@ -8,7 +8,7 @@ import type { ScoreAuthor } from "#core/domain/live/live";
 import { cache, CACHES } from "../../caches";
 import type { AuthUser, Deps } from "../../context";
 import { roundClosedSql } from "../rounds/closed-sql";
-import { parseJson } from "../bet/row";
+import { parseJson } from "../shelf/json";
 import { roundInPlay, type RoundRow } from "./round-in-play";
 import { basisSql, viewKeyOf, viewKeySql } from "./versions";
 import { computeView, liveRow, shownOf, viewFrom, type ViewInputs } from "./compute";

@@ -10,9 +10,9 @@ import { notFound } from "../../errors";
 import { roundClosedSql } from "../rounds/closed-sql";
 import { sendClaimed, sendOnceAcrossInstances, type DueMail } from "./sent-once";
 import { startJob } from "../../jobs";
-import { computeStandings, resultsOf } from "../standings/store";
+import { computeStandings, resultsOf } from "../shelf/standings-store";
 import { betById } from "../bet/row";
-import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { readSignedToken, signToken } from "../shelf/signed-token";
 import { firstReceipt } from "../bet/receipt";
 
 const DAY_MS = 86_400_000;
@@ -106,7 +106,7 @@ export function unsubscribeToken(secret: string, userId: number): string {
 }
 
 export async function unsubscribe({ db, config }: Deps, token: string): Promise<{ sendDigest: boolean }> {
-  const parsed = readSignedToken(config.kioskSecret, PURPOSE, token);
+  const parsed = readSignedToken(config.linkSecret, PURPOSE, token);
   const row = parsed && (await db.one("update users set send_digest = false where id = $1 returning id", [parsed.id]));
   if (!row) throw notFound(UNSUBSCRIBE_INVALID);
   return { sendDigest: false };
@@ -119,7 +119,7 @@ export async function sendDueDigests(deps: Deps): Promise<number> {
   return sendClaimed(deps, "digests_sent", await dueDigests(deps), async (due) => {
     let round = shared.get(due.group_quiniela_id);
     if (!round) shared.set(due.group_quiniela_id, (round = await groupRoundDigest(deps, due)));
-    const unsubscribeUrl = `${base}/baja/resumen/${unsubscribeToken(deps.config.kioskSecret, due.user_id)}`;
+    const unsubscribeUrl = `${base}/baja/resumen/${unsubscribeToken(deps.config.linkSecret, due.user_id)}`;
     const mail: DigestMail = {
       username: due.username,
       groupName: due.group_name,

@@ -2,7 +2,7 @@ import { formatDateTime } from "#core/dates";
 import type { Deps } from "../../context";
 import { LOCK_KEYS } from "../../db/advisory";
 import { startJob } from "../../jobs";
-import { stamper } from "../caja/stamper";
+import { stamper } from "../bet/stamper";
 import { admitMailAlone } from "./policy";
 import { sendClaimed, sendOnceAcrossInstances, type DueMail } from "./sent-once";
 

@@ -3,7 +3,7 @@ import { defang } from "#core/domain/defang";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { ApiError } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { mailLater } from "./outbox";
 import { groupNamesOf } from "./first-mail";
 import { addressHash, readWayOutToken, type ReadToken } from "./way-out-token";

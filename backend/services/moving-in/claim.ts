@@ -5,10 +5,10 @@ import type { Db } from "../../db/db";
 import { ApiError, conflict, EMAIL_TAKEN, USERNAME_TAKEN } from "../../errors";
 import type { Mail } from "../../mailer";
 import { hashPassword } from "../../security";
-import { recordAudit } from "../audit";
-import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { recordAudit } from "../shelf/audit";
+import { readSignedToken, signToken } from "../shelf/signed-token";
 import { groupNamesOf, whyWeWrite } from "../mail/first-mail";
-import { refreshTouched } from "../standings/store";
+import { refreshTouched } from "../shelf/standings-store";
 
 /**
  * A member imported without an account (a placeholder, decision 052) becomes an account only with
@@ -37,7 +37,7 @@ const purpose = (email: string, groupId: number | null = null) => `claim:${email
 export function claimToken(deps: Pick<Deps, "config" | "clock">, userId: number, email: string, ttlMs: number, groupId: number | null = null): string {
   const expires = (deps.clock().getTime() + ttlMs).toString(16).padStart(16, "0");
   const group = (groupId ?? 0).toString(16).padStart(8, "0");
-  return signToken(deps.config.kioskSecret, purpose(email, groupId), userId, expires + group + randomBytes(4).toString("hex"));
+  return signToken(deps.config.linkSecret, purpose(email, groupId), userId, expires + group + randomBytes(4).toString("hex"));
 }
 
 export function claimLink(deps: Pick<Deps, "config" | "clock">, userId: number, email: string, ttlMs: number, groupId: number | null = null): string {
@@ -69,7 +69,7 @@ async function placeholderOf(deps: Deps, token: string, lock = false): Promise<C
   const id = /^(\d{1,9})\./.exec(token)?.[1];
   if (!id) throw new ApiError(400, CLAIM_LINK_INVALID);
   const row = await deps.db.one<ClaimRow>(`select id, email from users where id = $1 and placeholder${lock ? " for update" : ""}`, [Number(id)]);
-  const parsed = row ? linkGroup(deps.config.kioskSecret, row.email, token) : undefined;
+  const parsed = row ? linkGroup(deps.config.linkSecret, row.email, token) : undefined;
   if (!row || !parsed || parsed.id !== row.id || parseInt(parsed.nonce.slice(0, 16), 16) <= deps.clock().getTime()) throw new ApiError(400, CLAIM_LINK_INVALID);
   const member = await deps.db.one(
     `select 1 from group_members where user_id = $1 and removed_at is null and ($2::integer is null or group_id = $2) limit 1${lock ? " for share" : ""}`,

@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { classifyMovements, keyForMember, type ImportedBefore } from "#core/domain/moving-in/corrections";
 import type { ImportedMovement } from "#core/domain/moving-in/import-rows";
 import type { Db } from "../../db/db";
-import { recordAudit } from "../audit";
-import { auditMovement, type Inserted } from "../caja/ledger";
+import { recordAudit } from "../shelf/audit";
+import { auditMovement, insertMovementOnce, reverseMovementOnce } from "../caja/ledger";
 
 export type ClassifiedMovement = ImportedMovement & ({ state: "created" | "unchanged" } | { state: "corrected"; replaces: ImportedBefore });
 
@@ -64,8 +64,6 @@ export async function classifyImported(db: Db, groupId: number, read: ImportedMo
   return lines.map((m, i) => ({ ...m, ...states[i]! }));
 }
 
-const RETURNING = "returning id, user_id, amount_cents, reference, kind";
-
 /**
  * One line of the confirm, under the caja lock: a new movement, or for a correction the old one's
  * reversal and then the new one. Returns whether it wrote anything (the same key again writes nothing).
@@ -73,20 +71,27 @@ const RETURNING = "returning id, user_id, amount_cents, reference, kind";
 export async function writeImportedMovement(tx: Db, now: Date, actorId: number, groupId: number, m: ClassifiedMovement): Promise<boolean> {
   if (m.state === "unchanged") return false;
   const recordedAt = new Date(`${m.date}T12:00:00Z`);
-  const row = await tx.one<Inserted>(
-    `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (group_id, idempotency_key) do nothing ${RETURNING}`,
-    [groupId, m.memberId, m.kind, m.amountCents, m.reference, actorId, recordedAt, m.importKey],
-  );
+  const row = await insertMovementOnce(tx, {
+    groupId,
+    userId: m.memberId,
+    kind: m.kind,
+    amountCents: m.amountCents,
+    reference: m.reference,
+    recordedBy: actorId,
+    recordedAt,
+    key: m.importKey,
+  });
   if (!row) return false;
   if (m.state === "corrected") {
     const old = m.replaces;
-    const reversal = await tx.one<Inserted>(
-      `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, reverses_id, idempotency_key, season_id)
-       select group_id, user_id, 'correction', -amount_cents, $3, $4, $5, id, $6, season_id from caja_movements where id = $1 and group_id = $2
-       on conflict do nothing ${RETURNING}`,
-      [old.id, groupId, `Corregido por importación: línea ${m.line}`, actorId, now, `${m.importKey}#corrige:${old.id}`],
-    );
+    const reversal = await reverseMovementOnce(tx, {
+      groupId,
+      movementId: old.id,
+      reference: `Corregido por importación: línea ${m.line}`,
+      recordedBy: actorId,
+      recordedAt: now,
+      key: `${m.importKey}#corrige:${old.id}`,
+    });
     if (reversal) await auditMovement(tx, now, actorId, groupId, reversal, old.id);
     await recordAudit(tx, {
       at: now,

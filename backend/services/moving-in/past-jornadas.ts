@@ -19,7 +19,7 @@ import { readSpreadsheet } from "#core/domain/moving-in/xlsx-file";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { seasonOf } from "./picks-and-movements";
 import { draftCutoff, saveDraft, unpackDraft, type DraftRows } from "./drafts";
 import type { ReadResult } from "#core/domain/moving-in/import-file";

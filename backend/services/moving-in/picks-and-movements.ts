@@ -21,11 +21,11 @@ import {
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { ledgerTotals, lockCajaShared } from "../caja/ledger";
 import { classifyImported, writeImportedMovement } from "./corrections";
 import { draftCutoff, saveDraft, unpackDraft, type DraftRows } from "./drafts";
-import { refreshTouched } from "../standings/store";
+import { refreshTouched } from "../shelf/standings-store";
 import { nameShared } from "./names";
 import { isSuppressed, requireProvedSender } from "../mail/policy";
 import { LOCK_KEYS } from "../../db/advisory";

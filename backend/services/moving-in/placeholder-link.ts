@@ -3,9 +3,9 @@ import { keyForMember } from "#core/domain/moving-in/corrections";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, notFound } from "../../errors";
-import { recordAudit } from "../audit";
-import { lockCajaAlone } from "../caja/ledger";
-import { refreshTouched } from "../standings/store";
+import { recordAudit } from "../shelf/audit";
+import { insertMovementOnce, lockCajaAlone, reverseMovementOnce } from "../caja/ledger";
+import { refreshTouched } from "../shelf/standings-store";
 import { NOT_A_PLACEHOLDER } from "./placeholders";
 import { LOCK_KEYS } from "../../db/advisory";
 
@@ -94,17 +94,26 @@ export async function linkPlaceholder(deps: Deps, actorId: number, groupId: numb
     );
     let moved = 0;
     for (const m of movements) {
-      await tx.query(
-        `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, reverses_id, idempotency_key, season_id)
-         values ($1, $2, 'correction', $3, $4, $5, $6, $7, $8, $9)`,
-        [groupId, placeholderId, -m.amount_cents, `Pasa a ${member.username}`.slice(0, 120), actorId, now, m.id, `link:reverse:${m.id}`, m.season_id],
-      );
+      await reverseMovementOnce(tx, {
+        groupId,
+        movementId: m.id,
+        reference: `Pasa a ${member.username}`.slice(0, 120),
+        recordedBy: actorId,
+        recordedAt: now,
+        key: `link:reverse:${m.id}`,
+      });
       const copy = (key: string) =>
-        tx.one<{ id: number }>(
-          `insert into caja_movements (group_id, user_id, kind, amount_cents, reference, recorded_by, recorded_at, idempotency_key, season_id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (group_id, idempotency_key) do nothing returning id`,
-          [groupId, memberId, m.kind, m.amount_cents, m.reference, actorId, m.recorded_at, key, m.season_id],
-        );
+        insertMovementOnce(tx, {
+          groupId,
+          userId: memberId,
+          kind: m.kind,
+          amountCents: m.amount_cents,
+          reference: m.reference,
+          recordedBy: actorId,
+          recordedAt: m.recorded_at,
+          key,
+          seasonId: m.season_id,
+        });
       const key = copyKey(m.idempotency_key, placeholderId, memberId);
       // An automatic charge the member already has is not copied; an imported line the member has
       // word for word (both paid the same on the same day) is: it is the placeholder's money too.

@@ -2,7 +2,7 @@ import type { Placeholder, PlaceholderInvite } from "#core/contract/placeholders
 import type { Deps } from "../../context";
 import { defang } from "#core/domain/defang";
 import { ApiError, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { ADDRESS_STOPPED, admitMail, deliver, groupSpent, isSuppressed, proveFirst, refused, requireProvedSender } from "../mail/policy";
 import { addressHash } from "../mail/way-out-token";
 import { groupNamesOf, whyWeWrite } from "../mail/first-mail";

@@ -11,9 +11,9 @@ import type { Db } from "../../db/db";
 import { ApiError, badRequest } from "../../errors";
 import { lotteryClient } from "./client";
 import { poolById, setResults } from "../catalogue/quiniela";
-import { madridToday } from "../catalogue/season";
+import { madridToday } from "#core/dates";
 import { learnOperatorIds, loadTeamIndex } from "../catalogue/team";
-import { afterRoundChange } from "../rounds/close-job";
+import { roundChanged } from "../shelf/round-change";
 
 /** A played draw that fits no pool, or more than one: reported, stored nowhere. */
 class NoPoolError extends ApiError {
@@ -148,7 +148,7 @@ async function storeDraw(deps: Deps, draw: DrawSummary, payload: unknown, known?
   // The draw's matches are the pool's: each club the draw names by the operator's id keeps that id (decision 091).
   await learnOperatorIds(deps.db, poolOperatorIds(draw, await poolById(deps.db, stored.quinielaId)));
   // Complete results close the pool's rounds, and the escrutinio's prizes are credited (decision 039).
-  await afterRoundChange(deps, { quinielaId: stored.quinielaId });
+  await roundChanged(deps, { quinielaId: stored.quinielaId });
   return stored;
 }
 

@@ -10,7 +10,7 @@ import { officialTeamName } from "#core/domain/official/official-jornada";
 import { teamKey } from "#core/domain/official/team-names";
 import type { Deps } from "../../context";
 import { badRequest, conflict, isUniqueViolation } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { listJornadas } from "./jornada-to-pool";
 import { rekeepChange, retryJornada } from "./next-jornadas";
 import { loadTeamIndex } from "../catalogue/team";

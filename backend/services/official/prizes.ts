@@ -1,15 +1,17 @@
 import type { StepsDone } from "#core/contract/jornadas";
+import type { QuinielaPrizes } from "#core/contract/ticket";
 import { formatEuros } from "#core/domain/money";
 import { readEscrutinio, type EscrutinioReading } from "#core/domain/bet/prizes";
 import { CATEGORIES, type Category } from "#core/domain/bet/scrutiny";
 import { compactDate } from "#core/domain/official/lottery";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { ApiError } from "../../errors";
+import { ApiError, notFound } from "../../errors";
 import { lotteryClient } from "./client";
 import { recordStep } from "./step-log";
-import { prizesOf, setPrizes } from "../bet/ticket";
-import { afterRoundChange } from "../rounds/close-job";
+import { recordAudit } from "../shelf/audit";
+import { assertVersion } from "../shelf/versions";
+import { roundChanged } from "../shelf/round-change";
 
 const CATEGORY_LABEL: Record<Category, string> = { especial: "Especial", primera: "1ª", segunda: "2ª", tercera: "3ª", cuarta: "4ª", quinta: "5ª" };
 
@@ -114,7 +116,7 @@ export async function refreshPrizes(deps: Deps, quinielaId: number | null = null
         await importPrizes(tx, deps.clock(), row.quiniela_id, draw);
       });
       // The prizes now known are credited to the cajas at once, not at the timer's next run.
-      if (officialPrizes(draw).status === "ok") await afterRoundChange(deps, { quinielaId: row.quiniela_id });
+      if (officialPrizes(draw).status === "ok") await roundChanged(deps, { quinielaId: row.quiniela_id });
       messages.push(
         officialPrizes(draw).status === "ok" ? `Premios del sorteo del ${row.day} guardados.` : `El escrutinio del sorteo del ${row.day} no se puede leer.`,
       );
@@ -131,4 +133,77 @@ export async function refreshPrizes(deps: Deps, quinielaId: number | null = null
     }
   }
   return { ok: true, messages };
+}
+
+const EMPTY = Object.fromEntries(CATEGORIES.map((c) => [c, null])) as Record<Category, number | null>;
+
+/** GET /Quiniela/{id}/Prizes: the official prize per winning bet of each category, in cents. */
+export async function prizesOf(db: Db, quinielaId: number): Promise<QuinielaPrizes> {
+  const set = await db.one<{ version: number; source: "admin" | "lottery" | "estimate"; updated_at: Date | string }>(
+    "select version, source, updated_at from quiniela_prize_sets where quiniela_id = $1",
+    [quinielaId],
+  );
+  const rows = await db.query<{ category: Category; prize_cents: number | string }>(
+    "select category, prize_cents from quiniela_prizes where quiniela_id = $1",
+    [quinielaId],
+  );
+  const prizes = { ...EMPTY };
+  for (const r of rows) prizes[r.category] = Number(r.prize_cents);
+  return {
+    quinielaId,
+    version: set?.version ?? 0,
+    source: set?.source ?? null,
+    updatedAt: set ? new Date(set.updated_at).toISOString() : null,
+    prizes,
+  };
+}
+
+const PRIZES_NOT_FOUND = "La quiniela no existe.";
+const centsText = (c: number | null) => (c === null ? null : formatEuros(c));
+
+/**
+ * PUT /Quiniela/{id}/Prizes (an admin) or the lottery import: replaces the pool's prize table.
+ * Every change is audited; the set's version moves, so a stale form is refused and the held views
+ * that show prizes are rebuilt. `version` undefined: no check (the import).
+ */
+export async function setPrizes(
+  db: Db,
+  at: Date,
+  actorId: number | null,
+  quinielaId: number,
+  prizes: Partial<Record<Category, number | null>>,
+  source: "admin" | "lottery" | "estimate",
+  version?: number,
+): Promise<QuinielaPrizes> {
+  await db.tx(async (tx) => {
+    const pool = await tx.one<{ number: number }>("select number from quinielas where id = $1 for update", [quinielaId]);
+    if (!pool) throw notFound(PRIZES_NOT_FOUND);
+    const current = await prizesOf(tx, quinielaId);
+    assertVersion(current.version, version, "Los premios del escrutinio");
+    const next = { ...EMPTY };
+    for (const c of CATEGORIES) next[c] = prizes[c] ?? null;
+    if (CATEGORIES.every((c) => next[c] === current.prizes[c])) return;
+    await tx.query(
+      `insert into quiniela_prize_sets (quiniela_id, version, source, updated_at) values ($1, 1, $2, $3)
+       on conflict (quiniela_id) do update set version = quiniela_prize_sets.version + 1, source = $2, updated_at = $3`,
+      [quinielaId, source, at],
+    );
+    await tx.query("delete from quiniela_prizes where quiniela_id = $1", [quinielaId]);
+    for (const c of CATEGORIES) {
+      if (next[c] !== null) await tx.query("insert into quiniela_prizes (quiniela_id, category, prize_cents) values ($1, $2, $3)", [quinielaId, c, next[c]]);
+    }
+    const snapshot = (p: Record<Category, number | null>) => Object.fromEntries(CATEGORIES.map((c) => [c, centsText(p[c])]));
+    await recordAudit(tx, {
+      at,
+      actorId,
+      groupId: null,
+      action: "prizes.set",
+      entity: "prizes",
+      entityId: quinielaId,
+      subject: `Jornada ${pool.number}`,
+      before: current.version ? snapshot(current.prizes) : null,
+      after: snapshot(next),
+    });
+  });
+  return prizesOf(db, quinielaId);
 }

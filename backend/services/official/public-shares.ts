@@ -6,8 +6,8 @@ import type { PublicShares } from "#core/contract/public-shares";
 import type { SharesBp } from "#core/domain/official/public-shares";
 import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
-import { recordAudit } from "../audit";
-import { assertVersion } from "../versions";
+import { recordAudit } from "../shelf/audit";
+import { assertVersion } from "../shelf/versions";
 
 export type SharesSource = "admin" | "lottery" | "estimate";
 const POOL_NOT_FOUND = "La quiniela no existe.";

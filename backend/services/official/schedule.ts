@@ -4,7 +4,7 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { searchForward } from "./draw-results";
 import { runOfficialSteps } from "./steps";
-import { madridToday } from "../catalogue/season";
+import { madridToday } from "#core/dates";
 import { LOCK_KEYS } from "../../db/advisory";
 import { observeJob } from "../../metrics";
 

@@ -7,7 +7,7 @@ import { claimRun, recordStep, type StepRow } from "./step-log";
 import { importNextDraws, retryJornada } from "./next-jornadas";
 import { lookupDate, searchForward } from "./draw-results";
 import { refreshPrizes } from "./prizes";
-import { madridToday } from "../catalogue/season";
+import { madridToday } from "#core/dates";
 import { ApiError, badRequest, notFound } from "../../errors";
 
 type Retry = (deps: Deps, step: { quinielaId: number | null; groupId: number | null; drawKey: string | null }) => Promise<{ ok: boolean; messages: string[] }>;

@@ -13,9 +13,9 @@ import { avatarPath } from "../../avatar-path";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { findRound, hasOfficialResults, holdRound, isBlocked, ROUND_NOT_FOUND } from "../rounds/rounds";
-import { refreshTouched } from "../standings/store";
+import { refreshTouched } from "../shelf/standings-store";
 
 interface PredictionRow {
   id: number;

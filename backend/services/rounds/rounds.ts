@@ -3,11 +3,11 @@ import { roundStatus } from "#core/domain/rounds/round-status";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest, conflict, notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { resultsCompleteSql } from "./closed-sql";
-import { refreshTouched } from "../standings/store";
-import { NOT_A_MEMBER } from "../group";
-import { assertVersion } from "../versions";
+import { refreshTouched } from "../shelf/standings-store";
+import { NOT_A_MEMBER } from "../group/group";
+import { assertVersion } from "../shelf/versions";
 
 export const ROUND_NOT_FOUND = "Esta jornada no está configurada para el grupo.";
 export const REOPEN_WITH_RESULTS = "Esta quiniela ya tiene resultados oficiales: la jornada no se puede reabrir.";

@@ -6,7 +6,7 @@ import { ApiError, notFound } from "../../errors";
 import { linkOwner, revokeLinkRow } from "../kiosk/link-rows";
 import { getBet } from "../bet/bet";
 import { seasonStandings } from "../standings/standings";
-import { readSignedToken, signToken } from "../kiosk/signed-token";
+import { readSignedToken, signToken } from "../shelf/signed-token";
 
 const PURPOSE = "share";
 /** Rows of the standings a public link shows: the top, not the whole group. */
@@ -50,13 +50,13 @@ export async function createShareLink(
     [groupId, input.kind, input.kind === "bet" ? input.quinielaId : null, randomBytes(16).toString("hex"), userId, clock()],
   );
   const row = await db.one<LinkRow>(`${SELECT_LINK} where s.id = $1`, [made!.id]);
-  return toLink(config.kioskSecret, row!);
+  return toLink(config.linkSecret, row!);
 }
 
 /** Links still working, newest first. */
 export async function listShareLinks({ db, config }: Deps, groupId: number): Promise<ShareLink[]> {
   const rows = await db.query<LinkRow>(`${SELECT_LINK} where s.group_id = $1 and s.revoked_at is null order by s.created_at desc, s.id desc`, [groupId]);
-  return rows.map((row) => toLink(config.kioskSecret, row));
+  return rows.map((row) => toLink(config.linkSecret, row));
 }
 
 export const shareLinkGroup = (deps: Deps, linkId: number) => linkOwner(deps.db, "share_links", linkId, "Enlace no encontrado.");
@@ -70,7 +70,7 @@ const points = (x: number) => x.toLocaleString("es-ES", { maximumFractionDigits:
  * and nothing more. A forged, altered or revoked token is a 404 that names nothing.
  */
 export async function sharedView(deps: Deps, token: string): Promise<SharedView> {
-  const parsed = readSignedToken(deps.config.kioskSecret, PURPOSE, token);
+  const parsed = readSignedToken(deps.config.linkSecret, PURPOSE, token);
   const link =
     parsed &&
     (await deps.db.one<{ group_id: number; name: string; kind: "bet" | "standings"; quiniela_id: number | null; number: number | null }>(

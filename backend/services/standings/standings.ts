@@ -8,9 +8,11 @@ import { GROUP_NOT_FOUND } from "#core/contract/group";
 import type { AuthUser, Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { forbidden, notFound } from "../../errors";
-import { groupSeasons, madridToday, SEASON_NOT_FOUND } from "../catalogue/season";
+import { madridToday } from "#core/dates";
+import { groupSeasons, SEASON_NOT_FOUND } from "../catalogue/season";
 import { roundClosedSql } from "../rounds/closed-sql";
-import { NO_ROUND_SCOPE, parseJson, refreshSet, SEASON_SCOPE, type CountedRound } from "./store";
+import { parseJson } from "../shelf/json";
+import { NO_ROUND_SCOPE, refreshSet, SEASON_SCOPE, type CountedRound } from "../shelf/standings-store";
 
 const NOT_IN_SEASON = "Esa jornada no pertenece a la temporada.";
 const NOT_A_MEMBER = "No perteneces a este grupo.";

@@ -3,10 +3,10 @@ import { absentPicks, type PastTicket } from "#core/domain/week/rule";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { MACHINE } from "./open-rounds";
 import { picksOf } from "../bet/row";
-import { refreshTouched } from "../standings/store";
+import { refreshTouched } from "../shelf/standings-store";
 
 /** A closed round and what its group's rule says of absent members. */
 export interface RoundWithAbsentRule {

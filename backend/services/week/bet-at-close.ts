@@ -8,7 +8,7 @@ import { generate } from "../bet/generate";
 import { betById } from "../bet/row";
 import { applyPlacement } from "../bet/chances";
 import { sendClaimed, type DueMail } from "../mail/sent-once";
-import { afterRoundChange } from "../rounds/close-job";
+import { roundChanged } from "../shelf/round-change";
 
 interface DueClose extends RoundWithAbsentRule {
   bet_at_close: boolean;
@@ -69,7 +69,7 @@ async function closeOne(deps: Deps, r: DueClose): Promise<boolean> {
     }
     if (betId !== null && r.auto_confirm) await confirm(deps, null, betId, MACHINE);
     // As after a manager's generate or confirm (decision 039): the close's steps and the caja's charges now.
-    if (betId !== null) await afterRoundChange(deps, { groupId: r.group_id, quinielaId: r.quiniela_id });
+    if (betId !== null) await roundChanged(deps, { groupId: r.group_id, quinielaId: r.quiniela_id });
     await deps.db.query("update auto_bets set bet_id = $2, outcome = $3, done_at = $4 where group_quiniela_id = $1", [
       r.group_quiniela_id,
       betId,

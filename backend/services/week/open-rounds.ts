@@ -1,10 +1,10 @@
 import { autoRoundDates, rotaType, type OpenAt } from "#core/domain/week/rule";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../shelf/audit";
 import { WEEK_RULE_COLUMNS, rotaOf, type WeekRuleRow } from "./rule";
-import { madridToday } from "../catalogue/season";
-import { refreshTouched } from "../standings/store";
+import { madridToday } from "#core/dates";
+import { refreshTouched } from "../shelf/standings-store";
 
 /** The name the audit trail shows for what the week's job did (decision 048). */
 export const MACHINE = "Automático";

@@ -2,11 +2,13 @@ import { WEEK_RULE, type WeekRuleBody, type GroupWeekRule } from "#core/contract
 import type { Deps } from "../../context";
 import type { Db } from "../../db/db";
 import { badRequest } from "../../errors";
-import { recordAudit } from "../audit";
-import { assertGroupExists } from "../group";
-import { assertVersion } from "../versions";
+import { recordAudit } from "../shelf/audit";
+import { assertGroupExists } from "../group/group";
+import { parseJson } from "../shelf/json";
+import { assertVersion } from "../shelf/versions";
 import { cajaRules } from "../caja/ledger";
 import { syncCaja } from "../caja/automatic-charges";
+import { writeCajaRules } from "../caja/caja";
 
 /** A group's standing rule for the week as stored (migration 022, its table renamed by 042_one_name_per_thing.sql). */
 export interface WeekRuleRow {
@@ -31,7 +33,7 @@ export const WEEK_RULE_COLUMNS = `a.group_id, a.auto_open, a.type_rota, a.open_a
 
 /** The rota's pool types, read from its stored JSON. */
 export const rotaOf = (v: unknown): number[] => {
-  const raw = typeof v === "string" ? JSON.parse(v) : v;
+  const raw = parseJson(v);
   return Array.isArray(raw) ? raw.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
 };
 
@@ -138,24 +140,8 @@ export async function setWeekRule(deps: Deps, actorId: number, groupId: number, 
     const after = (await ruleRow(tx, groupId))!;
     const caja = await cajaRules(tx, groupId);
     if (body.payTicket !== undefined && body.payTicket !== caja.payTicket) {
-      // The caja's own rule, written as its form writes it: versioned and in its audit trail; the charges follow below.
-      await tx.query(
-        `insert into caja_rules (group_id, pay_ticket) values ($1, $2)
-         on conflict (group_id) do update set pay_ticket = $2, version = caja_rules.version + 1`,
-        [groupId, body.payTicket],
-      );
-      const { version: _b, ...shownBefore } = caja;
-      const { version: _a, ...shownAfter } = await cajaRules(tx, groupId);
-      await recordAudit(tx, {
-        at: deps.clock(),
-        actorId,
-        groupId,
-        action: "caja.rules",
-        entity: "caja",
-        subject: "Normas de la caja",
-        before: shownBefore,
-        after: shownAfter,
-      });
+      // The caja's own rule, written by the caja as its form writes it: versioned and in its audit trail; the charges follow below.
+      await writeCajaRules(tx, deps.clock(), actorId, groupId, { payTicket: body.payTicket });
     }
     await recordAudit(tx, {
       at: deps.clock(),

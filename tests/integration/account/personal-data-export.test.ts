@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PersonalDataExport } from "#core/contract/personal-data";
-import { personalDataArchive } from "~/server/personal-data.server";
+import { personalDataArchive } from "~/server/account/personal-data.server";
 import { startBackend, type TestBackend } from "../../support/backend";
 import * as build from "../../support/builders";
 

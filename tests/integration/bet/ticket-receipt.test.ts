@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "#core/contract/receipt";
 import { sendDueReceiptAsks } from "../../../backend/services/mail/receipt-reminders";
 import { sendDueDigests } from "../../../backend/services/mail/digest";
-import { runRoundCloses } from "../../../backend/services/rounds/close-job";
+import { runRoundCloses } from "../../../backend/services/close/close-job";
 import { startBackend, type TestBackend } from "../../support/backend";
 import * as build from "../../support/builders";
 import { decodeBody } from "../../support/mail-sink.mjs";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALREADY_REVERSED, MEMBER_REQUIRED, ROTA_NOT_MEMBERS, SETTLEMENT_STALE } from "#core/contract/caja";
-import { runRoundCloses } from "../../../backend/services/rounds/close-job";
+import { runRoundCloses } from "../../../backend/services/close/close-job";
 import { startBackend, type TestBackend } from "../../support/backend";
 import * as build from "../../support/builders";
 

@@ -120,12 +120,12 @@ describe("kiosk links", () => {
 
   it("die together when the signing secret changes", async () => {
     const { body: link } = await gestor.post(`/group/${groupId}/kiosk`);
-    const secret = t.deps.config.kioskSecret;
-    t.deps.config.kioskSecret = "otro-secreto-distinto-del-anterior";
+    const secret = t.deps.config.linkSecret;
+    t.deps.config.linkSecret = "otro-secreto-distinto-del-anterior";
     try {
       expect((await standings(link.token)).status).toBe(404);
     } finally {
-      t.deps.config.kioskSecret = secret;
+      t.deps.config.linkSecret = secret;
     }
     expect((await standings(link.token)).status).toBe(200);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WAY_OUT_INVALID } from "#core/contract/way-out";
 import { sendDueReminders } from "../../../backend/services/mail/reminders";
 import { ADDRESS_STOPPED } from "../../../backend/services/mail/policy";
-import { ADDRESS_STOPPED_FOR_ADMIN } from "../../../backend/services/auth";
+import { ADDRESS_STOPPED_FOR_ADMIN } from "../../../backend/services/account/auth";
 import * as build from "../../support/builders";
 import { PASSWORD, startBackend, type TestBackend } from "../../support/backend";
 import type { SunkMail } from "../../support/mail-sink.mjs";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, issueToken } from "../../../backend/services/auth";
+import { createUser, issueToken } from "../../../backend/services/account/auth";
 import { backendOnDisk, client, startBackend, type TestBackend } from "../../support/backend";
 import * as build from "../../support/builders";
 

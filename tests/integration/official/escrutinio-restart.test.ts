@@ -7,7 +7,7 @@ import { lookupDate } from "../../../backend/services/official/draw-results";
 import { refreshPrizes } from "../../../backend/services/official/prizes";
 import { createBackend } from "../../../backend/start";
 import { addDays, compactDate } from "#core/domain/official/lottery";
-import { madridToday } from "../../../backend/services/catalogue/season";
+import { madridToday } from "#core/dates";
 import { startFakeSelae, type FakeSelae } from "../../support/fake-selae.mjs";
 import * as build from "../../support/builders";
 import AUGUST from "../../../fixtures/selae/played-draw-2026-08-23.json";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDueRounds, runRoundCloses, type RoundCloseStep } from "../../../backend/services/rounds/close-job";
+import { closeDueRounds, runRoundCloses, type RoundCloseStep } from "../../../backend/services/close/close-job";
 import { startBackend, type TestBackend } from "../../support/backend";
 import * as build from "../../support/builders";
 

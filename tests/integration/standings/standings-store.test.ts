@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pick, Sign } from "#core/domain/signs";
-import { EAGER_SETS, refreshTouched } from "../../../backend/services/standings/store";
+import { EAGER_SETS, refreshTouched } from "../../../backend/services/shelf/standings-store";
 import { startBackend, type TestBackend } from "../../support/backend";
 import * as build from "../../support/builders";
 import { standingsFromScratch } from "../../support/standings";
