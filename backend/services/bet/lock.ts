@@ -1,7 +1,7 @@
 import { BET_NOT_FOUND } from "#core/contract/bet";
 import type { Db } from "../../db/db";
 import { conflict, notFound } from "../../errors";
-import { assertVersion } from "../shelf/versions";
+import { assertRowVersion } from "../shelf/versions";
 
 /** What an edit of a bet reads of it: its picks, pleno, ticket form, notes and version. */
 export interface EditableBetRow {
@@ -30,6 +30,6 @@ export async function lockEditableBet(tx: Db, betId: number, version: number | u
   );
   if (!row) throw notFound(BET_NOT_FOUND);
   if (row.confirmed) throw conflict(confirmedMessage);
-  assertVersion(row.version, version, "La quiniela grupal");
+  assertRowVersion(row.version, version, "La quiniela grupal");
   return row;
 }

@@ -8,7 +8,7 @@ import { ApiError, badRequest, notFound } from "../../errors";
 import { recordAudit } from "../shelf/audit";
 import { refreshTouched } from "../shelf/standings-store";
 import { currentSeason, seasonById } from "./season";
-import { assertVersion } from "../shelf/versions";
+import { assertRowVersion } from "../shelf/versions";
 import { loadTeamIndex } from "./team";
 
 const QUINIELA_NOT_FOUND = "Quiniela no encontrada.";
@@ -211,7 +211,7 @@ export async function updatePool({ db, clock }: Deps, actorId: number | null, id
   await db.tx(async (tx) => {
     const locked = await tx.one<{ version: number }>("select version from quinielas where id = $1 for update", [id]);
     if (!locked) throw notFound(QUINIELA_NOT_FOUND);
-    assertVersion(locked.version, input.version, "La quiniela");
+    assertRowVersion(locked.version, input.version, "La quiniela");
     const before = await poolById(tx, id);
     await tx.query("update quinielas set start_date = $2, closing_date = $3, version = version + 1 where id = $1", [id, input.startDate, input.closingDate]);
     await writeMatches(tx, id, await resolvedMatches(tx, input.matches));
@@ -270,7 +270,7 @@ export async function setResults(
       throw error;
     });
     // A first save has nothing to be stale against: version 1 is what a new row gets.
-    assertVersion(before?.version ?? 1, before ? input.version : undefined, "Los resultados");
+    assertRowVersion(before?.version ?? 1, before ? input.version : undefined, "Los resultados");
     await tx.query(
       `insert into quiniela_results (quiniela_id, matches, pleno_home, pleno_away, source, updated_at)
        values ($1, $2, $3, $4, $6, $5)

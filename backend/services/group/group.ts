@@ -16,7 +16,7 @@ import type { Db } from "../../db/db";
 import { conflict, notFound } from "../../errors";
 import { newInviteCode } from "../../security";
 import { recordAudit } from "../shelf/audit";
-import { assertVersion } from "../shelf/versions";
+import { assertRowVersion } from "../shelf/versions";
 import { refreshTouched } from "../shelf/standings-store";
 
 export const NOT_A_MEMBER = "Ese usuario no pertenece al grupo.";
@@ -189,7 +189,7 @@ export async function updateGroup(deps: Deps, actorId: number, groupId: number, 
       [groupId],
     );
     if (!current) throw notFound(GROUP_NOT_FOUND);
-    assertVersion(current.version, input.version, "El grupo");
+    assertRowVersion(current.version, input.version, "El grupo");
     await tx.query("update groups set name = $2, description = $3, version = version + 1 where id = $1", [groupId, input.name, input.description]);
     await recordAudit(tx, {
       at: deps.clock(),

@@ -10,7 +10,7 @@ import { ApiError, notFound } from "../../errors";
 import { lotteryClient } from "./client";
 import { recordStep } from "./step-log";
 import { recordAudit } from "../shelf/audit";
-import { assertVersion } from "../shelf/versions";
+import { assertRowVersion } from "../shelf/versions";
 import { roundChanged } from "../shelf/round-change";
 
 const CATEGORY_LABEL: Record<Category, string> = { especial: "Especial", primera: "1ª", segunda: "2ª", tercera: "3ª", cuarta: "4ª", quinta: "5ª" };
@@ -179,7 +179,7 @@ export async function setPrizes(
     const pool = await tx.one<{ number: number }>("select number from quinielas where id = $1 for update", [quinielaId]);
     if (!pool) throw notFound(PRIZES_NOT_FOUND);
     const current = await prizesOf(tx, quinielaId);
-    assertVersion(current.version, version, "Los premios del escrutinio");
+    assertRowVersion(current.version, version, "Los premios del escrutinio");
     const next = { ...EMPTY };
     for (const c of CATEGORIES) next[c] = prizes[c] ?? null;
     if (CATEGORIES.every((c) => next[c] === current.prizes[c])) return;

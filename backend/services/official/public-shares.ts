@@ -7,7 +7,7 @@ import type { SharesBp } from "#core/domain/official/public-shares";
 import type { Db } from "../../db/db";
 import { notFound } from "../../errors";
 import { recordAudit } from "../shelf/audit";
-import { assertVersion } from "../shelf/versions";
+import { assertRowVersion } from "../shelf/versions";
 
 export type SharesSource = "admin" | "lottery" | "estimate";
 const POOL_NOT_FOUND = "La quiniela no existe.";
@@ -50,7 +50,7 @@ export async function setPublicShares(
     const pool = await tx.one<{ number: number }>("select number from quinielas where id = $1 for update", [quinielaId]);
     if (!pool) throw notFound(POOL_NOT_FOUND);
     const current = await publicSharesOf(tx, quinielaId);
-    assertVersion(current.version, version, "Los porcentajes del público");
+    assertRowVersion(current.version, version, "Los porcentajes del público");
     const text = (rows: readonly (readonly number[])[]) => rows.map((r) => r.join("/")).join(" ");
     if (text(current.shares) === text(shares)) return;
     await tx.query(

@@ -7,7 +7,7 @@ import { recordAudit } from "../shelf/audit";
 import { resultsCompleteSql } from "./closed-sql";
 import { refreshTouched } from "../shelf/standings-store";
 import { NOT_A_MEMBER } from "../group/group";
-import { assertVersion } from "../shelf/versions";
+import { assertRowVersion } from "../shelf/versions";
 
 export const ROUND_NOT_FOUND = "Esta jornada no está configurada para el grupo.";
 export const REOPEN_WITH_RESULTS = "Esta quiniela ya tiene resultados oficiales: la jornada no se puede reabrir.";
@@ -143,7 +143,7 @@ type Next = { openDate: Date; closeDate: Date; forceClosed: boolean; typeQuiniel
  * the predictions written after it are marked late, and it is recorded in the audit trail.
  */
 async function changeRound(deps: Deps, tx: Db, actorId: number, current: RoundRow, next: Next, sentVersion: number | undefined) {
-  assertVersion(current.version, sentVersion, "La jornada");
+  assertRowVersion(current.version, sentVersion, "La jornada");
   const now = deps.clock();
   const was = roundStatus({ openDate: current.open_date, closeDate: current.close_date, forceClosed: current.force_closed }, now).state;
   const will = roundStatus(next, now).state;

@@ -6,6 +6,6 @@ import { conflict } from "../../errors";
  * in the transaction that changes it, and the save bumps `version`. Without a version sent, the
  * contract's old callers are not checked.
  */
-export function assertVersion(current: number, sent: number | undefined, what: string): void {
+export function assertRowVersion(current: number, sent: number | undefined, what: string): void {
   if (sent !== undefined && sent !== current) throw conflict(staleMessage(what));
 }

@@ -5,7 +5,7 @@ import { badRequest } from "../../errors";
 import { recordAudit } from "../shelf/audit";
 import { assertGroupExists } from "../group/group";
 import { parseJson } from "../shelf/json";
-import { assertVersion } from "../shelf/versions";
+import { assertRowVersion } from "../shelf/versions";
 import { cajaRules } from "../caja/ledger";
 import { syncCaja } from "../caja/automatic-charges";
 import { writeCajaRules } from "../caja/caja";
@@ -127,7 +127,7 @@ export async function setWeekRule(deps: Deps, actorId: number, groupId: number, 
   ];
   await deps.db.tx(async (tx) => {
     const before = await ruleRow(tx, groupId, true);
-    assertVersion(before?.version ?? 0, body.version, "La regla automática");
+    assertRowVersion(before?.version ?? 0, body.version, "La regla automática");
     await tx.query(
       `insert into group_week_rules (group_id, auto_open, type_rota, open_at, open_weekday, open_time, close_before_minutes, bet_at_close, bet_rule,
                                      top_n, auto_confirm, absent_fill, absent_max, created_at, updated_at)
