@@ -36,6 +36,8 @@ export interface BackendConfig {
   reminderLeadHours: number;
   /** How often the week's job (each peña's standing rule) runs: a minute; the e2e run shortens it. */
   weekJobIntervalMs: number;
+  /** How often the round-close job looks for closed rounds (decisions 039, 098): a minute; the e2e run shortens it. */
+  roundCloseIntervalMs: number;
   /** The big prizes' levy (decision 035): the exempt amount of each prize and the rate above it. */
   prizeExemptCents: number;
   prizeLevyPercent: number;
@@ -91,6 +93,7 @@ export const defaultBackendConfig: BackendConfig = {
   mailSuppressionSecret: null,
   reminderLeadHours: 24,
   weekJobIntervalMs: 60_000,
+  roundCloseIntervalMs: 60_000,
   lotteryImportIntervalMs: 3 * 3_600_000,
   // Ley 35/2006, disposición adicional trigésima tercera: 40.000 € exempt, 20 % above (PRIZE_EXEMPT_CENTS, PRIZE_LEVY_PERCENT).
   prizeExemptCents: PRIZE_EXEMPT_CENTS,

@@ -51,6 +51,12 @@ const schema = z
       .min(500, "WEEK_JOB_INTERVAL_MS debe ser de al menos 500")
       .max(3_600_000)
       .optional(),
+    ROUND_CLOSE_INTERVAL_MS: z.coerce
+      .number({ invalid_type_error: "ROUND_CLOSE_INTERVAL_MS debe ser un número de milisegundos" })
+      .int()
+      .min(500, "ROUND_CLOSE_INTERVAL_MS debe ser de al menos 500")
+      .max(3_600_000)
+      .optional(),
     LOTTERY_IMPORT_INTERVAL_MS: z.coerce
       .number({ invalid_type_error: "LOTTERY_IMPORT_INTERVAL_MS debe ser un número de milisegundos" })
       .int()
@@ -133,6 +139,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
       ...(e.RATE_LIMIT_LOGIN ? { loginRateLimit: e.RATE_LIMIT_LOGIN, forgotRateLimit: e.RATE_LIMIT_LOGIN } : {}),
       ...(e.REMINDER_LEAD_HOURS ? { reminderLeadHours: e.REMINDER_LEAD_HOURS } : {}),
       ...(e.WEEK_JOB_INTERVAL_MS ? { weekJobIntervalMs: e.WEEK_JOB_INTERVAL_MS } : {}),
+      ...(e.ROUND_CLOSE_INTERVAL_MS ? { roundCloseIntervalMs: e.ROUND_CLOSE_INTERVAL_MS } : {}),
       ...(e.LOTTERY_IMPORT_INTERVAL_MS ? { lotteryImportIntervalMs: e.LOTTERY_IMPORT_INTERVAL_MS } : {}),
       ...(e.PRIZE_EXEMPT_CENTS !== undefined ? { prizeExemptCents: e.PRIZE_EXEMPT_CENTS } : {}),
       ...(e.PRIZE_LEVY_PERCENT !== undefined ? { prizeLevyPercent: e.PRIZE_LEVY_PERCENT } : {}),

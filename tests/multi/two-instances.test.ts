@@ -79,6 +79,7 @@ describe.runIf(!unavailable)("two instances on one PostgreSQL", () => {
         RATE_LIMIT_LOGIN: "1000",
         // Both run the peñas' standing rules every second: each step must still happen once.
         WEEK_JOB_INTERVAL_MS: "1000",
+        ROUND_CLOSE_INTERVAL_MS: "1000",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -50,6 +50,8 @@ const app = spawn(process.execPath, ["build/server.js"], {
     LOTTERY_THROTTLE_BUDGET_MS: "1000",
     // The peñas' standing rules run every second here (a minute in real use), so a journey sees a round open or close in moments.
     WEEK_JOB_INTERVAL_MS: "1000",
+    // And the rounds' close, whose first step is the rule's bet (decision 098): a minute in real use.
+    ROUND_CLOSE_INTERVAL_MS: "1000",
     // The privacy notice's controller (decision 085), as a deployer fills it in: tests/e2e/privacy.spec.ts reads it on /privacidad.
     PRIVACY_CONTROLLER_NAME: "Peña La Esperanza de Prueba",
     PRIVACY_CONTACT_EMAIL: "privacidad@e2e.local",

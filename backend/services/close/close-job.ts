@@ -1,6 +1,7 @@
 import type { Deps } from "../../context";
 import { LOCK_KEYS, onceAcrossInstances } from "../../db/advisory";
 import { syncCaja } from "../caja/automatic-charges";
+import { betAtClose, betsAtClose, sendBetMails } from "../week/bet-at-close";
 import { startJob } from "../../jobs";
 import type { CloseScope } from "../shelf/round-change";
 import { closeReasonSql, roundClosedSql } from "../rounds/closed-sql";
@@ -14,9 +15,9 @@ import { closeReasonSql, roundClosedSql } from "../rounds/closed-sql";
  * already shows it. Rooms below this one ask for that through ../shelf/round-change.ts.
  *
  * Everything keyed on a round's close, in the order it happens, is listed once, in this room's
- * README ("At the close"): the week's absent picks and bet, the caja's charges (the one step run
- * from here today), the digest and the live rows. The other three still find the closed rounds on
- * their own timers, each with its own claim (decision 095).
+ * README ("At the close"): the week's absent picks and bet, then the caja's charges, are the steps
+ * run from here (ROUND_CLOSE_STEPS, decision 098); the digest waits for the results, not the close,
+ * and the live rows follow the database's versions, which a close changes like any write.
  *
  * Each round's close is claimed once across instances: a row of round_closes, inserted by whoever
  * sees it first (no sequence: a claim that loses spends nothing). The claimant runs every step, in
@@ -40,11 +41,18 @@ export interface RoundCloseStep {
   run(deps: Deps, round: ClosedRound): Promise<number>;
 }
 
+/**
+ * A peña with a standing rule (decision 048): the absent members' picks, then the group bet made,
+ * placed and confirmed as the rule says (../week/bet-at-close.ts). First, so the caja charges the
+ * ticket of the bet it made in the same close.
+ */
+export const weekAtClose: RoundCloseStep = { label: "Apuesta de la regla", run: (deps, round) => betAtClose(deps, round.groupQuinielaId) };
+
 /** The caja's automatic charges (decision 032): the jornada's quotas, its ticket, its last placed's fine. */
 export const cajaCharges: RoundCloseStep = { label: "Cargos de la caja", run: (deps, round) => syncCaja(deps, round.groupId) };
 
 /** Every step of a round's close, in the order they run. */
-export const ROUND_CLOSE_STEPS: RoundCloseStep[] = [cajaCharges];
+export const ROUND_CLOSE_STEPS: RoundCloseStep[] = [weekAtClose, cajaCharges];
 
 /**
  * Claims the rounds that have closed since the last run (of the group or the pool, if given) and
@@ -103,34 +111,50 @@ export async function afterRoundChange(deps: Deps, scope: CloseScope): Promise<v
 }
 
 /**
- * The timer's run, by one instance at a time: the rounds closed since the last run, then every
- * group whose caja charges by itself, so a charge whose request failed after its write is made
- * on the next run. A group with nothing due reads a few rows and writes nothing.
+ * The timer's run, by one instance at a time: the rounds closed since the last run, each with every
+ * step; then the sweeps: a round still owed the rule's bet (its results closed it before its close
+ * date; or it closed before that step was the close's), the managers' mails of the bets made, and
+ * (with `cajaSweep`) every group whose caja charges by itself, so a charge whose request failed
+ * after its write is made on the next run. A group with nothing due reads a few rows and writes nothing.
  */
-export async function runRoundCloses(deps: Deps): Promise<number> {
+export async function runRoundCloses(deps: Deps, options: { cajaSweep?: boolean } = {}): Promise<number> {
   const run = await onceAcrossInstances(deps.db, LOCK_KEYS.roundCloses, async () => {
     let done = await closeDueRounds(deps);
+    const owed = await betsAtClose(deps);
+    done += owed;
     const groups = await deps.db.query<{ group_id: number }>(
       "select group_id from caja_rules where quota_cents > 0 or pay_ticket or last_place_fine_cents > 0 order by group_id",
     );
-    for (const { group_id } of groups) done += await syncCaja(deps, group_id);
+    if (options.cajaSweep ?? true) for (const { group_id } of groups) done += await syncCaja(deps, group_id);
+    // A bet the sweep made was not charged by a close: its group's caja now, sweep or not.
+    else if (owed) for (const { group_id } of groups) done += await syncCaja(deps, group_id);
+    done += await sendBetMails(deps);
     return done;
   });
   return run.ran ? run.value : 0;
 }
 
-const ROUND_CLOSE_INTERVAL_MS = 60_000;
 /** The first run waits a moment, so it does not slow down the start. */
 export const ROUND_CLOSE_FIRST_RUN_MS = 4_000;
+/** The caja's sweep over every group runs once a minute whatever the timer's interval. */
+const CAJA_SWEEP_MS = 60_000;
 
-/** Runs shortly after start and then every minute; the returned function stops it and waits for a run in progress. */
-export function startRoundCloses(deps: Deps, options: { intervalMs?: number; log: (message: string) => void }): () => Promise<void> {
+/**
+ * Runs shortly after start and then every ROUND_CLOSE_INTERVAL_MS (a minute; the e2e run shortens
+ * it); the returned function stops it and waits for a run in progress.
+ */
+export function startRoundCloses(deps: Deps, options: { log: (message: string) => void }): () => Promise<void> {
+  let lastSweep = -Infinity;
   return startJob({
     name: "round-close",
-    run: () => runRoundCloses(deps),
-    firstRunMs: ROUND_CLOSE_FIRST_RUN_MS,
-    intervalMs: options.intervalMs ?? ROUND_CLOSE_INTERVAL_MS,
-    doneLine: (done) => `Cierres de jornada y cargos de la caja: ${done}`,
+    run: () => {
+      const cajaSweep = Date.now() - lastSweep >= CAJA_SWEEP_MS;
+      if (cajaSweep) lastSweep = Date.now();
+      return runRoundCloses(deps, { cajaSweep });
+    },
+    firstRunMs: Math.min(ROUND_CLOSE_FIRST_RUN_MS, deps.config.roundCloseIntervalMs),
+    intervalMs: deps.config.roundCloseIntervalMs,
+    doneLine: (done) => `Cierres de jornada, apuestas de la regla y cargos de la caja: ${done}`,
     failedLine: (reason) => `No se pudo cerrar una jornada: ${reason}`,
     log: options.log,
   });

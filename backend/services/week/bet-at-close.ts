@@ -8,7 +8,6 @@ import { generate } from "../bet/generate";
 import { betById } from "../bet/row";
 import { applyPlacement } from "../bet/chances";
 import { sendClaimed, type DueMail } from "../mail/sent-once";
-import { roundChanged } from "../shelf/round-change";
 
 interface DueClose extends RoundWithAbsentRule {
   bet_at_close: boolean;
@@ -20,9 +19,9 @@ interface DueClose extends RoundWithAbsentRule {
 /**
  * Rounds of the groups with a rule that are closed (their close passed, or forced) and were opened
  * by the rule or closed since it was first saved (older rounds are history), have no group bet and
- * were not handled by the job yet.
+ * were not handled yet; only the one asked for, when one is.
  */
-async function dueCloses({ db, clock }: Deps): Promise<DueClose[]> {
+async function dueCloses({ db, clock }: Deps, groupQuinielaId: number | null = null): Promise<DueClose[]> {
   return db.query<DueClose>(
     `select gq.id as group_quiniela_id, gq.group_id, gq.quiniela_id, q.season_id, q.number, pt.num_double, pt.num_triple,
             a.absent_fill, a.absent_max, a.bet_at_close, a.bet_rule, a.top_n, a.auto_confirm
@@ -35,8 +34,9 @@ async function dueCloses({ db, clock }: Deps): Promise<DueClose[]> {
         and (gq.close_date >= a.created_at or exists (select 1 from auto_openings o where o.group_quiniela_id = gq.id))
         and not exists (select 1 from bets b where b.group_id = gq.group_id and b.quiniela_id = gq.quiniela_id)
         and not exists (select 1 from auto_bets x where x.group_quiniela_id = gq.id)
+        and ($2::integer is null or gq.id = $2::integer)
       order by gq.close_date, gq.id`,
-    [clock()],
+    [clock(), groupQuinielaId],
   );
 }
 
@@ -68,8 +68,6 @@ async function closeOne(deps: Deps, r: DueClose): Promise<boolean> {
       });
     }
     if (betId !== null && r.auto_confirm) await confirm(deps, null, betId, MACHINE);
-    // As after a manager's generate or confirm (decision 039): the close's steps and the caja's charges now.
-    if (betId !== null) await roundChanged(deps, { groupId: r.group_id, quinielaId: r.quiniela_id });
     await deps.db.query("update auto_bets set bet_id = $2, outcome = $3, done_at = $4 where group_quiniela_id = $1", [
       r.group_quiniela_id,
       betId,
@@ -86,7 +84,21 @@ async function closeOne(deps: Deps, r: DueClose): Promise<boolean> {
   }
 }
 
-/** The closed rounds' absent picks and bets, each made once. Returns how many bets were made. */
+/**
+ * One closed round's absent picks and bet, made once: the first step of its close
+ * (../close/close-job.ts), before the caja charges the ticket. Returns 1 when it made a bet.
+ */
+export async function betAtClose(deps: Deps, groupQuinielaId: number): Promise<number> {
+  let made = 0;
+  for (const r of await dueCloses(deps, groupQuinielaId)) if (await closeOne(deps, r)) made++;
+  return made;
+}
+
+/**
+ * Every closed round still owed its absent picks and bet: the close job's sweep after its new
+ * closes, for a round whose close was claimed before it was due here (its results came before its
+ * close date) or before this step was the close's. Returns how many bets were made.
+ */
 export async function betsAtClose(deps: Deps): Promise<number> {
   let made = 0;
   for (const r of await dueCloses(deps)) if (await closeOne(deps, r)) made++;

@@ -114,7 +114,7 @@ describe("the round-close job", () => {
       "select c.reason, c.summary from round_closes c join group_quinielas gq on gq.id = c.group_quiniela_id where gq.group_id = $1",
       [groupId],
     );
-    expect(claim).toEqual({ reason: "forced", summary: "Cargos de la caja: 2" });
+    expect(claim).toEqual({ reason: "forced", summary: "Apuesta de la regla: 0; Cargos de la caja: 2" });
   });
 
   it("complete official results close the jornada before its date: its quotas and its last placed's fine, at once (issue 34)", async () => {

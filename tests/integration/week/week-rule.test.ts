@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEEK_RULE, NOT_AUTOMATIC } from "#core/contract/week-rule";
-import { runWeek, runWeekOnce } from "../../../backend/services/week/job";
+import type { Deps } from "../../../backend/context";
+import { closeDueRounds, runRoundCloses } from "../../../backend/services/close/close-job";
+import { runWeek as weekJob, runWeekOnce as weekJobOnce } from "../../../backend/services/week/job";
 import * as build from "../../support/builders";
 import { startBackend, type TestBackend } from "../../support/backend";
+
+/** A minute of the house: the week's job, then the round-close job, whose first step is the rule's bet (decision 098). */
+const runWeek = async (deps: Deps) => ({ ...(await weekJob(deps)), closed: await runRoundCloses(deps) });
+const runWeekOnce = async (deps: Deps) => ({ ...(await weekJobOnce(deps)), closed: await runRoundCloses(deps) });
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -167,8 +173,12 @@ describe("the week's job", () => {
     expect(await t.db.query("select 1 from bets where group_id = $1", [groupId])).toHaveLength(0);
 
     const after = new Date(NOW.getTime() + DAY);
-    const runs = await at(after, () => Promise.all([runWeek(t.deps), runWeek(t.deps), runWeekOnce(t.deps)]));
-    expect(runs.reduce((n, r) => n + r.bets, 0)).toBe(1);
+    await at(after, () => Promise.all([runWeek(t.deps), runWeek(t.deps), runWeekOnce(t.deps)]));
+    expect(
+      await t.db.query("select 1 from auto_bets where bet_id is not null and group_quiniela_id in (select id from group_quinielas where group_id = $1)", [
+        groupId,
+      ]),
+    ).toHaveLength(1);
     await at(after, () => runWeek(t.deps));
     const bets = await t.db.query<{ id: number; confirmed: boolean }>("select id, confirmed from bets where group_id = $1 and quiniela_id = $2", [
       groupId,
@@ -187,6 +197,32 @@ describe("the week's job", () => {
     for (const m of members) expect(t.mail.to(`${m.username}@test.local`)).toHaveLength(0);
     const [generated] = (await trail(groupId, "bet.generate")).slice(-1);
     expect(generated.actor_name).toBe("Automático");
+  });
+
+  it("makes the bet as the round's close's first step, so the caja charges its ticket in that same close, and the close's record says so", async () => {
+    const { manager, members, groupId } = await peña(1, { autoConfirm: true });
+    const caja = { quotaCents: 0, quotaBasis: "round", payTicket: true, lastPlaceFineCents: 0, hideBalances: false, bestPrizeCents: 0, pinaPenaltyCents: 0 };
+    expect((await manager.put(`/group/${groupId}/caja/rules`, caja)).status).toBe(200);
+    const pool = await newPool(DAY);
+    await weekJob(t.deps);
+    await build.prediction(t.db, { groupId, quinielaId: pool.id, userId: members[0].id, matches: ones, pleno: { home: 1, away: 0 } });
+    const after = new Date(NOW.getTime() + DAY);
+    // The week's job alone, past the close, makes nothing: the bet is the close's.
+    await at(after, () => weekJob(t.deps));
+    expect(await t.db.query("select 1 from bets where group_id = $1", [groupId])).toHaveLength(0);
+    await at(after, () => closeDueRounds(t.deps, { groupId }));
+    const [close] = await t.db.query<{ summary: string }>(
+      "select c.summary from round_closes c join group_quinielas gq on gq.id = c.group_quiniela_id where gq.group_id = $1 and gq.quiniela_id = $2",
+      [groupId, pool.id],
+    );
+    expect(close.summary).toBe("Apuesta de la regla: 1; Cargos de la caja: 1");
+    const tickets = await t.db.query<{ amount_cents: number }>("select amount_cents from caja_movements where group_id = $1 and kind = 'ticket'", [groupId]);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0].amount_cents).toBeLessThan(0);
+    // The managers' mail goes with the job's own run, once.
+    await at(after, () => runRoundCloses(t.deps));
+    await at(after, () => runRoundCloses(t.deps));
+    expect(t.mail.to(`${manager.username}@test.local`)).toHaveLength(1);
   });
 
   it("confirms the bet by itself when the group chose to, and says so in the mail", async () => {
