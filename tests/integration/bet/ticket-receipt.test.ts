@@ -208,7 +208,7 @@ describe("the resguardo", () => {
       height: 120,
     });
     // fixtures/photos/hevc-64x48.heic: a HEVC-coded HEIF as an iPhone's camera writes it (fixtures/README.md).
-    const heic = readFileSync(new URL("../../fixtures/photos/hevc-64x48.heic", import.meta.url));
+    const heic = readFileSync(new URL("../../../fixtures/photos/hevc-64x48.heic", import.meta.url));
     expect(await sharp(heic).metadata()).toMatchObject({ format: "heif", compression: "hevc", width: 64, height: 48 });
     const refused = await upload(p.ana, p.base, p.quinielaId, heic, "IMG_0001.HEIC", "image/heic");
     expect(refused).toEqual({ status: 400, body: { message: RECEIPT_MESSAGES.heic } });
