@@ -127,11 +127,15 @@ test.describe("the bet with the best chances", () => {
     // The manager's setting, with its audit row; then the bet page says the suggestion may change signs.
     await page.goto(`/grupo/${g.groupId}/ajustes`);
     const settings = page.getByRole("region", { name: "Sugerencias de colocación" });
+    // What holds is said in a line; the form is folded (the settings page fits a phone: long-pages.spec.ts).
+    await expect(settings).toContainText("Mantienen el signo que eligió la mayoría en cada partido");
+    await settings.getByText("Cambiar la opción").click();
     const box = settings.getByLabel("Las sugerencias pueden cambiar los signos de la mayoría");
     await expect(box).not.toBeChecked();
     await box.check();
-    await settings.getByRole("button", { name: "Guardar opción" }).click();
+    await settings.getByRole("button", { name: "Guardar sugerencias" }).click();
     await expect(page.getByText("Las sugerencias de colocación ya pueden cambiar los signos de la mayoría.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Sugerencias de colocación" })).toContainText("Pueden cambiar los signos de la mayoría");
     await expect(
       page.getByRole("region", { name: "Sugerencias de colocación" }).getByLabel("Las sugerencias pueden cambiar los signos de la mayoría"),
     ).toBeChecked();
