@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { Bet } from "#core/contract/bet";
 import { formatPercent, learningLine, sourceLong, TARGET_NAMES, trustLine } from "#core/domain/bet/chances-text";
+import { paybackLine } from "#core/domain/bet/expected-prize";
 import { formatEuros } from "#core/domain/money";
 import { TARGETS } from "#core/domain/bet/placement";
 import { CATEGORIES, CATEGORY_HITS, CATEGORY_NAMES, type Category } from "#core/domain/bet/scrutiny";
@@ -234,7 +235,7 @@ function prizeNote(prizes: NonNullable<ChancesData["chances"]>["prizes"]): strin
 
 /** «Premio esperado: 0,08 € por un boleto de 1,50 €; de media se pierden 1,42 € (el juego devuelve el 55 % de lo apostado).» */
 function expectationLine(odds: { expectedPrizeCents: number; costCents: number; expectedLossCents: number }, paybackBasisPoints: number, what: string): string {
-  const payback = `el juego devuelve el ${paybackBasisPoints / 100}\u00a0% de lo apostado`;
+  const payback = paybackLine(paybackBasisPoints);
   const loss =
     odds.expectedLossCents >= 0 ? `de media se pierden ${formatEuros(odds.expectedLossCents)}` : `de media se ganan ${formatEuros(-odds.expectedLossCents)}`;
   return `Premio esperado ${what}: ${formatEuros(odds.expectedPrizeCents)} por un boleto de ${formatEuros(odds.costCents)}; ${loss} (${payback}).`;

@@ -21,8 +21,8 @@ import { SIGNS, type Sign } from "../signs";
 
 /** The pool's payback by the rules: the categories' shares of the takings, 55 % in all (decision 044). */
 export const PAYBACK_BP = CATEGORIES.reduce((t, c) => t + PRIZE_SHARE_BP[c], 0);
-/** «el juego devuelve el 55 % de lo apostado». */
-export const paybackLine = () => `el juego devuelve el ${PAYBACK_BP / 100}\u00a0% de lo apostado`;
+/** «el juego devuelve el 55 % de lo apostado»: the rules' payback, or the one an answer carries, in basis points. */
+export const paybackLine = (basisPoints: number = PAYBACK_BP) => `el juego devuelve el ${basisPoints / 100}\u00a0% de lo apostado`;
 
 /**
  * The Especial's winners as a share of the 1ª's, pooled (Σ Especial winners / Σ 1ª winners) over
