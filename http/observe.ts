@@ -1,12 +1,14 @@
 // The web app's outermost handler (used by server.ts; decision 087): every request gets an id that
 // travels to the backend (x-request-id) and into every line about it, is timed under its route's
-// pattern and logged as one JSON line when answered; /health, /ready and /metrics are answered here.
+// pattern and logged as one JSON line when answered (with the user, where a page read the session);
+// /health, /ready and /metrics are answered here.
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import type { Logger } from "pino";
 import { REQUEST_ID } from "#core/log-privacy";
+import { requestEnded, requestStarted } from "../app/server/shelf/log.server";
 import { httpDuration, METRICS_CONTENT_TYPE, metricsAllowed, methodLabel, metricsText, readyGauge } from "../backend/metrics";
 
 /** What /ready answers: the backend's checks, and the web app's own. */
@@ -83,6 +85,7 @@ export function observe(handler: (req: http.IncomingMessage, res: http.ServerRes
     // Remix's Request carries it to the BFF's calls (app/server/shelf/client.server.ts), which send it on.
     req.headers["x-request-id"] = id;
     res.setHeader("x-request-id", id);
+    requestStarted(id);
     const pathname = (req.url ?? "/").split("?")[0];
     const machine = req.method === "GET" || req.method === "HEAD" ? pathname : null;
     const route = machine === "/health" || machine === "/ready" || machine === "/metrics" ? machine : options.routeOf(pathname);
@@ -91,7 +94,16 @@ export function observe(handler: (req: http.IncomingMessage, res: http.ServerRes
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       httpDuration.observe({ server: "web", method: methodLabel(req.method), route, status_code: String(res.statusCode) }, seconds);
       // The path without its query string: tokens travel there (a reset link, a kiosk's).
-      const line = { reqId: id, method: req.method, route, path: loggedPath(pathname), status: res.statusCode, ms: Math.round(seconds * 1000) };
+      const userId = requestEnded(id);
+      const line = {
+        reqId: id,
+        ...(userId !== null ? { userId } : {}),
+        method: req.method,
+        route,
+        path: loggedPath(pathname),
+        status: res.statusCode,
+        ms: Math.round(seconds * 1000),
+      };
       options.log.info(res.writableFinished ? line : { ...line, aborted: true }, "respuesta");
     });
     if (machine === "/health") return json(res, 200, { ok: true });

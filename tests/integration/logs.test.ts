@@ -86,6 +86,8 @@ function post(path: string, id: string, fields: Record<string, string>, cookie?:
 const args = (request: Request) => ({ request, params: {}, context: {} });
 /** The session cookie's value a response sets. */
 const cookieOf = (response: Response) => /__session=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1] ?? "";
+/** The session cookie of the last sign-in, for the web app's own line of a signed-in visit. */
+let signedInCookie = "";
 const parsed = () => lines.map((l) => l.trim()).filter(Boolean);
 
 describe("the lines of a sign-up, a sign-in and a reset", () => {
@@ -128,6 +130,7 @@ describe("the lines of a sign-up, a sign-in and a reset", () => {
     const again = (await login.action(args(post("/login", ids.again, { identifier: EMAIL, password: SECOND })))) as Response;
     expect(again.status).toBe(302);
     secrets.push(cookieOf(again));
+    signedInCookie = `__session=${cookieOf(again)}`;
     // The bearer tokens the backend gave: every token row's hash is in the database, the tokens only in the answers.
     const tokens = await app.inject({ method: "POST", url: "/auth/login", payload: { username: USERNAME, password: SECOND } });
     secrets.push(tokens.json().token as string);
@@ -203,5 +206,40 @@ describe("a signed-in caller's lines and the web app's own", () => {
       .find((o) => o.program === "web" && o.reqId === id);
     expect(web).toMatchObject({ method: "GET", route: "/ChangePassword", path: "/ChangePassword", status: 200, msg: "respuesta" });
     expect(parsed().join("\n")).not.toContain("0123456789abcdef");
+  });
+
+  it("names the user on the web app's line of a page that read the session, and no one on a visitor's", async () => {
+    const { requireUser } = await import("~/server/shelf/session.server");
+    // A page as Remix gets it: the request with the id observe gave it, whose loader reads the session.
+    const server = http.createServer(
+      observe(
+        (req, res) => {
+          const request = new Request(`http://app.test${req.url}`, { headers: req.headers as Record<string, string> });
+          requireUser(request).then(
+            (user) => res.end(`hola ${user.username}`),
+            () => res.end("visitante"),
+          );
+        },
+        { routeOf: () => "/perfil", log: webLog(), metricsToken: null, trustRequestId: false, ready: async () => ({ ready: true, checks: {} }) },
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const visit = async (cookie?: string) => {
+      const answer = await fetch(`http://127.0.0.1:${port}/perfil`, { headers: cookie ? { cookie } : {} });
+      await answer.text();
+      return answer.headers.get("x-request-id")!;
+    };
+    const signedIn = await visit(signedInCookie);
+    const visitor = await visit();
+    server.close();
+    const lineOf = (id: string) =>
+      parsed()
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((o) => o.program === "web" && o.reqId === id && o.msg === "respuesta");
+    const me = await app.inject({ method: "POST", url: "/auth/login", payload: { username: USERNAME, password: SECOND } });
+    expect(lineOf(signedIn)).toMatchObject({ route: "/perfil", userId: (me.json() as { id: number }).id, status: 200 });
+    expect(lineOf(visitor)).toMatchObject({ route: "/perfil", status: 200 });
+    expect(lineOf(visitor)).not.toHaveProperty("userId");
   });
 });

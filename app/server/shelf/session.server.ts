@@ -5,6 +5,7 @@ import { backendFetch } from "~/server/shelf/backend-fetch.server";
 import { cache, CACHES } from "~/server/shelf/caches.server";
 import { env } from "~/server/shelf/env.server";
 import { seal, unseal } from "./seal.server";
+import { noteUser } from "./log.server";
 
 export interface SessionData {
   token: string;
@@ -107,7 +108,9 @@ export async function liveSession(cookieHeader: string | null | undefined): Prom
 
 /** The signed-in user, once the backend has confirmed the session is still alive; null otherwise. */
 export async function getUser(request: Request): Promise<SessionUser | null> {
-  return (await liveSession(request.headers.get("Cookie")))?.user ?? null;
+  const user = (await liveSession(request.headers.get("Cookie")))?.user ?? null;
+  if (user) noteUser(request, user.id);
+  return user;
 }
 
 export async function getToken(request: Request): Promise<string | null> {
@@ -154,6 +157,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = session.get("user");
   const token = session.get("token");
   if (!user || !token || !(await tokenIsValid(token))) throw await loginRedirect(request, session);
+  noteUser(request, user.id);
   return user;
 }
 
