@@ -111,13 +111,19 @@ async function main() {
   // Around it all, each request's id, time and line, and /health, /ready and /metrics (decision 087);
   // outermost, the stop that lets the requests in flight finish (decision 088).
   const embedded = backend;
+  let stopping = false;
   const draining = gracefulStop(
     observe(keptEdge(build, app, secure), {
       routeOf: routePatterns(build),
       log: webLog(),
       metricsToken: options.config?.metricsToken ?? null,
       trustRequestId: Boolean(trustProxySetting(process.env.TRUST_PROXY)),
-      ready: () => (embedded ? readiness(embedded.app, embedded.deps) : remoteReadiness(process.env.API_URL!)),
+      ready: () =>
+        stopping
+          ? Promise.resolve({ ready: false, checks: { parada: "esta instancia se está parando" } })
+          : embedded
+            ? readiness(embedded.app, embedded.deps)
+            : remoteReadiness(process.env.API_URL!),
     }),
   );
   const server = http.createServer(draining.handler);
@@ -125,11 +131,22 @@ async function main() {
 
   // SIGTERM (a restart, an upgrade) or SIGINT: no new connections, the requests in flight answered
   // within SHUTDOWN_GRACE_SECONDS, then the backend closes (its jobs end, the database closes; decision 088).
+  // With SHUTDOWN_DELAY_SECONDS, first that long still serving while /ready answers 503: a balancer
+  // that asks /ready takes the instance out before its port closes, so no connection it opened in
+  // the meantime waits in the port's queue when it does (the kernel would reset those).
   const graceMs = options.shutdownGraceMs ?? 15_000;
-  const stop = (signal: string) => {
-    log(`${signal}: no se aceptan conexiones nuevas; terminando ${draining.inFlight()} peticiones en curso (${graceMs / 1000} s como mucho)…`);
+  const delayMs = options.shutdownDelayMs ?? 0;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     // Whatever hangs (a job past its grace), the process still ends.
-    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
+    setTimeout(() => process.exit(1), delayMs + graceMs + 5_000).unref();
+    if (delayMs > 0) {
+      draining.leave(server);
+      log(`${signal}: /ready dice que no durante ${delayMs / 1000} s antes de dejar de aceptar conexiones…`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+    log(`${signal}: no se aceptan conexiones nuevas; terminando ${draining.inFlight()} peticiones en curso (${graceMs / 1000} s como mucho)…`);
     void draining
       .stop(server, graceMs, async () => {
         await backend?.app.close();
@@ -139,8 +156,8 @@ async function main() {
         process.exit(inTime ? 0 : 1);
       });
   };
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+  process.once("SIGTERM", () => void stop("SIGTERM"));
 }
 
 /** A state-changing request must be a form posted from our own pages: its Origin (or Referer) names this host. */

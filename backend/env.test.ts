@@ -60,18 +60,22 @@ describe("the stop's and the backups' settings (decision 088)", () => {
   it("unset: a 15 s grace, a daily copy in ./backups kept 14 days", () => {
     const o = options({});
     expect(o.shutdownGraceMs).toBe(15_000);
+    expect(o.shutdownDelayMs).toBe(0);
     expect(o.backup).toEqual({ dir: path.resolve("backups"), keepDays: 14, daily: true });
   });
 
   it("set: the grace, the folder, the days, and the daily copy off", () => {
-    const o = options({ SHUTDOWN_GRACE_SECONDS: "30", BACKUP_DIR: "/srv/copias", BACKUP_KEEP_DAYS: "3", BACKUP_DAILY: "0" });
+    const o = options({ SHUTDOWN_GRACE_SECONDS: "30", SHUTDOWN_DELAY_SECONDS: "5", BACKUP_DIR: "/srv/copias", BACKUP_KEEP_DAYS: "3", BACKUP_DAILY: "0" });
     expect(o.shutdownGraceMs).toBe(30_000);
+    expect(o.shutdownDelayMs).toBe(5_000);
     expect(o.backup).toEqual({ dir: "/srv/copias", keepDays: 3, daily: false });
   });
 
   it("refuses a grace of no time or of hours, and a keep of zero days, in Spanish", () => {
     expect(() => options({ SHUTDOWN_GRACE_SECONDS: "0" })).toThrow("SHUTDOWN_GRACE_SECONDS debe ser de al menos 1 segundo");
     expect(() => options({ SHUTDOWN_GRACE_SECONDS: "7200" })).toThrow("SHUTDOWN_GRACE_SECONDS debe ser de 600 segundos como mucho");
+    expect(() => options({ SHUTDOWN_DELAY_SECONDS: "-1" })).toThrow("SHUTDOWN_DELAY_SECONDS no puede ser negativo");
+    expect(() => options({ SHUTDOWN_DELAY_SECONDS: "600" })).toThrow("SHUTDOWN_DELAY_SECONDS debe ser de 120 segundos como mucho");
     expect(() => options({ BACKUP_KEEP_DAYS: "0" })).toThrow("BACKUP_KEEP_DAYS debe ser de al menos 1 día");
     expect(() => options({ BACKUP_DAILY: "sí" })).toThrow("BACKUP_DAILY es 1 o 0");
   });

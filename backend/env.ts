@@ -89,6 +89,12 @@ const schema = z
       .min(1, "SHUTDOWN_GRACE_SECONDS debe ser de al menos 1 segundo")
       .max(600, "SHUTDOWN_GRACE_SECONDS debe ser de 600 segundos como mucho")
       .optional(),
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ invalid_type_error: "SHUTDOWN_DELAY_SECONDS debe ser un número de segundos" })
+      .int("SHUTDOWN_DELAY_SECONDS debe ser un número entero de segundos")
+      .min(0, "SHUTDOWN_DELAY_SECONDS no puede ser negativo")
+      .max(120, "SHUTDOWN_DELAY_SECONDS debe ser de 120 segundos como mucho")
+      .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL es uno de ${LOG_LEVELS.join(", ")}` }).optional(),
     METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN debe tener al menos 16 caracteres").optional(),
   })
@@ -169,6 +175,7 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv, log: (m: string) =
     // The embedded database copies itself once a day unless BACKUP_DAILY=0 (decision 088); PostgreSQL is pg_dump's.
     backup: { dir: path.resolve(e.BACKUP_DIR), keepDays: e.BACKUP_KEEP_DAYS ?? 14, daily: e.BACKUP_DAILY !== "0" },
     shutdownGraceMs: (e.SHUTDOWN_GRACE_SECONDS ?? 15) * 1000,
+    shutdownDelayMs: (e.SHUTDOWN_DELAY_SECONDS ?? 0) * 1000,
     log,
   };
 }

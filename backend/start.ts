@@ -38,6 +38,8 @@ export interface BackendOptions {
   backup?: { dir: string; keepDays: number; daily: boolean };
   /** SIGTERM: how long the requests in flight and a running job get before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceMs?: number;
+  /** On SIGTERM, how long the web app still serves while its /ready says 503, so a balancer that asks takes it out before it stops listening. */
+  shutdownDelayMs?: number;
 }
 
 const HOUR_MS = 3_600_000;

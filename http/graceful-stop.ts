@@ -24,6 +24,21 @@ export function gracefulStop(handler: Handler) {
   };
 
   /**
+   * The stop's first half, which may come a while before the rest (server.ts's SHUTDOWN_DELAY_SECONDS):
+   * every answer from now on, and every one in flight, says `Connection: close`, and the idle
+   * connections go, while the port still takes new ones.
+   */
+  const leave = (server: http.Server) => {
+    if (stopping) return;
+    stopping = server;
+    for (const res of inFlight) {
+      if (!res.headersSent) res.setHeader("connection", "close");
+      res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+    }
+    server.closeIdleConnections();
+  };
+
+  /**
    * Stops taking connections, lets the requests in flight end within `graceMs` (then cuts what is
    * left), runs `close` (the backend: its jobs end or leave their claims, then the database) and
    * resolves whether everything ended within the grace. A second call waits for the first.
@@ -31,12 +46,8 @@ export function gracefulStop(handler: Handler) {
   let done: Promise<boolean> | null = null;
   const stop = (server: http.Server, graceMs: number, close: () => Promise<void>): Promise<boolean> => {
     done ??= new Promise<boolean>((resolve) => {
-      stopping = server;
+      leave(server);
       let inTime = true;
-      for (const res of inFlight) {
-        if (!res.headersSent) res.setHeader("connection", "close");
-        res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
-      }
       const deadline = setTimeout(() => {
         inTime = false;
         server.closeAllConnections();
@@ -52,5 +63,5 @@ export function gracefulStop(handler: Handler) {
     });
     return done;
   };
-  return { handler: wrapped, stop, inFlight: () => inFlight.size };
+  return { handler: wrapped, leave, stop, inFlight: () => inFlight.size };
 }

@@ -39,6 +39,7 @@ describe.runIf(!unavailable)("two instances restarted one after the other under 
   let balancer: http.Server;
   let front: string;
   let retried = 0;
+  let probe: NodeJS.Timeout | undefined;
   const instances: Instance[] = [];
 
   /** `node build/server.js` on its two ports; resolves once it serves pages. */
@@ -59,6 +60,7 @@ describe.runIf(!unavailable)("two instances restarted one after the other under 
         PUBLIC_URL: "http://quiniela.test",
         RATE_LIMIT_LOGIN: "1000",
         SHUTDOWN_GRACE_SECONDS: "15",
+        SHUTDOWN_DELAY_SECONDS: "1",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -93,10 +95,28 @@ describe.runIf(!unavailable)("two instances restarted one after the other under 
   /**
    * A balancer as nginx is by default: round robin, a new connection to the instance per request,
    * and the next instance tried when one refuses the connection (proxy_next_upstream error). The
-   * request's body is read first, so it can be sent again.
+   * request's body is read first, so it can be sent again. Like any balancer with health checks
+   * (HAProxy's httpchk, a Kubernetes readiness probe), it asks each instance's /ready every 100 ms
+   * and sends nothing to one that says no while another says yes: the instance told to stop says no
+   * for SHUTDOWN_DELAY_SECONDS before its port closes, so no new connection waits in that port's
+   * queue when it does (the kernel resets those, and a POST on one is lost: nginx does not send a
+   * POST again).
    */
   function startBalancer(): Promise<string> {
     let next = 0;
+    const ready = new Set<Instance>();
+    probe = setInterval(() => {
+      for (const instance of instances) {
+        const asked = http.get({ host: "127.0.0.1", port: instance.port, path: "/ready", agent: false, timeout: 1_000 }, (answer) => {
+          answer.resume();
+          if (answer.statusCode === 200) ready.add(instance);
+          else ready.delete(instance);
+        });
+        asked.on("error", () => ready.delete(instance));
+        asked.on("timeout", () => asked.destroy());
+      }
+    }, 100);
+    probe.unref();
     balancer = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
@@ -104,7 +124,8 @@ describe.runIf(!unavailable)("two instances restarted one after the other under 
         const body = Buffer.concat(chunks);
         const first = next++ % instances.length;
         const attempt = (tries: number) => {
-          const target = instances[(first + tries) % instances.length];
+          const pool = instances.some((i) => ready.has(i)) ? instances.filter((i) => ready.has(i)) : instances;
+          const target = pool[(first + tries) % pool.length];
           const upstream = http.request(
             { host: "127.0.0.1", port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false },
             (answer) => {
@@ -148,6 +169,7 @@ describe.runIf(!unavailable)("two instances restarted one after the other under 
   }, 180_000);
 
   afterAll(async () => {
+    clearInterval(probe);
     await Promise.all(instances.filter((i) => i.child).map(stop));
     await new Promise((r) => balancer?.close(r));
     await db?.close();
